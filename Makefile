@@ -1,0 +1,38 @@
+# Two commands do all set-up on a fresh machine with Python 3.11+: `make dev` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cat requirements.lock pyproject.toml | cksum | cut -d' ' -f1)
+UV_VERSION := 0.13.9
+
+.PHONY: dev test bench lint typecheck check lock clean
+
+$(STAMP): pyproject.toml requirements.lock
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
+	@$(BIN)/uv pip install --quiet --python $(BIN)/python -r requirements.lock
+	@rm -f $(VENV)/.installed-* && touch $(STAMP)
+
+# The main job. Until the site exists: a tour of the rules engine's command line.
+dev: $(STAMP)
+	@$(BIN)/python -m cfmj.engine.demo
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -n 2
+
+bench: $(STAMP)
+	$(BIN)/python bench/engine.py
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+check: lint typecheck test
+
+lock: $(STAMP)
+	$(BIN)/uv pip compile pyproject.toml --extra dev -o requirements.lock --python-version 3.11
+
+clean:
+	rm -rf $(VENV)

@@ -1,0 +1,5 @@
+import sys
+
+from cfmj.engine.cli import main
+
+sys.exit(main())

@@ -1,0 +1,13 @@
+"""The Celery app. Tasks live in the Django apps' tasks.py modules."""
+
+from __future__ import annotations
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cfmj.settings")
+
+app = Celery("cfmj")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

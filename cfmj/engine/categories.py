@@ -1,0 +1,152 @@
+"""Categories and their sets (RULES §2.3), and naming the set a hand is built on.
+
+The set is the numbers (or winds) the hand is built on. Each member fills exactly one block; any
+other block is a filler (flowers, dragons, NEWS) — a number or wind outside the set is not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import reasons as R
+from .blocks import Block, join_words
+from .reasons import Reason, reason
+from .tiles import EAST, NORTH, SOUTH, SUIT_NAMES, WEST, code, is_number, is_wind, number_of, suit_of
+
+CONSECUTIVE_RUN = "consecutive_run"
+CONSECUTIVE_ODDS = "consecutive_odds"
+CONSECUTIVE_EVENS = "consecutive_evens"
+MULTIPLES_OF_THREE = "multiples_of_three"
+LIKE_NUMBERS = "like_numbers"
+WINDS = "winds"
+CATEGORY_NAMES = {
+    CONSECUTIVE_RUN: "Consecutive Run",
+    CONSECUTIVE_ODDS: "Consecutive Odds",
+    CONSECUTIVE_EVENS: "Consecutive Evens",
+    MULTIPLES_OF_THREE: "Multiples of Three",
+    LIKE_NUMBERS: "Any Like Numbers",
+    WINDS: "Winds",
+}
+NUMBER_CATEGORIES = (CONSECUTIVE_RUN, CONSECUTIVE_ODDS, CONSECUTIVE_EVENS, MULTIPLES_OF_THREE,
+                     LIKE_NUMBERS)
+MIN_RUN = 3
+WIND_SETS: tuple[tuple[int, ...], ...] = ((NORTH, EAST, WEST, SOUTH), (NORTH, SOUTH), (EAST, WEST))
+LIKE_BLOCKS = 3
+
+
+def _runs(numbers: tuple[int, ...]) -> list[tuple[int, ...]]:
+    return [numbers[i:j] for i in range(len(numbers)) for j in range(i + MIN_RUN, len(numbers) + 1)]
+
+
+# Every set of distinct numbers, with its category (Any Like Numbers repeats one number instead).
+NUMBER_SETS: tuple[tuple[str, tuple[int, ...]], ...] = tuple(
+    [(CONSECUTIVE_RUN, s) for s in _runs(tuple(range(1, 10)))]
+    + [(CONSECUTIVE_ODDS, s) for s in _runs((1, 3, 5, 7, 9))]
+    + [(CONSECUTIVE_EVENS, s) for s in _runs((2, 4, 6, 8))]
+    + [(MULTIPLES_OF_THREE, (3, 6, 9))]
+)
+_CATEGORY_OF_NUMBERS = {numbers: category for category, numbers in NUMBER_SETS}
+
+
+@dataclass(frozen=True)
+class Classification:
+    category: str | None
+    members: tuple[str, ...]          # the set as the CLI writes it: ("7", "8", "9") or ("N", "S")
+    in_set: tuple[bool, ...]          # per block: a member of the set (True) or a filler
+    reasons: tuple[Reason, ...] = ()
+
+
+def set_label(members: tuple[str, ...]) -> str:
+    return "-".join(members)
+
+
+def classify(blocks: tuple[Block, ...]) -> Classification:
+    """Name the category and set of an arrangement, or say why its numbers/winds are no set."""
+    numbers = [b for b in blocks if is_number(b.tile)]
+    winds = [b for b in blocks if is_wind(b.tile)]
+    in_set = tuple(is_number(b.tile) or is_wind(b.tile) for b in blocks)
+    if numbers and winds:
+        return Classification(None, (), in_set, (reason(
+            R.NUMBERS_AND_WINDS,
+            f"{code(winds[0].tile)} and {code(numbers[0].tile)}: a hand is built on numbers or on "
+            "winds, never both. (A NEWS block is the one way to add winds to a number hand.)"),))
+    if numbers:
+        return _classify_numbers(numbers, in_set)
+    if winds:
+        return _classify_winds(winds, in_set)
+    return Classification(None, (), in_set, (reason(
+        R.NO_SET, "There is no set: a hand is built on a set of numbers or of winds, and "
+        "flowers, dragons and NEWS only fill the places the set leaves."),))
+
+
+def _classify_numbers(blocks: list[Block], in_set: tuple[bool, ...]) -> Classification:
+    values = sorted(number_of(b.tile) for b in blocks)
+    distinct = tuple(sorted(set(values)))
+    if len(distinct) < len(values):
+        if len(distinct) == 1:
+            suits = sorted({suit_of(b.tile) for b in blocks})
+            if len(blocks) == LIKE_BLOCKS and len(suits) == LIKE_BLOCKS:
+                return Classification(LIKE_NUMBERS, (str(distinct[0]),), in_set)
+            # a repeated tile (same suit) is reported by the block rules
+            if len(suits) == len(blocks):
+                have = join_words([SUIT_NAMES[s] for s in suits])
+                return Classification(None, (), in_set, (reason(
+                    R.LIKE_NUMBERS_SUITS,
+                    f"Any Like Numbers needs {distinct[0]} in three blocks, one in each suit "
+                    f"(Crak, Bam and Dot); here it is in {have} only."),))
+            return Classification(None, (), in_set, ())
+        repeated = next(v for v in distinct if values.count(v) > 1)
+        tiles = join_words([code(b.tile) for b in blocks if number_of(b.tile) == repeated])
+        return Classification(None, (), in_set, (reason(
+            R.NUMBER_REPEATED,
+            f"{repeated} fills more than one block ({tiles}): each number of a set fills exactly "
+            "one block. Only Any Like Numbers repeats a number, in three blocks of three suits."),))
+    category = _CATEGORY_OF_NUMBERS.get(distinct)
+    if category is not None:
+        return Classification(category, tuple(str(n) for n in distinct), in_set)
+    return Classification(None, (), in_set, (_not_a_set(distinct),))
+
+
+def _not_a_set(numbers: tuple[int, ...]) -> Reason:
+    have = set(numbers)
+    shown = "-".join(str(n) for n in numbers)
+
+    def cost(entry: tuple[str, tuple[int, ...]]) -> tuple[int, int]:
+        members = set(entry[1])
+        return (len(have - members) + len(members - have), len(members - have))
+
+    category, best = min(NUMBER_SETS, key=cost)
+    extra = sorted(have - set(best))
+    missing = sorted(set(best) - have)
+    name = f"{CATEGORY_NAMES[category]} {'-'.join(str(n) for n in best)}"
+    if len(numbers) < MIN_RUN and not extra:
+        return reason(R.NOT_A_SET, f"{shown} is too short for a set: a set has at least three "
+                      f"numbers, such as the {name}.")
+    if extra and not missing:
+        outside = join_words([str(n) for n in extra])
+        return reason(R.OUTSIDE_SET, f"{outside} {'is' if len(extra) == 1 else 'are'} outside the "
+                      f"set: {'-'.join(str(n) for n in best)} is a {CATEGORY_NAMES[category]}, and "
+                      "a number outside the set cannot fill a place (only flowers, dragons and "
+                      "NEWS can).")
+    hint = f" The nearest set is the {name}"
+    if missing:
+        hint += f", which would need {join_words([str(n) for n in missing])} instead"
+        if extra:
+            hint += f" of {join_words([str(n) for n in extra])}"
+    return reason(R.NOT_A_SET, f"{shown} is not a set: a set is a Consecutive Run (like 4-5-6), "
+                  f"Consecutive Odds (1-3-5), Consecutive Evens (2-4-6), or 3-6-9.{hint}.")
+
+
+def _classify_winds(blocks: list[Block], in_set: tuple[bool, ...]) -> Classification:
+    have = tuple(sorted({b.tile for b in blocks}))
+    if have in WIND_SETS:
+        return Classification(WINDS, tuple(code(t) for t in have), in_set)
+    if len(have) < len(blocks):
+        return Classification(None, (), in_set, ())  # a repeated wind: the block rules say so
+    shown = join_words([code(t) for t in have])
+    if len(have) == 1 or (len(have) == 2 and have not in WIND_SETS):
+        hint = "an opposite pair (N and S, or E and W) or all four winds"
+    else:
+        hint = "all four winds (N E W S) or just an opposite pair (N-S or E-W)"
+    return Classification(None, (), in_set, (reason(
+        R.WINDS_SET, f"{shown} {'is' if len(have) == 1 else 'are'} not a Winds set: use {hint}."),))

@@ -1,0 +1,195 @@
+"""Ways to split a hand into blocks.
+
+Each natural tile kind forms one block (its copies plus any jokers), except that N E W S may
+give one of each to a NEWS block. Jokers left over form blocks of their own, which are named
+after the tiles that could complete a set. The rules modules then judge each grouping.
+
+Strict mode proposes only groupings that could be legal. Relaxed mode adds near misses (a lone
+tile, a joker in a Pair, a tile split in two, a tile joining its exposure, any block sizes) so
+that an invalid hand can be explained by the arrangement nearest to legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations_with_replacement, permutations, product
+
+from .blocks import Block
+from .categories import NUMBER_SETS, WIND_SETS
+from .patterns import PATTERNS
+from .tiles import DRAGONS, FLOWER, JOKER, NATURAL_KINDS, NEWS, WINDS, is_number, is_wind, number_of, number_tile, suit_of
+
+Plan = tuple[tuple[int, int], ...]  # the blocks one tile kind makes: (size, jokers) each
+MERGE = -1  # a plan marker: the tiles join the exposed block of the same tile
+
+_STRICT: dict[int, tuple[Plan, ...]] = {
+    1: (((3, 2),), ((4, 3),), ((5, 4),)),
+    2: (((2, 0),), ((3, 1),), ((4, 2),), ((5, 3),)),
+    3: (((3, 0),), ((4, 1),), ((5, 2),)),
+    4: (((4, 0),), ((5, 1),)),
+}
+_RELAXED: dict[int, tuple[Plan, ...]] = {
+    1: (((1, 0),), ((2, 1),)),
+    4: (((2, 0), (2, 0)),),
+}
+# Leftover jokers -> the sizes of the all-joker blocks they can make.
+_JOKER_BLOCKS: dict[int, tuple[tuple[int, ...], ...]] = {
+    0: ((),), 3: ((3,),), 4: ((4,),), 5: ((5,),), 6: ((3, 3),), 7: ((3, 4),), 8: ((4, 4), (3, 5)),
+}
+_RELAXED_JOKER_BLOCKS: dict[int, tuple[tuple[int, ...], ...]] = {1: ((1,),), 2: ((2,),)}
+MAX_SLIPS = 2  # relaxed choices per grouping: a near miss is a step or two from legal
+
+
+def _sub_multisets() -> frozenset[tuple[int, ...]]:
+    found: set[tuple[int, ...]] = set()
+    for sizes in PATTERNS.values():
+        for n in range(len(sizes) + 1):
+            for combo in combinations_with_replacement(sorted(set(sizes)), n):
+                if all(combo.count(s) <= sizes.count(s) for s in combo):
+                    found.add(combo)
+    return frozenset(found)
+
+
+_PATTERN_PARTS = _sub_multisets()
+
+
+def groupings(counts: list[int], jokers: int, exposed: list[Block], *, relaxed: bool,
+              max_news: int = 1, max_slips: int = MAX_SLIPS) -> Iterator[tuple[Block, ...]]:
+    """Every grouping of the concealed tiles `counts` (per tile kind) and `jokers`, with the
+    exposed blocks as they are. All-joker exposures carry the placeholder tile JOKER."""
+    fixed = [b for b in exposed if b.tile != JOKER]
+    open_exposed = [b for b in exposed if b.tile == JOKER]
+    news_limit = max(max_news, 2) if relaxed else max_news
+    for news in range(news_limit + 1):
+        if news and any(counts[w] < news for w in WINDS):
+            break
+        left = list(counts)
+        for w in WINDS:
+            left[w] -= news
+        start = fixed + [Block(NEWS, 4)] * news
+        tiles = [t for t in range(NATURAL_KINDS) if left[t]]
+        yield from _extend(tiles, 0, left, jokers, start, open_exposed, relaxed, max_slips,
+                           1 if news > max_news else 0)
+
+
+def _plans(tile: int, count: int, relaxed: bool, has_exposure: bool) -> list[tuple[Plan, bool]]:
+    """The plans for one tile kind, each with whether it is a slip (breaks a rule)."""
+    if tile == FLOWER:
+        strict: tuple[Plan, ...] = (((2, 0),),) if count == 2 else ()
+        slips: tuple[Plan, ...] = ()
+        if count == 1:
+            slips = (((1, 0),), ((2, 1),))
+        elif count != 2:
+            slips = (((count, 0),),)
+        if count >= 4:
+            slips += (((2, 0), (count - 2, 0)),)
+    else:
+        strict, slips = _STRICT[count], _RELAXED.get(count, ())
+    if has_exposure:
+        slips += (((MERGE, 0),),)
+    return [(p, False) for p in strict] + ([(p, True) for p in slips] if relaxed else [])
+
+
+def _extend(tiles: list[int], index: int, counts: list[int], jokers: int, blocks: list[Block],
+            open_exposed: list[Block], relaxed: bool, max_slips: int, slips: int
+            ) -> Iterator[tuple[Block, ...]]:
+    if index == len(tiles):
+        yield from _finish(counts, jokers, blocks, open_exposed, relaxed, slips < max_slips)
+        return
+    tile = tiles[index]
+    count = counts[tile]
+    exposed_same = next((i for i, b in enumerate(blocks) if b.exposed and b.tile == tile), None)
+    for plan, slip in _plans(tile, count, relaxed, exposed_same is not None):
+        if slip and slips >= max_slips:
+            continue
+        now = slips + slip
+        if plan[0][0] == MERGE:
+            assert exposed_same is not None
+            old = blocks[exposed_same]
+            grown = Block(tile, old.size + count, old.jokers, old.exposure)
+            yield from _extend(tiles, index + 1, counts, jokers,
+                               blocks[:exposed_same] + [grown] + blocks[exposed_same + 1:],
+                               open_exposed, relaxed, max_slips, now)
+            continue
+        used = sum(j for _, j in plan)
+        if used > jokers:
+            continue
+        new = blocks + [Block(tile, size, j) for size, j in plan]
+        if not relaxed and not _may_form_pattern(new, open_exposed):
+            continue
+        yield from _extend(tiles, index + 1, counts, jokers - used, new, open_exposed, relaxed, max_slips, now)
+
+
+def _may_form_pattern(blocks: list[Block], open_exposed: list[Block]) -> bool:
+    sizes = tuple(sorted([b.size for b in blocks] + [b.size for b in open_exposed]))
+    return sizes in _PATTERN_PARTS
+
+
+def _finish(counts: list[int], jokers: int, blocks: list[Block], open_exposed: list[Block],
+            relaxed: bool, may_slip: bool) -> Iterator[tuple[Block, ...]]:
+    options = _JOKER_BLOCKS.get(jokers, ())
+    if relaxed and may_slip:
+        options += _RELAXED_JOKER_BLOCKS.get(jokers, ())
+    for sizes in options:
+        loose = [Block(JOKER, s, s) for s in sizes] + open_exposed
+        if not relaxed and not _may_form_pattern(blocks + loose, []):
+            continue
+        if not loose:
+            yield tuple(blocks)
+            continue
+        for names in joker_block_names(blocks, len(loose), relaxed=relaxed):
+            yield tuple(blocks) + tuple(Block(t, b.size, b.jokers, b.exposure)
+                                        for t, b in zip(names, loose, strict=True))
+
+
+def joker_block_names(blocks: list[Block], count: int, *, relaxed: bool) -> list[tuple[int, ...]]:
+    """Tiles that `count` all-joker blocks could stand for, given the natural blocks: the members
+    missing from some set the hand's numbers or winds belong to, the rest dragons not yet used."""
+    suits_of: dict[int, set[int]] = {}
+    winds = set()
+    used = {b.tile for b in blocks}
+    for b in blocks:
+        if is_number(b.tile):
+            suits_of.setdefault(number_of(b.tile), set()).add(suit_of(b.tile))
+        elif is_wind(b.tile):
+            winds.add(b.tile)
+    free_dragons = [d for d in DRAGONS if d not in used]
+    found: set[tuple[int, ...]] = set()
+
+    def fill(missing: tuple[int, ...]) -> None:
+        if len(missing) > count:
+            return
+        for places in permutations(range(count), len(missing)):
+            rest = [i for i in range(count) if i not in places]
+            for dragons in permutations(free_dragons, len(rest)):
+                names = [0] * count
+                for i, tile in zip(places, missing, strict=True):
+                    names[i] = tile
+                for i, tile in zip(rest, dragons, strict=True):
+                    names[i] = tile
+                found.add(tuple(names))
+
+    if suits_of and not winds:
+        numbers = set(suits_of)
+        if len(numbers) == 1:  # Any Like Numbers: the same number in the suits not yet there
+            number, suits = next(iter(suits_of.items()))
+            fill(tuple(number_tile(number, s) for s in range(3) if s not in suits))
+        if all(len(s) == 1 for s in suits_of.values()):
+            # Relaxed search names jokers only in suits the hand already has: fewer guesses.
+            suit_choices = sorted(set().union(*suits_of.values())) if relaxed else [0, 1, 2]
+            for _, members in NUMBER_SETS:
+                missing = [n for n in members if n not in numbers]
+                if numbers <= set(members) and len(missing) <= count:
+                    for suits in product(suit_choices, repeat=len(missing)):
+                        fill(tuple(number_tile(n, s) for n, s in zip(missing, suits, strict=True)))
+    elif winds and not suits_of:
+        for members in WIND_SETS:
+            if winds <= set(members):
+                fill(tuple(w for w in members if w not in winds))
+    elif not winds and not suits_of:
+        for members in WIND_SETS:
+            fill(members)
+    if not found and relaxed:
+        spare = [t for t in (*DRAGONS, *WINDS, *range(27)) if t not in used]
+        found.add(tuple(spare[:count]))
+    return sorted(found)

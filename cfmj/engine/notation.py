@@ -1,0 +1,142 @@
+"""Hands written in RULES §1 notation: concealed tiles first, each exposure in brackets.
+
+    3C 3C 3C 4C 4C 4C 4C 5C 5C 5C [RD RD RD J]
+
+Parsing accepts any case, tabs, extra spaces and no space around brackets; formatting always
+gives the canonical form (tiles in table order, jokers last in an exposure).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .errors import InputError
+from .tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, MAX_JOKERS, code, codes, parse_tile
+
+MAX_INPUT_CHARS = 300  # 14 tiles with generous spacing fit in well under this
+
+
+@dataclass(frozen=True)
+class Hand:
+    concealed: tuple[int, ...]
+    exposures: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        return self.concealed + tuple(t for group in self.exposures for t in group)
+
+    @property
+    def jokers(self) -> int:
+        return self.tiles.count(JOKER)
+
+    def __len__(self) -> int:
+        return len(self.concealed) + sum(len(group) for group in self.exposures)
+
+    def __str__(self) -> str:
+        return format_hand(self)
+
+
+def format_hand(hand: Hand) -> str:
+    parts = [codes(hand.concealed)] if hand.concealed else []
+    parts += [f"[{codes(group)}]" for group in hand.exposures]
+    return " ".join(parts)
+
+
+def parse_hand(text: str, *, sizes: tuple[int, ...] | None = None, max_jokers: int = MAX_JOKERS,
+               max_flowers: int = MAX_FLOWERS, question: str = "this question") -> Hand:
+    """Read a hand. `sizes` is the tile counts the question accepts (14 for check)."""
+    if not isinstance(text, str):
+        raise InputError("A hand is written as text, such as '1C 1C 2C 2C ...'.")
+    if len(text) > MAX_INPUT_CHARS:
+        raise InputError(f"That is far too long for a hand ({len(text)} characters): a hand has "
+                         "at most 14 tiles, written like '1C 1C 1C 2C ...'.")
+    concealed, exposures = _read_groups(text)
+    hand = Hand(tuple(sorted(concealed)), tuple(sorted((tuple(sorted(g)) for g in exposures))))
+    validate_hand(hand, sizes=sizes, max_jokers=max_jokers, max_flowers=max_flowers,
+                  question=question)
+    return hand
+
+
+def validate_hand(hand: Hand, *, sizes: tuple[int, ...] | None = None, max_jokers: int = MAX_JOKERS,
+                  max_flowers: int = MAX_FLOWERS, question: str = "this question") -> None:
+    """Refuse a hand the tile set could not hold, or of the wrong size for the question."""
+    _check_counts(hand, max_jokers=max_jokers, max_flowers=max_flowers)
+    if sizes is not None and len(hand) not in sizes:
+        raise InputError(_count_message(len(hand), sizes, question))
+
+
+def _read_groups(text: str) -> tuple[list[int], list[list[int]]]:
+    concealed: list[int] = []
+    exposures: list[list[int]] = []
+    group: list[int] | None = None
+    token = ""
+
+    def flush() -> None:
+        nonlocal token
+        if token:
+            tile = parse_tile(token)
+            (concealed if group is None else group).append(tile)
+            token = ""
+
+    for char in text:
+        if char == "[":
+            flush()
+            if group is not None:
+                raise InputError("A '[' opens inside another exposure: close each exposure with ']' "
+                                 "before opening the next.")
+            group = []
+        elif char == "]":
+            flush()
+            if group is None:
+                raise InputError("There is a ']' with no '[' before it: each exposure goes in a "
+                                 "pair of brackets, like [RD RD RD].")
+            if not group:
+                raise InputError("There is an empty exposure '[]': put the exposed tiles inside "
+                                 "the brackets, or remove them.")
+            exposures.append(group)
+            group = None
+        elif char.isspace():
+            flush()
+        else:
+            token += char
+    flush()
+    if group is not None:
+        raise InputError("An exposure is opened with '[' but never closed: add ']' after its tiles.")
+    if not concealed and not exposures:
+        raise InputError("The hand is empty: type its tiles, such as '1C 1C 1C 2C 2C 2C ...'.")
+    return concealed, exposures
+
+
+def _check_counts(hand: Hand, *, max_jokers: int, max_flowers: int) -> None:
+    for tile, count in sorted(Counter(hand.tiles).items()):
+        if tile == JOKER:
+            limit = max_jokers
+        elif tile == FLOWER:
+            limit = max_flowers
+        else:
+            limit = MAX_COPIES
+        if count > limit:
+            raise InputError(f"{code(tile)} appears {count} times; a set has only "
+                             f"{_number_word(limit)}{_limit_note(tile, limit)}.")
+
+
+def _limit_note(tile: int, limit: int) -> str:
+    if tile in (JOKER, FLOWER) and limit < MAX_JOKERS:
+        return " with house rule 2 (the 144-tile set)"
+    return ""
+
+
+def _number_word(n: int) -> str:
+    return {4: "four", 8: "eight"}.get(n, str(n))
+
+
+def _count_message(count: int, sizes: tuple[int, ...], question: str) -> str:
+    wanted = " or ".join(str(s) for s in sizes)
+    if count < min(sizes):
+        fix = f"add {min(sizes) - count}"
+    else:
+        fix = f"remove {count - max(sizes)}"
+    tiles = "tile" if count == 1 else "tiles"
+    return (f"{question[0].upper()}{question[1:]} needs {wanted} tiles, exposures included; "
+            f"this hand has {count} {tiles} ({fix}).")

@@ -1,0 +1,71 @@
+"""Scoring and payouts (RULES §3).
+
+Value = (base + bonuses) x 2 if self-drawn x 2 if the hand has no jokers. The special dragon
+hands have a fixed value and (by default) no doubling. The discarder of the winning tile pays
+twice the value; otherwise each loser pays the value.
+"""
+
+from __future__ import annotations
+
+from .blocks import PAIR, QUINT, Block
+from .categories import LIKE_NUMBERS, NUMBER_CATEGORIES
+from .tiles import DRAGON_SUIT, FLOWER, NEWS, is_dragon, is_number, is_wind, suit_of
+
+BONUS_KEYS = ("pairs", "quints", "set", "suit", "concealed")
+PAIRS_BONUS = 5
+SEVEN_PAIRS_BONUS = 10
+QUINT_BONUS = 5
+SET_BONUS = 5
+SUIT_BONUS = 5
+CONCEALED_BONUS = 10
+PAIRS_FOR_BONUS = range(3, 6)
+SEVEN_PAIRS = 7
+
+
+def bonuses(category: str, blocks: tuple[Block, ...], *, concealed: bool) -> dict[str, int]:
+    return {
+        "pairs": pairs_bonus(blocks),
+        "quints": QUINT_BONUS * sum(1 for b in blocks if b.size == QUINT),
+        "set": SET_BONUS if earns_set_bonus(blocks) else 0,
+        "suit": SUIT_BONUS if earns_suit_bonus(category, blocks) else 0,
+        "concealed": CONCEALED_BONUS if concealed else 0,
+    }
+
+
+def pairs_bonus(blocks: tuple[Block, ...]) -> int:
+    pairs = sum(1 for b in blocks if b.size == PAIR)
+    if pairs == SEVEN_PAIRS:
+        return SEVEN_PAIRS_BONUS
+    return PAIRS_BONUS if pairs in PAIRS_FOR_BONUS else 0
+
+
+def earns_set_bonus(blocks: tuple[Block, ...]) -> bool:
+    """Only number tiles, or only wind tiles: no dragons, no flowers (jokers stand for the set)."""
+    tiles = [b.tile for b in blocks]
+    return all(is_number(t) for t in tiles) or all(is_wind(t) or t == NEWS for t in tiles)
+
+
+def earns_suit_bonus(category: str, blocks: tuple[Block, ...]) -> bool:
+    """A number hand in one suit: no flowers, no winds, any dragon of the matching colour."""
+    if category not in NUMBER_CATEGORIES or category == LIKE_NUMBERS:
+        return False
+    suits = {suit_of(b.tile) for b in blocks if is_number(b.tile)}
+    if len(suits) != 1:
+        return False
+    suit = suits.pop()
+    for b in blocks:
+        if b.tile == FLOWER or b.tile == NEWS or is_wind(b.tile):
+            return False
+        if is_dragon(b.tile) and DRAGON_SUIT[b.tile] != suit:
+            return False
+    return True
+
+
+def hand_value(points: int, *, self_drawn: bool, jokerless: bool) -> int:
+    return points * (2 if self_drawn else 1) * (2 if jokerless else 1)
+
+
+def payout(value: int, *, self_drawn: bool) -> dict[str, int]:
+    if self_drawn:
+        return {"each": value}
+    return {"discarder": 2 * value, "other": value}

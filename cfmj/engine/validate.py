@@ -1,0 +1,228 @@
+"""Is a 14-tile hand a winning hand, how, and what is it worth (RULES §2-5)?
+
+The hand is split into blocks every plausible way (grouping.py); each arrangement is judged by
+the rule modules, which name what they find wrong. A hand is valid if any arrangement is; it
+scores the one worth most. When none is valid, the reasons come from the arrangements nearest
+to legal: fewest problems first, the most basic problem first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import islice
+from dataclasses import dataclass
+
+from .blocks import Block, all_joker_reasons, block_reasons
+from .categories import Classification, classify
+from .dragon_hands import DRAGON_HAND_VALUES, dragon_hand_matches, dragon_hand_reasons
+from .exposures import exposure_block, exposure_reasons
+from .fillers import filler_reasons
+from .grouping import MAX_SLIPS, groupings
+from .minimum_hand import minimum_hand_reasons
+from .notation import Hand
+from .patterns import pattern_reasons
+from .reasons import NO_PATTERN, Reason
+from .ruleset import RuleSet
+from .scoring import BONUS_KEYS, bonuses, hand_value, payout
+from .situation import Situation
+from .skill_levels import skill_reasons
+from .tiles import JOKER, NATURAL_KINDS, NEWS, code, is_number, number_of, suit_of
+from .weaving import weaving_reasons
+
+MAX_REASONS = 3
+MAX_RELAXED_CANDIDATES = 5_000  # a safety bound; real hands stay far below it
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """One way to read a hand: its category and set, pattern and blocks, and what is wrong."""
+
+    category: str | None
+    members: tuple[str, ...]
+    pattern: str | None
+    blocks: tuple[Block, ...]
+    in_set: tuple[bool, ...]
+    reasons: tuple[Reason, ...] = ()
+    bonuses: dict[str, int] | None = None
+    value: int | None = None
+    dragon_hand: bool = False
+
+    @property
+    def valid(self) -> bool:
+        return not self.reasons
+
+    def ordered_blocks(self) -> list[tuple[Block, bool]]:
+        """Set blocks in set order, then fillers; each with whether it belongs to the set."""
+        pairs = list(zip(self.blocks, self.in_set, strict=True))
+        return sorted(pairs, key=lambda p: (not p[1], *_block_order(p[0])))
+
+    def key(self) -> tuple[object, ...]:
+        return (self.category, self.pattern, tuple(sorted((b.tile, b.size, b.jokers, b.exposure)
+                                                          for b in self.blocks)))
+
+
+def _block_order(block: Block) -> tuple[int, int]:
+    if is_number(block.tile):
+        return (number_of(block.tile), suit_of(block.tile))
+    return (10 + block.tile, 0)
+
+
+def evaluate(blocks: tuple[Block, ...], situation: Situation) -> Arrangement:
+    rules = situation.rules
+    found = block_reasons(blocks) + all_joker_reasons(blocks, rules.all_joker_blocks)
+    found += exposure_reasons(blocks, situation)
+    if any(b.size == 1 for b in blocks):
+        # Until every tile is in a block, what set or pattern it makes is beside the point.
+        return Arrangement(None, (), None, blocks, tuple(False for _ in blocks),
+                           tuple(sorted(set(found))))
+    pattern, pattern_found = pattern_reasons(blocks)
+    classified: Classification = classify(blocks)
+    found += pattern_found + list(classified.reasons)
+    found += weaving_reasons(blocks, classified.category)
+    found += filler_reasons(blocks, max_news=rules.max_news_blocks)
+    category = classified.category
+    if found or category is None or pattern is None:
+        return Arrangement(category, classified.members, pattern, blocks, classified.in_set,
+                           tuple(sorted(set(found))))
+    earned = bonuses(category, blocks, concealed=situation.concealed)
+    points = rules.base + sum(earned.values())
+    value = hand_value(points, self_drawn=situation.self_drawn, jokerless=situation.jokerless)
+    found += minimum_hand_reasons(points - rules.base, situation, dragon_hand=False)
+    found += skill_reasons(category, pattern, blocks, earned["suit"] > 0, situation,
+                           dragon_hand=False)
+    return Arrangement(category, classified.members, pattern, blocks, classified.in_set,
+                       tuple(sorted(set(found))), earned, value)
+
+
+def evaluate_dragon_hand(hand_id: str, blocks: tuple[Block, ...], situation: Situation) -> Arrangement:
+    rules = situation.rules
+    found = dragon_hand_reasons(hand_id, blocks) + exposure_reasons(blocks, situation)
+    value = DRAGON_HAND_VALUES[hand_id]
+    if rules.dragon_hands_double:
+        value = hand_value(value, self_drawn=situation.self_drawn, jokerless=situation.jokerless)
+    if not found:
+        found += skill_reasons(hand_id, None, blocks, False, situation, dragon_hand=True)
+    in_set = tuple(True for _ in blocks)
+    if found:
+        return Arrangement(hand_id, (), None, blocks, in_set, tuple(sorted(set(found))), dragon_hand=True)
+    return Arrangement(hand_id, (), None, blocks, in_set, (), dict.fromkeys(BONUS_KEYS, 0), value,
+                       dragon_hand=True)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Everything `check` found: all valid arrangements (best first) or the nearest ones."""
+
+    hand: Hand
+    situation: Situation
+    arrangements: tuple[Arrangement, ...]
+    nearest: tuple[Arrangement, ...]
+    reasons: tuple[Reason, ...]
+
+    @property
+    def valid(self) -> bool:
+        return bool(self.arrangements)
+
+    @property
+    def best(self) -> Arrangement | None:
+        return self.arrangements[0] if self.arrangements else None
+
+
+def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Verdict:
+    """Judge a hand already known to be well formed (14 tiles, counts within the set)."""
+    situation = Situation(rules=rules, self_drawn=self_drawn, jokerless=hand.jokers == 0,
+                          concealed=not hand.exposures,
+                          exposure_sizes=tuple(len(g) for g in hand.exposures))
+    exposed: list[Block] = []
+    bad: list[Reason] = []
+    for index, group in enumerate(hand.exposures):
+        read = exposure_block(index, group)
+        if isinstance(read, Block):
+            exposed.append(read)
+        else:
+            bad.append(read)
+    if bad:
+        return Verdict(hand, situation, (), (), tuple(sorted(set(bad)))[:MAX_REASONS])
+    counts = [0] * NATURAL_KINDS
+    for tile in hand.concealed:
+        if tile != JOKER:
+            counts[tile] += 1
+    jokers = hand.concealed.count(JOKER)
+
+    strict = list(_arrangements(counts, jokers, exposed, situation, relaxed=False))
+    valid = _dedupe(a for a in strict if a.valid)
+    if valid:
+        # Highest value first; among equals, the first found (a stable, repeatable choice).
+        ranked = sorted(valid, key=lambda a: -(a.value or 0))
+        return Verdict(hand, situation, tuple(ranked), (), ())
+    relaxed = list(islice(_arrangements(counts, jokers, exposed, situation, relaxed=True),
+                          MAX_RELAXED_CANDIDATES))
+    if not relaxed:  # so many problems that no near miss exists: look further, within bounds
+        relaxed = list(islice(_arrangements(counts, jokers, exposed, situation, relaxed=True,
+                                            max_slips=len(hand)), MAX_RELAXED_CANDIDATES))
+    nearest = _nearest(strict + relaxed)
+    return Verdict(hand, situation, (), tuple(nearest), _reasons_of(nearest))
+
+
+def _arrangements(counts: list[int], jokers: int, exposed: list[Block], situation: Situation, *,
+                  relaxed: bool, max_slips: int = MAX_SLIPS) -> Iterable[Arrangement]:
+    for blocks in groupings(counts, jokers, exposed, relaxed=relaxed,
+                            max_news=situation.rules.max_news_blocks, max_slips=max_slips):
+        yield evaluate(blocks, situation)
+    for hand_id, blocks in dragon_hand_matches(counts, jokers, exposed, relaxed=relaxed):
+        yield evaluate_dragon_hand(hand_id, blocks, situation)
+
+
+def _dedupe(arrangements: Iterable[Arrangement]) -> list[Arrangement]:
+    seen = set()
+    out = []
+    for arrangement in arrangements:
+        key = arrangement.key()
+        if key not in seen:
+            seen.add(key)
+            out.append(arrangement)
+    return out
+
+
+def _distance(arrangement: Arrangement) -> tuple[int, int]:
+    """How far from legal: the problems named, plus what lone tiles keep from being judged;
+    ties go to the arrangement whose problems are most basic."""
+    hidden = 0
+    if any(b.size == 1 for b in arrangement.blocks):
+        hidden = 2  # neither the set nor the pattern could be judged
+    elif arrangement.pattern is None and not arrangement.dragon_hand and not any(
+            r.id == NO_PATTERN for r in arrangement.reasons):
+        hidden = 1
+    return (len(arrangement.reasons) + hidden, sum(r.rank for r in arrangement.reasons))
+
+
+def _nearest(candidates: list[Arrangement]) -> list[Arrangement]:
+    if not candidates:
+        return []
+    ranked = sorted(candidates, key=_distance)
+    closest = _distance(ranked[0])[0]
+    return _dedupe(a for a in ranked if _distance(a)[0] == closest)
+
+
+def _reasons_of(nearest: list[Arrangement]) -> tuple[Reason, ...]:
+    """The nearest arrangement's reasons first, then what the other equally near ones add."""
+    messages: dict[str, Reason] = {}
+    for arrangement in nearest:
+        for found in sorted(arrangement.reasons):
+            messages.setdefault(found.message, found)
+    return tuple(messages.values())[:MAX_REASONS]
+
+
+def describe_block(block: Block, in_set: bool) -> dict[str, object]:
+    return {
+        "tile": "NEWS" if block.tile == NEWS else code(block.tile),
+        "size": block.size,
+        "jokers": block.jokers,
+        "kind": "set" if in_set else "filler",
+        "exposed": block.exposed,
+    }
+
+
+def payout_of(arrangement: Arrangement, self_drawn: bool) -> dict[str, int]:
+    assert arrangement.value is not None
+    return payout(arrangement.value, self_drawn=self_drawn)

@@ -1,0 +1,48 @@
+"""The no-weaving rule (RULES §2.3): number blocks of one suit sit together in number order."""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import product
+
+from . import reasons as R
+from .blocks import Block, join_words
+from .categories import LIKE_NUMBERS
+from .reasons import Reason, reason
+from .tiles import SUIT_NAMES, code, is_number, number_of, suit_of
+
+
+def is_woven(suits: tuple[int, ...] | list[int]) -> bool:
+    seen: set[int] = set()
+    previous = None
+    for suit in suits:
+        if suit != previous and suit in seen:
+            return True
+        seen.add(suit)
+        previous = suit
+    return False
+
+
+@cache
+def unwoven_suit_sequences(length: int) -> tuple[tuple[int, ...], ...]:
+    """Every suit sequence for `length` number blocks in number order that is not woven."""
+    return tuple(s for s in product(range(3), repeat=length) if not is_woven(s))
+
+
+def weaving_reasons(blocks: tuple[Block, ...], category: str | None) -> list[Reason]:
+    if category == LIKE_NUMBERS:
+        return []  # one number in three suits: any order of the three is number order
+    numbers = sorted((b for b in blocks if is_number(b.tile)), key=lambda b: number_of(b.tile))
+    first_of: dict[int, int] = {}
+    previous = None
+    for index, block in enumerate(numbers):
+        suit = suit_of(block.tile)
+        if suit != previous and suit in first_of:
+            earlier = numbers[first_of[suit]]
+            between = [code(b.tile) for b in numbers[first_of[suit] + 1:index] if suit_of(b.tile) != suit]
+            return [reason(R.WOVEN, f"Woven suits: the {SUIT_NAMES[suit]}s {code(earlier.tile)} and "
+                           f"{code(block.tile)} are split by {join_words(between)}. In number order, "
+                           "the blocks of each suit must sit together.")]
+        first_of.setdefault(suit, index)
+        previous = suit
+    return []
