@@ -32,7 +32,7 @@ class Block:
 
     @property
     def naturals(self) -> int:
-        return self.size - self.jokers if self.tile != NEWS else 4
+        return self.size - self.jokers
 
     def describe(self) -> str:
         """'5C 5C 5C J' — the block written out as its tiles."""
@@ -56,7 +56,7 @@ def block_reasons(blocks: tuple[Block, ...]) -> list[Reason]:
     if lone:
         verb = "stands" if len(lone) == 1 else "stand"
         if len(lone) > MAX_LISTED:
-            lone = lone[:MAX_LISTED] + [f"{len(lone) - MAX_LISTED} more"]
+            lone = [*lone[:MAX_LISTED], f"{len(lone) - MAX_LISTED} more"]
         found.append(reason(R.LONE_TILE, f"{_join(lone)} {verb} alone: every tile must be part of "
                             "a block of identical tiles, at least a Pair (jokers can fill out a "
                             "Pung, but never a Pair)."))

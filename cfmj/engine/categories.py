@@ -139,10 +139,10 @@ def _not_a_set(numbers: tuple[int, ...]) -> Reason:
 
 def _classify_winds(blocks: list[Block], in_set: tuple[bool, ...]) -> Classification:
     have = tuple(sorted({b.tile for b in blocks}))
-    if have in WIND_SETS:
-        return Classification(WINDS, tuple(code(t) for t in have), in_set)
     if len(have) < len(blocks):
         return Classification(None, (), in_set, ())  # a repeated wind: the block rules say so
+    if have in WIND_SETS:
+        return Classification(WINDS, tuple(code(t) for t in have), in_set)
     shown = join_words([code(t) for t in have])
     if len(have) == 1 or (len(have) == 2 and have not in WIND_SETS):
         hint = "an opposite pair (N and S, or E and W) or all four winds"

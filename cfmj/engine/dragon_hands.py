@@ -23,7 +23,7 @@ ONE_BAM = number_tile(1, BAM)
 TEMPLATES: tuple[tuple[str, tuple[Slot, ...]], ...] = tuple(
     [(DRAGONS_LOVE, ((a, 4, True), (b, 4, True), (FLOWER, 3, True), (FLOWER, 3, True)))
      for a, b in combinations(DRAGONS, 2)]
-    + [(DRAGONS_WINGS, tuple((d, 4, True) for d in DRAGONS) + ((ONE_BAM, 2, False),))]
+    + [(DRAGONS_WINGS, (*tuple((d, 4, True) for d in DRAGONS), (ONE_BAM, 2, False)))]
     + [(DRAGONS_BREATH, tuple((t, 2, False) for t in (*DRAGONS, *WINDS)))]
 )
 

@@ -31,7 +31,9 @@ def exposure_block(index: int, tiles: tuple[int, ...]) -> Block | Reason:
     return Block(naturals[0] if naturals else JOKER, len(tiles), jokers, index)
 
 
-def exposure_reasons(blocks: tuple[Block, ...], situation: Situation) -> list[Reason]:
+def exposure_reasons(blocks: tuple[Block, ...], situation: Situation, *,
+                     same_tile_blocks: bool = False) -> list[Reason]:
+    """`same_tile_blocks`: the hand legitimately has two blocks of one tile (Dragon's Love)."""
     found: list[Reason] = []
     for block in blocks:
         if not block.exposed:
@@ -47,7 +49,7 @@ def exposure_reasons(blocks: tuple[Block, ...], situation: Situation) -> list[Re
                                 "cannot be exposed before Mah Jongg: it is only shown by the call "
                                 "that wins, so write it among the concealed tiles."))
         others = [b for b in blocks if b is not block and b.tile == block.tile and b.tile != NEWS]
-        if others and block.size == situation.exposure_sizes[block.exposure]:
+        if others and not same_tile_blocks and block.size == situation.exposure_sizes[block.exposure]:
             found.append(reason(R.EXPOSURE_GROWN, f"{code(block.tile)} is exposed as {shown} and "
                                 "also held in the rack: an exposed block is final, so those tiles "
                                 "can neither join it nor make a second block of the same tile."))

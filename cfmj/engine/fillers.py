@@ -28,6 +28,9 @@ def filler_reasons(blocks: tuple[Block, ...], *, max_news: int = 1) -> list[Reas
             found.append(reason(R.ONE_BLOCK_PER_DRAGON, f"There are {len(same)} blocks of "
                                 f"{name(dragon)}s ({code(dragon)}): a hand may have several "
                                 "dragon blocks, but only one of each colour."))
+    if any(b.tile == NEWS and b.jokers for b in blocks):
+        found.append(reason(R.NEWS_NO_JOKERS, "A NEWS block is one real North, East, West and "
+                            "South: a joker cannot stand in for a missing wind."))
     news = sum(1 for b in blocks if b.tile == NEWS)
     if news > max_news:
         found.append(reason(R.ONE_NEWS_BLOCK, f"There are {news} NEWS blocks: a hand may use only "

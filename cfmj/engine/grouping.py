@@ -17,7 +17,19 @@ from itertools import combinations_with_replacement, permutations, product
 from .blocks import Block
 from .categories import NUMBER_SETS, WIND_SETS
 from .patterns import PATTERNS
-from .tiles import DRAGONS, FLOWER, JOKER, NATURAL_KINDS, NEWS, WINDS, is_number, is_wind, number_of, number_tile, suit_of
+from .tiles import (
+    DRAGONS,
+    FLOWER,
+    JOKER,
+    NATURAL_KINDS,
+    NEWS,
+    WINDS,
+    is_number,
+    is_wind,
+    number_of,
+    number_tile,
+    suit_of,
+)
 
 Plan = tuple[tuple[int, int], ...]  # the blocks one tile kind makes: (size, jokers) each
 MERGE = -1  # a plan marker: the tiles join the exposed block of the same tile
@@ -70,6 +82,15 @@ def groupings(counts: list[int], jokers: int, exposed: list[Block], *, relaxed: 
         tiles = [t for t in range(NATURAL_KINDS) if left[t]]
         yield from _extend(tiles, 0, left, jokers, start, open_exposed, relaxed, max_slips,
                            1 if news > max_news else 0)
+    present = [w for w in WINDS if counts[w]]
+    if relaxed and len(present) == len(WINDS) - 1 and jokers:
+        # A near miss worth naming: three winds and a joker standing in for the fourth.
+        left = list(counts)
+        for w in present:
+            left[w] -= 1
+        tiles = [t for t in range(NATURAL_KINDS) if left[t]]
+        yield from _extend(tiles, 0, left, jokers - 1, [*fixed, Block(NEWS, 4, 1)], open_exposed,
+                           relaxed, max_slips, 1)
 
 
 def _plans(tile: int, count: int, relaxed: bool, has_exposure: bool) -> list[tuple[Plan, bool]]:
@@ -108,7 +129,7 @@ def _extend(tiles: list[int], index: int, counts: list[int], jokers: int, blocks
             old = blocks[exposed_same]
             grown = Block(tile, old.size + count, old.jokers, old.exposure)
             yield from _extend(tiles, index + 1, counts, jokers,
-                               blocks[:exposed_same] + [grown] + blocks[exposed_same + 1:],
+                               [*blocks[:exposed_same], grown, *blocks[exposed_same + 1:]],
                                open_exposed, relaxed, max_slips, now)
             continue
         used = sum(j for _, j in plan)
@@ -117,7 +138,8 @@ def _extend(tiles: list[int], index: int, counts: list[int], jokers: int, blocks
         new = blocks + [Block(tile, size, j) for size, j in plan]
         if not relaxed and not _may_form_pattern(new, open_exposed):
             continue
-        yield from _extend(tiles, index + 1, counts, jokers - used, new, open_exposed, relaxed, max_slips, now)
+        yield from _extend(tiles, index + 1, counts, jokers - used, new, open_exposed, relaxed,
+                           max_slips, now)
 
 
 def _may_form_pattern(blocks: list[Block], open_exposed: list[Block]) -> bool:
@@ -172,8 +194,8 @@ def joker_block_names(blocks: list[Block], count: int, *, relaxed: bool) -> list
     if suits_of and not winds:
         numbers = set(suits_of)
         if len(numbers) == 1:  # Any Like Numbers: the same number in the suits not yet there
-            number, suits = next(iter(suits_of.items()))
-            fill(tuple(number_tile(number, s) for s in range(3) if s not in suits))
+            number, held = next(iter(suits_of.items()))
+            fill(tuple(number_tile(number, s) for s in range(3) if s not in held))
         if all(len(s) == 1 for s in suits_of.values()):
             # Relaxed search names jokers only in suits the hand already has: fewer guesses.
             suit_choices = sorted(set().union(*suits_of.values())) if relaxed else [0, 1, 2]

@@ -52,7 +52,7 @@ def parse_hand(text: str, *, sizes: tuple[int, ...] | None = None, max_jokers: i
         raise InputError(f"That is far too long for a hand ({len(text)} characters): a hand has "
                          "at most 14 tiles, written like '1C 1C 1C 2C ...'.")
     concealed, exposures = _read_groups(text)
-    hand = Hand(tuple(sorted(concealed)), tuple(sorted((tuple(sorted(g)) for g in exposures))))
+    hand = Hand(tuple(sorted(concealed)), tuple(sorted(tuple(sorted(g)) for g in exposures)))
     validate_hand(hand, sizes=sizes, max_jokers=max_jokers, max_flowers=max_flowers,
                   question=question)
     return hand
@@ -133,10 +133,7 @@ def _number_word(n: int) -> str:
 
 def _count_message(count: int, sizes: tuple[int, ...], question: str) -> str:
     wanted = " or ".join(str(s) for s in sizes)
-    if count < min(sizes):
-        fix = f"add {min(sizes) - count}"
-    else:
-        fix = f"remove {count - max(sizes)}"
+    fix = f"add {min(sizes) - count}" if count < min(sizes) else f"remove {count - max(sizes)}"
     tiles = "tile" if count == 1 else "tiles"
     return (f"{question[0].upper()}{question[1:]} needs {wanted} tiles, exposures included; "
             f"this hand has {count} {tiles} ({fix}).")

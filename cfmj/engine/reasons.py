@@ -19,6 +19,7 @@ FLOWERS_PAIR_ONLY = "flowers_pair_only"
 ONE_FLOWER_BLOCK = "one_flower_block"
 ONE_BLOCK_PER_DRAGON = "one_block_per_dragon"
 ONE_NEWS_BLOCK = "one_news_block"
+NEWS_NO_JOKERS = "news_no_jokers"
 TILE_IN_TWO_BLOCKS = "tile_in_two_blocks"
 ALL_JOKER_BLOCK = "all_joker_block"
 NUMBERS_AND_WINDS = "numbers_and_winds"
@@ -50,6 +51,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ONE_FLOWER_BLOCK: ("2.4", "At most one flower block"),
     ONE_BLOCK_PER_DRAGON: ("2.4", "At most one block of each dragon"),
     ONE_NEWS_BLOCK: ("2.4", "At most one NEWS block"),
+    NEWS_NO_JOKERS: ("2.4", "NEWS takes no jokers"),
     TILE_IN_TWO_BLOCKS: ("2.3", "Each number or wind fills one block"),
     ALL_JOKER_BLOCK: ("2.1", "A block of jokers alone"),
     NUMBERS_AND_WINDS: ("2.3", "Numbers or winds, not both"),
@@ -70,6 +72,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     SKILL_5: ("5", "Skill level 5: jokerless, self-drawn or a dragon hand"),
 }
 RANK = {reason_id: rank for rank, reason_id in enumerate(CATALOGUE)}
+# Reasons that only a table's options (house rule 3, skill levels) give: the hand is a winning
+# hand under the standard rules, so it is nearer to legal than one that breaks them.
+OPTION_REASONS = frozenset({MINIMUM_HAND, SKILL_1, SKILL_2, SKILL_3, SKILL_4, SKILL_5})
 
 
 @dataclass(frozen=True, order=True)
@@ -85,6 +90,10 @@ class Reason:
     @property
     def title(self) -> str:
         return CATALOGUE[self.id][1]
+
+    @property
+    def severity(self) -> int:
+        return 1 if self.id in OPTION_REASONS else 2
 
 
 def reason(reason_id: str, message: str) -> Reason:

@@ -73,7 +73,7 @@ def parse_house_rules(value: Iterable[int] | str | None) -> frozenset[int]:
     rules = set()
     for item in items:
         number = _as_int(item)
-        if number not in HOUSE_RULES:
+        if number is None or number not in HOUSE_RULES:
             raise InputError(f"'{item}' is not a house rule: choose from 1 (skip the second "
                              "Charleston), 2 (144-tile set) and 3 (minimum hand).")
         rules.add(number)
@@ -84,7 +84,7 @@ def _parse_base(value: int | str | None) -> int:
     if value is None:
         return 25
     number = _as_int(value)
-    if number not in BASES:
+    if number is None or number not in BASES:
         raise InputError(f"The base value can be 25 (standard) or 20, not '{value}'.")
     return number
 
@@ -93,7 +93,7 @@ def _parse_skill_level(value: int | str | None) -> int:
     if value is None:
         return 0
     number = _as_int(value)
-    if number not in SKILL_LEVELS:
+    if number is None or number not in SKILL_LEVELS:
         raise InputError(f"The skill level runs from 0 to 5, not '{value}'.")
     return number
 

@@ -54,7 +54,7 @@ def earns_suit_bonus(category: str, blocks: tuple[Block, ...]) -> bool:
         return False
     suit = suits.pop()
     for b in blocks:
-        if b.tile == FLOWER or b.tile == NEWS or is_wind(b.tile):
+        if b.tile in (FLOWER, NEWS) or is_wind(b.tile):
             return False
         if is_dragon(b.tile) and DRAGON_SUIT[b.tile] != suit:
             return False
@@ -69,3 +69,29 @@ def payout(value: int, *, self_drawn: bool) -> dict[str, int]:
     if self_drawn:
         return {"each": value}
     return {"discarder": 2 * value, "other": value}
+
+
+# How Mah Jongg was made. A win by joker exchange counts as self-drawn [D].
+BY_DISCARD = "discard"
+BY_WALL = "wall"
+BY_JOKER_EXCHANGE = "joker_exchange"
+WAYS_TO_WIN = (BY_DISCARD, BY_WALL, BY_JOKER_EXCHANGE)
+
+
+def counts_as_self_drawn(won_by: str) -> bool:
+    if won_by not in WAYS_TO_WIN:
+        raise ValueError(f"unknown way to win: {won_by}")
+    return won_by != BY_DISCARD
+
+
+def payments(*, seats: int = 4, winner: int | None, value: int, discarder: int | None) -> list[int]:
+    """Net points per seat for one hand: the losers pay the winner (the discarder double);
+    a wall game (no winner) pays nothing."""
+    if winner is None:
+        return [0] * seats
+    owed = [0] * seats
+    for seat in range(seats):
+        if seat != winner:
+            owed[seat] = -(2 * value if seat == discarder else value)
+    owed[winner] = -sum(owed)
+    return owed

@@ -96,6 +96,8 @@ def spoken(tile: int) -> str:
 
 def parse_tile(token: str) -> int:
     """Read one tile code (any case). Raises InputError with a hint a learner can act on."""
+    if not token.isascii():  # before upper(): 'ſ'.upper() is 'S'
+        raise InputError(_hint(token, token))
     upper = token.upper()
     tile = _BY_CODE.get(upper)
     if tile is not None:

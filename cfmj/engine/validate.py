@@ -9,8 +9,8 @@ to legal: fewest problems first, the most basic problem first.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import islice
 from dataclasses import dataclass
+from itertools import islice
 
 from .blocks import Block, all_joker_reasons, block_reasons
 from .categories import Classification, classify
@@ -96,7 +96,8 @@ def evaluate(blocks: tuple[Block, ...], situation: Situation) -> Arrangement:
 
 def evaluate_dragon_hand(hand_id: str, blocks: tuple[Block, ...], situation: Situation) -> Arrangement:
     rules = situation.rules
-    found = dragon_hand_reasons(hand_id, blocks) + exposure_reasons(blocks, situation)
+    found = dragon_hand_reasons(hand_id, blocks)
+    found += exposure_reasons(blocks, situation, same_tile_blocks=True)
     value = DRAGON_HAND_VALUES[hand_id]
     if rules.dragon_hands_double:
         value = hand_value(value, self_drawn=situation.self_drawn, jokerless=situation.jokerless)
@@ -185,15 +186,16 @@ def _dedupe(arrangements: Iterable[Arrangement]) -> list[Arrangement]:
 
 
 def _distance(arrangement: Arrangement) -> tuple[int, int]:
-    """How far from legal: the problems named, plus what lone tiles keep from being judged;
-    ties go to the arrangement whose problems are most basic."""
+    """How far from legal: each broken rule counts 2 (a table option's only 1), lone tiles add
+    what they keep from being judged; ties go to the arrangement whose problems are most basic."""
     hidden = 0
     if any(b.size == 1 for b in arrangement.blocks):
         hidden = 2  # neither the set nor the pattern could be judged
     elif arrangement.pattern is None and not arrangement.dragon_hand and not any(
             r.id == NO_PATTERN for r in arrangement.reasons):
         hidden = 1
-    return (len(arrangement.reasons) + hidden, sum(r.rank for r in arrangement.reasons))
+    severity = sum(r.severity for r in arrangement.reasons) + 2 * hidden
+    return (severity, sum(r.rank for r in arrangement.reasons))
 
 
 def _nearest(candidates: list[Arrangement]) -> list[Arrangement]:

@@ -30,8 +30,9 @@ def unwoven_suit_sequences(length: int) -> tuple[tuple[int, ...], ...]:
 
 
 def weaving_reasons(blocks: tuple[Block, ...], category: str | None) -> list[Reason]:
-    if category == LIKE_NUMBERS:
-        return []  # one number in three suits: any order of the three is number order
+    if category is None or category == LIKE_NUMBERS:
+        # No set, no number order to judge; and one number in three suits is in any order.
+        return []
     numbers = sorted((b for b in blocks if is_number(b.tile)), key=lambda b: number_of(b.tile))
     first_of: dict[int, int] = {}
     previous = None
