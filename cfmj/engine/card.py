@@ -12,12 +12,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, permutations
+from random import Random
 
+from .blocks import PUNG
 from .categories import LIKE_NUMBERS, NUMBER_SETS, WIND_SETS, WINDS
 from .dragon_hands import TEMPLATES
 from .fillers import FILLER_SIZES, FILLER_TILES
+from .notation import Hand
 from .patterns import PATTERNS
-from .tiles import CRAK, NEWS, code, number_tile
+from .tiles import CRAK, FLOWER, JOKER, MAX_COPIES, NEWS, code, number_tile
+from .tiles import WINDS as WINDS_TILES
 from .weaving import unwoven_suit_sequences
 
 
@@ -33,7 +37,7 @@ class CardEntry:
         """The hand written out (NEWS as its four winds), in table order."""
         out: list[int] = []
         for tile, size in self.blocks:
-            out += [27, 28, 29, 30] if tile == NEWS else [tile] * size
+            out += list(WINDS_TILES) if tile == NEWS else [tile] * size
         return tuple(sorted(out))
 
     def describe(self) -> str:
@@ -108,3 +112,60 @@ def _filler_choices(sizes: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...]
 
 def category_counts() -> Counter[str]:
     return Counter(entry.category for entry in virtual_card().entries)
+
+
+def joker_bounds(entry: CardEntry, *, max_natural_flowers: int = 8,
+                 all_joker_blocks: bool = True) -> list[tuple[int, int]]:
+    """For each block, the fewest and most jokers it can hold: none in a Pair or NEWS; in a
+    bigger block at least what the tile set cannot supply (a Quint needs one)."""
+    news = any(tile == NEWS for tile, _ in entry.blocks)
+    bounds = []
+    for tile, size in entry.blocks:
+        if size <= 2 or tile == NEWS:
+            bounds.append((0, 0))
+            continue
+        if tile == FLOWER:
+            supply = max_natural_flowers // sum(1 for t, _ in entry.blocks if t == FLOWER)
+        else:
+            supply = MAX_COPIES - (1 if news and tile in WINDS_TILES else 0)
+        bounds.append((max(0, size - supply), size if all_joker_blocks else size - 1))
+    return bounds
+
+
+def hold(entry: CardEntry, *, jokers: list[int], exposed: list[bool]) -> Hand:
+    """The hand that holds `entry` with `jokers[i]` jokers in block i, exposing the blocks
+    marked in `exposed` (only Pungs, Kongs and Quints can be exposed before Mah Jongg)."""
+    bounds = joker_bounds(entry)
+    concealed: list[int] = []
+    exposures: list[tuple[int, ...]] = []
+    for (tile, size), count, expose, (low, high) in zip(entry.blocks, jokers, exposed, bounds,
+                                                         strict=True):
+        if not low <= count <= high:
+            raise ValueError(f"block {code(tile)} x{size} cannot hold {count} jokers")
+        tiles = list(WINDS_TILES) if tile == NEWS else [tile] * (size - count) + [JOKER] * count
+        if expose:
+            if size < PUNG or tile == NEWS:
+                raise ValueError("only Pungs, Kongs and Quints are exposed before Mah Jongg")
+            exposures.append(tuple(sorted(tiles)))
+        else:
+            concealed += tiles
+    return Hand(tuple(sorted(concealed)), tuple(sorted(exposures)))
+
+
+def random_hold(entry: CardEntry, rng: Random, *, joker_chance: float = 0.3,
+                expose_chance: float = 0.2, max_jokers: int = 8) -> Hand:
+    """A random legal way to hold `entry` (for drills, benchmarks and tests)."""
+    jokers = []
+    for low, high in joker_bounds(entry):
+        count = low
+        while count < high and rng.random() < joker_chance:
+            count += 1
+        jokers.append(count)
+    while sum(jokers) > max_jokers:
+        shrinkable = [i for i, (low, _) in enumerate(joker_bounds(entry)) if jokers[i] > low]
+        if not shrinkable:
+            break
+        jokers[rng.choice(shrinkable)] -= 1
+    exposed = [size >= PUNG and tile != NEWS and rng.random() < expose_chance
+               for tile, size in entry.blocks]
+    return hold(entry, jokers=jokers, exposed=exposed)

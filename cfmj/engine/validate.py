@@ -185,9 +185,10 @@ def _dedupe(arrangements: Iterable[Arrangement]) -> list[Arrangement]:
     return out
 
 
-def _distance(arrangement: Arrangement) -> tuple[int, int]:
+def _distance(arrangement: Arrangement) -> tuple[int, bool, int]:
     """How far from legal: each broken rule counts 2 (a table option's only 1), lone tiles add
-    what they keep from being judged; ties go to the arrangement whose problems are most basic."""
+    what they keep from being judged; ties go to readings that found a set, then to the one
+    whose problems are most basic."""
     hidden = 0
     if any(b.size == 1 for b in arrangement.blocks):
         hidden = 2  # neither the set nor the pattern could be judged
@@ -195,7 +196,8 @@ def _distance(arrangement: Arrangement) -> tuple[int, int]:
             r.id == NO_PATTERN for r in arrangement.reasons):
         hidden = 1
     severity = sum(r.severity for r in arrangement.reasons) + 2 * hidden
-    return (severity, sum(r.rank for r in arrangement.reasons))
+    # Among equals, a reading that found a set says more than one that did not.
+    return (severity, arrangement.category is None, sum(r.rank for r in arrangement.reasons))
 
 
 def _nearest(candidates: list[Arrangement]) -> list[Arrangement]:
