@@ -51,6 +51,9 @@ def block_name(size: int) -> str:
 
 def block_reasons(blocks: tuple[Block, ...]) -> list[Reason]:
     """Jokers never in a Pair; every tile in a block; a number or wind fills one block."""
+    if len({b.tile for b in blocks}) == len(blocks) and all(
+            b.size > PAIR or (b.size == PAIR and not b.jokers) for b in blocks):
+        return []  # the usual case, answered without building anything
     found: list[Reason] = []
     lone = [code(b.tile) for b in blocks if b.size == 1 and b.jokers == 0]
     if lone:

@@ -12,6 +12,7 @@ that an invalid hand can be explained by the arrangement nearest to legal.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from itertools import combinations_with_replacement, permutations, product
 
 from .blocks import Block
@@ -70,7 +71,8 @@ def groupings(counts: list[int], jokers: int, exposed: list[Block], *, relaxed: 
     """Every grouping of the concealed tiles `counts` (per tile kind) and `jokers`, with the
     exposed blocks as they are. All-joker exposures carry the placeholder tile JOKER."""
     fixed = [b for b in exposed if b.tile != JOKER]
-    open_exposed = [b for b in exposed if b.tile == JOKER]
+    search = _Search(counts, [b for b in exposed if b.tile == JOKER], relaxed, max_slips,
+                     {b.tile: i for i, b in enumerate(fixed)})
     news_limit = max(max_news, 2) if relaxed else max_news
     for news in range(news_limit + 1):
         if news and any(counts[w] < news for w in WINDS):
@@ -78,24 +80,23 @@ def groupings(counts: list[int], jokers: int, exposed: list[Block], *, relaxed: 
         left = list(counts)
         for w in WINDS:
             left[w] -= news
-        start = fixed + [Block(NEWS, 4)] * news
-        tiles = [t for t in range(NATURAL_KINDS) if left[t]]
-        yield from _extend(tiles, 0, left, jokers, start, open_exposed, relaxed, max_slips,
-                           1 if news > max_news else 0)
+        yield from search.run(left, jokers, fixed + [Block(NEWS, 4)] * news,
+                              1 if news > max_news else 0)
     present = [w for w in WINDS if counts[w]]
     if relaxed and len(present) == len(WINDS) - 1 and jokers:
         # A near miss worth naming: three winds and a joker standing in for the fourth.
         left = list(counts)
         for w in present:
             left[w] -= 1
-        tiles = [t for t in range(NATURAL_KINDS) if left[t]]
-        yield from _extend(tiles, 0, left, jokers - 1, [*fixed, Block(NEWS, 4, 1)], open_exposed,
-                           relaxed, max_slips, 1)
+        yield from search.run(left, jokers - 1, [*fixed, Block(NEWS, 4, 1)], 1)
 
 
-def _plans(tile: int, count: int, relaxed: bool, has_exposure: bool) -> list[tuple[Plan, bool]]:
-    """The plans for one tile kind, each with whether it is a slip (breaks a rule)."""
-    if tile == FLOWER:
+@cache
+def _plans(is_flower: bool, count: int, relaxed: bool, has_exposure: bool
+           ) -> tuple[tuple[Plan, bool, int], ...]:
+    """The plans for one tile kind: each with whether it is a slip (breaks a rule) and the
+    jokers it takes."""
+    if is_flower:
         strict: tuple[Plan, ...] = (((2, 0),),) if count == 2 else ()
         slips: tuple[Plan, ...] = ()
         if count == 1:
@@ -108,38 +109,65 @@ def _plans(tile: int, count: int, relaxed: bool, has_exposure: bool) -> list[tup
         strict, slips = _STRICT[count], _RELAXED.get(count, ())
     if has_exposure:
         slips += (((MERGE, 0),),)
-    return [(p, False) for p in strict] + ([(p, True) for p in slips] if relaxed else [])
+    chosen = [(p, False) for p in strict] + ([(p, True) for p in slips] if relaxed else [])
+    return tuple((plan, slip, sum(j for _, j in plan)) for plan, slip in chosen)
 
 
-def _extend(tiles: list[int], index: int, counts: list[int], jokers: int, blocks: list[Block],
-            open_exposed: list[Block], relaxed: bool, max_slips: int, slips: int
+class _Search:
+    """Depth-first over tile kinds, choosing a plan for each; what stays fixed lives here."""
+
+    def __init__(self, counts: list[int], open_exposed: list[Block], relaxed: bool,
+                 max_slips: int, exposed_at: dict[int, int]) -> None:
+        self.open_exposed = open_exposed
+        self.relaxed = relaxed
+        self.max_slips = max_slips
+        self.exposed_at = exposed_at  # tile -> index of its exposed block in `blocks`
+        self.counts = counts
+
+    def run(self, counts: list[int], jokers: int, blocks: list[Block], slips: int
             ) -> Iterator[tuple[Block, ...]]:
-    if index == len(tiles):
-        yield from _finish(counts, jokers, blocks, open_exposed, relaxed, slips < max_slips)
-        return
-    tile = tiles[index]
-    count = counts[tile]
-    exposed_same = next((i for i, b in enumerate(blocks) if b.exposed and b.tile == tile), None)
-    for plan, slip in _plans(tile, count, relaxed, exposed_same is not None):
-        if slip and slips >= max_slips:
-            continue
-        now = slips + slip
-        if plan[0][0] == MERGE:
-            assert exposed_same is not None
-            old = blocks[exposed_same]
-            grown = Block(tile, old.size + count, old.jokers, old.exposure)
-            yield from _extend(tiles, index + 1, counts, jokers,
-                               [*blocks[:exposed_same], grown, *blocks[exposed_same + 1:]],
-                               open_exposed, relaxed, max_slips, now)
-            continue
-        used = sum(j for _, j in plan)
-        if used > jokers:
-            continue
-        new = blocks + [Block(tile, size, j) for size, j in plan]
-        if not relaxed and not _may_form_pattern(new, open_exposed):
-            continue
-        yield from _extend(tiles, index + 1, counts, jokers - used, new, open_exposed, relaxed,
-                           max_slips, now)
+        self.counts = counts
+        self.tiles = [t for t in range(NATURAL_KINDS) if counts[t]]
+        yield from self._extend(0, jokers, blocks, slips)
+
+    def _extend(self, index: int, jokers: int, blocks: list[Block], slips: int
+                ) -> Iterator[tuple[Block, ...]]:
+        if index == len(self.tiles):
+            yield from self._finish(jokers, blocks, slips < self.max_slips)
+            return
+        tile = self.tiles[index]
+        count = self.counts[tile]
+        exposed_same = self.exposed_at.get(tile)
+        for plan, slip, used in _plans(tile == FLOWER, count, self.relaxed, exposed_same is not None):
+            if (slip and slips >= self.max_slips) or used > jokers:
+                continue
+            now = slips + slip
+            if plan[0][0] == MERGE:
+                assert exposed_same is not None
+                old = blocks[exposed_same]
+                grown = Block(tile, old.size + count, old.jokers, old.exposure)
+                yield from self._extend(index + 1, jokers,
+                                        [*blocks[:exposed_same], grown, *blocks[exposed_same + 1:]], now)
+                continue
+            new = blocks + [Block(tile, size, j) for size, j in plan]
+            if not self.relaxed and not _may_form_pattern(new, self.open_exposed):
+                continue
+            yield from self._extend(index + 1, jokers - used, new, now)
+
+    def _finish(self, jokers: int, blocks: list[Block], may_slip: bool) -> Iterator[tuple[Block, ...]]:
+        options = _JOKER_BLOCKS.get(jokers, ())
+        if self.relaxed and may_slip:
+            options += _RELAXED_JOKER_BLOCKS.get(jokers, ())
+        for sizes in options:
+            loose = [Block(JOKER, s, s) for s in sizes] + self.open_exposed
+            if not self.relaxed and not _may_form_pattern(blocks + loose, []):
+                continue
+            if not loose:
+                yield tuple(blocks)
+                continue
+            for names in joker_block_names(tuple(blocks), len(loose), relaxed=self.relaxed):
+                yield tuple(blocks) + tuple(Block(t, b.size, b.jokers, b.exposure)
+                                            for t, b in zip(names, loose, strict=True))
 
 
 def _may_form_pattern(blocks: list[Block], open_exposed: list[Block]) -> bool:
@@ -147,34 +175,21 @@ def _may_form_pattern(blocks: list[Block], open_exposed: list[Block]) -> bool:
     return sizes in _PATTERN_PARTS
 
 
-def _finish(counts: list[int], jokers: int, blocks: list[Block], open_exposed: list[Block],
-            relaxed: bool, may_slip: bool) -> Iterator[tuple[Block, ...]]:
-    options = _JOKER_BLOCKS.get(jokers, ())
-    if relaxed and may_slip:
-        options += _RELAXED_JOKER_BLOCKS.get(jokers, ())
-    for sizes in options:
-        loose = [Block(JOKER, s, s) for s in sizes] + open_exposed
-        if not relaxed and not _may_form_pattern(blocks + loose, []):
-            continue
-        if not loose:
-            yield tuple(blocks)
-            continue
-        for names in joker_block_names(blocks, len(loose), relaxed=relaxed):
-            yield tuple(blocks) + tuple(Block(t, b.size, b.jokers, b.exposure)
-                                        for t, b in zip(names, loose, strict=True))
-
-
-def joker_block_names(blocks: list[Block], count: int, *, relaxed: bool) -> list[tuple[int, ...]]:
+def joker_block_names(blocks: tuple[Block, ...], count: int, *, relaxed: bool) -> tuple[tuple[int, ...], ...]:
     """Tiles that `count` all-joker blocks could stand for, given the natural blocks: the members
     missing from some set the hand's numbers or winds belong to, the rest dragons not yet used."""
+    return _names_for(frozenset(b.tile for b in blocks), count, relaxed)
+
+
+@cache
+def _names_for(used: frozenset[int], count: int, relaxed: bool) -> tuple[tuple[int, ...], ...]:
     suits_of: dict[int, set[int]] = {}
     winds = set()
-    used = {b.tile for b in blocks}
-    for b in blocks:
-        if is_number(b.tile):
-            suits_of.setdefault(number_of(b.tile), set()).add(suit_of(b.tile))
-        elif is_wind(b.tile):
-            winds.add(b.tile)
+    for tile in used:
+        if is_number(tile):
+            suits_of.setdefault(number_of(tile), set()).add(suit_of(tile))
+        elif is_wind(tile):
+            winds.add(tile)
     free_dragons = [d for d in DRAGONS if d not in used]
     found: set[tuple[int, ...]] = set()
 
@@ -214,4 +229,4 @@ def joker_block_names(blocks: list[Block], count: int, *, relaxed: bool) -> list
     if not found and relaxed:
         spare = [t for t in (*DRAGONS, *WINDS, *range(27)) if t not in used]
         found.add(tuple(spare[:count]))
-    return sorted(found)
+    return tuple(sorted(found))

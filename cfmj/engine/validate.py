@@ -30,6 +30,7 @@ from .tiles import JOKER, NATURAL_KINDS, NEWS, code, is_number, number_of, suit_
 from .weaving import weaving_reasons
 
 MAX_REASONS = 3
+ONE_BROKEN_RULE = 2  # the distance of a reading that breaks a single rule of the game
 MAX_RELAXED_CANDIDATES = 5_000  # a safety bound; real hands stay far below it
 
 
@@ -156,6 +157,11 @@ def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Verdict:
         # Highest value first; among equals, the first found (a stable, repeatable choice).
         ranked = sorted(valid, key=lambda a: -(a.value or 0))
         return Verdict(hand, situation, tuple(ranked), (), ())
+    if strict and min(_distance(a)[:2] for a in strict) <= (ONE_BROKEN_RULE, False):
+        # A relaxed reading breaks at least one rule itself, so none can rank before a strict
+        # reading that breaks only one and found a set.
+        nearest = _nearest(strict)
+        return Verdict(hand, situation, (), tuple(nearest), _reasons_of(nearest))
     relaxed = list(islice(_arrangements(counts, jokers, exposed, situation, relaxed=True),
                           MAX_RELAXED_CANDIDATES))
     if not relaxed:  # so many problems that no near miss exists: look further, within bounds
@@ -209,12 +215,13 @@ def _nearest(candidates: list[Arrangement]) -> list[Arrangement]:
 
 
 def _reasons_of(nearest: list[Arrangement]) -> tuple[Reason, ...]:
-    """The nearest arrangement's reasons first, then what the other equally near ones add."""
-    messages: dict[str, Reason] = {}
+    """The nearest arrangement's reasons first, then the rules the other equally near ones add
+    (one message per rule: three ways of being woven are one lesson)."""
+    by_rule: dict[str, Reason] = {}
     for arrangement in nearest:
         for found in sorted(arrangement.reasons):
-            messages.setdefault(found.message, found)
-    return tuple(messages.values())[:MAX_REASONS]
+            by_rule.setdefault(found.id, found)
+    return tuple(by_rule.values())[:MAX_REASONS]
 
 
 def describe_block(block: Block, in_set: bool) -> dict[str, object]:

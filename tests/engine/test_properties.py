@@ -142,3 +142,37 @@ def test_it_refuses_a_woven_hand(drawn: tuple[CardEntry, Hand, list[int]], shift
     result = check(Hand(concealed, exposures))
     assert not result.valid
     assert result.reasons[0].id == "woven"
+
+
+@st.composite
+def random_hands(draw: st.DrawFn) -> Hand:
+    """Any 14 tiles the set could hold, some of them exposed in groups of 3 to 5."""
+    pool = [t for t in range(35) for _ in range(4)] + [FLOWER] * 4 + [JOKER] * 8
+    tiles = draw(st.lists(st.sampled_from(range(len(pool))), min_size=14, max_size=14, unique=True))
+    chosen = sorted(pool[i] for i in tiles)
+    exposures = []
+    while len(chosen) > 5 and draw(st.booleans()):
+        size = draw(st.integers(3, 5))
+        group, chosen = chosen[:size], chosen[size:]
+        exposures.append(tuple(group))
+    return Hand(tuple(chosen), tuple(sorted(exposures)))
+
+
+@given(random_hands(), st.booleans(), st.integers(0, 5))
+def test_it_explains_every_losing_hand(hand: Hand, self_drawn: bool, level: int) -> None:
+    result = check(hand, self_drawn=self_drawn, skill_level=level)
+    if not result.valid:
+        assert result.reasons, f"{hand} refused without a reason"
+        assert all(r.message and r.id for r in result.reasons)
+
+
+@given(st.text(max_size=80))
+def test_it_answers_any_text_or_says_what_is_wrong(text: str) -> None:
+    from cfmj.engine import InputError
+
+    try:
+        result = check(text)
+    except InputError as error:
+        assert str(error) and "\n" not in str(error)
+    else:
+        assert result.valid or result.reasons
