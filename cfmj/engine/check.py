@@ -6,10 +6,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .blocks import Block
 from .notation import Hand, parse_hand, validate_hand
 from .reasons import Reason
 from .ruleset import RuleSet
-from .validate import Arrangement, Verdict, describe_block, judge, payout_of
+from .scoring import payout
+from .tiles import NEWS, code
+from .validate import Arrangement, Verdict, judge
 
 HAND_SIZE = 14
 
@@ -60,7 +63,7 @@ class CheckResult:
             out.update(category=best.category, set=list(best.members), pattern=best.pattern,
                        blocks=[describe_block(b, s) for b, s in best.ordered_blocks()],
                        bonuses=best.bonuses, value=best.value,
-                       payout=payout_of(best, situation.self_drawn), reasons=[])
+                       payout=payout(best.value or 0, self_drawn=situation.self_drawn), reasons=[])
             out["reason_ids"] = []
             doubling = not best.dragon_hand or situation.rules.dragon_hands_double
             out["doublings"] = {"self_drawn": doubling and situation.self_drawn,
@@ -69,6 +72,16 @@ class CheckResult:
         out["hand"] = str(self.hand)
         out["self_drawn"] = situation.self_drawn
         return out
+
+
+def describe_block(block: Block, in_set: bool) -> dict[str, Any]:
+    return {
+        "tile": "NEWS" if block.tile == NEWS else code(block.tile),
+        "size": block.size,
+        "jokers": block.jokers,
+        "kind": "set" if in_set else "filler",
+        "exposed": block.exposed,
+    }
 
 
 def _arrangement_dict(arrangement: Arrangement) -> dict[str, Any]:

@@ -23,10 +23,10 @@ from .notation import Hand
 from .patterns import pattern_reasons
 from .reasons import NO_PATTERN, Reason
 from .ruleset import RuleSet
-from .scoring import BONUS_KEYS, bonuses, hand_value, payout
+from .scoring import BONUS_KEYS, bonuses, hand_value
 from .situation import Situation
 from .skill_levels import skill_reasons
-from .tiles import JOKER, NATURAL_KINDS, NEWS, code, is_number, number_of, suit_of
+from .tiles import JOKER, NATURAL_KINDS, is_number, number_of, suit_of
 from .weaving import weaving_reasons
 
 MAX_REASONS = 3
@@ -222,18 +222,3 @@ def _reasons_of(nearest: list[Arrangement]) -> tuple[Reason, ...]:
         for found in sorted(arrangement.reasons):
             by_rule.setdefault(found.id, found)
     return tuple(by_rule.values())[:MAX_REASONS]
-
-
-def describe_block(block: Block, in_set: bool) -> dict[str, object]:
-    return {
-        "tile": "NEWS" if block.tile == NEWS else code(block.tile),
-        "size": block.size,
-        "jokers": block.jokers,
-        "kind": "set" if in_set else "filler",
-        "exposed": block.exposed,
-    }
-
-
-def payout_of(arrangement: Arrangement, self_drawn: bool) -> dict[str, int]:
-    assert arrangement.value is not None
-    return payout(arrangement.value, self_drawn=self_drawn)
