@@ -110,7 +110,9 @@ _TILE_LIST = ("Tiles are written 1C-9C (Craks), 1B-9B (Bams), 1D-9D (Dots), N E 
 
 
 def _hint(token: str, upper: str) -> str:
-    shown = token if len(token) <= 12 else token[:12] + "..."
+    # Bytes that were not text arrive as lone surrogates: show them as '?', not as escapes.
+    shown = "".join("?" if 0xD800 <= ord(c) <= 0xDFFF else c for c in token)
+    shown = shown if len(shown) <= 12 else shown[:12] + "..."
     if not token.isascii():
         return (f"'{shown}' has a character that is not a plain letter or digit; "
                 f"type tile codes with ordinary keys. {_TILE_LIST}")

@@ -285,3 +285,23 @@ def test_a_real_process_answers_a_batch_and_exits_0() -> None:
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     check_batch_answers(done.stdout)
+
+
+def test_it_stops_quietly_when_the_reader_goes_away() -> None:
+    line = json.dumps({"hand": "7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D RD RD RD"}) + "\n"
+    process = subprocess.Popen([sys.executable, "-m", "cfmj", "check", "--batch"], cwd=REPO_ROOT,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    assert process.stdout is not None and process.stdin is not None
+    process.stdin.write(line)
+    process.stdin.flush()
+    assert json.loads(process.stdout.readline())["valid"] is True
+    process.stdout.close()  # like `| head -1`
+    try:
+        process.stdin.write(line * 2000)
+        process.stdin.close()
+    except BrokenPipeError:
+        pass
+    _, stderr = process.communicate(timeout=60)
+    assert "Traceback" not in stderr
+    assert process.returncode == 0
