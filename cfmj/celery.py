@@ -1,4 +1,4 @@
-"""The Celery app. Tasks live in the Django apps' tasks.py modules."""
+"""The Celery app. Tasks live in each app's tasks.py; settings are the CELERY_* ones."""
 
 from __future__ import annotations
 

@@ -1,24 +1,53 @@
 """Django settings. Every value comes from the environment, with a default that just works on
-a machine that has only Python: SQLite, no Redis (Celery tasks run eagerly), DEBUG on."""
+a machine that has only Python: SQLite, no Redis (Celery tasks run eagerly), DEBUG on.
+
+DJANGO_ENV=production turns DEBUG off and requires a real secret key."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from cfmj.env import env_bool, env_list, env_str
+from django.core.exceptions import ImproperlyConfigured
+
+from cfmj.env import database_from_url, env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+PRODUCTION = env_str("DJANGO_ENV", "development") == "production"
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
-SECRET_KEY = env_str("DJANGO_SECRET_KEY", "dev-only-insecure-secret-key-change-me")
+DEBUG = env_bool("DJANGO_DEBUG", not PRODUCTION)
+DEV_SECRET_KEY = "dev-only-insecure-secret-key-never-use-in-production"
+SECRET_KEY = env_str("DJANGO_SECRET_KEY", "" if PRODUCTION else DEV_SECRET_KEY)
+if not SECRET_KEY:
+    raise ImproperlyConfigured("Set DJANGO_SECRET_KEY: production needs a secret of its own.")
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django_htmx",
+    "template_partials",
+    "cfmj.core",
+    "cfmj.accounts",
     "lessons",
     "practice",
 ]
-MIDDLEWARE: list[str] = []
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "cfmj.core.middleware.htmx_plumbing",
+]
 ROOT_URLCONF = "cfmj.urls"
 WSGI_APPLICATION = "cfmj.wsgi.application"
 TEMPLATES = [
@@ -26,35 +55,93 @@ TEMPLATES = [
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
-        "OPTIONS": {"context_processors": ["django.template.context_processors.request"]},
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "cfmj.core.context_processors.display",
+            ],
+        },
     }
 ]
 
-# SQLite tuned for concurrent writers (STACK-NOTES pitfall 1): WAL and immediate transactions.
 DATABASES = {
-    "default": {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
-        "OPTIONS": {
-            "transaction_mode": "IMMEDIATE",
-            "timeout": 20,
-            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-        },
-    }
+    "default": database_from_url(env_str("DATABASE_URL", ""),
+                                 sqlite_default=Path(env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3"))))
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_USER_MODEL = "accounts.User"
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+     "OPTIONS": {"min_length": 8}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Card Free Mah Jongg <noreply@localhost>")
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        # Hashed names need `collectstatic` first, so only production uses them.
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage" if PRODUCTION
+        else "django.contrib.staticfiles.storage.StaticFilesStorage",
+    },
+}
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
-# Celery: with REDIS_URL set, tasks go through Redis to a worker; without it they run eagerly.
+# Redis, when REDIS_URL is set: Celery's broker and the cache. Without it, tasks run eagerly
+# in-process and the cache is local memory, so the site needs nothing but Python.
 REDIS_URL = env_str("REDIS_URL", "")
+REDIS_TIMEOUT = 2  # seconds; a frozen Redis must never hang a web request
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_timeout": REDIS_TIMEOUT, "socket_connect_timeout": REDIS_TIMEOUT},
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ACKS_LATE = True            # a task a dying worker was running is delivered again
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_timeout": REDIS_TIMEOUT,
+    "socket_connect_timeout": REDIS_TIMEOUT,
+    "visibility_timeout": 3600,
+}
+# Bounded publish retries: with Redis down, .delay() fails in about a second instead of hanging.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2,
+                                    "interval_max": 0.5}
+HEARTBEAT_SECONDS = env_int("HEARTBEAT_SECONDS", 30)
+CELERY_BEAT_SCHEDULE = {
+    "worker-heartbeat": {"task": "cfmj.core.tasks.heartbeat", "schedule": float(HEARTBEAT_SECONDS)},
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+}

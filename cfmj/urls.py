@@ -1,3 +1,10 @@
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, include, path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from cfmj.core import views as core_views
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("", core_views.home, name="home"),
+    path("healthz", core_views.healthz, name="healthz"),
+    path("accounts/", include("cfmj.accounts.urls")),
+    path("", include("practice.urls")),
+]

@@ -1,0 +1,114 @@
+"""Drawing tiles: one tile, a hand (rack), and an arrangement (blocks grouped)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.templatetags.static import static
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+
+from cfmj.engine import Hand, InputError, labels, parse_hand
+from cfmj.engine.labels import block_label, palette, tile_alt
+from cfmj.engine.tiles import codes
+
+register = template.Library()
+NEWS_CODES = ("N", "E", "W", "S")
+
+
+@register.simple_tag
+def tile(code: str, stands_for: str = "") -> SafeString:
+    """One tile picture with its text alternative. A joker may say what it stands for."""
+    alt = tile_alt(code)
+    if code == "J" and stands_for:
+        alt = f"joker, standing for {tile_alt(stands_for)}"
+        return format_html(
+            '<span class="tile-wrap"><img class="tile" src="{}" alt="{}">'
+            '<span class="joker-as" aria-hidden="true">{}</span></span>',
+            static("tiles/J.svg"), alt, stands_for)
+    return format_html('<img class="tile" src="{}" alt="{}">', static(f"tiles/{code}.svg"), alt)
+
+
+def _tiles(tile_codes: list[str]) -> SafeString:
+    return format_html_join("", "{}", ((tile(c),) for c in tile_codes))
+
+
+@register.simple_tag
+def hand(value: str | Hand) -> SafeString:
+    """A hand as it sits on a rack: concealed tiles, then each exposure set apart."""
+    if isinstance(value, str):
+        try:
+            value = parse_hand(value)
+        except InputError:
+            return format_html('<span class="hand hand-unreadable">{}</span>', value)
+    groups = [format_html('<span class="rack-concealed">{}</span>', _tiles(codes(value.concealed).split()))]
+    groups += [format_html('<span class="rack-exposed" title="exposed"><span class="visually-hidden">'
+                           'exposed: </span>{}</span>', _tiles(codes(g).split()))
+               for g in value.exposures]
+    return format_html('<span class="hand" role="group" aria-label="hand">{}</span>',
+                       format_html_join("", "{}", ((g,) for g in groups)))
+
+
+@register.simple_tag
+def arrangement(blocks: list[dict[str, Any]]) -> SafeString:
+    """Blocks as the engine reports them, grouped; exposures marked; jokers say what they are."""
+    figures = []
+    for block in blocks:
+        code, size, jokers = block["tile"], block["size"], block["jokers"]
+        if code == "NEWS":
+            pictures = _tiles(list(NEWS_CODES))
+        else:
+            pictures = format_html("{}{}", _tiles([code] * (size - jokers)),
+                                   format_html_join("", "{}", ((tile("J", code),) for _ in range(jokers))))
+        notes = []
+        if block.get("exposed"):
+            notes.append("exposed")
+        if jokers:
+            notes.append(f"{jokers} joker{'s' if jokers > 1 else ''}")
+        if block.get("kind") == "filler":
+            notes.append("filler")
+        caption = block_label(code, size) + (f" ({', '.join(notes)})" if notes else "")
+        figures.append(format_html('<figure class="block{}"><div class="block-tiles">{}</div>'
+                                   '<figcaption>{}</figcaption></figure>',
+                                   " block-exposed" if block.get("exposed") else "", pictures, caption))
+    return format_html('<div class="arrangement">{}</div>',
+                       format_html_join("", "{}", ((f,) for f in figures)))
+
+
+@register.inclusion_tag("components/hand_builder.html")
+def hand_builder(name: str, value: str = "", label: str = "Your hand", max_tiles: int = 14,
+                 help_text: str = "") -> dict[str, Any]:
+    """The hand builder: palette, self-sorting rack and notation field, kept in step."""
+    tiles = palette()
+    for entry in tiles:
+        entry["src"] = static(f"tiles/{entry['code']}.svg")
+    rows = [tiles[0:9], tiles[9:18], tiles[18:27], tiles[27:]]  # craks, bams, dots, honours
+    return {"name": name, "value": value, "label": label, "max_tiles": max_tiles,
+            "palette_rows": rows, "order": [t["code"] for t in tiles], "help_text": help_text,
+            "field_id": f"id_{name}"}
+
+
+@register.filter
+def category_name(value: str) -> str:
+    return labels.category_label(value)
+
+
+@register.filter
+def pattern_name(value: str) -> str:
+    return labels.pattern_label(value)
+
+
+@register.filter
+def set_name(value: list[str]) -> str:
+    return labels.set_label(value)
+
+
+@register.filter
+def bonus_name(value: str) -> str:
+    return labels.BONUS_LABELS.get(value, value)
+
+
+@register.filter
+def bonus_hint(value: str) -> str:
+    return labels.BONUS_HINTS.get(value, "")
