@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat requirements.lock pyproject.toml | cksum | cut -d' ' -f1)
 UV_VERSION := 0.13.9
 
-.PHONY: dev test bench lint typecheck check lock clean
+.PHONY: dev demo test bench lint typecheck check lock clean
 
 $(STAMP): pyproject.toml requirements.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -13,11 +13,18 @@ $(STAMP): pyproject.toml requirements.lock
 	@$(BIN)/uv pip install --quiet --python $(BIN)/python -r requirements.lock
 	@rm -f $(VENV)/.installed-* && touch $(STAMP)
 
-# The main job. Until the site exists: a tour of the rules engine's command line.
+# The main job: the site at http://127.0.0.1:8000/ (SQLite, tasks run in-process: nothing but
+# Python needed). Set DATABASE_URL / REDIS_URL to use PostgreSQL / Redis instead.
 dev: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+# A tour of the rules engine's command line.
+demo: $(STAMP)
 	@$(BIN)/python -m cfmj.engine.demo
 
 test: $(STAMP)
+	@scripts/ensure-chromium
 	$(BIN)/python -m pytest -n 2
 
 bench: $(STAMP)

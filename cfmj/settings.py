@@ -5,6 +5,7 @@ DJANGO_ENV=production turns DEBUG off and requires a real secret key."""
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -89,6 +90,11 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Card Free Mah Jongg <noreply
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# Outside production, WhiteNoise serves straight from the finders; STATIC_ROOT is only for
+# collectstatic, so its absence in development is expected, not a problem.
+WHITENOISE_USE_FINDERS = not PRODUCTION
+WHITENOISE_AUTOREFRESH = DEBUG
+warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

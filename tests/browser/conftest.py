@@ -1,0 +1,52 @@
+"""Playwright (sync API) driving Debian's chromium against pytest-django's live server."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django must still let it use the ORM.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "var" / "browser"
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not os.path.exists(CHROMIUM):
+        message = "Debian's chromium is not installed (scripts/ensure-chromium installs it)"
+        if os.environ.get("CI"):
+            pytest.fail(message + ": CI must run the browser tests")
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser: object, live_server: object) -> Iterator[object]:
+    from playwright.sync_api import Browser
+
+    assert isinstance(browser, Browser)
+    context = browser.new_context(base_url=live_server.url,  # type: ignore[attr-defined]
+                                  viewport={"width": 1100, "height": 900})
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

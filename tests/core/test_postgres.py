@@ -1,0 +1,67 @@
+"""The site on PostgreSQL (DATABASE_URL): migrations apply and the checker and /healthz answer.
+
+Runs whenever a PostgreSQL server answers on 127.0.0.1:5432 (as on our CI); skips otherwise."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+HOST, PORT = "127.0.0.1", 5432
+SERVER_URL = os.environ.get("TEST_POSTGRES_URL", f"postgres://postgres@{HOST}:{PORT}/postgres")
+SCRIPT = """
+import django, json
+django.setup()
+from django.test import Client
+client = Client()
+page = client.get("/check/", {"hand": "7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]"})
+health = client.get("/healthz").json()
+print(json.dumps({"status": page.status_code, "wins": b"Value: 50 points" in page.content,
+                  "vendor": health["database"]["vendor"], "db_ok": health["database"]["ok"]}))
+"""
+
+
+def _reachable() -> bool:
+    try:
+        with socket.create_connection((HOST, PORT), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+pytestmark = pytest.mark.skipif(not _reachable(), reason="no PostgreSQL server on 127.0.0.1:5432")
+
+
+@pytest.fixture
+def database_url() -> Iterator[str]:
+    import psycopg
+
+    name = f"cfmj_test_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(SERVER_URL, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield SERVER_URL.rsplit("/", 1)[0] + "/" + name
+    finally:
+        with psycopg.connect(SERVER_URL, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def test_it_migrates_and_serves_from_postgresql(database_url: str) -> None:
+    env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": "cfmj.settings",
+           "REDIS_URL": ""}
+    migrate = subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
+                             capture_output=True, text=True, timeout=120, check=False)
+    assert migrate.returncode == 0, migrate.stderr
+    served = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, capture_output=True,
+                            text=True, timeout=120, check=False)
+    assert served.returncode == 0, served.stderr
+    assert served.stdout.strip().splitlines()[-1] == \
+        '{"status": 200, "wins": true, "vendor": "postgresql", "db_ok": true}'
