@@ -44,7 +44,10 @@ def _broker() -> dict[str, Any]:
 
 
 def _worker() -> dict[str, Any]:
-    beat = heartbeat_latest()
+    try:
+        beat = heartbeat_latest()
+    except DatabaseError as error:  # e.g. a database not yet migrated after a deploy
+        return {"ok": False, "error": f"heartbeats unreadable: {str(error).strip()[:200]}"}
     last = beat.beat_at.isoformat() if beat else None
     if not settings.REDIS_URL:
         return {"ok": True, "mode": "eager", "last_heartbeat": last}

@@ -18,9 +18,9 @@ Handler = Callable[[HttpRequest], HttpResponse]
 def htmx_plumbing(get_response: Handler) -> Handler:
     def middleware(request: HttpRequest) -> HttpResponse:
         response = get_response(request)
-        patch_vary_headers(response, ("HX-Request",))
         if getattr(request, "htmx", False) and response.status_code in REDIRECTS:
-            return HttpResponseClientRedirect(response["Location"])
+            response = HttpResponseClientRedirect(response["Location"])
+        patch_vary_headers(response, ("HX-Request",))
         return response
 
     return middleware

@@ -1,0 +1,18 @@
+"""Test data for accounts. Every user's password is PASSWORD unless given."""
+
+from __future__ import annotations
+
+import factory
+
+PASSWORD = "tile-rack-lantern-42"
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "accounts.User"
+
+    username = factory.Sequence(lambda n: f"player{n}")
+    email = factory.LazyAttribute(lambda user: f"{user.username}@example.com")
+    role = "learner"
+    large_print = False
+    password = factory.django.Password(PASSWORD)

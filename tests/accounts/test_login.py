@@ -1,0 +1,68 @@
+"""/accounts/login/"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from tests.accounts.factories import PASSWORD, UserFactory
+
+URL = reverse("accounts:login")
+
+
+def test_it_shows_the_form(client, db):
+    response = client.get(URL)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'name="username"' in html
+    assert 'name="password"' in html
+    assert reverse("accounts:password_reset") in html
+
+
+def test_it_logs_in(client, db):
+    user = UserFactory(username="alice")
+    response = client.post(URL, {"username": "alice", "password": PASSWORD})
+    assert response.status_code == 302
+    assert response["Location"] == "/"
+    assert client.session["_auth_user_id"] == str(user.pk)
+    assert "You are signed in as alice" in client.get("/").content.decode()
+
+
+def test_it_refuses_a_wrong_password(client, db):
+    UserFactory(username="alice")
+    response = client.post(URL, {"username": "alice", "password": "not-the-password"})
+    assert response.status_code == 200
+    assert "Please enter a correct username and password." in response.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_it_refuses_an_unknown_user(client, db):
+    response = client.post(URL, {"username": "nobody", "password": PASSWORD})
+    assert response.status_code == 200
+    assert "Please enter a correct username and password." in response.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_it_refuses_an_inactive_user(client, db):
+    UserFactory(username="alice", is_active=False)
+    response = client.post(URL, {"username": "alice", "password": PASSWORD})
+    assert response.status_code == 200
+    assert "_auth_user_id" not in client.session
+
+
+def test_it_follows_a_local_next(client, db):
+    UserFactory(username="alice")
+    response = client.post(URL, {"username": "alice", "password": PASSWORD, "next": "/check/"})
+    assert response.status_code == 302
+    assert response["Location"] == "/check/"
+
+
+def test_it_ignores_an_external_next(client, db):
+    UserFactory(username="alice")
+    response = client.post(URL, {"username": "alice", "password": PASSWORD, "next": "https://evil.example/"})
+    assert response.status_code == 302
+    assert response["Location"] == "/"
+
+
+def test_it_carries_next_in_the_form(client, db):
+    html = client.get(URL, {"next": "/check/"}).content.decode()
+    assert '<input type="hidden" name="next" value="/check/">' in html

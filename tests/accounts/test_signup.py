@@ -1,0 +1,156 @@
+"""/accounts/signup/: making an account."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from tests.accounts.factories import UserFactory
+
+URL = reverse("accounts:signup")
+NEW_PASSWORD = "quiet-bamboo-garden-17"
+
+
+def _form(**overrides: str) -> dict[str, str]:
+    return {"username": "newplayer", "email": "new@example.com", "role": "learner",
+            "password1": NEW_PASSWORD, "password2": NEW_PASSWORD, **overrides}
+
+
+def test_it_shows_the_form(client, db):
+    response = client.get(URL)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'name="username"' in html
+    assert 'name="password1"' in html
+    assert 'name="password2"' in html
+    assert 'type="radio" name="role" value="learner"' in html
+    assert 'type="radio" name="role" value="teacher"' in html
+
+
+def test_it_creates_a_learner_and_logs_them_in(client, django_user_model):
+    response = client.post(URL, _form())
+    assert response.status_code == 302
+    assert response["Location"] == "/"
+    user = django_user_model.objects.get(username="newplayer")
+    assert user.role == "learner"
+    assert not user.is_teacher
+    assert user.email == "new@example.com"
+    assert user.check_password(NEW_PASSWORD)
+    assert not user.large_print
+    assert client.session["_auth_user_id"] == str(user.pk)
+
+    html = client.get("/").content.decode()
+    assert "You are signed in as newplayer" in html
+    assert reverse("accounts:signup") not in html
+
+
+def test_it_creates_a_teacher(client, django_user_model):
+    response = client.post(URL, _form(role="teacher"))
+    assert response.status_code == 302
+    user = django_user_model.objects.get(username="newplayer")
+    assert user.role == "teacher"
+    assert user.is_teacher
+
+
+def test_it_does_not_need_an_email(client, django_user_model):
+    response = client.post(URL, _form(email=""))
+    assert response.status_code == 302
+    assert django_user_model.objects.get(username="newplayer").email == ""
+
+
+def test_it_keeps_the_large_print_chosen_before_signing_up(client, django_user_model):
+    client.post(reverse("accounts:large_print"), {"large_print": "on"})
+    response = client.post(URL, _form())
+    assert response.status_code == 302
+    user = django_user_model.objects.get(username="newplayer")
+    assert user.large_print
+    assert 'class="large-print"' in client.get("/").content.decode()
+
+
+def test_it_rejects_a_taken_username(client, django_user_model):
+    UserFactory(username="newplayer")
+    response = client.post(URL, _form())
+    assert response.status_code == 200
+    assert "A user with that username already exists." in response.content.decode()
+    assert django_user_model.objects.count() == 1
+    assert "_auth_user_id" not in client.session
+
+
+def test_it_rejects_a_taken_username_in_other_case(client, django_user_model):
+    UserFactory(username="newplayer")
+    response = client.post(URL, _form(username="NewPlayer"))
+    assert response.status_code == 200
+    assert "A user with that username already exists." in response.content.decode()
+    assert django_user_model.objects.count() == 1
+
+
+def test_it_rejects_passwords_that_do_not_match(client, django_user_model):
+    response = client.post(URL, _form(password2="something-else-entirely"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "The two password fields didn’t match." in html
+    assert 'class="field has-error"' in html
+    assert 'value="newplayer"' in html
+    assert not django_user_model.objects.exists()
+    assert "_auth_user_id" not in client.session
+
+
+def test_it_rejects_a_weak_password(client, django_user_model):
+    response = client.post(URL, _form(password1="password", password2="password"))
+    assert response.status_code == 200
+    assert "This password is too common." in response.content.decode()
+    assert not django_user_model.objects.exists()
+
+
+def test_it_rejects_an_unknown_role(client, django_user_model):
+    response = client.post(URL, _form(role="admin"))
+    assert response.status_code == 200
+    assert "Select a valid choice." in response.content.decode()
+    assert not django_user_model.objects.exists()
+
+
+def test_it_follows_a_local_next(client, db):
+    response = client.post(URL, {**_form(), "next": "/check/?hand=1C"})
+    assert response.status_code == 302
+    assert response["Location"] == "/check/?hand=1C"
+
+
+def test_it_ignores_an_external_next(client, django_user_model):
+    response = client.post(URL, {**_form(), "next": "https://evil.example/"})
+    assert response.status_code == 302
+    assert response["Location"] == "/"
+    assert django_user_model.objects.filter(username="newplayer").exists()
+
+
+def test_it_ignores_a_scheme_relative_next(client, db):
+    response = client.post(URL, {**_form(), "next": "//evil.example/"})
+    assert response["Location"] == "/"
+
+
+def test_it_carries_a_local_next_in_the_form(client, db):
+    html = client.get(URL, {"next": "/check/"}).content.decode()
+    assert '<input type="hidden" name="next" value="/check/">' in html
+
+
+def test_it_drops_an_external_next_from_the_form(client, db):
+    html = client.get(URL, {"next": "https://evil.example/"}).content.decode()
+    form = html.split(f'action="{URL}"', 1)[1].split("</form>", 1)[0]
+    assert 'name="next"' not in form
+    assert "evil.example" not in form
+
+
+def test_it_sends_a_user_on(client, db):
+    client.force_login(UserFactory())
+    response = client.get(URL, {"next": "/check/"})
+    assert response.status_code == 302
+    assert response["Location"] == "/check/"
+
+
+def test_it_does_not_sign_up_a_logged_in_user_again(client, django_user_model):
+    client.force_login(UserFactory())
+    response = client.post(URL, _form())
+    assert response.status_code == 302
+    assert django_user_model.objects.count() == 1
+
+
+def test_it_refuses_put(client, db):
+    assert client.put(URL).status_code == 405
