@@ -13,21 +13,13 @@ from django.utils import timezone
 
 from cfmj.core.models import WorkerHeartbeat
 from cfmj.core.services import heartbeat_record
+from tests.services import needs_redis
 
 URL = reverse("healthz")
 CLOSED_REDIS = "redis://127.0.0.1:1/0"
 TEST_REDIS = "redis://127.0.0.1:6379/15"  # only ever pinged, never written or flushed
 
 
-def _redis_listening() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=0.5):
-            return True
-    except OSError:
-        return False
-
-
-needs_redis = pytest.mark.skipif(not _redis_listening(), reason="no Redis on 127.0.0.1:6379")
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ Runs whenever a PostgreSQL server answers on 127.0.0.1:5432 (as on our CI); skip
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import uuid
@@ -13,6 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.services import needs_postgres
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST, PORT = "127.0.0.1", 5432
@@ -29,15 +30,7 @@ print(json.dumps({"status": page.status_code, "wins": b"Value: 50 points" in pag
 """
 
 
-def _reachable() -> bool:
-    try:
-        with socket.create_connection((HOST, PORT), timeout=1):
-            return True
-    except OSError:
-        return False
-
-
-pytestmark = pytest.mark.skipif(not _reachable(), reason="no PostgreSQL server on 127.0.0.1:5432")
+pytestmark = needs_postgres
 
 
 @pytest.fixture

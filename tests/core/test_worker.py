@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import sqlite3
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-import pytest
+from tests.services import needs_redis
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_DB_URL = "redis://127.0.0.1:6379/14"
@@ -26,15 +25,7 @@ print(json.dumps(Client().get("/healthz").json()))
 """
 
 
-def _redis_up() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=1):
-            return True
-    except OSError:
-        return False
-
-
-pytestmark = pytest.mark.skipif(not _redis_up(), reason="no Redis on 127.0.0.1:6379")
+pytestmark = needs_redis
 
 
 def test_it_runs_the_heartbeat_on_a_real_worker(tmp_path: Path) -> None:
