@@ -174,3 +174,40 @@ def random_hold(entry: CardEntry, rng: Random, *, joker_chance: float = 0.3,
     exposed = [size >= PUNG and tile != NEWS and rng.random() < expose_chance
                for tile, size in entry.blocks]
     return hold(entry, jokers=jokers, exposed=exposed)
+
+
+@cache
+def _entries_with_block() -> dict[tuple[int, int], frozenset[int]]:
+    index: dict[tuple[int, int], set[int]] = {}
+    for number, entry in enumerate(virtual_card().entries):
+        for block in entry.blocks:
+            index.setdefault(block, set()).add(number)
+    return {block: frozenset(ids) for block, ids in index.items()}
+
+
+def exposures_possible(blocks: list[tuple[int | None, int]]) -> bool:
+    """Can some winning hand contain all these exposed blocks, each as one of its blocks?
+    A block is (tile, size); tile None is a block of jokers only, which may be any tile.
+    (A hand whose exposures fail this is dead: RULES §6.)"""
+    index = _entries_with_block()
+    candidates: set[int] | None = None
+    named = [(t, s) for t, s in blocks if t is not None]
+    for block in named:
+        ids = index.get(block, frozenset())
+        candidates = set(ids) if candidates is None else candidates & ids
+        if not candidates:
+            return False
+    if candidates is None:
+        candidates = set(range(len(virtual_card())))
+    wanted = Counter(named)
+    wildcards = [s for t, s in blocks if t is None]
+    entries = virtual_card().entries
+    for number in candidates:
+        have = Counter(entries[number].blocks)
+        if any(have[b] < n for b, n in wanted.items()):
+            continue  # the same block exposed twice needs two such blocks
+        rest = list((have - wanted).elements())
+        sizes = Counter(size for tile, size in rest if size >= PUNG and tile != NEWS)
+        if all(sizes[s] >= n for s, n in Counter(wildcards).items()):
+            return True
+    return False

@@ -1,0 +1,292 @@
+"""How far a hand is from Mah Jongg: the fewest tiles still missing from any winning hand.
+
+For each arrangement of the virtual card, the hand's natural tiles sit in their own places
+(Pairs and NEWS first: only real tiles may fill them), its jokers in the joker-legal places
+left (Pungs, Kongs, Quints), and exposures must each be exactly one block of the arrangement.
+The tiles still missing are the empty places. The whole card is scored at once with NumPy:
+the card becomes two tile-by-arrangement matrices, fixed places and joker-legal places.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .blocks import PAIR, PUNG, Block
+from .card import CardEntry, virtual_card
+from .errors import InputError
+from .exposures import exposure_block
+from .notation import Hand, parse_hand, validate_hand
+from .ruleset import RuleSet
+from .tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, NATURAL_KINDS, NEWS, WINDS, code
+
+HAND_SIZES = (13, 14)
+WINNING_SIZE = 14
+NEAREST = 10
+IMPOSSIBLE = 99
+Array = npt.NDArray[np.int16]
+
+
+@dataclass(frozen=True)
+class CardMatrix:
+    fixed: Array          # (tile kinds, entries): places only a real tile may fill
+    flexible: Array       # (tile kinds, entries): places a joker may fill
+    flexible_total: Array  # (entries,)
+    entries: tuple[CardEntry, ...]
+
+
+@cache
+def card_matrix() -> CardMatrix:
+    entries = virtual_card().entries
+    fixed = np.zeros((NATURAL_KINDS, len(entries)), dtype=np.int16)
+    flexible = np.zeros((NATURAL_KINDS, len(entries)), dtype=np.int16)
+    for column, entry in enumerate(entries):
+        for tile, size in entry.blocks:
+            if tile == NEWS:
+                fixed[list(WINDS), column] += 1
+            elif size == PAIR:
+                fixed[tile, column] += size
+            else:
+                flexible[tile, column] += size
+    return CardMatrix(fixed, flexible, flexible.sum(axis=0, dtype=np.int16), entries)
+
+
+@cache
+def _block_counts(tile: int, size: int) -> Array:
+    """How many blocks (tile, size) each arrangement has."""
+    return np.array([entry.blocks.count((tile, size)) for entry in card_matrix().entries], dtype=np.int16)
+
+
+@cache
+def _flexible_blocks_of_size(size: int) -> Array:
+    return np.array([sum(1 for t, s in e.blocks if s == size and t != NEWS and s >= PUNG)
+                     for e in card_matrix().entries], dtype=np.int16)
+
+
+@dataclass(frozen=True)
+class Target:
+    entry: CardEntry
+    tiles_needed: int
+    missing: tuple[int, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"category": self.entry.category, "set": list(self.entry.members),
+                "pattern": self.entry.pattern, "tiles_needed": self.tiles_needed,
+                "missing": [code(t) for t in self.missing]}
+
+
+@dataclass(frozen=True)
+class DistanceResult:
+    hand: Hand
+    tiles_needed: int | None
+    nearest: tuple[Target, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"tiles_needed": self.tiles_needed, "nearest": [t.as_dict() for t in self.nearest],
+                "hand": str(self.hand)}
+
+
+@cache
+def _filled(tile: int, held: int) -> tuple[Array, Array]:
+    """For `held` copies of `tile` in every arrangement: the places they fill, and how many of
+    those are Pair or NEWS places (real tiles go there first, leaving joker places free)."""
+    matrix = card_matrix()
+    fixed = matrix.fixed[tile]
+    return np.minimum(fixed + matrix.flexible[tile], held), np.minimum(fixed, held)
+
+
+def needs(hand: Hand, *, visible: Mapping[int, int] | None = None) -> Array:
+    """Tiles still missing for every arrangement of the card (IMPOSSIBLE where exposures rule
+    it out, or where a Pair or NEWS place needs a tile none of which is left to draw)."""
+    matrix = card_matrix()
+    count = len(matrix.entries)
+    concealed = Counter(t for t in hand.concealed if t != JOKER)
+    jokers = hand.concealed.count(JOKER)
+    possible = np.ones(count, dtype=bool)
+    placed = np.zeros(count, dtype=np.int16)      # places filled by real tiles and exposures
+    in_fixed = np.zeros(count, dtype=np.int16)    # ... of which Pair and NEWS places
+    exposed_places = 0
+    taken: dict[int, int] = {}                    # tile -> joker-legal places its exposures fill
+    wild_sizes: Counter[int] = Counter()
+    exposed_blocks: Counter[tuple[int, int]] = Counter()
+    for index, group in enumerate(hand.exposures):
+        block = exposure_block(index, group)
+        if not isinstance(block, Block) or block.size <= PAIR or block.tile == NEWS:
+            return np.full(count, IMPOSSIBLE, dtype=np.int16)  # not a legal exposure: dead hand
+        exposed_places += block.size
+        if block.tile == JOKER:
+            wild_sizes[block.size] += 1
+        else:
+            exposed_blocks[(block.tile, block.size)] += 1
+            taken[block.tile] = taken.get(block.tile, 0) + block.size
+    for (tile, size), times in exposed_blocks.items():
+        possible &= _block_counts(tile, size) >= times
+    for size, times in wild_sizes.items():
+        named = sum(n for (_, s), n in exposed_blocks.items() if s == size)
+        possible &= _flexible_blocks_of_size(size) >= times + named
+    losses = [_wild_loss(size, times, concealed, taken, exposed_blocks)
+              for size, times in wild_sizes.items()]
+    for tile, held in concealed.items():
+        if tile in taken:  # its exposed block's places are full: the rest are for these
+            fixed = matrix.fixed[tile]
+            room = fixed + matrix.flexible[tile] - taken[tile]
+            placed += np.minimum(room, held)
+            in_fixed += np.minimum(fixed, held)
+        else:
+            filled, fixed_filled = _filled(tile, held)
+            placed += filled
+            in_fixed += fixed_filled
+    # Joker places left: all of them, less those the exposures and the real tiles took.
+    empty = matrix.flexible_total - exposed_places - (placed - in_fixed)
+    for loss in losses:  # real tiles displaced by an all-joker exposure: their places are gone
+        placed -= loss
+        empty += loss
+    placed += exposed_places + np.minimum(np.maximum(empty, 0), jokers)
+    if visible:
+        for tile, seen in visible.items():
+            left = MAX_COPIES - seen - concealed.get(tile, 0)
+            missing_fixed = matrix.fixed[tile] - np.minimum(matrix.fixed[tile], concealed.get(tile, 0))
+            possible &= missing_fixed <= max(left, 0)
+    need = (WINNING_SIZE - placed).astype(np.int16)
+    need[~possible] = IMPOSSIBLE
+    return need
+
+
+def _wild_loss(size: int, times: int, concealed: Counter[int], taken: dict[int, int],
+               exposed_blocks: Counter[tuple[int, int]]) -> Array:
+    """Places the hand's real tiles lose when `times` all-joker exposures of `size` become blocks
+    of the arrangement: nothing while it has such blocks of tiles the hand does not hold, then
+    the cheapest blocks of tiles it does hold (each block once)."""
+    matrix = card_matrix()
+    count = len(matrix.entries)
+    involved = set(concealed) | {t for t, _ in exposed_blocks}
+    free = _flexible_blocks_of_size(size).copy()
+    for tile in involved:
+        blocks = _block_counts(tile, size)
+        free -= blocks
+        if tile not in concealed:  # a named exposure's tile: its other blocks are still free
+            free += np.maximum(blocks - exposed_blocks.get((tile, size), 0), 0)
+    short = np.maximum(times - free, 0)
+    if not short.any():
+        return np.zeros(count, dtype=np.int16)
+    rows = []
+    for tile, held in concealed.items():
+        spare = _block_counts(tile, size) - exposed_blocks.get((tile, size), 0)
+        room = matrix.fixed[tile] + matrix.flexible[tile] - taken.get(tile, 0)
+        for nth in range(1, min(times, int(spare.max())) + 1):
+            before = np.minimum(np.maximum(room - (nth - 1) * size, 0), held)
+            after = np.minimum(np.maximum(room - nth * size, 0), held)
+            rows.append(np.where(spare >= nth, before - after, IMPOSSIBLE))
+    if not rows:
+        return np.where(short > 0, IMPOSSIBLE, 0).astype(np.int16)
+    costs = np.cumsum(np.sort(np.stack(rows), axis=0), axis=0)
+    costs = np.vstack([np.zeros((1, count), dtype=costs.dtype), costs])
+    picked = np.take_along_axis(costs, np.minimum(short, len(rows))[None, :], axis=0)[0]
+    picked = np.where(short > len(rows), IMPOSSIBLE, picked)
+    return np.minimum(picked, IMPOSSIBLE).astype(np.int16)
+
+
+def distance(hand: str | Hand, *, visible: Mapping[int, int] | None = None,
+             rules: RuleSet | None = None, nearest: int = NEAREST) -> DistanceResult:
+    """How many tiles a 13- or 14-tile hand still needs, and its nearest winning hands."""
+    rules = rules or RuleSet()
+    if isinstance(hand, Hand):
+        validate_hand(hand, sizes=HAND_SIZES, max_jokers=rules.max_jokers,
+                      max_flowers=rules.max_flowers, question="distance")
+    else:
+        hand = parse_hand(hand, sizes=HAND_SIZES, max_jokers=rules.max_jokers,
+                          max_flowers=rules.max_flowers, question="distance")
+    need = needs(hand, visible=_checked_visible(visible))
+    best = int(need.min())
+    if best >= IMPOSSIBLE:
+        return DistanceResult(hand, None, ())
+    return DistanceResult(hand, best, tuple(nearest_targets(hand, need, limit=nearest)))
+
+
+def nearest_targets(hand: Hand, need: Array, *, limit: int = NEAREST) -> list[Target]:
+    """The closest arrangements, one per category, set and pattern, closest first."""
+    entries = card_matrix().entries
+    best = int(need.min())
+    shown: list[Target] = []
+    seen: set[tuple[str, tuple[str, ...], str | None]] = set()
+    for level in range(best, min(best + 4, IMPOSSIBLE)):
+        for column in np.flatnonzero(need == level):
+            entry = entries[int(column)]
+            key = (entry.category, entry.members, entry.pattern)
+            if key in seen:
+                continue
+            seen.add(key)
+            shown.append(Target(entry, level, missing_tiles(hand, entry)))
+            if len(shown) >= limit:
+                return shown
+    return shown
+
+
+def missing_tiles(hand: Hand, entry: CardEntry) -> tuple[int, ...]:
+    """The tiles to draw for `entry`: its places that neither the hand's tiles nor its jokers
+    fill (jokers go to the biggest blocks first); J where only a joker can fill the place."""
+    held = Counter(t for t in hand.concealed if t != JOKER)
+    jokers = hand.concealed.count(JOKER)
+    blocks = list(entry.blocks)
+    wild = []
+    for group in hand.exposures:
+        naturals = [t for t in group if t != JOKER]
+        if not naturals:
+            wild.append(len(group))
+            continue
+        match = next((b for b in blocks if b == (naturals[0], len(group))), None)
+        if match is not None:
+            blocks.remove(match)
+    for size in wild:  # a block of jokers takes the block whose tile the hand holds least of
+        options = [b for b in blocks if b[1] == size and b[0] != NEWS]
+        if options:
+            blocks.remove(min(options, key=lambda b: held[b[0]]))
+    missing: list[int] = []
+    open_places: list[tuple[int, int]] = []  # (block size, tile) per empty joker-legal place
+    for tile, size in sorted(blocks, key=lambda b: b[1] <= PAIR or b[0] == NEWS, reverse=True):
+        if tile == NEWS:
+            for wind in WINDS:
+                if held[wind]:
+                    held[wind] -= 1
+                else:
+                    missing.append(wind)
+            continue
+        have = min(held[tile], size)
+        held[tile] -= have
+        if size <= PAIR:
+            missing += [tile] * (size - have)
+        else:
+            open_places += [(size, tile)] * (size - have)
+    open_places.sort(reverse=True)
+    # A place whose tile is all in the hand already (the fifth place of a Quint) needs a joker.
+    copies = Counter(t for t in hand.tiles if t != JOKER) + Counter(missing)
+    for _, tile in open_places[jokers:]:
+        limit = MAX_FLOWERS if tile == FLOWER else MAX_COPIES
+        if copies[tile] < limit:
+            copies[tile] += 1
+            missing.append(tile)
+        else:
+            missing.append(JOKER)
+    return tuple(sorted(missing))
+
+
+def _checked_visible(visible: Mapping[int, int] | None) -> dict[int, int] | None:
+    if not visible:
+        return None
+    out = {}
+    for tile, seen in visible.items():
+        if not (0 <= tile < NATURAL_KINDS) or not 0 <= seen <= MAX_COPIES:
+            raise InputError(f"A visible count must be 0 to 4 of a natural tile, not {seen} of {tile}.")
+        out[tile] = seen
+    return out
+
+
+def dead_tiles(visible: Iterable[int]) -> dict[int, int]:
+    """Count the tiles seen on the table (discards and others' exposures) per natural kind."""
+    return dict(Counter(t for t in visible if t != JOKER))
