@@ -5,6 +5,8 @@
     50
 """
 
+from typing import Any
+
 from .card import VirtualCard, virtual_card
 from .check import CheckResult, arrangements, check
 from .errors import InputError
@@ -13,5 +15,36 @@ from .ruleset import RuleSet
 
 ENGINE_VERSION = "1"
 
+
+# The analysis below uses NumPy and the card's matrices: imported on first use, so that
+# `import cfmj.engine` and `check` stay light.
+def distance(*args: Any, **kwargs: Any) -> Any:
+    """How far a hand is from Mah Jongg (see cfmj.engine.distance.distance)."""
+    from .distance import distance as run
+
+    return run(*args, **kwargs)
+
+
+def charleston(*args: Any, **kwargs: Any) -> Any:
+    """Which three tiles to pass (see cfmj.engine.charleston.charleston)."""
+    from .charleston import charleston as run
+
+    return run(*args, **kwargs)
+
+
+def discard(*args: Any, **kwargs: Any) -> Any:
+    """Which tile to discard from 14 (see cfmj.engine.play_advice.discard)."""
+    from .play_advice import discard as run
+
+    return run(*args, **kwargs)
+
+
+def call(*args: Any, **kwargs: Any) -> Any:
+    """Whether to call a discard (see cfmj.engine.play_advice.call)."""
+    from .play_advice import call as run
+
+    return run(*args, **kwargs)
+
 __all__ = ["ENGINE_VERSION", "CheckResult", "Hand", "InputError", "RuleSet", "VirtualCard",
-           "arrangements", "check", "format_hand", "parse_hand", "virtual_card"]
+           "arrangements", "call", "charleston", "check", "discard", "distance", "format_hand",
+           "parse_hand", "virtual_card"]

@@ -46,18 +46,81 @@ def build_parser() -> argparse.ArgumentParser:
     check_parser.add_argument("--self-drawn", action="store_true",
                               help="the winning tile was drawn from the wall")
     _common(check_parser)
+    distance_parser = verbs.add_parser("distance", help="how many tiles a 13- or 14-tile hand still needs")
+    distance_parser.add_argument("hand", nargs="*", help="the hand, exposures in brackets")
+    _common(distance_parser)
+    charleston_parser = verbs.add_parser("charleston", help="which three tiles to pass")
+    charleston_parser.add_argument("hand", nargs="*", help="the 13 (or East's 14) tiles")
+    charleston_parser.add_argument("--direction", default="right",
+                                   help="the pass: right, across or left (default right)")
+    charleston_parser.add_argument("--blind", action="store_true",
+                                   help="a blind pass is allowed (First Left, Last Right)")
+    charleston_parser.add_argument("--pass", dest="proposed", default=None, metavar="TILES",
+                                   help='grade this pass of three tiles, such as "2B WD N"')
+    _common(charleston_parser)
+    discard_parser = verbs.add_parser("discard", help="which tile to discard from 14")
+    discard_parser.add_argument("hand", nargs="*")
+    discard_parser.add_argument("--tile", dest="proposed", default=None,
+                                help="grade discarding this tile")
+    _common(discard_parser)
+    call_parser = verbs.add_parser("call", help="whether to call a discard")
+    call_parser.add_argument("hand", nargs="*", help="your 13 tiles, exposures in brackets")
+    call_parser.add_argument("--tile", default=None, help="the discarded tile, such as 5D")
+    _common(call_parser)
     card_parser = verbs.add_parser("card", help="count the winning arrangements per category and pattern")
     _common(card_parser)
     return parser
 
 
 def answer_check(request: dict[str, Any]) -> dict[str, Any]:
-    rules = RuleSet.make(house_rules=request.get("house_rules"), base=request.get("base"),
-                         skill_level=request.get("skill_level"))
+    rules = _rules(request)
     self_drawn = request.get("self_drawn", False)
     if not isinstance(self_drawn, bool):
         raise InputError("'self_drawn' is true or false.")
     return check(_hand_of(request), self_drawn=self_drawn, rules=rules).as_dict()
+
+
+def _rules(request: dict[str, Any]) -> RuleSet:
+    return RuleSet.make(house_rules=request.get("house_rules"), base=request.get("base"),
+                        skill_level=request.get("skill_level"))
+
+
+def answer_distance(request: dict[str, Any]) -> dict[str, Any]:
+    from .distance import distance
+
+    return distance(_hand_of(request), rules=_rules(request)).as_dict()
+
+
+def answer_charleston(request: dict[str, Any]) -> dict[str, Any]:
+    from .charleston import charleston
+
+    direction = request.get("direction", "right")
+    blind = request.get("blind", False)
+    if not isinstance(direction, str) or not isinstance(blind, bool):
+        raise InputError("'direction' is right, across or left; 'blind' is true or false.")
+    proposed = request.get("pass")
+    if proposed is not None and not isinstance(proposed, str):
+        raise InputError("'pass' is the three tiles as text, such as \"2B WD N\".")
+    return charleston(_hand_of(request), direction=direction.lower(), blind_allowed=blind,
+                      proposed=proposed, rules=_rules(request)).as_dict()
+
+
+def answer_discard(request: dict[str, Any]) -> dict[str, Any]:
+    from .play_advice import discard
+
+    proposed = request.get("tile")
+    if proposed is not None and not isinstance(proposed, str):
+        raise InputError("'tile' is one tile code, such as \"5D\".")
+    return discard(_hand_of(request), proposed=proposed, rules=_rules(request)).as_dict()
+
+
+def answer_call(request: dict[str, Any]) -> dict[str, Any]:
+    from .play_advice import call
+
+    tile = request.get("tile")
+    if not isinstance(tile, str) or not tile.strip():
+        raise InputError("Say which tile was discarded, such as --tile 5D.")
+    return call(_hand_of(request), tile.strip(), rules=_rules(request)).as_dict()
 
 
 def answer_card(request: dict[str, Any]) -> dict[str, Any]:
@@ -67,9 +130,14 @@ def answer_card(request: dict[str, Any]) -> dict[str, Any]:
 
 ANSWERS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "check": answer_check,
+    "distance": answer_distance,
+    "charleston": answer_charleston,
+    "discard": answer_discard,
+    "call": answer_call,
     "card": answer_card,
 }
-_KNOWN_KEYS = {"hand", "self_drawn", "house_rules", "base", "skill_level"}
+_KNOWN_KEYS = {"hand", "self_drawn", "house_rules", "base", "skill_level", "direction", "blind", "tile",
+               "pass"}
 
 
 def _hand_of(request: dict[str, Any]) -> str:
@@ -82,9 +150,18 @@ def _hand_of(request: dict[str, Any]) -> str:
 def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
     request: dict[str, Any] = {"house_rules": args.house_rules, "base": args.base,
                                "skill_level": args.skill_level}
-    if args.verb == "check":
+    if args.verb != "card":
         request["hand"] = " ".join(args.hand)
+    if args.verb == "check":
         request["self_drawn"] = args.self_drawn
+    if args.verb == "charleston":
+        request["direction"] = args.direction
+        request["blind"] = args.blind
+        request["pass"] = args.proposed
+    if args.verb == "discard":
+        request["tile"] = args.proposed
+    if args.verb == "call":
+        request["tile"] = args.tile or ""
     return request
 
 

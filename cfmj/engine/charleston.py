@@ -1,0 +1,237 @@
+"""Charleston advice (RULES §6): which three tiles to pass, whether to pass blind, whether to
+stop after the first Charleston, and what to offer in the courtesy pass."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from .errors import InputError
+from .evaluation import Keep, KeepScore, score_keeps
+from .labels import category_label, pattern_label, set_label
+from .notation import Hand, parse_hand, validate_hand
+from .ruleset import RuleSet
+from .tiles import JOKER, code, codes
+
+DIRECTIONS = ("right", "across", "left")
+PASS_SIZE = 3
+CHARLESTON_SIZES = (13, 14)  # East holds 14 until the first discard
+ALTERNATIVES = 5
+
+
+BEST, GOOD, WEAK = "best", "good", "weak"
+
+
+@dataclass(frozen=True)
+class Grade:
+    """How a chosen pass or discard compares with the advice: best, good or weak."""
+
+    given: tuple[int, ...]
+    verdict: str
+    rank: int                 # 1 = as good as the advice
+    of: int
+    score: KeepScore
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"tiles": [code(t) for t in self.given], "verdict": self.verdict, "rank": self.rank,
+                "of": self.of, "tiles_needed": self.score.tiles_needed, "summary": summary(self.score)}
+
+
+def grade(ranked: tuple[KeepScore, ...], given: tuple[int, ...]) -> Grade:
+    """Best: as good as the advised choice. Good: your nearest hand is as near as with the
+    advice. Weak: it moves your nearest hand farther away."""
+    best = ranked[0]
+    mine = next(s for s in ranked if s.given == given)
+    rank = 1 + sum(1 for s in ranked if s.sort_key() < mine.sort_key())
+    if mine.sort_key()[:2] == best.sort_key()[:2]:
+        verdict = BEST
+    elif mine.tiles_needed == best.tiles_needed:
+        verdict = GOOD
+    else:
+        verdict = WEAK
+    return Grade(given, verdict, rank, len(ranked), mine)
+
+
+@dataclass(frozen=True)
+class CharlestonAdvice:
+    hand: Hand
+    direction: str
+    ranked: tuple[KeepScore, ...]
+    blind: int                # how many of the tiles just received to pass on unseen
+    why: str
+    graded: Grade | None = None
+
+    @property
+    def best(self) -> KeepScore:
+        return self.ranked[0]
+
+    def as_dict(self) -> dict[str, Any]:
+        best = self.best
+        return {
+            "pass": [code(t) for t in best.given],
+            "blind": self.blind,
+            "keep_target": _target(best),
+            "tiles_needed": best.tiles_needed,
+            "hands_within": best.hands_within,
+            "window": best.window,
+            "why": self.why,
+            "alternatives": [{"pass": [code(t) for t in s.given], "score": float(s.hands_within),
+                              "tiles_needed": s.tiles_needed, "summary": summary(s)}
+                             for s in self.ranked[1:ALTERNATIVES + 1]],
+            "direction": self.direction,
+            "hand": str(self.hand),
+            **({"graded": self.graded.as_dict()} if self.graded else {}),
+        }
+
+
+def _target(score: KeepScore) -> dict[str, Any]:
+    entry = score.target
+    return {"category": entry.category, "set": list(entry.members), "pattern": entry.pattern}
+
+
+def summary(score: KeepScore) -> str:
+    """'keeps 4 hands within 5 tiles': a number a learner can be shown."""
+    return f"keeps {plural(score.hands_within, 'target hand')} within {plural(score.window, 'tile')}"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def target_name(score: KeepScore) -> str:
+    entry = score.target
+    name = category_label(entry.category)
+    if entry.members:
+        name += f" {set_label(entry.members)}"
+    if entry.pattern:
+        name += f" in {pattern_label(entry.pattern)}"
+    return name
+
+
+def read_charleston_hand(hand: str | Hand, rules: RuleSet) -> Hand:
+    if isinstance(hand, Hand):
+        validate_hand(hand, sizes=CHARLESTON_SIZES, max_jokers=rules.max_jokers,
+                      max_flowers=rules.max_flowers, question="The Charleston")
+    else:
+        hand = parse_hand(hand, sizes=CHARLESTON_SIZES, max_jokers=rules.max_jokers,
+                          max_flowers=rules.max_flowers, question="The Charleston")
+    if hand.exposures:
+        raise InputError("Nothing is exposed during the Charleston: write the hand without brackets.")
+    return hand
+
+
+def passes(hand: Hand, size: int) -> list[Keep]:
+    """Every different choice of `size` tiles to pass (jokers are never passed)."""
+    passable = [t for t in hand.concealed if t != JOKER]
+    return sorted({tuple(sorted(c)) for c in combinations(passable, size)})
+
+
+def charleston(hand: str | Hand, *, direction: str = "right", blind_allowed: bool = False,
+               proposed: str | tuple[int, ...] | None = None,
+               rules: RuleSet | None = None) -> CharlestonAdvice:
+    """The three tiles to pass, ranked alternatives, the hands kept in view, and why; with
+    `proposed`, also how that pass compares (for the "what would you pass?" drill)."""
+    rules = rules or RuleSet()
+    if direction not in DIRECTIONS:
+        raise InputError(f"'{direction}' is not a pass direction: passes go right, across or left.")
+    hand = read_charleston_hand(hand, rules)
+    mine = _proposed_pass(hand, proposed) if proposed is not None else None
+    options = passes(hand, PASS_SIZE)
+    ranked = tuple(score_keeps(hand, options))
+    blind = blind_count(hand, ranked[0]) if blind_allowed else 0
+    graded = grade(ranked, mine) if mine is not None else None
+    return CharlestonAdvice(hand, direction, ranked, blind, _why(ranked[0], direction, blind), graded)
+
+
+def _proposed_pass(hand: Hand, proposed: str | tuple[int, ...]) -> tuple[int, ...]:
+    if isinstance(proposed, str):
+        tiles = parse_hand(proposed).concealed if proposed.strip() else ()
+    else:
+        tiles = tuple(proposed)
+    if JOKER in tiles:
+        raise InputError("Jokers are never passed in the Charleston (RULES §6): choose three other tiles.")
+    if len(tiles) != PASS_SIZE:
+        raise InputError(f"A Charleston pass is exactly three tiles; that is {len(tiles)}.")
+    left = list(hand.concealed)
+    for tile in tiles:
+        if tile not in left:
+            raise InputError(f"You cannot pass {code(tile)}: it is not in the hand (or not that many).")
+        left.remove(tile)
+    return tuple(sorted(tiles))
+
+
+def blind_count(hand: Hand, best: KeepScore) -> int:
+    """Pass blind only when every pass of your own tiles costs you: then pass on as many of the
+    tiles just received as it takes to keep your nearest hands as near."""
+    now = score_keeps(hand, [()])[0].tiles_needed
+    if best.tiles_needed <= now + 0:
+        return 0
+    for own in (2, 1, 0):
+        options = passes(hand, own) if own else [()]
+        if score_keeps(hand, options)[0].tiles_needed <= now:
+            return PASS_SIZE - own
+    return PASS_SIZE
+
+
+def _why(best: KeepScore, direction: str, blind: int) -> str:
+    tiles = codes(best.given).replace(" ", ", ")
+    lead = f"Pass {tiles} {direction}"
+    if blind:
+        lead = (f"Pass {blind} of the tiles you just received on unseen (a blind pass) and "
+                f"{PASS_SIZE - blind} of your own")
+    return (f"{lead}: they matter least to your nearest hands. The rest {summary(best)}; the "
+            f"closest is {target_name(best)}, {plural(best.tiles_needed, 'tile')} away.")
+
+
+@dataclass(frozen=True)
+class StopAdvice:
+    stop: bool
+    tiles_needed_now: int
+    tiles_needed_after_pass: int
+    why: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"stop": self.stop, "tiles_needed_now": self.tiles_needed_now,
+                "tiles_needed_after_pass": self.tiles_needed_after_pass, "why": self.why}
+
+
+def stop_after_first(hand: str | Hand, *, rules: RuleSet | None = None) -> StopAdvice:
+    """Vote to stop when every possible pass would move your nearest hand farther away."""
+    rules = rules or RuleSet()
+    hand = read_charleston_hand(hand, rules)
+    now = score_keeps(hand, [()])[0].tiles_needed
+    after = score_keeps(hand, passes(hand, PASS_SIZE))[0].tiles_needed
+    if after > now:
+        why = (f"Stop: your hand is {plural(now, 'tile')} from Mah Jongg, and any three tiles you "
+               f"pass would leave it {plural(after, 'tile')} away. Keep what you have.")
+        return StopAdvice(True, now, after, why)
+    why = (f"Go on: you can pass three tiles and still be {plural(after, 'tile')} away, so a "
+           "second Charleston can only bring you closer.")
+    return StopAdvice(False, now, after, why)
+
+
+@dataclass(frozen=True)
+class CourtesyAdvice:
+    offer: tuple[int, ...]
+    why: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"offer": [code(t) for t in self.offer], "count": len(self.offer), "why": self.why}
+
+
+def courtesy(hand: str | Hand, *, rules: RuleSet | None = None) -> CourtesyAdvice:
+    """Offer as many tiles (up to three) as you can give without moving your nearest hand away."""
+    rules = rules or RuleSet()
+    hand = read_charleston_hand(hand, rules)
+    now = score_keeps(hand, [()])[0].tiles_needed
+    for size in (3, 2, 1):
+        options = passes(hand, size)
+        if not options:
+            continue
+        best = score_keeps(hand, options)[0]
+        if best.tiles_needed <= now:
+            tiles = codes(best.given).replace(" ", ", ")
+            return CourtesyAdvice(best.given, f"Offer {size} ({tiles}): giving them up keeps your "
+                                  f"nearest hand {plural(now, 'tile')} away.")
+    return CourtesyAdvice((), "Offer none: every tile you hold is part of your nearest hands.")

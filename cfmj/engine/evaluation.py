@@ -1,0 +1,92 @@
+"""Scoring many candidate keeps of one hand at once (for Charleston, courtesy and discard advice).
+
+A keep is what stays after passing or discarding some tiles. Its worth is stated in terms a
+learner can be shown: how many tiles its nearest hands still need, and how many different target
+hands (category, set and pattern) stay within a few tiles. Only the arrangements nearest to the
+whole hand are scored (a keep can only be farther from an arrangement than the whole hand is).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from .card import CardEntry
+from .distance import IMPOSSIBLE, WINNING_SIZE, card_matrix, needs
+from .notation import Hand
+from .tiles import JOKER
+
+SHORTLIST = 2000  # arrangements kept in view: plenty, since the nearest ones decide
+Keep = tuple[int, ...]  # the tiles given up (passed or discarded)
+
+
+@cache
+def _groups() -> tuple[npt.NDArray[np.int32], tuple[tuple[str, tuple[str, ...], str | None], ...]]:
+    """Each arrangement's target hand: its category, set and pattern (suits and fillers aside)."""
+    keys: dict[tuple[str, tuple[str, ...], str | None], int] = {}
+    ids = np.array([keys.setdefault((e.category, e.members, e.pattern), len(keys))
+                    for e in card_matrix().entries], dtype=np.int32)
+    return ids, tuple(keys)
+
+
+@dataclass(frozen=True)
+class KeepScore:
+    given: Keep                 # the tiles given up
+    tiles_needed: int           # to the nearest arrangement, after giving them up
+    hands_within: int           # target hands within `window` tiles
+    window: int
+    weight: float               # a finer tie-break: sum of 2^-need over target hands
+    target: CardEntry           # the nearest arrangement kept in view
+
+    def sort_key(self) -> tuple[int, int, float]:
+        return (self.tiles_needed, -self.hands_within, -self.weight)
+
+
+def score_keeps(hand: Hand, candidates: Sequence[Keep], *, extra_window: int = 1) -> list[KeepScore]:
+    """Score each candidate (tiles to give up), best first."""
+    matrix = card_matrix()
+    full_need = needs(hand)
+    count = min(SHORTLIST, len(full_need))
+    shortlist = np.argpartition(full_need, count - 1)[:count]
+    shortlist = shortlist[full_need[shortlist] < IMPOSSIBLE]
+    group_ids, _ = _groups()
+    order = np.argsort(group_ids[shortlist], kind="stable")
+    shortlist = shortlist[order]
+    groups = group_ids[shortlist]
+    starts = np.flatnonzero(np.r_[True, groups[1:] != groups[:-1]])
+
+    held = Counter(t for t in hand.concealed if t != JOKER)
+    jokers = hand.concealed.count(JOKER)
+    tiles = sorted(held)
+    total = (matrix.fixed + matrix.flexible)[tiles][:, shortlist]      # (tiles, K)
+    fixed = matrix.fixed[tiles][:, shortlist]
+    exposed = sum(len(g) for g in hand.exposures)
+    # Exposed blocks are full: their places are neither free for jokers nor for more tiles.
+    flexible_total = matrix.flexible_total[shortlist] - exposed
+    for group in hand.exposures:
+        naturals = {t for t in group if t != JOKER}
+        if len(naturals) == 1 and (tile := naturals.pop()) in held:
+            total[tiles.index(tile)] -= len(group)
+    kept = np.array([[held[t] - given.count(t) for t in tiles] for given in candidates], dtype=np.int16)
+    kept_jokers = np.array([jokers - given.count(JOKER) for given in candidates], dtype=np.int16)
+    placed = np.minimum(np.maximum(total, 0)[None, :, :], kept[:, :, None]).sum(axis=1, dtype=np.int16)
+    in_fixed = np.minimum(fixed[None, :, :], kept[:, :, None]).sum(axis=1, dtype=np.int16)
+    empty = np.maximum(flexible_total[None, :] - (placed - in_fixed), 0)
+    placed += np.minimum(empty, kept_jokers[:, None]) + exposed
+    need = WINNING_SIZE - placed                                        # (candidates, K)
+    by_group = np.minimum.reduceat(need, starts, axis=1)                # (candidates, groups)
+    best = by_group.min(axis=1)
+    window = int(best.min()) + extra_window
+    within = (by_group <= window).sum(axis=1)
+    weight = np.exp2(-by_group.astype(np.float64)).sum(axis=1)
+    nearest_column = need.argmin(axis=1)
+    entries = matrix.entries
+    scores = [KeepScore(tuple(given), int(best[i]), int(within[i]), window, float(weight[i]),
+                        entries[int(shortlist[nearest_column[i]])])
+              for i, given in enumerate(candidates)]
+    return sorted(scores, key=KeepScore.sort_key)
