@@ -8,7 +8,7 @@ from itertools import combinations
 from typing import Any
 
 from .errors import InputError
-from .evaluation import Keep, KeepScore, score_keeps
+from .evaluation import Keep, KeepScore, KeepScorer, score_keeps
 from .labels import category_label, pattern_label, set_label
 from .notation import Hand, parse_hand, validate_hand
 from .ruleset import RuleSet
@@ -127,6 +127,25 @@ def passes(hand: Hand, size: int) -> list[Keep]:
     return sorted({tuple(sorted(c)) for c in combinations(passable, size)})
 
 
+QUICK_POOL = 7           # the least useful tiles a quick pass is chosen from
+QUICK_SHORTLIST = 1000
+
+
+def quick_pass(hand: Hand, size: int = PASS_SIZE) -> KeepScore:
+    """The pass bots use: score each tile alone, then every pass made of the seven least useful
+    tiles (passes are nearly additive), against a shorter list of arrangements."""
+    scorer = KeepScorer(hand, shortlist_size=QUICK_SHORTLIST)
+    singles = scorer.score(passes(hand, 1))
+    pool: list[int] = []
+    held = list(hand.concealed)
+    for score in singles:
+        for _ in range(held.count(score.given[0])):
+            if len(pool) < QUICK_POOL:
+                pool.append(score.given[0])
+    options = sorted({tuple(sorted(c)) for c in combinations(pool, size)})
+    return scorer.score(options)[0]
+
+
 def charleston(hand: str | Hand, *, direction: str = "right", blind_allowed: bool = False,
                proposed: str | tuple[int, ...] | None = None,
                rules: RuleSet | None = None) -> CharlestonAdvice:
@@ -164,12 +183,12 @@ def _proposed_pass(hand: Hand, proposed: str | tuple[int, ...]) -> tuple[int, ..
 def blind_count(hand: Hand, best: KeepScore) -> int:
     """Pass blind only when every pass of your own tiles costs you: then pass on as many of the
     tiles just received as it takes to keep your nearest hands as near."""
-    now = score_keeps(hand, [()])[0].tiles_needed
-    if best.tiles_needed <= now + 0:
+    scorer = KeepScorer(hand)
+    now = scorer.score([()])[0].tiles_needed
+    if best.tiles_needed <= now:
         return 0
-    for own in (2, 1, 0):
-        options = passes(hand, own) if own else [()]
-        if score_keeps(hand, options)[0].tiles_needed <= now:
+    for own in (2, 1):
+        if scorer.score(passes(hand, own))[0].tiles_needed <= now:
             return PASS_SIZE - own
     return PASS_SIZE
 
@@ -200,8 +219,9 @@ def stop_after_first(hand: str | Hand, *, rules: RuleSet | None = None) -> StopA
     """Vote to stop when every possible pass would move your nearest hand farther away."""
     rules = rules or RuleSet()
     hand = read_charleston_hand(hand, rules)
-    now = score_keeps(hand, [()])[0].tiles_needed
-    after = score_keeps(hand, passes(hand, PASS_SIZE))[0].tiles_needed
+    scorer = KeepScorer(hand)
+    now = scorer.score([()])[0].tiles_needed
+    after = scorer.score(passes(hand, PASS_SIZE))[0].tiles_needed
     if after > now:
         why = (f"Stop: your hand is {plural(now, 'tile')} from Mah Jongg, and any three tiles you "
                f"pass would leave it {plural(after, 'tile')} away. Keep what you have.")
@@ -224,12 +244,13 @@ def courtesy(hand: str | Hand, *, rules: RuleSet | None = None) -> CourtesyAdvic
     """Offer as many tiles (up to three) as you can give without moving your nearest hand away."""
     rules = rules or RuleSet()
     hand = read_charleston_hand(hand, rules)
-    now = score_keeps(hand, [()])[0].tiles_needed
+    scorer = KeepScorer(hand)
+    now = scorer.score([()])[0].tiles_needed
     for size in (3, 2, 1):
         options = passes(hand, size)
         if not options:
             continue
-        best = score_keeps(hand, options)[0]
+        best = scorer.score(options)[0]
         if best.tiles_needed <= now:
             tiles = codes(best.given).replace(" ", ", ")
             return CourtesyAdvice(best.given, f"Offer {size} ({tiles}): giving them up keeps your "

@@ -37,6 +37,7 @@ Array = npt.NDArray[np.int16]
 class CardMatrix:
     fixed: Array          # (tile kinds, entries): places only a real tile may fill
     flexible: Array       # (tile kinds, entries): places a joker may fill
+    total: Array          # fixed + flexible
     flexible_total: Array  # (entries,)
     entries: tuple[CardEntry, ...]
 
@@ -54,7 +55,7 @@ def card_matrix() -> CardMatrix:
                 fixed[tile, column] += size
             else:
                 flexible[tile, column] += size
-    return CardMatrix(fixed, flexible, flexible.sum(axis=0, dtype=np.int16), entries)
+    return CardMatrix(fixed, flexible, fixed + flexible, flexible.sum(axis=0, dtype=np.int16), entries)
 
 
 @cache
@@ -97,8 +98,7 @@ def _filled(tile: int, held: int) -> tuple[Array, Array]:
     """For `held` copies of `tile` in every arrangement: the places they fill, and how many of
     those are Pair or NEWS places (real tiles go there first, leaving joker places free)."""
     matrix = card_matrix()
-    fixed = matrix.fixed[tile]
-    return np.minimum(fixed + matrix.flexible[tile], held), np.minimum(fixed, held)
+    return np.minimum(matrix.total[tile], held), np.minimum(matrix.fixed[tile], held)
 
 
 def needs(hand: Hand, *, visible: Mapping[int, int] | None = None) -> Array:

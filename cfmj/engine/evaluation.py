@@ -47,46 +47,61 @@ class KeepScore:
         return (self.tiles_needed, -self.hands_within, -self.weight)
 
 
-def score_keeps(hand: Hand, candidates: Sequence[Keep], *, extra_window: int = 1) -> list[KeepScore]:
-    """Score each candidate (tiles to give up), best first."""
-    matrix = card_matrix()
-    full_need = needs(hand)
-    count = min(SHORTLIST, len(full_need))
-    shortlist = np.argpartition(full_need, count - 1)[:count]
-    shortlist = shortlist[full_need[shortlist] < IMPOSSIBLE]
-    group_ids, _ = _groups()
-    order = np.argsort(group_ids[shortlist], kind="stable")
-    shortlist = shortlist[order]
-    groups = group_ids[shortlist]
-    starts = np.flatnonzero(np.r_[True, groups[1:] != groups[:-1]])
+class KeepScorer:
+    """One hand, prepared once (its nearest arrangements, by target hand), then any number of
+    candidate keeps scored against them."""
 
-    held = Counter(t for t in hand.concealed if t != JOKER)
-    jokers = hand.concealed.count(JOKER)
-    tiles = sorted(held)
-    total = (matrix.fixed + matrix.flexible)[tiles][:, shortlist]      # (tiles, K)
-    fixed = matrix.fixed[tiles][:, shortlist]
-    exposed = sum(len(g) for g in hand.exposures)
-    # Exposed blocks are full: their places are neither free for jokers nor for more tiles.
-    flexible_total = matrix.flexible_total[shortlist] - exposed
-    for group in hand.exposures:
-        naturals = {t for t in group if t != JOKER}
-        if len(naturals) == 1 and (tile := naturals.pop()) in held:
-            total[tiles.index(tile)] -= len(group)
-    kept = np.array([[held[t] - given.count(t) for t in tiles] for given in candidates], dtype=np.int16)
-    kept_jokers = np.array([jokers - given.count(JOKER) for given in candidates], dtype=np.int16)
-    placed = np.minimum(np.maximum(total, 0)[None, :, :], kept[:, :, None]).sum(axis=1, dtype=np.int16)
-    in_fixed = np.minimum(fixed[None, :, :], kept[:, :, None]).sum(axis=1, dtype=np.int16)
-    empty = np.maximum(flexible_total[None, :] - (placed - in_fixed), 0)
-    placed += np.minimum(empty, kept_jokers[:, None]) + exposed
-    need = WINNING_SIZE - placed                                        # (candidates, K)
-    by_group = np.minimum.reduceat(need, starts, axis=1)                # (candidates, groups)
-    best = by_group.min(axis=1)
-    window = int(best.min()) + extra_window
-    within = (by_group <= window).sum(axis=1)
-    weight = np.exp2(-by_group.astype(np.float64)).sum(axis=1)
-    nearest_column = need.argmin(axis=1)
-    entries = matrix.entries
-    scores = [KeepScore(tuple(given), int(best[i]), int(within[i]), window, float(weight[i]),
-                        entries[int(shortlist[nearest_column[i]])])
-              for i, given in enumerate(candidates)]
-    return sorted(scores, key=KeepScore.sort_key)
+    def __init__(self, hand: Hand, *, shortlist_size: int = SHORTLIST) -> None:
+        matrix = card_matrix()
+        full_need = needs(hand)
+        count = min(shortlist_size, len(full_need))
+        shortlist = np.argpartition(full_need, count - 1)[:count]
+        shortlist = shortlist[full_need[shortlist] < IMPOSSIBLE]
+        group_ids, _ = _groups()
+        shortlist = shortlist[np.argsort(group_ids[shortlist], kind="stable")]
+        groups = group_ids[shortlist]
+        self.starts = np.flatnonzero(np.r_[True, groups[1:] != groups[:-1]])
+        self.shortlist = shortlist
+        self.held = Counter(t for t in hand.concealed if t != JOKER)
+        self.jokers = hand.concealed.count(JOKER)
+        self.tiles = sorted(self.held)
+        self.total = matrix.total[self.tiles][:, shortlist]                       # (tiles, K)
+        self.fixed = matrix.fixed[self.tiles][:, shortlist]
+        self.exposed = sum(len(g) for g in hand.exposures)
+        # Exposed blocks are full: their places are neither free for jokers nor for more tiles.
+        self.flexible_total = matrix.flexible_total[shortlist] - self.exposed
+        for group in hand.exposures:
+            naturals = {t for t in group if t != JOKER}
+            if len(naturals) == 1 and (tile := naturals.pop()) in self.held:
+                self.total[self.tiles.index(tile)] -= len(group)
+        self.total = np.maximum(self.total, 0)
+
+    def score(self, candidates: Sequence[Keep], *, extra_window: int = 1) -> list[KeepScore]:
+        """Score each candidate (the tiles given up), best first."""
+        if not len(self.shortlist):
+            raise ValueError("no arrangement is reachable: the hand is dead")
+        kept = np.array([[self.held[t] - given.count(t) for t in self.tiles] for given in candidates],
+                        dtype=np.int16).reshape(len(candidates), len(self.tiles))
+        kept_jokers = np.array([self.jokers - given.count(JOKER) for given in candidates], dtype=np.int16)
+        placed = np.minimum(self.total[None, :, :], kept[:, :, None]).sum(axis=1, dtype=np.int16)
+        in_fixed = np.minimum(self.fixed[None, :, :], kept[:, :, None]).sum(axis=1, dtype=np.int16)
+        empty = np.maximum(self.flexible_total[None, :] - (placed - in_fixed), 0)
+        placed += np.minimum(empty, kept_jokers[:, None]) + self.exposed
+        need = WINNING_SIZE - placed                                        # (candidates, K)
+        by_group = np.minimum.reduceat(need, self.starts, axis=1)           # (candidates, groups)
+        best = by_group.min(axis=1)
+        window = int(best.min()) + extra_window
+        within = (by_group <= window).sum(axis=1)
+        weight = np.exp2(-by_group.astype(np.float64)).sum(axis=1)
+        nearest_column = need.argmin(axis=1)
+        entries = card_matrix().entries
+        scores = [KeepScore(tuple(given), int(best[i]), int(within[i]), window, float(weight[i]),
+                            entries[int(self.shortlist[nearest_column[i]])])
+                  for i, given in enumerate(candidates)]
+        return sorted(scores, key=KeepScore.sort_key)
+
+
+def score_keeps(hand: Hand, candidates: Sequence[Keep], *, extra_window: int = 1,
+                shortlist_size: int = SHORTLIST) -> list[KeepScore]:
+    """Score each candidate (tiles to give up), best first."""
+    return KeepScorer(hand, shortlist_size=shortlist_size).score(candidates, extra_window=extra_window)
