@@ -67,6 +67,13 @@ def build_parser() -> argparse.ArgumentParser:
     call_parser.add_argument("hand", nargs="*", help="your 13 tiles, exposures in brackets")
     call_parser.add_argument("--tile", default=None, help="the discarded tile, such as 5D")
     _common(call_parser)
+    simulate_parser = verbs.add_parser("simulate", help="play bot games and report how they went")
+    simulate_parser.add_argument("--games", default="100", help="how many hands to play")
+    simulate_parser.add_argument("--seed", default="1", help="the first deal's seed")
+    simulate_parser.add_argument("--policies", default="advice,random,advice,random",
+                                 help="four seats, each advice or random")
+    simulate_parser.add_argument("--workers", default="1", help="processes to use")
+    _common(simulate_parser)
     card_parser = verbs.add_parser("card", help="count the winning arrangements per category and pattern")
     _common(card_parser)
     return parser
@@ -123,6 +130,20 @@ def answer_call(request: dict[str, Any]) -> dict[str, Any]:
     return call(_hand_of(request), tile.strip(), rules=_rules(request)).as_dict()
 
 
+def answer_simulate(request: dict[str, Any]) -> dict[str, Any]:
+    from .game.simulate import simulate
+
+    numbers = {}
+    for key in ("games", "seed", "workers"):
+        value = str(request.get(key, ""))
+        if not value.isdigit():
+            raise InputError(f"--{key} is a whole number, not '{value}'.")
+        numbers[key] = int(value)
+    seats = tuple(p.strip() for p in str(request.get("policies", "")).split(","))
+    return simulate(numbers["games"], numbers["seed"], seats=seats, rules=_rules(request),
+                    workers=max(1, min(numbers["workers"], 8)))
+
+
 def answer_card(request: dict[str, Any]) -> dict[str, Any]:
     card = virtual_card()
     return {"arrangements": len(card), "counts": card.counts()}
@@ -134,6 +155,7 @@ ANSWERS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "charleston": answer_charleston,
     "discard": answer_discard,
     "call": answer_call,
+    "simulate": answer_simulate,
     "card": answer_card,
 }
 _KNOWN_KEYS = {"hand", "self_drawn", "house_rules", "base", "skill_level", "direction", "blind", "tile",
@@ -150,6 +172,9 @@ def _hand_of(request: dict[str, Any]) -> str:
 def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
     request: dict[str, Any] = {"house_rules": args.house_rules, "base": args.base,
                                "skill_level": args.skill_level}
+    if args.verb == "simulate":
+        request.update(games=args.games, seed=args.seed, policies=args.policies, workers=args.workers)
+        return request
     if args.verb != "card":
         request["hand"] = " ".join(args.hand)
     if args.verb == "check":

@@ -59,15 +59,30 @@ def card_matrix() -> CardMatrix:
 
 
 @cache
+def _block_positions() -> dict[tuple[int, int], npt.NDArray[np.int32]]:
+    """For each block (tile, size), the arrangements holding it (once per such block)."""
+    positions: dict[tuple[int, int], list[int]] = {}
+    for column, entry in enumerate(card_matrix().entries):
+        for block in entry.blocks:
+            positions.setdefault(block, []).append(column)
+    return {block: np.array(columns, dtype=np.int32) for block, columns in positions.items()}
+
+
+@cache
 def _block_counts(tile: int, size: int) -> Array:
     """How many blocks (tile, size) each arrangement has."""
-    return np.array([entry.blocks.count((tile, size)) for entry in card_matrix().entries], dtype=np.int16)
+    columns = _block_positions().get((tile, size), np.zeros(0, dtype=np.int32))
+    return np.bincount(columns, minlength=len(card_matrix().entries)).astype(np.int16)
 
 
 @cache
 def _flexible_blocks_of_size(size: int) -> Array:
-    return np.array([sum(1 for t, s in e.blocks if s == size and t != NEWS and s >= PUNG)
-                     for e in card_matrix().entries], dtype=np.int16)
+    total = np.zeros(len(card_matrix().entries), dtype=np.int16)
+    if size >= PUNG:
+        for (tile, block_size), _ in _block_positions().items():
+            if block_size == size and tile != NEWS:
+                total += _block_counts(tile, block_size)
+    return total
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,8 @@ def lonely_pass(hand: list[int], rng: Random) -> list[int]:
         copies = hand.count(tile)
         near = 0
         if is_number(tile):
-            near = sum(1 for t in hand if t != tile and is_number(t) and abs(number_of(t) - number_of(tile)) <= 2)
+            near = sum(1 for t in hand
+                       if t != tile and is_number(t) and abs(number_of(t) - number_of(tile)) <= 2)
         return (copies, near, rng.random())
 
     return sorted((t for t in hand if t != JOKER), key=company)[:3]
