@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat requirements.lock pyproject.toml | cksum | cut -d' ' -f1)
 UV_VERSION := 0.13.9
 
-.PHONY: dev demo test bench lint typecheck check lock clean
+.PHONY: dev demo test bench strength lint typecheck check lock clean
 
 $(STAMP): pyproject.toml requirements.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -29,6 +29,12 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/analysis.py
+
+# Strength of the advice (long: about 15 and 10 minutes on two cores).
+strength: $(STAMP)
+	$(BIN)/python -m cfmj.engine.studies.charleston_strength --deals 10000 --seed 1 --workers 2
+	$(BIN)/python -m cfmj simulate --games 2000 --seed 1 --workers 2
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,0 +1,77 @@
+"""Analysis benchmarks (`make bench`; not part of the tests): distance of a 13-tile hand,
+Charleston advice, discard advice, and a whole game of four advice bots, on one core."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from random import Random
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from cfmj.engine.card import exposures_possible  # noqa: E402
+from cfmj.engine.charleston import charleston  # noqa: E402
+from cfmj.engine.distance import _block_positions, card_matrix, distance  # noqa: E402
+from cfmj.engine.game import Game, play_hand  # noqa: E402
+from cfmj.engine.game.advice_player import AdvicePlayer  # noqa: E402
+from cfmj.engine.notation import Hand  # noqa: E402
+from cfmj.engine.play_advice import discard  # noqa: E402
+from cfmj.engine.studies.charleston_strength import wall  # noqa: E402
+
+SEED = 20261122
+HANDS = 300
+GAMES = 30
+
+
+def timed(function, items):  # type: ignore[no-untyped-def]
+    times = []
+    for item in items:
+        started = time.perf_counter()
+        function(item)
+        times.append(time.perf_counter() - started)
+    return {"median_ms": round(statistics.median(times) * 1000, 2),
+            "p90_ms": round(sorted(times)[int(0.9 * len(times))] * 1000, 2),
+            "max_ms": round(max(times) * 1000, 2), "n": len(times)}
+
+
+def main() -> None:
+    started = time.perf_counter()
+    card_matrix()
+    _block_positions()
+    exposures_possible([(0, 3)])
+    warm = time.perf_counter() - started
+    rng = Random(SEED)
+    deals = []
+    for _ in range(HANDS):
+        tiles = wall(rng)
+        deals.append(tiles[:14])
+    thirteens = [Hand(tuple(sorted(d[:13])), ()) for d in deals]
+    fourteens = [Hand(tuple(sorted(d)), ()) for d in deals]
+    results = {
+        "warm_up_s": round(warm, 2),
+        "distance_13": timed(distance, thirteens),
+        "charleston": timed(charleston, thirteens[:100]),
+        "discard_14": timed(discard, fourteens[:100]),
+        "game_4_advice_bots": timed(lambda s: play_hand(Game(s), [AdvicePlayer() for _ in range(4)]),
+                                    range(SEED, SEED + GAMES)),
+    }
+    print(f"\nAnalysis, one process (card matrices and indexes built once in {warm:.2f} s):")
+    for name, label in (("distance_13", "distance of a random 13-tile hand"),
+                        ("charleston", "Charleston advice (all passes ranked)"),
+                        ("discard_14", "discard advice from 14 tiles"),
+                        ("game_4_advice_bots", "a whole hand of play, four advice bots")):
+        r = results[name]
+        assert isinstance(r, dict)
+        print(f"  {label:42s} median {r['median_ms']:8.2f} ms  p90 {r['p90_ms']:8.2f} ms  "
+              f"max {r['max_ms']:8.2f} ms  (n={r['n']})")
+    out = ROOT / "bench" / "results"
+    out.mkdir(exist_ok=True)
+    (out / "analysis.json").write_text(json.dumps(results, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
