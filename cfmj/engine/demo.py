@@ -17,8 +17,11 @@ EXAMPLES = [
     ("A joker in a pair", ["check", "1C 1C 1C 2C 2C 2C 3C 3C 3C 4C 4C 4C 5C J"]),
     ("Dragon's Breath", ["check", "RD RD GD GD WD WD N N E E W W S S"]),
     ("A typing mistake", ["check", "5D 5D 5D 5D 5D 6C 6C 6C 7C 7C 7C 8C 8C F"]),
+    ("How far from Mah Jongg?", ["distance", "7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D RD RD"]),
+    ("What to pass in the Charleston", ["charleston", "1C 2C 3C 3C 5D 5D 6D 8B N W RD F J"]),
 ]
-SHOWN = ("valid", "category", "set", "pattern", "bonuses", "value", "payout", "reasons", "error")
+SHOWN = ("valid", "category", "set", "pattern", "bonuses", "value", "payout", "reasons", "error",
+         "tiles_needed", "pass", "why")
 
 
 def run() -> None:
