@@ -8,6 +8,7 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 from cfmj.env import database_from_url, env_bool, env_int, env_list, env_str
@@ -143,6 +144,9 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "inte
 HEARTBEAT_SECONDS = env_int("HEARTBEAT_SECONDS", 30)
 CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {"task": "cfmj.core.tasks.heartbeat", "schedule": float(HEARTBEAT_SECONDS)},
+    "refill-puzzle-pools": {"task": "practice.refill_pools",
+                            "schedule": float(env_int("REFILL_SECONDS", 600))},
+    "build-daily-set": {"task": "practice.build_daily_set", "schedule": crontab(hour=0, minute=5)},
 }
 
 LOGGING = {

@@ -5,4 +5,9 @@ from practice import views
 app_name = "practice"
 urlpatterns = [
     path("check/", views.check_hand, name="check"),
+    path("practice/", views.practice_home, name="home"),
+    path("practice/daily/", views.daily, name="daily"),
+    path("practice/dashboard/", views.dashboard, name="dashboard"),
+    path("practice/<str:kind>/", views.drill, name="drill"),
+    path("practice/puzzles/<int:puzzle_id>/answer/", views.answer, name="answer"),
 ]

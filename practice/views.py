@@ -1,14 +1,20 @@
 from __future__ import annotations
 
+import random
+import uuid
 from typing import Any
 
-from django.http import HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cfmj.core.http import HtmxHttpRequest
-from cfmj.engine import InputError, check
+from cfmj.engine import InputError, check, drills
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
+from practice import selectors, services
+from practice.learners import learner_of
+from practice.models import Puzzle
 
 EXAMPLES = [
     ("The rulebook's example, won on a discard", "7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]"),
@@ -17,6 +23,7 @@ EXAMPLES = [
     ("Dragon's Breath", "RD RD GD GD WD WD N N E E W W S S"),
     ("Any Like Numbers with jokers", "5C 5C 5C 5B 5B 5B 5D 5D 5D 5D J J J J"),
 ]
+ON_DEMAND_BATCH = 10  # generated in the request when a pool is empty (no worker needed)
 
 
 @require_GET
@@ -46,3 +53,88 @@ def check_hand(request: HtmxHttpRequest) -> HttpResponse:
     }
     template = "practice/check.html#verdict" if request.htmx else "practice/check.html"
     return render(request, template, context)
+
+
+def _kind_or_404(kind: str) -> str:
+    if kind not in drills.KINDS:
+        raise Http404("No such drill")
+    return kind
+
+
+@require_GET
+def practice_home(request: HttpRequest) -> HttpResponse:
+    learner = learner_of(request)
+    return render(request, "practice/home.html", {"skills": selectors.skill_summaries(learner),
+                                                  "streak": selectors.streak_of(learner)})
+
+
+@require_GET
+def drill(request: HttpRequest, kind: str) -> HttpResponse:
+    kind = _kind_or_404(kind)
+    learner = learner_of(request)
+    puzzle = selectors.puzzle_next(kind, learner)
+    if puzzle is None:  # an empty pool (no worker yet, or all seen): make some now
+        services.puzzle_batch_generate(kind=kind, band=2, count=ON_DEMAND_BATCH,
+                                       seed=random.SystemRandom().randrange(2**62))
+        puzzle = selectors.puzzle_next(kind, learner)
+    if puzzle is None:
+        raise Http404("No puzzle could be made")
+    return render(request, "practice/drill.html", _puzzle_context(puzzle, daily_date=None))
+
+
+def _puzzle_context(puzzle: Puzzle, *, daily_date: str | None, graded: Any = None,
+                    response: dict[str, str] | None = None) -> dict[str, Any]:
+    return {"puzzle": puzzle, "question": puzzle.question, "kind_title": drills.KIND_TITLES[puzzle.kind],
+            "token": uuid.uuid4(), "daily_date": daily_date, "graded": graded,
+            "response": response or {}, "fields": drills.response_fields(puzzle.kind)}
+
+
+@require_POST
+def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
+    puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
+    learner = learner_of(request)
+    try:
+        token = uuid.UUID(request.POST.get("token", ""))
+    except ValueError:
+        token = uuid.uuid4()  # a form without its token still counts, once
+    daily_date = None
+    if request.POST.get("daily") == timezone.localdate().isoformat():
+        daily_date = timezone.localdate()
+    data = request.POST.copy()
+    if "pick" in data and "pass" not in data:  # the Charleston's tile boxes become one pass
+        data["pass"] = " ".join(data.getlist("pick"))
+    if "take" in data:
+        data["take"] = ",".join(data.getlist("take"))
+    response = services.response_of(puzzle.kind, data)
+    attempt, graded = services.attempt_record(learner=learner, puzzle=puzzle, token=token,
+                                              response=response, daily_date=daily_date)
+    context = _puzzle_context(puzzle, daily_date=daily_date.isoformat() if daily_date else None,
+                              graded=graded, response=attempt.response)
+    context["next_url"] = request.POST.get("next") or ""
+    template = "practice/drill.html#verdict" if request.htmx else "practice/drill.html"
+    return render(request, template, context)
+
+
+@require_http_methods(["GET"])
+def daily(request: HttpRequest) -> HttpResponse:
+    learner = learner_of(request)
+    today = timezone.localdate()
+    services.daily_set_build(day=today)
+    _, progress = selectors.daily_progress(today, learner)
+    next_puzzle = next((p for p, done in progress if not done), None)
+    context: dict[str, Any] = {"progress": progress, "day": today, "streak": selectors.streak_of(learner),
+                               "finished": next_puzzle is None}
+    if next_puzzle is not None:
+        context.update(_puzzle_context(next_puzzle, daily_date=today.isoformat()))
+    return render(request, "practice/daily.html", context)
+
+
+@require_GET
+def dashboard(request: HttpRequest) -> HttpResponse:
+    learner = learner_of(request)
+    skills = selectors.skill_summaries(learner)
+    histories = {s.kind: selectors.rating_history(learner, s.kind) for s in skills if s.attempts}
+    return render(request, "practice/dashboard.html", {
+        "skills": skills, "histories": histories, "streak": selectors.streak_of(learner),
+        "mistakes": selectors.mistakes(learner)[:20], "signed_in": learner.is_user,
+        "today": timezone.localdate()})

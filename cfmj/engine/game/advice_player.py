@@ -142,10 +142,11 @@ class AdvicePlayer:
             concealed = list(hand.concealed)
             concealed.remove(action.tile)
             exposures = list(hand.exposures)
-            if action.owner == view.seat:
-                group = list(exposures[action.exposure])
+            if action.owner == view.seat:  # the action counts exposures in table order
+                before = tuple(sorted(view.my_exposures[action.exposure].tiles))
+                group = list(before)
                 group.remove(JOKER)
-                exposures[action.exposure] = tuple(sorted((*group, action.tile)))
+                exposures[exposures.index(before)] = tuple(sorted((*group, action.tile)))
             after = Hand(tuple(sorted((*concealed, JOKER))), tuple(sorted(exposures)))
             if _tiles_needed(after) <= now:
                 return action

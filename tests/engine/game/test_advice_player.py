@@ -43,3 +43,11 @@ def test_it_mixes_with_random_players_in_one_game() -> None:
     players = [AdvicePlayer(), RandomPlayer(1), AdvicePlayer(), RandomPlayer(2)]
     result = play_hand(Game(11), players)
     assert result.turns > 0
+
+
+def test_it_exchanges_a_joker_from_its_own_exposures() -> None:
+    """Seed 31 once crashed: the bot indexed its sorted exposures with the table's order."""
+    from cfmj.engine import RuleSet
+    from cfmj.engine.game.simulate import DEFAULT_SEATS, play_one
+
+    assert play_one(31, DEFAULT_SEATS, RuleSet())["turns"] > 0

@@ -1,0 +1,108 @@
+"""Practice drills: questions made by the engine, and graded by it.
+
+    >>> from cfmj.engine.drills import generate, grade
+    >>> puzzle = generate("worth", seed=7, band=1)
+    >>> grade("worth", puzzle.question, puzzle.answer, {"value": "nonsense"}).correct
+    False
+
+generate() is deterministic in (kind, seed, band); questions and answers are JSON values, so the
+site stores them as they are and hands them back to grade() with the learner's form fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+from ..errors import InputError
+from . import call, charleston, discard, distance, joker_exchange, name_hand, winning_hand, worth
+from .common import Graded, Puzzle, drill_rng
+
+KINDS: tuple[str, ...] = ("winning_hand", "worth", "charleston", "name_hand", "call", "joker_exchange",
+                          "discard", "distance")
+KIND_TITLES: dict[str, str] = {
+    "winning_hand": "Winning hand?",
+    "worth": "What is it worth?",
+    "charleston": "What would you pass?",
+    "name_hand": "Name the hand",
+    "call": "Can you call it?",
+    "joker_exchange": "Joker exchange",
+    "discard": "Which discard?",
+    "distance": "How far?",
+}
+BANDS = range(1, 6)
+
+
+@dataclass(frozen=True)
+class _Kind:
+    fields: tuple[str, ...]
+    make: Callable[[Random, int], tuple[dict[str, Any], dict[str, Any]]]
+    grade: Callable[[dict[str, Any], dict[str, Any], object], Graded]
+
+
+_MODULES: dict[str, _Kind] = {
+    name: _Kind(module.FIELDS, module.make, module.grade)
+    for name, module in (("winning_hand", winning_hand), ("worth", worth), ("charleston", charleston),
+                         ("name_hand", name_hand), ("call", call), ("joker_exchange", joker_exchange),
+                         ("discard", discard), ("distance", distance))
+}
+ATTEMPTS_PER_PUZZLE = 20  # generate_many gives up after this many duplicates per puzzle asked
+
+
+def _module(kind: object) -> _Kind:
+    if not isinstance(kind, str) or kind not in _MODULES:
+        raise InputError(f"'{kind}' is not a drill kind: choose one of {', '.join(KINDS)}.")
+    return _MODULES[kind]
+
+
+def _check_band(band: object) -> int:
+    if isinstance(band, bool) or not isinstance(band, int) or band not in BANDS:
+        raise InputError(f"A difficulty band is a whole number from {BANDS.start} to {BANDS.stop - 1}, "
+                         f"not {band!r}.")
+    return band
+
+
+def generate(kind: str, *, seed: int, band: int) -> Puzzle:
+    """One puzzle, the same every time for the same kind, seed and band."""
+    module = _module(kind)
+    band = _check_band(band)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InputError(f"A drill seed is a whole number, not {seed!r}.")
+    question, answer = module.make(drill_rng(kind, band, seed), band)
+    return Puzzle(kind, band, seed, question, answer)
+
+
+def generate_many(kind: str, *, count: int, band: int, seed: int) -> list[Puzzle]:
+    """`count` puzzles with distinct content hashes, the same list for the same arguments. Each
+    puzzle keeps its own seed, so generate(kind, seed=p.seed, band=band) gives it back."""
+    _module(kind)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise InputError(f"The number of puzzles is a whole number, not {count!r}.")
+    seeds = Random(f"cfmj-drills/many/{kind}/{band}/{seed}")
+    puzzles: list[Puzzle] = []
+    seen: set[str] = set()
+    for _ in range(count * ATTEMPTS_PER_PUZZLE):
+        if len(puzzles) == count:
+            break
+        puzzle = generate(kind, seed=seeds.getrandbits(48), band=band)
+        digest = puzzle.content_hash()
+        if digest not in seen:
+            seen.add(digest)
+            puzzles.append(puzzle)
+    return puzzles
+
+
+def grade(kind: str, question: dict[str, Any], answer: dict[str, Any], response: dict[str, str]) -> Graded:
+    """Grade a learner's form fields. A malformed response grades as wrong (never raises); an
+    unknown kind raises InputError."""
+    return _module(kind).grade(question, answer, response)
+
+
+def response_fields(kind: str) -> tuple[str, ...]:
+    return _module(kind).fields
+
+
+__all__ = ["BANDS", "KINDS", "KIND_TITLES", "Graded", "Puzzle", "generate", "generate_many", "grade",
+           "response_fields"]

@@ -1,0 +1,201 @@
+"""Drill "Can you call it?": your 13 tiles and another player's discard; the strongest legal call.
+
+Each puzzle first picks which answer it aims at, then builds a position for it from a card entry:
+one tile short of Mah Jongg (call for Mah Jongg), a Pung or bigger with the discard but no win
+(expose), or a discard only a Pair, a NEWS or flower single, a dead joker, or an impossible
+exposure could use (no call). play_advice.call() has the last word on which calls are legal.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
+from random import Random
+from typing import Any
+
+from ..card import CardEntry
+from ..categories import NUMBER_CATEGORIES, WINDS
+from ..check import check
+from ..notation import Hand, parse_hand
+from ..play_advice import CallAdvice, call
+from ..tiles import FLOWER, JOKER, NEWS, code, codes, name, parse_tile
+from ..tiles import WINDS as WIND_TILES
+from .common import RIGHT, WRONG, Graded, choice, graded, plural, ref, shown, text_field
+from .hands import (
+    EXPOSE_CHANCE,
+    Blk,
+    band_layout,
+    build,
+    fits,
+    layout,
+    pick_entry,
+    random_tile,
+    reading,
+    with_tile,
+    without,
+)
+
+FIELDS = ("call",)
+MAH_JONGG, EXPOSE, NONE = "mah_jongg", "expose", "none"
+CALLS = (MAH_JONGG, EXPOSE, NONE)
+CHOICES = [choice(MAH_JONGG, "Call it for Mah Jongg"),
+           choice(EXPOSE, "Call it to expose a Pung, Kong or Quint"),
+           choice(NONE, "You cannot call it")]
+SEATS = ("East", "South", "West", "North")
+MAX_TRIES = 30
+Position = tuple[Hand, int] | None
+
+
+def _damage(hand: Hand, rng: Random, keep: int) -> Hand:
+    """One more concealed tile swapped for another, so the discard cannot complete the hand."""
+    spots = [i for i, t in enumerate(hand.concealed) if t not in (JOKER, keep)]
+    concealed = list(hand.concealed)
+    if not spots:
+        return hand
+    index = rng.choice(spots)
+    concealed[index] = random_tile(rng, Counter(hand.tiles), avoid={keep, concealed[index]})
+    return Hand(tuple(sorted(concealed)), hand.exposures)
+
+
+def _mah_jongg(rng: Random, band: int) -> Position:
+    hand = build(band_layout(pick_entry(rng, band), rng, band))
+    tile = rng.choice([t for t in hand.concealed if t != JOKER])
+    return without(hand, tile), tile
+
+
+def _expose(rng: Random, band: int) -> Position:
+    blocks = band_layout(pick_entry(rng, band), rng, band)
+    options = [b for b in blocks if b.exposable and not b.exposed and b.size > b.jokers]
+    if not options:
+        return None
+    tile = rng.choice(options).tile
+    return _damage(without(build(blocks), tile), rng, tile), tile
+
+
+def _no_jokers(rng: Random, band: int, where: Callable[[CardEntry], bool]) -> list[Blk] | None:
+    blocks = layout(pick_entry(rng, band, where), rng, joker_chance=0.0, expose_chance=EXPOSE_CHANCE[band])
+    return None if any(b.jokers and not b.exposed for b in blocks) else blocks
+
+
+def _single(rng: Random, band: int) -> Position:
+    """You hold one copy of the discard (a Pair's partner, a flower, a NEWS wind) and no joker."""
+    kind = rng.choice(("pair", "flower", "news"))
+    wanted: dict[str, Callable[[tuple[int, int]], bool]] = {
+        "pair": lambda b: b[1] == 2, "flower": lambda b: b == (FLOWER, 2), "news": lambda b: b[0] == NEWS}
+    blocks = _no_jokers(rng, band, lambda e: any(wanted[kind](b) for b in e.blocks))
+    if blocks is None:
+        return None
+    block = rng.choice([b for b in blocks if wanted[kind]((b.tile, b.size))])
+    tile = rng.choice(WIND_TILES) if block.tile == NEWS else block.tile
+    return _damage(without(build(blocks), tile), rng, tile), tile
+
+
+def _joker(rng: Random, band: int) -> Position:
+    hand = build(band_layout(pick_entry(rng, band), rng, band))
+    return without(hand, rng.choice(hand.concealed)), JOKER
+
+
+def _impossible(rng: Random, band: int) -> Position:
+    """An exposure of the discard that no winning hand could hold beside your exposures."""
+    entry = pick_entry(rng, band, lambda e: e.category in (*NUMBER_CATEGORIES, WINDS))
+    blocks = band_layout(entry, rng, band)
+    members = [i for i in range(entry.set_blocks) if blocks[i].exposable]
+    if not members:
+        return None
+    if not any(blocks[i].exposed for i in members):
+        index = rng.choice(members)
+        blocks[index] = replace(blocks[index], exposed=True)
+    hand = build(blocks)
+    tile = rng.choice(WIND_TILES) if entry.category != WINDS else rng.randrange(27)
+    if sum(1 for t in hand.concealed if t not in (JOKER, tile)) < 4:
+        return None
+    hand = without(hand, rng.choice(hand.concealed))
+    spots = [i for i, t in enumerate(hand.concealed) if t not in (JOKER, tile)]
+    concealed = list(hand.concealed)
+    for index in rng.sample(spots, 2):
+        concealed[index] = tile
+    return _damage(Hand(tuple(sorted(concealed)), hand.exposures), rng, tile), tile
+
+
+def _none(rng: Random, band: int) -> Position:
+    ways = [_single] if band <= 1 else [_single, _single, _joker, _impossible]
+    return rng.choice(ways)(rng, band)
+
+
+SCENARIOS: dict[str, Callable[[Random, int], Position]] = {
+    MAH_JONGG: _mah_jongg, EXPOSE: _expose, NONE: _none}
+
+
+def strongest(advice: CallAdvice) -> str:
+    legal = {o.call for o in advice.options if o.legal}
+    return MAH_JONGG if MAH_JONGG in legal else EXPOSE if EXPOSE in legal else NONE
+
+
+def make(rng: Random, band: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    target = rng.choice(CALLS)
+    found: tuple[Hand, int, CallAdvice] | None = None
+    for _ in range(MAX_TRIES):
+        position = SCENARIOS[target](rng, band)
+        if position is None or not fits(with_tile(*position)):
+            continue
+        found = (*position, call(*position))
+        if strongest(found[2]) == target:
+            break
+    if found is None:  # pragma: no cover - every scenario nearly always applies
+        raise RuntimeError("no position found for the call drill")
+    hand, tile, advice = found
+    seat = rng.choice(SEATS)
+    question = {"prompt": f"{seat} discards {name(tile)} ({code(tile)}). Can you call it?",
+                "hand": str(hand), "tile": code(tile), "choices": [dict(c) for c in CHOICES]}
+    answer = {"call": strongest(advice), "explanation": _explain(hand, tile, advice),
+              "advice": advice.why, "rules": ["6"]}
+    return question, answer
+
+
+def _explain(hand: Hand, tile: int, advice: CallAdvice) -> str:
+    what = strongest(advice)
+    shown_tile = f"{name(tile)} ({code(tile)})"
+    if what == MAH_JONGG:
+        best = check(with_tile(hand, tile)).best
+        won = f": {reading(best)}" if best is not None else ""
+        return (f"Call it for Mah Jongg: the {shown_tile} completes a winning hand{won}. A discard may "
+                f"be called for Mah Jongg to finish any block, even a Pair {ref('6')}.")
+    if tile == JOKER:
+        return f"A discarded joker is dead: nobody can ever call it {ref('6')}."
+    lead = f"The {shown_tile} does not complete a winning hand, so there is no Mah Jongg call. "
+    if what == EXPOSE:
+        blocks = [f"[{codes(o.block)}]" for o in advice.options if o.call == EXPOSE and o.legal]
+        return (lead + f"You may call it to expose {' or '.join(blocks)}: a Pung, Kong or Quint of the "
+                "discard, made with your own tiles and jokers and exposed at once, that a winning hand "
+                f"can hold {ref('6')}. Whether you should is another matter: {advice.why}")
+    notes = list(dict.fromkeys(o.rule.replace(" (RULES §6)", "") for o in advice.options
+                               if not o.legal and o.call != MAH_JONGG))
+    if not any(o.call == EXPOSE for o in advice.options):
+        held = hand.concealed.count(tile)
+        jokers = hand.concealed.count(JOKER)
+        have = f"{held or 'none'} and {plural(jokers, 'joker') if jokers else 'no jokers'}"
+        notes.append(f"To expose a Pung you need two more {code(tile)} from your rack, or one and a "
+                     f"joker: you have {have}.")
+    return lead + " ".join(notes) + f" {ref('6')}"
+
+
+def grade(question: dict[str, Any], answer: dict[str, Any], response: object) -> Graded:
+    said = (text_field(response, "call") or "").lower()
+    right = answer["call"]
+    expected = {MAH_JONGG: "Call it for Mah Jongg.", EXPOSE: "Call it to expose a block (not Mah Jongg).",
+                NONE: "You cannot call it."}[right]
+    explanation = answer["explanation"]
+    if said == right:
+        return graded(RIGHT, explanation=explanation, expected=expected, rules=answer["rules"])
+    if said not in CALLS:
+        lead = f"Choose mah_jongg, expose or none (you gave {shown(said or None)}). "
+    else:
+        lead = {MAH_JONGG: "It does not give you Mah Jongg. ", EXPOSE: "You cannot expose with it. ",
+                NONE: "You can call it. "}[said]
+    return graded(WRONG, explanation=lead + explanation, expected=expected, rules=answer["rules"])
+
+
+def position(question: dict[str, Any]) -> tuple[Hand, int]:
+    """The hand and the discard a question shows (for tests and the bench)."""
+    return parse_hand(question["hand"]), parse_tile(question["tile"])

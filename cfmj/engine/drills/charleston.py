@@ -1,0 +1,64 @@
+"""Drill "What would you pass?": 13 tiles in the Charleston; which three to pass.
+
+The hand is a card entry held without exposures, with a few tiles swapped for others (more in
+higher bands, so the useful tiles are harder to see). Graded by charleston(proposed=...).
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from ..charleston import BEST, DIRECTIONS, charleston, summary
+from ..charleston import GOOD as GOOD_VERDICT
+from ..errors import InputError
+from ..notation import parse_hand
+from ..tiles import code, codes
+from .common import GOOD, RIGHT, WRONG, Graded, graded, plural, ref, shown, text_field
+from .hands import band_layout, build, pick_entry, replace_tiles, without
+
+FIELDS = ("pass",)
+SWAPS = {1: 3, 2: 4, 3: 5, 4: 6, 5: 8}
+RULES = ("6",)
+
+
+def make(rng: Random, band: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    entry = pick_entry(rng, band)
+    hand = replace_tiles(build(band_layout(entry, rng, band, exposures=False)), rng, SWAPS[band])
+    hand = without(hand, rng.choice(hand.concealed))
+    direction = rng.choice(DIRECTIONS)
+    advice = charleston(hand, direction=direction)
+    question = {"prompt": f"It is the Charleston and you pass {direction}. Which three tiles would "
+                          "you pass? (Jokers are never passed.)",
+                "hand": str(hand), "tiles": [code(t) for t in hand.concealed], "direction": direction}
+    answer = {"pass": codes(advice.best.given), "why": advice.why,
+              "tiles_needed": advice.best.tiles_needed, "summary": summary(advice.best)}
+    return question, answer
+
+
+def grade(question: dict[str, Any], answer: dict[str, Any], response: object) -> Graded:
+    text = text_field(response, "pass")
+    expected = f"Pass {answer['pass']}."
+    advised = f"The advice: {answer['why']} {ref('6')}"
+    try:
+        if not text:
+            raise InputError("A Charleston pass is exactly three tiles, such as '2B WD N'.")
+        hand = parse_hand(question["hand"])
+        advice = charleston(hand, direction=question["direction"], proposed=text)
+    except InputError as error:
+        return graded(WRONG, explanation=f"{error} (You gave {shown(text)}.) {advised}",
+                      expected=expected, rules=RULES)
+    mark = advice.graded
+    if mark is None:  # pragma: no cover - a proposed pass is always graded
+        raise RuntimeError("charleston() did not grade the pass")
+    theirs = codes(mark.given)
+    compare = (f"Your pass ({theirs}) {summary(mark.score)}, leaving your nearest hand "
+               f"{plural(mark.score.tiles_needed, 'tile')} away; it ranks {mark.rank} of {mark.of} passes. ")
+    if mark.verdict == BEST:
+        lead = "As good as the advice. "
+        return graded(RIGHT, explanation=lead + compare + advised, expected=expected, rules=RULES)
+    if mark.verdict == GOOD_VERDICT:
+        lead = "It keeps your nearest hand as near, but keeps fewer hands in view. "
+        return graded(GOOD, explanation=lead + compare + advised, expected=expected, rules=RULES)
+    lead = "It gives up tiles your nearest hands need. "
+    return graded(WRONG, explanation=lead + compare + advised, expected=expected, rules=RULES)

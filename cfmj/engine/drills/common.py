@@ -1,0 +1,116 @@
+"""What every drill shares: the puzzle and the grade, reading form fields, and wording.
+
+A drill kind is a module with FIELDS (the form fields it reads), make(rng, band) -> (question,
+answer) and grade(question, answer, response) -> Graded. Questions and answers are plain JSON
+values (no tuples), so that what the site stores and reads back is exactly what was generated.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+RIGHT, GOOD, WRONG = 1.0, 0.5, 0.0
+HEADLINES = {RIGHT: "Right!", GOOD: "Good, but there is better", WRONG: "Not quite"}
+SHOWN_CHARS = 24  # how much of a learner's answer an explanation repeats
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    kind: str
+    band: int
+    seed: int
+    question: dict[str, Any]
+    answer: dict[str, Any]
+
+    def content_hash(self) -> str:
+        text = self.kind + "\n" + canonical_json(self.question)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Graded:
+    correct: bool
+    score: float
+    headline: str
+    explanation: str
+    expected: str
+    rules: tuple[str, ...]
+    reason_ids: tuple[str, ...] = ()
+
+
+def canonical_json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def drill_rng(kind: str, band: int, seed: int) -> Random:
+    """One generator per (kind, band, seed): string seeds are hashed the same way in every process."""
+    return Random(f"cfmj-drills/{kind}/{band}/{seed}")
+
+
+def graded(score: float, *, explanation: str, expected: str, rules: Iterable[str],
+           reason_ids: Iterable[str] = ()) -> Graded:
+    return Graded(score == RIGHT, score, HEADLINES[score], explanation, expected,
+                  _unique(rules), _unique(reason_ids))
+
+
+def _unique(items: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(items))
+
+
+def ref(*sections: str) -> str:
+    """'(RULES 2.3)' or '(RULES 2.2, 2.3)'."""
+    return f"(RULES {', '.join(sections)})"
+
+
+def text_field(response: object, name: str) -> str | None:
+    """A form field as stripped text, or None when it is missing or not text at all."""
+    if not isinstance(response, Mapping):
+        return None
+    value = response.get(name)
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        value = ",".join(value)  # several checkboxes of one name
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    if not isinstance(value, str):
+        return None
+    return value.strip()
+
+
+MAX_NUMBER_DIGITS = 6
+
+
+def int_field(response: object, name: str) -> int | None:
+    """A whole number typed in plain digits (no sign, no spaces inside), or None."""
+    text = text_field(response, name)
+    if not text or len(text) > MAX_NUMBER_DIGITS or not (text.isascii() and text.isdigit()):
+        return None
+    return int(text)
+
+
+def shown(text: str | None) -> str:
+    """A learner's answer as an explanation may quote it: short, and printable."""
+    if text is None:
+        return "nothing"
+    clean = "".join("?" if 0xD800 <= ord(c) <= 0xDFFF or not c.isprintable() else c for c in text)
+    if len(clean) > SHOWN_CHARS:
+        clean = clean[:SHOWN_CHARS] + "..."
+    return f"'{clean}'"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def choice(value: str, label: str) -> dict[str, str]:
+    return {"value": value, "label": label}
+
+
+def join_words(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

@@ -1,0 +1,70 @@
+"""Drill "Which discard?": 14 tiles on your turn; which one to let go.
+
+The hand is a card entry held with the band's jokers and exposures, with a few concealed tiles
+swapped for others (never a hand that already wins). Graded by play_advice.discard(proposed=...).
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from ..charleston import BEST, summary
+from ..charleston import GOOD as GOOD_VERDICT
+from ..check import check
+from ..errors import InputError
+from ..notation import parse_hand
+from ..play_advice import discard
+from ..tiles import JOKER, code
+from .common import GOOD, RIGHT, WRONG, Graded, graded, plural, ref, shown, text_field
+from .hands import band_layout, build, pick_entry, replace_tiles
+
+FIELDS = ("tile",)
+SWAPS = {1: 2, 2: 2, 3: 3, 4: 4, 5: 5}
+RULES = ("6",)
+MAX_TRIES = 30
+
+
+def make(rng: Random, band: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    for _ in range(MAX_TRIES):
+        hand = build(band_layout(pick_entry(rng, band), rng, band))
+        hand = replace_tiles(hand, rng, SWAPS[band])
+        if not check(hand).valid:
+            break
+    else:  # pragma: no cover - two swapped tiles nearly always spoil a hand
+        raise RuntimeError("no hand found for the discard drill")
+    advice = discard(hand)
+    question = {"prompt": "It is your turn and you hold 14 tiles. Which tile would you discard?",
+                "hand": str(hand), "tiles": [code(t) for t in hand.concealed]}
+    answer = {"tile": code(advice.tile), "why": advice.why,
+              "tiles_needed": advice.ranked[0].tiles_needed}
+    return question, answer
+
+
+def grade(question: dict[str, Any], answer: dict[str, Any], response: object) -> Graded:
+    text = text_field(response, "tile")
+    expected = f"Discard {answer['tile']}."
+    advised = f"The advice: {answer['why']} {ref('6')}"
+    try:
+        if not text or len(text) > 4 or " " in text:
+            raise InputError("Name one tile to discard, such as 9D or WD.")
+        advice = discard(parse_hand(question["hand"]), proposed=text)
+    except InputError as error:
+        return graded(WRONG, explanation=f"{error} (You gave {shown(text)}.) {advised}",
+                      expected=expected, rules=RULES)
+    mark = advice.graded
+    if mark is None:  # pragma: no cover - a proposed discard is always graded
+        raise RuntimeError("discard() did not grade the tile")
+    theirs = code(mark.given[0])
+    compare = (f"Without {theirs} your hand {summary(mark.score)}, with the nearest "
+               f"{plural(mark.score.tiles_needed, 'tile')} away; it ranks {mark.rank} of {mark.of}. ")
+    if mark.given[0] == JOKER:
+        compare += "A discarded joker is dead: nobody can use it again. "
+    if mark.verdict == BEST:
+        lead = "As good as the advice. "
+        return graded(RIGHT, explanation=lead + compare + advised, expected=expected, rules=RULES)
+    if mark.verdict == GOOD_VERDICT:
+        lead = "It keeps your nearest hand as near, but keeps fewer hands in view. "
+        return graded(GOOD, explanation=lead + compare + advised, expected=expected, rules=RULES)
+    lead = "It gives up a tile your nearest hands need. "
+    return graded(WRONG, explanation=lead + compare + advised, expected=expected, rules=RULES)

@@ -1,0 +1,212 @@
+"""Hands for drills, made with the engine: a card entry picked for the band, held with jokers and
+exposures the way card.random_hold holds it, then (for some drills) changed a little.
+
+Bands: 1 = number categories only, no jokers, no exposures; 2 adds Winds hands and a few jokers
+and exposures; 3 and up add the special dragon hands and more jokers and exposures.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from random import Random
+
+from ..blocks import PUNG, QUINT, block_name
+from ..card import CardEntry, hold, joker_bounds, virtual_card
+from ..categories import (
+    CONSECUTIVE_EVENS,
+    CONSECUTIVE_ODDS,
+    CONSECUTIVE_RUN,
+    LIKE_NUMBERS,
+    MULTIPLES_OF_THREE,
+    WINDS,
+)
+from ..dragon_hands import DRAGONS_BREATH, DRAGONS_LOVE, DRAGONS_WINGS
+from ..errors import InputError
+from ..labels import category_label, pattern_label, set_label
+from ..notation import Hand, validate_hand
+from ..tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, MAX_JOKERS, NATURAL_KINDS, NEWS, name
+from ..tiles import WINDS as WIND_TILES
+from ..validate import Arrangement
+
+JOKER_CHANCE = {1: 0.0, 2: 0.15, 3: 0.3, 4: 0.4, 5: 0.5}
+EXPOSE_CHANCE = {1: 0.0, 2: 0.1, 3: 0.2, 4: 0.3, 5: 0.35}
+NUMBER_HANDS = (CONSECUTIVE_RUN, CONSECUTIVE_ODDS, CONSECUTIVE_EVENS, MULTIPLES_OF_THREE, LIKE_NUMBERS)
+DRAGON_HANDS = (DRAGONS_LOVE, DRAGONS_WINGS, DRAGONS_BREATH)
+CATEGORY_WEIGHTS = {CONSECUTIVE_RUN: 3.0, CONSECUTIVE_ODDS: 2.0, CONSECUTIVE_EVENS: 2.0,
+                    MULTIPLES_OF_THREE: 1.0, LIKE_NUMBERS: 1.5, WINDS: 1.5,
+                    DRAGONS_LOVE: 0.25, DRAGONS_WINGS: 0.25, DRAGONS_BREATH: 0.25}
+MAX_PICKS = 500
+
+
+def band_categories(band: int) -> tuple[str, ...]:
+    if band <= 1:
+        return NUMBER_HANDS
+    if band == 2:
+        return (*NUMBER_HANDS, WINDS)
+    return (*NUMBER_HANDS, WINDS, *DRAGON_HANDS)
+
+
+@cache
+def _by_category() -> dict[str, tuple[CardEntry, ...]]:
+    found: dict[str, list[CardEntry]] = {}
+    for entry in virtual_card().entries:
+        found.setdefault(entry.category, []).append(entry)
+    return {category: tuple(entries) for category, entries in found.items()}
+
+
+def pick_entry(rng: Random, band: int, where: Callable[[CardEntry], bool] | None = None) -> CardEntry:
+    """A card entry for the band: the category by weight, then any entry of it. Band 1 leaves out
+    Quints (a Quint needs a joker)."""
+    categories = band_categories(band)
+    weights = [CATEGORY_WEIGHTS[c] for c in categories]
+    by_category = _by_category()
+    for _ in range(MAX_PICKS):
+        category = rng.choices(categories, weights)[0]
+        entry = rng.choice(by_category[category])
+        if band <= 1 and any(size == QUINT for _, size in entry.blocks):
+            continue
+        if where is None or where(entry):
+            return entry
+    raise RuntimeError("no card entry fits this drill")  # pragma: no cover - the card is large
+
+
+@dataclass(frozen=True)
+class Blk:
+    """One block as held: NEWS is tile NEWS (the four winds, never jokers)."""
+
+    tile: int
+    size: int
+    jokers: int = 0
+    exposed: bool = False
+
+    def tiles(self) -> list[int]:
+        if self.tile == NEWS:
+            return list(WIND_TILES)
+        return [self.tile] * (self.size - self.jokers) + [JOKER] * self.jokers
+
+    @property
+    def exposable(self) -> bool:
+        return self.size >= PUNG and self.tile != NEWS
+
+
+def layout(entry: CardEntry, rng: Random, *, joker_chance: float, expose_chance: float) -> list[Blk]:
+    """Jokers and exposures per block, drawn as card.random_hold draws them; held with card.hold."""
+    bounds = joker_bounds(entry)
+    jokers = []
+    for low, high in bounds:
+        count = low
+        while count < high and rng.random() < joker_chance:
+            count += 1
+        jokers.append(count)
+    while sum(jokers) > MAX_JOKERS:
+        shrinkable = [i for i, (low, _) in enumerate(bounds) if jokers[i] > low]
+        jokers[rng.choice(shrinkable)] -= 1
+    exposed = [size >= PUNG and tile != NEWS and rng.random() < expose_chance
+               for tile, size in entry.blocks]
+    hold(entry, jokers=jokers, exposed=exposed)  # the engine's own check that this is a legal holding
+    return [Blk(tile, size, j, e) for (tile, size), j, e in zip(entry.blocks, jokers, exposed, strict=True)]
+
+
+def band_layout(entry: CardEntry, rng: Random, band: int, *, exposures: bool = True) -> list[Blk]:
+    return layout(entry, rng, joker_chance=JOKER_CHANCE[band],
+                  expose_chance=EXPOSE_CHANCE[band] if exposures else 0.0)
+
+
+def build(blocks: list[Blk], extra: tuple[int, ...] = ()) -> Hand:
+    """The hand holding these blocks (exposed ones in brackets), plus `extra` concealed tiles."""
+    concealed = list(extra)
+    exposures = []
+    for block in blocks:
+        if block.exposed:
+            exposures.append(tuple(sorted(block.tiles())))
+        else:
+            concealed += block.tiles()
+    return Hand(tuple(sorted(concealed)), tuple(sorted(exposures)))
+
+
+def fits(hand: Hand) -> bool:
+    """Could a tile set hold this hand (at most four of a tile, eight flowers, eight jokers)?"""
+    try:
+        validate_hand(hand)
+    except InputError:
+        return False
+    return True
+
+
+def room_for(tile: int, held: Counter[int]) -> bool:
+    limit = MAX_JOKERS if tile == JOKER else MAX_FLOWERS if tile == FLOWER else MAX_COPIES
+    return held[tile] < limit
+
+
+def random_tile(rng: Random, held: Counter[int], avoid: set[int] | frozenset[int] = frozenset()) -> int:
+    """A natural tile the set still has a copy of, outside `avoid`."""
+    options = [t for t in range(NATURAL_KINDS) if t not in avoid and room_for(t, held)]
+    return rng.choice(options)
+
+
+def replace_tiles(hand: Hand, rng: Random, count: int, *, keep_jokers: bool = True) -> Hand:
+    """Swap `count` concealed tiles (jokers stay, if asked) for other tiles still in the set."""
+    concealed = list(hand.concealed)
+    spots = [i for i, t in enumerate(concealed) if t != JOKER or not keep_jokers]
+    held = Counter(hand.tiles)
+    for index in rng.sample(spots, min(count, len(spots))):
+        old = concealed[index]
+        new = random_tile(rng, held, avoid={old})
+        held[old] -= 1
+        held[new] += 1
+        concealed[index] = new
+    return Hand(tuple(sorted(concealed)), hand.exposures)
+
+
+def without(hand: Hand, tile: int) -> Hand:
+    concealed = list(hand.concealed)
+    concealed.remove(tile)
+    return Hand(tuple(concealed), hand.exposures)
+
+
+def with_tile(hand: Hand, tile: int) -> Hand:
+    return Hand(tuple(sorted((*hand.concealed, tile))), hand.exposures)
+
+
+def hand_name(category: str, members: tuple[str, ...] | list[str], pattern: str | None) -> str:
+    """'Consecutive Run 4-5-6 in Two Pungs and Two Kongs'; a dragon hand by its name alone."""
+    words = category_label(category)
+    if members:
+        words += f" {set_label(tuple(members))}"
+    if pattern:
+        words += f" in {pattern_label(pattern)}"
+    return words
+
+
+def block_words(tile: int, size: int, jokers: int = 0, exposed: bool = False) -> str:
+    """'Kong of 5 Crak (1 joker, exposed)'."""
+    if tile == NEWS:
+        words = "NEWS (one of each wind)"
+    elif tile == JOKER:
+        words = f"{block_name(size)} of jokers"
+    else:
+        words = f"{block_name(size)} of {name(tile)}"
+    notes = []
+    if jokers and tile != JOKER:
+        notes.append(f"{jokers} joker{'s' if jokers > 1 else ''}")
+    if exposed:
+        notes.append("exposed")
+    return words + (f" ({', '.join(notes)})" if notes else "")
+
+
+def reading(arrangement: Arrangement) -> str:
+    """'Consecutive Run 4-5-6 in Two Pungs and Two Kongs: Pung of 4 Crak, ...'."""
+    blocks = ", ".join(block_words(b.tile, b.size, b.jokers, b.exposed)
+                       for b, _ in arrangement.ordered_blocks())
+    title = hand_name(arrangement.category or "", arrangement.members, arrangement.pattern)
+    return f"{title}: {blocks}"
+
+
+def reading_rules(arrangement: Arrangement) -> tuple[str, ...]:
+    if arrangement.dragon_hand:
+        return ("2.6",)
+    fillers = any(not in_set for in_set in arrangement.in_set)
+    return ("2.2", "2.3", *(("2.4",) if fillers else ()))

@@ -1,0 +1,31 @@
+"""Who is practising: a signed-in user, or a visitor known by an id kept in their session."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from django.http import HttpRequest
+
+from cfmj.accounts.models import User
+
+VISITOR_KEY = "practice_visitor"
+
+
+@dataclass(frozen=True)
+class Learner:
+    user: User | None
+    visitor: str
+
+    @property
+    def is_user(self) -> bool:
+        return self.user is not None
+
+
+def learner_of(request: HttpRequest) -> Learner:
+    user = request.user if request.user.is_authenticated else None
+    visitor = request.session.get(VISITOR_KEY)
+    if not visitor:
+        visitor = str(uuid.uuid4())
+        request.session[VISITOR_KEY] = visitor
+    return Learner(user if isinstance(user, User) else None, visitor)

@@ -1,0 +1,111 @@
+"""Reading practice data: the next puzzle, levels, and the dashboard."""
+
+from __future__ import annotations
+
+import datetime
+import random
+from dataclasses import dataclass
+
+from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.utils import timezone
+
+from practice.learners import Learner
+from practice.models import KIND_CHOICES, Attempt, DailySet, Puzzle, ReviewItem, SkillRating, Streak
+from practice.rating import DEFAULT_RATING
+
+RECENT_DAYS = 30
+NEAR = 12
+LEVELS = ((1300, "Beginner"), (1450, "Learning"), (1600, "Steady"), (1750, "Strong"))
+
+
+def level_name(rating: float | None) -> str:
+    if rating is None:
+        return "Not started"
+    for limit, name in LEVELS:
+        if rating < limit:
+            return name
+    return "Expert"
+
+
+def _attempted(learner: Learner) -> Q:
+    return Q(user=learner.user) if learner.user else Q(visitor=learner.visitor, user__isnull=True)
+
+
+def puzzle_next(kind: str, learner: Learner, *, rng: random.Random | None = None) -> Puzzle | None:
+    """A mistake due for review first; otherwise an unseen (lately) puzzle near the learner's
+    rating in this skill."""
+    rng = rng or random.Random()
+    if learner.user is not None:
+        review = (ReviewItem.objects.filter(user=learner.user, puzzle__kind=kind, retired=False,
+                                            due__lte=timezone.localdate())
+                  .select_related("puzzle").order_by("due").first())
+        if review is not None:
+            return review.puzzle
+    skill = (SkillRating.objects.filter(user=learner.user, kind=kind).values_list("rating", flat=True).first()
+             if learner.user else None)
+    target = skill if skill is not None else DEFAULT_RATING - 200  # start newcomers gently
+    since = timezone.now() - datetime.timedelta(days=RECENT_DAYS)
+    seen = Attempt.objects.filter(_attempted(learner), puzzle=OuterRef("pk"), answered_at__gte=since)
+    fresh: QuerySet[Puzzle] = Puzzle.objects.filter(kind=kind).exclude(Exists(seen))
+    above = list(fresh.filter(rating__gte=target).order_by("rating")[:NEAR])
+    below = list(fresh.filter(rating__lt=target).order_by("-rating")[:NEAR])
+    nearest = sorted(above + below, key=lambda p: abs(p.rating - target))[:NEAR // 2]
+    return rng.choice(nearest) if nearest else None
+
+
+@dataclass(frozen=True)
+class SkillSummary:
+    kind: str
+    title: str
+    rating: float | None
+    level: str
+    attempts: int
+    accuracy: float | None
+
+
+def skill_summaries(learner: Learner) -> list[SkillSummary]:
+    ratings = {s.kind: s for s in SkillRating.objects.filter(user=learner.user)} if learner.user else {}
+    out = []
+    for kind, title in KIND_CHOICES:
+        skill = ratings.get(kind)
+        out.append(SkillSummary(kind, title, skill.rating if skill else None,
+                                level_name(skill.rating if skill else None), skill.attempts if skill else 0,
+                                skill.correct / skill.attempts if skill and skill.attempts else None))
+    return out
+
+
+def daily_progress(day: datetime.date, learner: Learner) -> tuple[DailySet | None, list[tuple[Puzzle, bool]]]:
+    daily = DailySet.objects.filter(day=day).first()
+    if daily is None:
+        return None, []
+    done = set(Attempt.objects.filter(_attempted(learner), daily_date=day)
+               .values_list("puzzle_id", flat=True))
+    puzzles = [entry.puzzle for entry in daily.entries.select_related("puzzle")]
+    return daily, [(p, p.pk in done) for p in puzzles]
+
+
+def streak_of(learner: Learner) -> Streak | None:
+    if learner.user is None:
+        return None
+    return Streak.objects.filter(user=learner.user).first()
+
+
+def rating_history(learner: Learner, kind: str) -> list[tuple[datetime.datetime, float]]:
+    if learner.user is None:
+        return []
+    rows = (Attempt.objects.filter(user=learner.user, puzzle__kind=kind, rating_after__isnull=False)
+            .order_by("answered_at").values_list("answered_at", "rating_after"))
+    return [(at, rating) for at, rating in rows if rating is not None]
+
+
+def mistakes(learner: Learner) -> QuerySet[ReviewItem]:
+    return (ReviewItem.objects.filter(user=learner.user, retired=False).select_related("puzzle")
+            .order_by("due")) if learner.user else ReviewItem.objects.none()
+
+
+def unseen_counts() -> dict[tuple[str, int], int]:
+    """Puzzles nobody has tried yet, per kind and band (the pools the refill task keeps full)."""
+    counts: dict[tuple[str, int], int] = {}
+    for kind, band in Puzzle.objects.filter(attempts=0).values_list("kind", "band"):
+        counts[(kind, band)] = counts.get((kind, band), 0) + 1
+    return counts

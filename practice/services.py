@@ -1,0 +1,188 @@
+"""Practice services: making puzzles, recording attempts, and keeping progress."""
+
+from __future__ import annotations
+
+import datetime
+import uuid
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from cfmj.accounts.models import User
+from cfmj.engine import ENGINE_VERSION, drills
+from practice.learners import Learner
+from practice.models import (
+    BAND_RATING,
+    Attempt,
+    DailySet,
+    DailySetPuzzle,
+    Puzzle,
+    PuzzleBatch,
+    ReviewItem,
+    SkillRating,
+    Streak,
+)
+from practice.rating import Rating, update
+
+DAILY_KINDS = ("winning_hand", "worth", "name_hand", "distance", "call", "discard", "charleston",
+               "joker_exchange")
+DAILY_SIZE = 5
+DAILY_BAND = 2
+REVIEW_STEPS = 4          # solved this many times in review, a mistake is retired
+REVIEW_GROWTH = 2.5
+
+
+def puzzle_batch_generate(*, kind: str, band: int, count: int, seed: int) -> PuzzleBatch:
+    """Generate `count` puzzles of one kind and band from `seed`. Safe to run twice: the same
+    seed makes the same batch, and a puzzle already stored (same content) is not stored again."""
+    batch, _ = PuzzleBatch.objects.get_or_create(kind=kind, band=band, seed=seed,
+                                                 defaults={"requested": count})
+    if batch.status == PuzzleBatch.Status.DONE:
+        return batch
+    made = drills.generate_many(kind, count=count, band=band, seed=seed)
+    hashes = [p.content_hash() for p in made]
+    existing = set(Puzzle.objects.filter(content_hash__in=hashes).values_list("content_hash", flat=True))
+    fresh = [Puzzle(kind=p.kind, band=p.band, question=p.question, answer=p.answer,
+                    engine_version=ENGINE_VERSION, seed=p.seed, content_hash=h, batch=batch,
+                    rating=BAND_RATING[p.band])
+             for p, h in zip(made, hashes, strict=True) if h not in existing]
+    Puzzle.objects.bulk_create(fresh, ignore_conflicts=True)
+    created = Puzzle.objects.filter(batch=batch).count()
+    PuzzleBatch.objects.filter(pk=batch.pk).update(status=PuzzleBatch.Status.DONE, created=created,
+                                                   duplicates=count - created, finished_at=timezone.now())
+    batch.refresh_from_db()
+    return batch
+
+
+def daily_set_build(*, day: datetime.date) -> DailySet:
+    """The day's five puzzles: the same for everyone, built once however often it is asked."""
+    existing = DailySet.objects.filter(day=day).first()
+    if existing is not None:
+        return existing
+    start = day.toordinal() % len(DAILY_KINDS)
+    kinds = [DAILY_KINDS[(start + i) % len(DAILY_KINDS)] for i in range(DAILY_SIZE)]
+    puzzles = []
+    for position, kind in enumerate(kinds):
+        made = drills.generate(kind, seed=day.toordinal() * 10 + position, band=DAILY_BAND)
+        puzzle, _ = Puzzle.objects.get_or_create(
+            content_hash=made.content_hash(),
+            defaults={"kind": kind, "band": made.band, "question": made.question, "answer": made.answer,
+                      "engine_version": ENGINE_VERSION, "seed": made.seed,
+                      "rating": BAND_RATING[made.band]})
+        puzzles.append(puzzle)
+    try:
+        with transaction.atomic():
+            daily = DailySet.objects.create(day=day)
+            DailySetPuzzle.objects.bulk_create(
+                [DailySetPuzzle(daily_set=daily, puzzle=p, position=i) for i, p in enumerate(puzzles)])
+    except IntegrityError:  # built at the same moment by another request or the scheduled task
+        daily = DailySet.objects.get(day=day)
+    return daily
+
+
+def attempt_record(*, learner: Learner, puzzle: Puzzle, token: uuid.UUID, response: dict[str, str],
+                   daily_date: datetime.date | None = None) -> tuple[Attempt, drills.Graded]:
+    """Grade an answer and record it once: the same token again (a double submit, a retry)
+    returns the first attempt and changes nothing."""
+    graded = drills.grade(puzzle.kind, puzzle.question, puzzle.answer, response)
+    with transaction.atomic():
+        attempt, created = Attempt.objects.get_or_create(
+            token=token,
+            defaults={"user": learner.user, "visitor": "" if learner.user else learner.visitor,
+                      "puzzle": puzzle, "response": response, "correct": graded.correct,
+                      "score": graded.score, "daily_date": daily_date})
+        if not created:
+            return attempt, drills.grade(attempt.puzzle.kind, attempt.puzzle.question,
+                                         attempt.puzzle.answer, attempt.response)
+        _rate(attempt, learner.user)
+        if learner.user is not None:
+            _schedule_review(learner.user, puzzle, correct=graded.correct)
+            if daily_date is not None:
+                _extend_streak(learner.user, daily_date)
+    return attempt, graded
+
+
+def _rate(attempt: Attempt, user: User | None) -> None:
+    puzzle = Puzzle.objects.select_for_update().get(pk=attempt.puzzle_id)
+    puzzle_rating = Rating(puzzle.rating, puzzle.deviation, puzzle.volatility)
+    if user is not None:
+        skill, _ = SkillRating.objects.get_or_create(user=user, kind=puzzle.kind)
+        skill = SkillRating.objects.select_for_update().get(pk=skill.pk)
+        mine = Rating(skill.rating, skill.deviation, skill.volatility)
+        after = update(mine, [(puzzle_rating, attempt.score)])
+        SkillRating.objects.filter(pk=skill.pk).update(
+            rating=after.rating, deviation=after.deviation, volatility=after.volatility,
+            attempts=F("attempts") + 1, correct=F("correct") + (1 if attempt.correct else 0))
+        Attempt.objects.filter(pk=attempt.pk).update(rating_before=mine.rating, rating_after=after.rating)
+        learner_rating = mine
+    else:
+        learner_rating = Rating()
+    puzzle_after = update(puzzle_rating, [(learner_rating, 1.0 - attempt.score)])
+    Puzzle.objects.filter(pk=puzzle.pk).update(
+        rating=puzzle_after.rating, deviation=puzzle_after.deviation, volatility=puzzle_after.volatility,
+        attempts=F("attempts") + 1, solved=F("solved") + (1 if attempt.correct else 0))
+
+
+def _schedule_review(user: User, puzzle: Puzzle, *, correct: bool) -> None:
+    today = timezone.localdate()
+    item = ReviewItem.objects.select_for_update().filter(user=user, puzzle=puzzle).first()
+    if not correct:
+        if item is None:
+            ReviewItem.objects.create(user=user, puzzle=puzzle, due=today + datetime.timedelta(days=1))
+        else:
+            ReviewItem.objects.filter(pk=item.pk).update(due=today + datetime.timedelta(days=1),
+                                                         interval_days=1, successes=0, retired=False)
+        return
+    if item is not None and not item.retired and item.due <= today:
+        interval = max(1, round(item.interval_days * REVIEW_GROWTH))
+        successes = item.successes + 1
+        ReviewItem.objects.filter(pk=item.pk).update(
+            successes=successes, interval_days=interval, due=today + datetime.timedelta(days=interval),
+            retired=successes >= REVIEW_STEPS)
+
+
+def _extend_streak(user: User, day: datetime.date) -> None:
+    daily = DailySet.objects.filter(day=day).first()
+    if daily is None:
+        return
+    wanted = set(daily.entries.values_list("puzzle_id", flat=True))
+    done = set(Attempt.objects.filter(user=user, daily_date=day).values_list("puzzle_id", flat=True))
+    if not wanted <= done:
+        return
+    streak, _ = Streak.objects.get_or_create(user=user)
+    streak = Streak.objects.select_for_update().get(pk=streak.pk)
+    if streak.last_day == day:
+        return
+    current = streak.current + 1 if streak.last_day == day - datetime.timedelta(days=1) else 1
+    Streak.objects.filter(pk=streak.pk).update(current=current, best=max(streak.best, current), last_day=day)
+
+
+def visitor_practice_claim(*, user: User, visitor: str) -> int:
+    """Move a visitor's practice to the account they just made or signed in to, replaying it
+    into their ratings in the order it happened. Returns how many attempts moved."""
+    if not visitor:
+        return 0
+    with transaction.atomic():
+        attempts = list(Attempt.objects.select_for_update().filter(visitor=visitor, user__isnull=True)
+                        .order_by("answered_at", "pk"))
+        for attempt in attempts:
+            Attempt.objects.filter(pk=attempt.pk).update(user=user, visitor="")
+            attempt.user = user
+            skill, _ = SkillRating.objects.get_or_create(user=user, kind=attempt.puzzle.kind)
+            mine = Rating(skill.rating, skill.deviation, skill.volatility)
+            puzzle = attempt.puzzle
+            opponent = Rating(puzzle.rating, puzzle.deviation, puzzle.volatility)
+            after = update(mine, [(opponent, attempt.score)])
+            SkillRating.objects.filter(pk=skill.pk).update(
+                rating=after.rating, deviation=after.deviation, volatility=after.volatility,
+                attempts=F("attempts") + 1, correct=F("correct") + (1 if attempt.correct else 0))
+            Attempt.objects.filter(pk=attempt.pk).update(rating_before=mine.rating, rating_after=after.rating)
+            _schedule_review(user, puzzle, correct=attempt.correct)
+    return len(attempts)
+
+
+def response_of(kind: str, data: Any) -> dict[str, str]:
+    """The form fields a kind expects, as strings (anything else is ignored)."""
+    return {field: str(data.get(field, ""))[:200] for field in drills.response_fields(kind)}

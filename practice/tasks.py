@@ -1,0 +1,47 @@
+"""Celery tasks: they take plain values, call a service, and are safe to run again."""
+
+from __future__ import annotations
+
+import datetime
+import random
+from functools import partial
+
+from celery import shared_task
+from django.db import transaction
+from django.utils import timezone
+
+from cfmj.engine.drills import BANDS, KINDS
+from practice import services
+from practice.selectors import unseen_counts
+
+POOL_TARGET = 20      # unseen puzzles kept ready per kind and band
+BATCH_MAX = 50
+
+
+@shared_task(name="practice.generate_batch", ignore_result=True, acks_late=True)
+def generate_batch(kind: str, count: int, band: int, seed: int) -> None:
+    """Make a batch. Delivered twice (a worker died, a retry), it makes nothing twice."""
+    services.puzzle_batch_generate(kind=kind, band=band, count=count, seed=seed)
+
+
+@shared_task(name="practice.refill_pools", ignore_result=True)
+def refill_pools() -> int:
+    """Queue batches wherever a pool of unseen puzzles runs low. Returns how many it queued."""
+    counts = unseen_counts()
+    queued = 0
+    for kind in KINDS:
+        for band in BANDS:
+            missing = POOL_TARGET - counts.get((kind, band), 0)
+            if missing > 0:
+                seed = random.SystemRandom().randrange(2**62)
+                count = min(missing, BATCH_MAX)
+                transaction.on_commit(partial(generate_batch.delay, kind, count, band, seed))
+                queued += 1
+    return queued
+
+
+@shared_task(name="practice.build_daily_set", ignore_result=True)
+def build_daily_set(day: str | None = None) -> None:
+    """Build the daily set (ISO date; today by default). Building it again changes nothing."""
+    date = datetime.date.fromisoformat(day) if day else timezone.localdate()
+    services.daily_set_build(day=date)

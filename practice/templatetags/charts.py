@@ -1,0 +1,61 @@
+"""Small accessible SVG charts drawn on the server: no script, a title and a description each."""
+
+from __future__ import annotations
+
+import datetime
+
+from django import template
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+
+register = template.Library()
+WIDTH, HEIGHT, PAD = 320, 120, 24
+
+
+@register.simple_tag
+def rating_chart(points: list[tuple[datetime.datetime, float]], title: str) -> SafeString:
+    """A line of rating after each attempt."""
+    if not points:
+        return format_html('<p class="note">No attempts yet.</p>')
+    ratings = [r for _, r in points]
+    low, high = min(ratings) - 20, max(ratings) + 20
+    step = (WIDTH - 2 * PAD) / max(1, len(points) - 1)
+
+    def y(r: float) -> float:
+        return HEIGHT - PAD - (r - low) / (high - low) * (HEIGHT - 2 * PAD)
+
+    coords = " ".join(f"{PAD + i * step:.1f},{y(r):.1f}" for i, r in enumerate(ratings))
+    summary = f"{title}: from {ratings[0]:.0f} to {ratings[-1]:.0f} over {len(ratings)} attempts"
+    return format_html(
+        '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}"><title>{}</title>'
+        '<line x1="{}" y1="{}" x2="{}" y2="{}" class="axis"/>'
+        '<polyline points="{}" class="line"/>'
+        '<text x="{}" y="{}" class="label">{}</text><text x="{}" y="{}" class="label">{}</text></svg>',
+        WIDTH, HEIGHT, summary, summary, PAD, HEIGHT - PAD, WIDTH - PAD, HEIGHT - PAD, coords,
+        PAD, 14, f"{high - 20:.0f}", PAD, HEIGHT - 6, f"{low + 20:.0f}")
+
+
+@register.simple_tag
+def accuracy_bars(skills: list[object]) -> SafeString:
+    """Horizontal bars: the share of right answers per skill (only skills tried)."""
+    rows = [s for s in skills if getattr(s, "accuracy", None) is not None]
+    if not rows:
+        return format_html('<p class="note">No attempts yet.</p>')
+    bar_height, gap, label_width = 22, 8, 150
+    height = len(rows) * (bar_height + gap)
+    bars = format_html_join("", '<text x="0" y="{}" class="label">{}</text>'
+                                '<rect x="{}" y="{}" width="{}" height="{}" class="bar"/>'
+                                '<text x="{}" y="{}" class="label">{}%</text>',
+                            ((i * (bar_height + gap) + 16, s.title, label_width,  # type: ignore[attr-defined]
+                              i * (bar_height + gap), max(2, round(s.accuracy * 140)),  # type: ignore[attr-defined]
+                              bar_height, label_width + 146, i * (bar_height + gap) + 16,
+                              round(s.accuracy * 100))  # type: ignore[attr-defined]
+                             for i, s in enumerate(rows)))
+    summary = "; ".join(f"{s.title} {round(s.accuracy * 100)}% right" for s in rows)  # type: ignore[attr-defined]
+    return format_html('<svg class="chart" viewBox="0 0 340 {}" role="img" aria-label="{}"><title>Accuracy '
+                       'per skill</title>{}</svg>', height, summary, bars)
+
+
+@register.filter
+def get_item(mapping: dict[str, object], key: str) -> object:
+    return mapping.get(key)
