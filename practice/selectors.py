@@ -31,16 +31,17 @@ def _attempted(learner: Learner) -> Q:
     return Q(user=learner.user) if learner.user else Q(visitor=learner.visitor, user__isnull=True)
 
 
-def puzzle_next(kind: str, learner: Learner, *, rng: random.Random | None = None) -> Puzzle | None:
-    """A mistake due for review first; otherwise an unseen (lately) puzzle near the learner's
-    rating in this skill."""
+def puzzle_next(kind: str, learner: Learner, *, rng: random.Random | None = None
+                ) -> tuple[Puzzle | None, bool]:
+    """A mistake due for review first (then True); otherwise an unseen (lately) puzzle near the
+    learner's rating in this skill."""
     rng = rng or random.Random()
     if learner.user is not None:
         review = (ReviewItem.objects.filter(user=learner.user, puzzle__kind=kind, retired=False,
                                             due__lte=timezone.localdate())
                   .select_related("puzzle").order_by("due").first())
         if review is not None:
-            return review.puzzle
+            return review.puzzle, True
     skill = (SkillRating.objects.filter(user=learner.user, kind=kind).values_list("rating", flat=True).first()
              if learner.user else None)
     target = skill if skill is not None else DEFAULT_RATING - 200  # start newcomers gently
@@ -50,7 +51,7 @@ def puzzle_next(kind: str, learner: Learner, *, rng: random.Random | None = None
     above = list(fresh.filter(rating__gte=target).order_by("rating")[:NEAR])
     below = list(fresh.filter(rating__lt=target).order_by("-rating")[:NEAR])
     nearest = sorted(above + below, key=lambda p: abs(p.rating - target))[:NEAR // 2]
-    return rng.choice(nearest) if nearest else None
+    return (rng.choice(nearest) if nearest else None), False
 
 
 @dataclass(frozen=True)

@@ -82,60 +82,71 @@ def daily_set_build(*, day: datetime.date) -> DailySet:
     return daily
 
 
-def attempt_record(*, learner: Learner, puzzle: Puzzle, token: uuid.UUID, response: dict[str, str],
-                   daily_date: datetime.date | None = None) -> tuple[Attempt, drills.Graded]:
+def attempt_record(*, learner: Learner, puzzle_id: int, token: uuid.UUID, response: dict[str, str],
+                   daily_date: datetime.date | None = None,
+                   review: bool = False) -> tuple[Attempt, drills.Graded]:
     """Grade an answer and record it once: the same token again (a double submit, a retry)
-    returns the first attempt and changes nothing."""
-    graded = drills.grade(puzzle.kind, puzzle.question, puzzle.answer, response)
-    with transaction.atomic():
-        attempt, created = Attempt.objects.get_or_create(
-            token=token,
-            defaults={"user": learner.user, "visitor": "" if learner.user else learner.visitor,
-                      "puzzle": puzzle, "response": response, "correct": graded.correct,
-                      "score": graded.score, "daily_date": daily_date})
-        if not created:
-            return attempt, drills.grade(attempt.puzzle.kind, attempt.puzzle.question,
-                                         attempt.puzzle.answer, attempt.response)
-        _rate(attempt, learner.user)
-        if learner.user is not None:
-            _schedule_review(learner.user, puzzle, correct=graded.correct)
-            if daily_date is not None:
-                _extend_streak(learner.user, daily_date)
-    return attempt, graded
+    returns the first attempt and changes nothing. Raises Puzzle.DoesNotExist."""
+    try:
+        with transaction.atomic():
+            puzzle = Puzzle.objects.select_for_update().get(pk=puzzle_id)
+            graded = drills.grade(puzzle.kind, puzzle.question, puzzle.answer, response)
+            attempt = _record(learner, puzzle, token, response, graded, daily_date)
+            if learner.user is not None:
+                if review or not graded.correct:
+                    _schedule_review(learner.user, puzzle, correct=graded.correct)
+                if daily_date is not None:
+                    _extend_streak(learner.user, daily_date)
+            return attempt, graded
+    except IntegrityError:  # that token was recorded already: the whole second try is undone
+        first = Attempt.objects.select_related("puzzle").get(token=token)
+        return first, drills.grade(first.puzzle.kind, first.puzzle.question, first.puzzle.answer,
+                                   first.response)
 
 
-def _rate(attempt: Attempt, user: User | None) -> None:
-    puzzle = Puzzle.objects.select_for_update().get(pk=attempt.puzzle_id)
+def _record(learner: Learner, puzzle: Puzzle, token: uuid.UUID, response: dict[str, str],
+            graded: drills.Graded, daily_date: datetime.date | None) -> Attempt:
+    """Store the attempt and move both ratings: the learner's in this skill and the puzzle's
+    (it 'wins' when it is missed)."""
     puzzle_rating = Rating(puzzle.rating, puzzle.deviation, puzzle.volatility)
-    if user is not None:
-        skill, _ = SkillRating.objects.get_or_create(user=user, kind=puzzle.kind)
-        skill = SkillRating.objects.select_for_update().get(pk=skill.pk)
-        mine = Rating(skill.rating, skill.deviation, skill.volatility)
-        after = update(mine, [(puzzle_rating, attempt.score)])
-        SkillRating.objects.filter(pk=skill.pk).update(
-            rating=after.rating, deviation=after.deviation, volatility=after.volatility,
-            attempts=F("attempts") + 1, correct=F("correct") + (1 if attempt.correct else 0))
-        Attempt.objects.filter(pk=attempt.pk).update(rating_before=mine.rating, rating_after=after.rating)
-        learner_rating = mine
-    else:
-        learner_rating = Rating()
-    puzzle_after = update(puzzle_rating, [(learner_rating, 1.0 - attempt.score)])
+    before = after = None
+    learner_rating = Rating()
+    if learner.user is not None:
+        skill = SkillRating.objects.select_for_update().filter(user=learner.user, kind=puzzle.kind).first()
+        learner_rating = Rating(skill.rating, skill.deviation, skill.volatility) if skill else Rating()
+        new = update(learner_rating, [(puzzle_rating, graded.score)])
+        before, after = learner_rating.rating, new.rating
+        right = 1 if graded.correct else 0
+        if skill is None:
+            SkillRating.objects.create(user=learner.user, kind=puzzle.kind, rating=new.rating,
+                                       deviation=new.deviation, volatility=new.volatility, attempts=1,
+                                       correct=right)
+        else:
+            SkillRating.objects.filter(pk=skill.pk).update(
+                rating=new.rating, deviation=new.deviation, volatility=new.volatility,
+                attempts=F("attempts") + 1, correct=F("correct") + right)
+    attempt = Attempt.objects.create(
+        token=token, user=learner.user, visitor="" if learner.user else learner.visitor, puzzle=puzzle,
+        response=response, correct=graded.correct, score=graded.score, daily_date=daily_date,
+        rating_before=before, rating_after=after)
+    puzzle_after = update(puzzle_rating, [(learner_rating, 1.0 - graded.score)])
     Puzzle.objects.filter(pk=puzzle.pk).update(
         rating=puzzle_after.rating, deviation=puzzle_after.deviation, volatility=puzzle_after.volatility,
-        attempts=F("attempts") + 1, solved=F("solved") + (1 if attempt.correct else 0))
+        attempts=F("attempts") + 1, solved=F("solved") + (1 if graded.correct else 0))
+    return attempt
 
 
 def _schedule_review(user: User, puzzle: Puzzle, *, correct: bool) -> None:
     today = timezone.localdate()
-    item = ReviewItem.objects.select_for_update().filter(user=user, puzzle=puzzle).first()
-    if not correct:
-        if item is None:
-            ReviewItem.objects.create(user=user, puzzle=puzzle, due=today + datetime.timedelta(days=1))
-        else:
-            ReviewItem.objects.filter(pk=item.pk).update(due=today + datetime.timedelta(days=1),
-                                                         interval_days=1, successes=0, retired=False)
+    if not correct:  # missed: back tomorrow, from the start (one upsert)
+        ReviewItem.objects.bulk_create(
+            [ReviewItem(user=user, puzzle=puzzle, due=today + datetime.timedelta(days=1), interval_days=1,
+                        successes=0, retired=False)],
+            update_conflicts=True, unique_fields=["user", "puzzle"],
+            update_fields=["due", "interval_days", "successes", "retired"])
         return
-    if item is not None and not item.retired and item.due <= today:
+    item = ReviewItem.objects.filter(user=user, puzzle=puzzle, retired=False, due__lte=today).first()
+    if item is not None:
         interval = max(1, round(item.interval_days * REVIEW_GROWTH))
         successes = item.successes + 1
         ReviewItem.objects.filter(pk=item.pk).update(

@@ -5,7 +5,7 @@ import uuid
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -72,14 +72,16 @@ def practice_home(request: HttpRequest) -> HttpResponse:
 def drill(request: HttpRequest, kind: str) -> HttpResponse:
     kind = _kind_or_404(kind)
     learner = learner_of(request)
-    puzzle = selectors.puzzle_next(kind, learner)
+    puzzle, review = selectors.puzzle_next(kind, learner)
     if puzzle is None:  # an empty pool (no worker yet, or all seen): make some now
         services.puzzle_batch_generate(kind=kind, band=2, count=ON_DEMAND_BATCH,
                                        seed=random.SystemRandom().randrange(2**62))
-        puzzle = selectors.puzzle_next(kind, learner)
+        puzzle, review = selectors.puzzle_next(kind, learner)
     if puzzle is None:
         raise Http404("No puzzle could be made")
-    return render(request, "practice/drill.html", _puzzle_context(puzzle, daily_date=None))
+    context = _puzzle_context(puzzle, daily_date=None)
+    context["review"] = review
+    return render(request, "practice/drill.html", context)
 
 
 def _puzzle_context(puzzle: Puzzle, *, daily_date: str | None, graded: Any = None,
@@ -91,7 +93,6 @@ def _puzzle_context(puzzle: Puzzle, *, daily_date: str | None, graded: Any = Non
 
 @require_POST
 def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
-    puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
     learner = learner_of(request)
     try:
         token = uuid.UUID(request.POST.get("token", ""))
@@ -105,9 +106,16 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
         data["pass"] = " ".join(data.getlist("pick"))
     if "take" in data:
         data["take"] = ",".join(data.getlist("take"))
-    response = services.response_of(puzzle.kind, data)
-    attempt, graded = services.attempt_record(learner=learner, puzzle=puzzle, token=token,
-                                              response=response, daily_date=daily_date)
+    kind = Puzzle.objects.filter(pk=puzzle_id).values_list("kind", flat=True).first()
+    if kind is None:
+        raise Http404("No such puzzle")
+    try:
+        attempt, graded = services.attempt_record(
+            learner=learner, puzzle_id=puzzle_id, token=token, response=services.response_of(kind, data),
+            daily_date=daily_date, review=request.POST.get("review") == "1")
+    except Puzzle.DoesNotExist:
+        raise Http404("No such puzzle") from None
+    puzzle = attempt.puzzle
     context = _puzzle_context(puzzle, daily_date=daily_date.isoformat() if daily_date else None,
                               graded=graded, response=attempt.response)
     context["next_url"] = request.POST.get("next") or ""
