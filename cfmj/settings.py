@@ -8,7 +8,6 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
-from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 from cfmj.env import database_from_url, env_bool, env_int, env_list, env_str
@@ -146,8 +145,10 @@ CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {"task": "cfmj.core.tasks.heartbeat", "schedule": float(HEARTBEAT_SECONDS)},
     "refill-puzzle-pools": {"task": "practice.refill_pools",
                             "schedule": float(env_int("REFILL_SECONDS", 600))},
-    "build-daily-set": {"task": "practice.build_daily_set", "schedule": crontab(hour=0, minute=5)},
+    # Idempotent, so it runs often: the day's set exists soon after midnight or a worker's start.
+    "build-daily-set": {"task": "practice.build_daily_set", "schedule": 900.0},
 }
+PRACTICE_POOL_TARGET = env_int("PRACTICE_POOL_TARGET", 20)  # unseen puzzles kept per kind and band
 
 LOGGING = {
     "version": 1,

@@ -7,6 +7,7 @@ import random
 from functools import partial
 
 from celery import shared_task
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -14,7 +15,6 @@ from cfmj.engine.drills import BANDS, KINDS
 from practice import services
 from practice.selectors import unseen_counts
 
-POOL_TARGET = 20      # unseen puzzles kept ready per kind and band
 BATCH_MAX = 50
 
 
@@ -26,12 +26,15 @@ def generate_batch(kind: str, count: int, band: int, seed: int) -> None:
 
 @shared_task(name="practice.refill_pools", ignore_result=True)
 def refill_pools() -> int:
-    """Queue batches wherever a pool of unseen puzzles runs low. Returns how many it queued."""
+    """Make sure today's daily set exists, and queue batches wherever a pool of unseen puzzles
+    runs low. Returns how many batches it queued."""
+    services.daily_set_build(day=timezone.localdate())
     counts = unseen_counts()
     queued = 0
+    target = settings.PRACTICE_POOL_TARGET
     for kind in KINDS:
         for band in BANDS:
-            missing = POOL_TARGET - counts.get((kind, band), 0)
+            missing = target - counts.get((kind, band), 0)
             if missing > 0:
                 seed = random.SystemRandom().randrange(2**62)
                 count = min(missing, BATCH_MAX)

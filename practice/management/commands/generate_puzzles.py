@@ -1,0 +1,49 @@
+"""Generate puzzles now: `manage.py generate_puzzles --kind worth --count 50 --band 2`, or
+`--fill` to top up every pool (what the periodic task does) and build today's daily set."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils import timezone
+
+from cfmj.engine.drills import BANDS, KINDS
+from practice import services
+from practice.selectors import unseen_counts
+
+
+class Command(BaseCommand):
+    help = "Generate practice puzzles with the rules engine."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--kind", choices=KINDS)
+        parser.add_argument("--count", type=int, default=20)
+        parser.add_argument("--band", type=int, default=2, choices=list(BANDS))
+        parser.add_argument("--seed", type=int, default=None)
+        parser.add_argument("--fill", type=int, default=None, metavar="N",
+                            help="top every kind and band up to N unseen puzzles, and build today's set")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if options["fill"] is not None:
+            counts = unseen_counts()
+            made = 0
+            for kind in KINDS:
+                for band in BANDS:
+                    missing = options["fill"] - counts.get((kind, band), 0)
+                    if missing > 0:
+                        made += services.puzzle_batch_generate(
+                            kind=kind, band=band, count=missing,
+                            seed=random.SystemRandom().randrange(2**62)).created
+            daily = services.daily_set_build(day=timezone.localdate())
+            self.stdout.write(f"Made {made} puzzles; today's daily set is #{daily.pk}.")
+            return
+        if not options["kind"]:
+            raise CommandError("Say which --kind to make, or --fill N.")
+        if not 1 <= options["count"] <= 10_000:
+            raise CommandError("--count runs from 1 to 10,000.")
+        seed = options["seed"] if options["seed"] is not None else random.SystemRandom().randrange(2**62)
+        batch = services.puzzle_batch_generate(kind=options["kind"], band=options["band"],
+                                               count=options["count"], seed=seed)
+        self.stdout.write(f"Batch #{batch.pk}: {batch.created} new puzzles, {batch.duplicates} duplicates.")
