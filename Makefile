@@ -31,6 +31,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/analysis.py
+	$(BIN)/python bench/drills.py
 
 # Strength of the advice (long: about 15 and 10 minutes on two cores).
 strength: $(STAMP)
