@@ -32,6 +32,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/analysis.py
 	$(BIN)/python bench/drills.py
+	$(BIN)/python bench/practice_views.py
 
 # Strength of the advice (long: about 15 and 10 minutes on two cores).
 strength: $(STAMP)

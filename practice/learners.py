@@ -22,10 +22,12 @@ class Learner:
         return self.user is not None
 
 
-def learner_of(request: HttpRequest) -> Learner:
+def learner_of(request: HttpRequest, *, create: bool = False) -> Learner:
+    """The learner behind a request. A visitor id is stored only when `create` (on answering):
+    reading a puzzle should not cost a session write."""
     user = request.user if request.user.is_authenticated else None
-    visitor = request.session.get(VISITOR_KEY)
-    if not visitor:
+    visitor = request.session.get(VISITOR_KEY, "")
+    if not visitor and create and user is None:
         visitor = str(uuid.uuid4())
         request.session[VISITOR_KEY] = visitor
     return Learner(user if isinstance(user, User) else None, visitor)

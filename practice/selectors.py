@@ -28,7 +28,9 @@ def level_name(rating: float | None) -> str:
 
 
 def _attempted(learner: Learner) -> Q:
-    return Q(user=learner.user) if learner.user else Q(visitor=learner.visitor, user__isnull=True)
+    if learner.user:
+        return Q(user=learner.user)
+    return Q(visitor=learner.visitor, user__isnull=True) if learner.visitor else Q(pk__in=[])
 
 
 def puzzle_next(kind: str, learner: Learner, *, rng: random.Random | None = None
@@ -48,10 +50,13 @@ def puzzle_next(kind: str, learner: Learner, *, rng: random.Random | None = None
     since = timezone.now() - datetime.timedelta(days=RECENT_DAYS)
     seen = Attempt.objects.filter(_attempted(learner), puzzle=OuterRef("pk"), answered_at__gte=since)
     fresh: QuerySet[Puzzle] = Puzzle.objects.filter(kind=kind).exclude(Exists(seen))
-    above = list(fresh.filter(rating__gte=target).order_by("rating")[:NEAR])
-    below = list(fresh.filter(rating__lt=target).order_by("-rating")[:NEAR])
-    nearest = sorted(above + below, key=lambda p: abs(p.rating - target))[:NEAR // 2]
-    return (rng.choice(nearest) if nearest else None), False
+    # Ids and ratings only: the candidates' questions are not worth decoding.
+    above = list(fresh.filter(rating__gte=target).order_by("rating").values_list("pk", "rating")[:NEAR])
+    below = list(fresh.filter(rating__lt=target).order_by("-rating").values_list("pk", "rating")[:NEAR])
+    nearest = sorted(above + below, key=lambda row: abs(row[1] - target))[:NEAR // 2]
+    if not nearest:
+        return None, False
+    return Puzzle.objects.get(pk=rng.choice(nearest)[0]), False
 
 
 @dataclass(frozen=True)

@@ -93,7 +93,7 @@ def _puzzle_context(puzzle: Puzzle, *, daily_date: str | None, graded: Any = Non
 
 @require_POST
 def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
-    learner = learner_of(request)
+    learner = learner_of(request, create=True)
     try:
         token = uuid.UUID(request.POST.get("token", ""))
     except ValueError:
