@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def listening(host: str, port: int) -> bool:
@@ -18,3 +26,30 @@ def listening(host: str, port: int) -> bool:
 needs_redis = pytest.mark.skipif(not listening("127.0.0.1", 6379), reason="no Redis on 127.0.0.1:6379")
 needs_postgres = pytest.mark.skipif(not listening("127.0.0.1", 5432),
                                     reason="no PostgreSQL server on 127.0.0.1:5432")
+
+
+@contextmanager
+def celery_worker(tmp_path: Path, redis_url: str, **settings: str) -> Iterator[Path]:
+    """A migrated throwaway SQLite database and a real Celery worker with beat on `redis_url`
+    (its database emptied before and after). Yields the database's path."""
+    import redis
+
+    database = tmp_path / "worker.sqlite3"
+    env = {**os.environ, "REDIS_URL": redis_url, "SQLITE_PATH": str(database), "DATABASE_URL": "",
+           "DJANGO_SETTINGS_MODULE": "cfmj.settings", **settings}
+    redis.Redis.from_url(redis_url).flushdb()
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
+                   capture_output=True, timeout=120)
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "cfmj", "worker", "-B", "--concurrency", "2",
+         "--schedule", str(tmp_path / "beat-schedule"), "--loglevel", "WARNING"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        yield database
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+        redis.Redis.from_url(redis_url).flushdb()

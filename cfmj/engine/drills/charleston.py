@@ -9,12 +9,11 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from ..charleston import BEST, DIRECTIONS, charleston, summary
-from ..charleston import GOOD as GOOD_VERDICT
+from ..charleston import DIRECTIONS, charleston, summary
 from ..errors import InputError
 from ..notation import parse_hand
 from ..tiles import code, codes
-from .common import GOOD, RIGHT, WRONG, Graded, graded, plural, ref, shown, text_field
+from .common import WRONG, Graded, graded, graded_against_advice, plural, ref, shown, text_field
 from .hands import band_layout, build, pick_entry, replace_tiles, without
 
 FIELDS = ("pass",)
@@ -54,11 +53,5 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
     theirs = codes(mark.given)
     compare = (f"Your pass ({theirs}) {summary(mark.score)}, leaving your nearest hand "
                f"{plural(mark.score.tiles_needed, 'tile')} away; it ranks {mark.rank} of {mark.of} passes. ")
-    if mark.verdict == BEST:
-        lead = "As good as the advice. "
-        return graded(RIGHT, explanation=lead + compare + advised, expected=expected, rules=RULES)
-    if mark.verdict == GOOD_VERDICT:
-        lead = "It keeps your nearest hand as near, but keeps fewer hands in view. "
-        return graded(GOOD, explanation=lead + compare + advised, expected=expected, rules=RULES)
-    lead = "It gives up tiles your nearest hands need. "
-    return graded(WRONG, explanation=lead + compare + advised, expected=expected, rules=RULES)
+    return graded_against_advice(mark.verdict, compare=compare, advised=advised, expected=expected,
+                                 rules=RULES, gives_up="tiles")

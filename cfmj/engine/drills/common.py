@@ -58,6 +58,20 @@ def graded(score: float, *, explanation: str, expected: str, rules: Iterable[str
                   _unique(rules), _unique(reason_ids))
 
 
+def graded_against_advice(verdict: str, *, compare: str, advised: str, expected: str,
+                          rules: Iterable[str], gives_up: str) -> Graded:
+    """A pass or discard marked against the advice's ranking: best, good (as near, fewer hands
+    in view) or weak (it gives up what the nearest hands need)."""
+    if verdict == "best":
+        return graded(RIGHT, explanation="As good as the advice. " + compare + advised,
+                      expected=expected, rules=rules)
+    if verdict == "good":
+        lead = "It keeps your nearest hand as near, but keeps fewer hands in view. "
+        return graded(GOOD, explanation=lead + compare + advised, expected=expected, rules=rules)
+    lead = f"It gives up {gives_up} your nearest hands need. "
+    return graded(WRONG, explanation=lead + compare + advised, expected=expected, rules=rules)
+
+
 def _unique(items: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
 

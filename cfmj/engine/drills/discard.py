@@ -9,14 +9,13 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from ..charleston import BEST, summary
-from ..charleston import GOOD as GOOD_VERDICT
+from ..charleston import summary
 from ..check import check
 from ..errors import InputError
 from ..notation import parse_hand
 from ..play_advice import discard
 from ..tiles import JOKER, code
-from .common import GOOD, RIGHT, WRONG, Graded, graded, plural, ref, shown, text_field
+from .common import WRONG, Graded, graded, graded_against_advice, plural, ref, shown, text_field
 from .hands import band_layout, build, pick_entry, replace_tiles
 
 FIELDS = ("tile",)
@@ -60,11 +59,5 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
                f"{plural(mark.score.tiles_needed, 'tile')} away; it ranks {mark.rank} of {mark.of}. ")
     if mark.given[0] == JOKER:
         compare += "A discarded joker is dead: nobody can use it again. "
-    if mark.verdict == BEST:
-        lead = "As good as the advice. "
-        return graded(RIGHT, explanation=lead + compare + advised, expected=expected, rules=RULES)
-    if mark.verdict == GOOD_VERDICT:
-        lead = "It keeps your nearest hand as near, but keeps fewer hands in view. "
-        return graded(GOOD, explanation=lead + compare + advised, expected=expected, rules=RULES)
-    lead = "It gives up a tile your nearest hands need. "
-    return graded(WRONG, explanation=lead + compare + advised, expected=expected, rules=RULES)
+    return graded_against_advice(mark.verdict, compare=compare, advised=advised, expected=expected,
+                                 rules=RULES, gives_up="a tile")
