@@ -8,6 +8,7 @@ from __future__ import annotations
 import http.client
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -104,6 +105,7 @@ def main() -> None:
             for learner in learners:
                 learner.join()
             total = time.perf_counter() - started
+            flow = _wrk_flow()
         finally:
             server.terminate()
             server.wait(timeout=30)
@@ -116,6 +118,22 @@ def main() -> None:
               f"mean {statistics.fmean(times) * 1000:6.1f} ms")
     if errors:
         print("  errors:", sorted(set(errors))[:5])
+    if flow:
+        print("  the same flow driven by wrk (a C load generator: the server gets the cores),\n"
+              "  wrk -t2 -c20 -d10s -s bench/practice_flow.lua:")
+        print("   ", flow.replace("\n", "\n    "))
+
+
+def _wrk_flow() -> str:
+    """The fetch-and-answer flow under wrk, when wrk is installed (Debian package 'wrk')."""
+    if shutil.which("wrk") is None:
+        return ""
+    script = str(ROOT / "bench" / "practice_flow.lua")
+    done = subprocess.run(["wrk", "-t2", "-c20", "-d10s", "--latency", "-s", script, f"http://127.0.0.1:{PORT}"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    keep = [line.strip() for line in done.stdout.splitlines()
+            if line.strip().startswith(("50%", "90%", "99%", "Requests/sec", "Non-2xx"))]
+    return "\n".join(keep)
 
 
 if __name__ == "__main__":
