@@ -6,9 +6,10 @@ import datetime
 
 from django import template
 from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
+NO_ATTEMPTS = mark_safe('<p class="note">No attempts yet.</p>')  # a constant: nothing to escape
 WIDTH, HEIGHT, PAD = 320, 120, 24
 
 
@@ -16,7 +17,7 @@ WIDTH, HEIGHT, PAD = 320, 120, 24
 def rating_chart(points: list[tuple[datetime.datetime, float]], title: str) -> SafeString:
     """A line of rating after each attempt."""
     if not points:
-        return format_html('<p class="note">No attempts yet.</p>')
+        return NO_ATTEMPTS
     ratings = [r for _, r in points]
     low, high = min(ratings) - 20, max(ratings) + 20
     step = (WIDTH - 2 * PAD) / max(1, len(points) - 1)
@@ -40,7 +41,7 @@ def accuracy_bars(skills: list[object]) -> SafeString:
     """Horizontal bars: the share of right answers per skill (only skills tried)."""
     rows = [s for s in skills if getattr(s, "accuracy", None) is not None]
     if not rows:
-        return format_html('<p class="note">No attempts yet.</p>')
+        return NO_ATTEMPTS
     bar_height, gap, label_width = 22, 8, 150
     height = len(rows) * (bar_height + gap)
     bars = format_html_join("", '<text x="0" y="{}" class="label">{}</text>'
