@@ -112,19 +112,9 @@ def _record(learner: Learner, puzzle: Puzzle, token: uuid.UUID, response: dict[s
     before = after = None
     learner_rating = Rating()
     if learner.user is not None:
-        skill = SkillRating.objects.select_for_update().filter(user=learner.user, kind=puzzle.kind).first()
-        learner_rating = Rating(skill.rating, skill.deviation, skill.volatility) if skill else Rating()
-        new = update(learner_rating, [(puzzle_rating, graded.score)])
-        before, after = learner_rating.rating, new.rating
-        right = 1 if graded.correct else 0
-        if skill is None:
-            SkillRating.objects.create(user=learner.user, kind=puzzle.kind, rating=new.rating,
-                                       deviation=new.deviation, volatility=new.volatility, attempts=1,
-                                       correct=right)
-        else:
-            SkillRating.objects.filter(pk=skill.pk).update(
-                rating=new.rating, deviation=new.deviation, volatility=new.volatility,
-                attempts=F("attempts") + 1, correct=F("correct") + right)
+        learner_rating, after = _rate_learner(learner.user, puzzle.kind, puzzle_rating,
+                                              score=graded.score, correct=graded.correct)
+        before = learner_rating.rating
     attempt = Attempt.objects.create(
         token=token, user=learner.user, visitor="" if learner.user else learner.visitor, puzzle=puzzle,
         response=response, correct=graded.correct, score=graded.score, daily_date=daily_date,
@@ -134,6 +124,24 @@ def _record(learner: Learner, puzzle: Puzzle, token: uuid.UUID, response: dict[s
         rating=puzzle_after.rating, deviation=puzzle_after.deviation, volatility=puzzle_after.volatility,
         attempts=F("attempts") + 1, solved=F("solved") + (1 if graded.correct else 0))
     return attempt
+
+
+def _rate_learner(user: User, kind: str, opponent: Rating, *, score: float,
+                  correct: bool) -> tuple[Rating, float]:
+    """Move the user's rating in one skill after one attempt (the row locked while it moves).
+    Returns the rating before and the new rating value."""
+    skill = SkillRating.objects.select_for_update().filter(user=user, kind=kind).first()
+    before = Rating(skill.rating, skill.deviation, skill.volatility) if skill else Rating()
+    new = update(before, [(opponent, score)])
+    right = 1 if correct else 0
+    if skill is None:
+        SkillRating.objects.create(user=user, kind=kind, rating=new.rating, deviation=new.deviation,
+                                   volatility=new.volatility, attempts=1, correct=right)
+    else:
+        SkillRating.objects.filter(pk=skill.pk).update(
+            rating=new.rating, deviation=new.deviation, volatility=new.volatility,
+            attempts=F("attempts") + 1, correct=F("correct") + right)
+    return before, new.rating
 
 
 def _schedule_review(user: User, puzzle: Puzzle, *, correct: bool) -> None:
@@ -177,19 +185,14 @@ def visitor_practice_claim(*, user: User, visitor: str) -> int:
         return 0
     with transaction.atomic():
         attempts = list(Attempt.objects.select_for_update().filter(visitor=visitor, user__isnull=True)
-                        .order_by("answered_at", "pk"))
+                        .select_related("puzzle").order_by("answered_at", "pk"))
         for attempt in attempts:
-            Attempt.objects.filter(pk=attempt.pk).update(user=user, visitor="")
-            attempt.user = user
-            skill, _ = SkillRating.objects.get_or_create(user=user, kind=attempt.puzzle.kind)
-            mine = Rating(skill.rating, skill.deviation, skill.volatility)
             puzzle = attempt.puzzle
             opponent = Rating(puzzle.rating, puzzle.deviation, puzzle.volatility)
-            after = update(mine, [(opponent, attempt.score)])
-            SkillRating.objects.filter(pk=skill.pk).update(
-                rating=after.rating, deviation=after.deviation, volatility=after.volatility,
-                attempts=F("attempts") + 1, correct=F("correct") + (1 if attempt.correct else 0))
-            Attempt.objects.filter(pk=attempt.pk).update(rating_before=mine.rating, rating_after=after.rating)
+            before, after = _rate_learner(user, puzzle.kind, opponent, score=attempt.score,
+                                          correct=attempt.correct)
+            Attempt.objects.filter(pk=attempt.pk).update(user=user, visitor="", rating_before=before.rating,
+                                                         rating_after=after)
             _schedule_review(user, puzzle, correct=attempt.correct)
     return len(attempts)
 

@@ -71,7 +71,7 @@ class CharlestonAdvice:
         return {
             "pass": [code(t) for t in best.given],
             "blind": self.blind,
-            "keep_target": _target(best),
+            "keep_target": target_of(best),
             "tiles_needed": best.tiles_needed,
             "hands_within": best.hands_within,
             "window": best.window,
@@ -85,7 +85,7 @@ class CharlestonAdvice:
         }
 
 
-def _target(score: KeepScore) -> dict[str, Any]:
+def target_of(score: KeepScore) -> dict[str, Any]:
     entry = score.target
     return {"category": entry.category, "set": list(entry.members), "pattern": entry.pattern}
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from . import reasons
 from .card import exposures_possible
-from .charleston import Grade, _target, grade, plural, summary, target_name
+from .charleston import Grade, grade, plural, summary, target_name, target_of
 from .check import check
 from .errors import InputError
 from .evaluation import KeepScore, score_keeps
@@ -43,7 +43,7 @@ class DiscardAdvice:
         best = self.ranked[0]
         return {"discard": code(self.tile), "tiles_needed": best.tiles_needed,
                 "hands_within": best.hands_within, "window": best.window,
-                "keep_target": _target(best), "why": self.why,
+                "keep_target": target_of(best), "why": self.why,
                 "alternatives": [{"discard": code(s.given[0]), "score": float(s.hands_within),
                                   "tiles_needed": s.tiles_needed, "summary": summary(s)}
                                  for s in self.ranked[1:ALTERNATIVES + 1]],

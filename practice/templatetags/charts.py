@@ -8,6 +8,8 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
+from practice.selectors import SkillSummary
+
 register = template.Library()
 NO_ATTEMPTS = mark_safe('<p class="note">No attempts yet.</p>')  # a constant: nothing to escape
 WIDTH, HEIGHT, PAD = 320, 120, 24
@@ -37,9 +39,9 @@ def rating_chart(points: list[tuple[datetime.datetime, float]], title: str) -> S
 
 
 @register.simple_tag
-def accuracy_bars(skills: list[object]) -> SafeString:
+def accuracy_bars(skills: list[SkillSummary]) -> SafeString:
     """Horizontal bars: the share of right answers per skill (only skills tried)."""
-    rows = [s for s in skills if getattr(s, "accuracy", None) is not None]
+    rows = [(s.title, s.accuracy) for s in skills if s.accuracy is not None]
     if not rows:
         return NO_ATTEMPTS
     bar_height, gap, label_width = 22, 8, 150
@@ -47,12 +49,11 @@ def accuracy_bars(skills: list[object]) -> SafeString:
     bars = format_html_join("", '<text x="0" y="{}" class="label">{}</text>'
                                 '<rect x="{}" y="{}" width="{}" height="{}" class="bar"/>'
                                 '<text x="{}" y="{}" class="label">{}%</text>',
-                            ((i * (bar_height + gap) + 16, s.title, label_width,  # type: ignore[attr-defined]
-                              i * (bar_height + gap), max(2, round(s.accuracy * 140)),  # type: ignore[attr-defined]
-                              bar_height, label_width + 146, i * (bar_height + gap) + 16,
-                              round(s.accuracy * 100))  # type: ignore[attr-defined]
-                             for i, s in enumerate(rows)))
-    summary = "; ".join(f"{s.title} {round(s.accuracy * 100)}% right" for s in rows)  # type: ignore[attr-defined]
+                            ((i * (bar_height + gap) + 16, title, label_width,
+                              i * (bar_height + gap), max(2, round(share * 140)),
+                              bar_height, label_width + 146, i * (bar_height + gap) + 16, round(share * 100))
+                             for i, (title, share) in enumerate(rows)))
+    summary = "; ".join(f"{title} {round(share * 100)}% right" for title, share in rows)
     return format_html('<svg class="chart" viewBox="0 0 340 {}" role="img" aria-label="{}"><title>Accuracy '
                        'per skill</title>{}</svg>', height, summary, bars)
 

@@ -64,8 +64,8 @@ def test_it_refuses_the_wrong_number_of_tiles() -> None:
 def test_it_discounts_dead_tiles() -> None:
     hand = spell("7C*3 8C*4 9D*4 RD*2")
     assert distance(hand).tiles_needed == 1
-    # With all four... three other Red Dragons visible? A Pung place can still take a joker later;
-    # but a Pair of flowers can only be completed by a flower: with all flowers gone it is out.
+    # A Pung place can still take a joker later, but a Pair place needs the real tile: with every
+    # other flower on the table, no target may need one in a Pair.
     pairs = spell("1C*2 2C*2 3C*2 4C*2 5C*2 6C*2 F")
     assert distance(pairs).tiles_needed == 1
     gone = distance(pairs, visible={parse_tile("F"): 4})
