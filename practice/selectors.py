@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import connection
 from django.db.models import Q, QuerySet
@@ -59,7 +60,7 @@ def _candidates(kind: str, learner: Learner, target: float) -> list[tuple[int, f
     learner has not tried lately. One hand-written statement: this is the busiest read of the
     site, and building the same query with Exists/OuterRef cost ten times as much in the ORM as
     in the database (bench/practice_views.py). Both walks follow the (kind, rating) index."""
-    params: list[object] = []
+    params: list[Any] = []
     unseen = ""
     if learner.user is not None or learner.visitor:
         since = timezone.now() - datetime.timedelta(days=RECENT_DAYS)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import uuid
+from collections.abc import Mapping
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -82,14 +83,16 @@ def daily_set_build(*, day: datetime.date) -> DailySet:
     return daily
 
 
-def attempt_record(*, learner: Learner, puzzle_id: int, token: uuid.UUID, response: dict[str, str],
+def attempt_record(*, learner: Learner, puzzle_id: int, token: uuid.UUID, response: Mapping[str, Any],
                    daily_date: datetime.date | None = None,
                    review: bool = False) -> tuple[Attempt, drills.Graded]:
-    """Grade an answer and record it once: the same token again (a double submit, a retry)
-    returns the first attempt and changes nothing. Raises Puzzle.DoesNotExist."""
+    """Grade an answer (the fields its kind expects, taken from `response`) and record it once:
+    the same token again (a double submit, a retry) returns the first attempt and changes
+    nothing. Raises Puzzle.DoesNotExist."""
     try:
         with transaction.atomic():
             puzzle = Puzzle.objects.select_for_update().get(pk=puzzle_id)
+            response = response_of(puzzle.kind, response)
             graded = drills.grade(puzzle.kind, puzzle.question, puzzle.answer, response)
             attempt = _record(learner, puzzle, token, response, graded, daily_date)
             if learner.user is not None:

@@ -106,12 +106,9 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
         data["pass"] = " ".join(data.getlist("pick"))
     if "take" in data:
         data["take"] = ",".join(data.getlist("take"))
-    kind = Puzzle.objects.filter(pk=puzzle_id).values_list("kind", flat=True).first()
-    if kind is None:
-        raise Http404("No such puzzle")
     try:
         attempt, graded = services.attempt_record(
-            learner=learner, puzzle_id=puzzle_id, token=token, response=services.response_of(kind, data),
+            learner=learner, puzzle_id=puzzle_id, token=token, response=data,
             daily_date=daily_date, review=request.POST.get("review") == "1")
     except Puzzle.DoesNotExist:
         raise Http404("No such puzzle") from None
