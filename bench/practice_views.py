@@ -1,139 +1,213 @@
-"""Next-puzzle and answer views under load (`make bench`; loopback only, bounded in users and
-requests): gunicorn with two workers on a throwaway SQLite database seeded with puzzles, and 20
-simulated learners, each fetching a puzzle and answering it (htmx POST) in a loop.
-Query counts are asserted by the tests (tests/practice/test_drill.py and test_answer.py)."""
+"""Next-puzzle and answer views under load (`make bench`; loopback only, bounded in users and time).
+
+gunicorn with two sync workers (one per core) serves a throwaway database seeded with puzzles of
+every kind. 20 simulated learners (half signed in, half visitors keeping their session cookie),
+each practising one drill kind, fetch a puzzle and answer it (htmx POST) in a loop with no pause,
+for WARM_UP + MEASURE seconds; only the MEASURE part is counted. The run is made on SQLite (the
+default) and, when a PostgreSQL server answers on 127.0.0.1:5432, on PostgreSQL.
+
+The load generator is a small asyncio client in this process; its own CPU time is printed, since
+it shares the machine's cores with the server. Query counts are asserted by the tests
+(tests/practice/test_drill.py and test_answer.py)."""
 
 from __future__ import annotations
 
-import http.client
+import asyncio
+import json
 import os
 import re
-import shutil
-import statistics
+import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from http.cookies import SimpleCookie
+import uuid
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
-PORT = 8931
+HOST, PORT = "127.0.0.1", 8931
 USERS = 20
-ROUNDS = 15          # each learner: this many puzzles fetched and answered
-KIND = "worth"
-SEED_PUZZLES = 200   # per band, 1-3
+WARM_UP, MEASURE = 3.0, 15.0     # seconds
+PUZZLES_PER_BAND = 100           # per kind, bands 1-3: more than a learner can see in one run
+POSTGRES = "postgres://postgres@127.0.0.1:5432"
+
+SEED_SCRIPT = """
+import json, django
+django.setup()
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.contrib.sessions.backends.db import SessionStore
+from cfmj.engine import drills
+from practice import services
+for number, kind in enumerate(drills.KINDS):
+    for band in (1, 2, 3):
+        services.puzzle_batch_generate(kind=kind, band=band, count={count}, seed=1000 * number + band)
+sessions = []
+for number in range({users}):
+    user = get_user_model().objects.create_user(f"learner{{number}}")  # no password: never logs in by form
+    session = SessionStore()
+    session.update({{SESSION_KEY: str(user.pk), HASH_SESSION_KEY: user.get_session_auth_hash(),
+                    BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend"}})
+    session.create()
+    sessions.append(session.session_key)
+print(json.dumps({{"kinds": list(drills.KINDS), "sessions": sessions}}))
+"""
 
 
-class Learner(threading.Thread):
-    def __init__(self, number: int, results: dict[str, list[float]], errors: list[str]) -> None:
-        super().__init__()
-        self.number, self.results, self.errors = number, results, errors
-        self.cookies: dict[str, str] = {}
+@dataclass
+class Tally:
+    times: dict[str, list[float]] = field(default_factory=lambda: {"next puzzle": [], "answer": []})
+    errors: list[str] = field(default_factory=list)
 
-    def request(self, method: str, path: str, body: str | None = None, headers: dict[str, str] | None = None
-                ) -> tuple[int, str, float]:
-        connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
-        cookie = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        all_headers = {"Cookie": cookie, **(headers or {})}
+
+async def fetch(method: str, path: str, cookies: dict[str, str], body: str = "",
+                headers: dict[str, str] | None = None) -> tuple[int, str]:
+    """One HTTP/1.1 request on its own connection (gunicorn's sync workers close each one)."""
+    reader, writer = await asyncio.open_connection(HOST, PORT)
+    lines = [f"{method} {path} HTTP/1.1", f"Host: {HOST}", "Connection: close",
+             "Cookie: " + "; ".join(f"{k}={v}" for k, v in cookies.items())]
+    lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
+    if body:
+        lines += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}"]
+    writer.write(("\r\n".join(lines) + "\r\n\r\n" + body).encode())
+    raw = await reader.read()
+    writer.close()
+    head, _, text = raw.partition(b"\r\n\r\n")
+    status_line, *header_lines = head.decode("latin-1").split("\r\n")
+    for line in header_lines:
+        name, _, value = line.partition(": ")
+        if name.lower() == "set-cookie":
+            key, _, rest = value.partition("=")
+            cookies[key] = rest.split(";", 1)[0]
+    return int(status_line.split()[1]), text.decode("utf-8", "replace")
+
+
+def answer_of(page: str) -> tuple[str, dict[str, str]] | None:
+    """Fill in the page's answer form as a hurried learner would: the first choice of each
+    question, three tiles for a pass, 3 in number fields."""
+    form = re.search(r'<form method="post" action="(/practice/puzzles/\d+/answer/)"(.*?)</form>', page, re.S)
+    if form is None:
+        return None
+    data: dict[str, str] = {}
+    picks: list[str] = []
+    for tag in re.findall(r"<input[^>]*>", form.group(2)):
+        kind = re.search(r'type="(\w+)"', tag)
+        name = re.search(r'name="([^"]+)"', tag)
+        value = re.search(r'value="([^"]*)"', tag)
+        if not kind or not name:
+            continue
+        if kind.group(1) == "text":
+            data.setdefault(name.group(1), "3")
+        elif name.group(1) == "pick" and value:
+            picks.append(value.group(1))
+        elif value:
+            data.setdefault(name.group(1), value.group(1))
+    for name, options in re.findall(r'<select[^>]*name="([^"]+)"[^>]*>(.*?)</select>', form.group(2), re.S):
+        first = re.search(r'<option value="([^"]+)"', options)
+        data[name] = first.group(1) if first else ""
+    if picks:
+        data["pass"] = " ".join(picks[:3])
+    return form.group(1), data
+
+
+async def learner(number: int, kind: str, session: str | None, deadline: float, counting_from: float,
+                  tally: Tally) -> None:
+    cookies = {"sessionid": session} if session else {}
+    while time.perf_counter() < deadline:
         started = time.perf_counter()
-        connection.request(method, path, body=body, headers=all_headers)
-        response = connection.getresponse()
-        text = response.read().decode("utf-8", "replace")
-        elapsed = time.perf_counter() - started
-        for header in response.headers.get_all("Set-Cookie") or []:
-            for name, morsel in SimpleCookie(header).items():
-                self.cookies[name] = morsel.value
-        connection.close()
-        return response.status, text, elapsed
+        status, page = await fetch("GET", f"/practice/{kind}/", cookies)
+        fetched = time.perf_counter()
+        form = answer_of(page) if status == 200 else None
+        if started >= counting_from:
+            tally.times["next puzzle"].append(fetched - started)
+            if form is None:
+                tally.errors.append(f"GET {kind} {status}")
+        if form is None:
+            continue
+        action, data = form
+        data["csrfmiddlewaretoken"] = cookies.get("csrftoken", "")
+        status, _ = await fetch("POST", action, cookies, urlencode(data), {
+            "HX-Request": "true", "X-CSRFToken": cookies.get("csrftoken", ""),
+            "Referer": f"http://{HOST}:{PORT}/"})
+        if fetched >= counting_from:
+            tally.times["answer"].append(time.perf_counter() - fetched)
+            if status != 200:
+                tally.errors.append(f"POST {kind} {status}")
 
-    def run(self) -> None:
-        for _ in range(ROUNDS):
-            status, page, elapsed = self.request("GET", f"/practice/{KIND}/")
-            self.results["next puzzle"].append(elapsed)
-            if status != 200:
-                self.errors.append(f"GET {status}")
-                continue
-            action = re.search(r'action="(/practice/puzzles/\d+/answer/)"', page)
-            token = re.search(r'name="token" value="([^"]+)"', page)
-            if not action or not token:
-                self.errors.append("no form")
-                continue
-            body = urlencode({"token": token.group(1), "value": "50", "discarder": "100",
-                              "csrfmiddlewaretoken": self.cookies.get("csrftoken", "")})
-            status, _, elapsed = self.request("POST", action.group(1), body, {
-                "Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true",
-                "X-CSRFToken": self.cookies.get("csrftoken", ""), "Referer": f"http://127.0.0.1:{PORT}/"})
-            self.results["answer"].append(elapsed)
-            if status != 200:
-                self.errors.append(f"POST {status}")
+
+async def load(kinds: list[str], sessions: list[str]) -> tuple[Tally, float, float]:
+    tally = Tally()
+    counting_from = time.perf_counter() + WARM_UP
+    deadline = counting_from + MEASURE
+    cpu = time.process_time()
+    await asyncio.gather(*(
+        learner(i, kinds[i % len(kinds)], sessions[i] if i % 2 == 0 else None, deadline, counting_from, tally)
+        for i in range(USERS)))
+    measured = time.perf_counter() - counting_from
+    return tally, measured, time.process_time() - cpu
 
 
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000 if ordered else float("nan")
+
+
+def run(label: str, env: dict[str, str]) -> None:
+    manage = [sys.executable, "manage.py"]
+    subprocess.run([*manage, "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    seeded = subprocess.run([sys.executable, "-c", SEED_SCRIPT.format(count=PUZZLES_PER_BAND, users=USERS)],
+                            cwd=ROOT, env={**env, "DJANGO_SETTINGS_MODULE": "cfmj.settings"}, check=True,
+                            capture_output=True, text=True)
+    setup = json.loads(seeded.stdout.strip().splitlines()[-1])
+    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "cfmj.wsgi", "-w", "2", "-b", f"{HOST}:{PORT}",
+                               "--log-level", "warning"], cwd=ROOT, env=env)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection((HOST, PORT), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        tally, seconds, client_cpu = asyncio.run(load(setup["kinds"], setup["sessions"]))
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    requests = sum(len(v) for v in tally.times.values())
+    print(f"\nPractice views on {label}: gunicorn, 2 sync workers; {USERS} learners without pause, "
+          f"{MEASURE:.0f} s measured after {WARM_UP:.0f} s warm-up")
+    print(f"  {requests} requests, {requests / seconds:.0f} req/s, {len(tally.errors)} errors; "
+          f"the load generator itself used {100 * client_cpu / seconds:.0f}% of one core")
+    for view, times in tally.times.items():
+        print(f"  {view:12s} n={len(times):5d}  p50 {percentile(times, 0.5):6.1f} ms  "
+              f"p95 {percentile(times, 0.95):6.1f} ms  p99 {percentile(times, 0.99):6.1f} ms")
+    if tally.errors:
+        print("  errors:", sorted(set(tally.errors))[:5])
+
+
+def postgres_reachable() -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", 5432), timeout=0.5).close()
+        return True
+    except OSError:
+        return False
 
 
 def main() -> None:
+    base = {**os.environ, "REDIS_URL": "", "DJANGO_DEBUG": "0", "DJANGO_ALLOWED_HOSTS": f"{HOST},localhost"}
     with tempfile.TemporaryDirectory() as folder:
-        env = {**os.environ, "SQLITE_PATH": str(Path(folder) / "load.sqlite3"), "DATABASE_URL": "",
-               "REDIS_URL": "", "DJANGO_DEBUG": "0", "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost"}
-        manage = [sys.executable, "manage.py"]
-        subprocess.run([*manage, "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
-        for band in (1, 2, 3):
-            subprocess.run([*manage, "generate_puzzles", "--kind", KIND, "--count", str(SEED_PUZZLES),
-                            "--band", str(band), "--seed", str(band)], cwd=ROOT, env=env, check=True,
-                           capture_output=True)
-        server = subprocess.Popen([sys.executable, "-m", "gunicorn", "cfmj.wsgi", "-w", "2", "-b",
-                                   f"127.0.0.1:{PORT}", "--log-level", "warning"], cwd=ROOT, env=env)
+        run("SQLite", {**base, "DATABASE_URL": "", "SQLITE_PATH": str(Path(folder) / "load.sqlite3")})
+    if postgres_reachable():
+        import psycopg
+
+        name = f"cfmj_bench_{uuid.uuid4().hex[:8]}"
+        with psycopg.connect(f"{POSTGRES}/postgres", autocommit=True) as admin:
+            admin.execute(f'CREATE DATABASE "{name}"')
         try:
-            for _ in range(100):
-                try:
-                    http.client.HTTPConnection("127.0.0.1", PORT, timeout=1).request("GET", "/healthz")
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            time.sleep(1)
-            results: dict[str, list[float]] = {"next puzzle": [], "answer": []}
-            errors: list[str] = []
-            learners = [Learner(i, results, errors) for i in range(USERS)]
-            started = time.perf_counter()
-            for learner in learners:
-                learner.start()
-            for learner in learners:
-                learner.join()
-            total = time.perf_counter() - started
-            flow = _wrk_flow()
+            run("PostgreSQL", {**base, "DATABASE_URL": f"{POSTGRES}/{name}"})
         finally:
-            server.terminate()
-            server.wait(timeout=30)
-    requests = sum(len(v) for v in results.values())
-    print(f"\nPractice views: gunicorn, 2 workers, SQLite; {USERS} concurrent learners x {ROUNDS} rounds "
-          f"({requests} requests in {total:.1f} s, {requests / total:.0f} req/s), {len(errors)} errors")
-    for view, times in results.items():
-        print(f"  {view:12s} n={len(times):4d}  p50 {percentile(times, 0.5):6.1f} ms  "
-              f"p95 {percentile(times, 0.95):6.1f} ms  p99 {percentile(times, 0.99):6.1f} ms  "
-              f"mean {statistics.fmean(times) * 1000:6.1f} ms")
-    if errors:
-        print("  errors:", sorted(set(errors))[:5])
-    if flow:
-        print("  the same flow driven by wrk (a C load generator: the server gets the cores),\n"
-              "  wrk -t2 -c20 -d10s -s bench/practice_flow.lua:")
-        print("   ", flow.replace("\n", "\n    "))
-
-
-def _wrk_flow() -> str:
-    """The fetch-and-answer flow under wrk, when wrk is installed (Debian package 'wrk')."""
-    if shutil.which("wrk") is None:
-        return ""
-    script = str(ROOT / "bench" / "practice_flow.lua")
-    done = subprocess.run(["wrk", "-t2", "-c20", "-d10s", "--latency", "-s", script, f"http://127.0.0.1:{PORT}"],
-                          capture_output=True, text=True, timeout=60, check=False)
-    keep = [line.strip() for line in done.stdout.splitlines()
-            if line.strip().startswith(("50%", "90%", "99%", "Requests/sec", "Non-2xx"))]
-    return "\n".join(keep)
+            with psycopg.connect(f"{POSTGRES}/postgres", autocommit=True) as admin:
+                admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 if __name__ == "__main__":

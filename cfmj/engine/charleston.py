@@ -3,6 +3,7 @@ stop after the first Charleston, and what to offer in the courtesy pass."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -37,20 +38,35 @@ class Grade:
         return {"tiles": [code(t) for t in self.given], "verdict": self.verdict, "rank": self.rank,
                 "of": self.of, "tiles_needed": self.score.tiles_needed, "summary": summary(self.score)}
 
+    def mark(self) -> list[Any]:
+        """The few numbers a drill keeps to explain this grade later (see drills.common.Mark)."""
+        return [self.verdict, self.rank, self.of, self.score.tiles_needed, self.score.hands_within,
+                self.score.window]
+
 
 def grade(ranked: tuple[KeepScore, ...], given: tuple[int, ...]) -> Grade:
     """Best: as good as the advised choice. Good: your nearest hand is as near as with the
     advice. Weak: it moves your nearest hand farther away."""
-    best = ranked[0]
     mine = next(s for s in ranked if s.given == given)
-    rank = 1 + sum(1 for s in ranked if s.sort_key() < mine.sort_key())
+    return grade_of(ranked, mine, 1 + sum(1 for s in ranked if s.sort_key() < mine.sort_key()))
+
+
+def grade_all(ranked: tuple[KeepScore, ...]) -> dict[tuple[int, ...], Grade]:
+    """grade() for every choice at once (sorted keys, so each rank is a bisection): the drills
+    store this table with a puzzle, and marking an answer is then a look-up."""
+    keys = sorted(s.sort_key() for s in ranked)
+    return {s.given: grade_of(ranked, s, 1 + bisect_left(keys, s.sort_key())) for s in ranked}
+
+
+def grade_of(ranked: tuple[KeepScore, ...], mine: KeepScore, rank: int) -> Grade:
+    best = ranked[0]
     if mine.sort_key()[:2] == best.sort_key()[:2]:
         verdict = BEST
     elif mine.tiles_needed == best.tiles_needed:
         verdict = GOOD
     else:
         verdict = WEAK
-    return Grade(given, verdict, rank, len(ranked), mine)
+    return Grade(mine.given, verdict, rank, len(ranked), mine)
 
 
 @dataclass(frozen=True)
@@ -92,7 +108,11 @@ def target_of(score: KeepScore) -> dict[str, Any]:
 
 def summary(score: KeepScore) -> str:
     """'keeps 4 hands within 5 tiles': a number a learner can be shown."""
-    return f"keeps {plural(score.hands_within, 'target hand')} within {plural(score.window, 'tile')}"
+    return summary_of(score.hands_within, score.window)
+
+
+def summary_of(hands_within: int, window: int) -> str:
+    return f"keeps {plural(hands_within, 'target hand')} within {plural(window, 'tile')}"
 
 
 def plural(count: int, word: str) -> str:
@@ -155,7 +175,7 @@ def charleston(hand: str | Hand, *, direction: str = "right", blind_allowed: boo
     if direction not in DIRECTIONS:
         raise InputError(f"'{direction}' is not a pass direction: passes go right, across or left.")
     hand = read_charleston_hand(hand, rules)
-    mine = _proposed_pass(hand, proposed) if proposed is not None else None
+    mine = proposed_pass(hand, proposed) if proposed is not None else None
     options = passes(hand, PASS_SIZE)
     ranked = tuple(score_keeps(hand, options))
     blind = blind_count(hand, ranked[0]) if blind_allowed else 0
@@ -163,7 +183,8 @@ def charleston(hand: str | Hand, *, direction: str = "right", blind_allowed: boo
     return CharlestonAdvice(hand, direction, ranked, blind, _why(ranked[0], direction, blind), graded)
 
 
-def _proposed_pass(hand: Hand, proposed: str | tuple[int, ...]) -> tuple[int, ...]:
+def proposed_pass(hand: Hand, proposed: str | tuple[int, ...]) -> tuple[int, ...]:
+    """The three tiles a learner proposes to pass, sorted; InputError when they cannot be."""
     if isinstance(proposed, str):
         tiles = parse_hand(proposed).concealed if proposed.strip() else ()
     else:

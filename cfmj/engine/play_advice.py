@@ -58,11 +58,7 @@ def discard(hand: str | Hand, *, proposed: str | int | None = None,
     With `proposed`, also how that discard compares (for the "which discard?" drill)."""
     rules = rules or RuleSet()
     hand = _read(hand, (14,), rules, "Choosing a discard")
-    mine = None
-    if proposed is not None:
-        mine = parse_tile(proposed.strip()) if isinstance(proposed, str) else proposed
-        if mine not in hand.concealed:
-            raise InputError(f"You cannot discard {code(mine)}: it is not among your concealed tiles.")
+    mine = proposed_discard(hand, proposed) if proposed is not None else None
     options = sorted({(t,) for t in hand.concealed if t != JOKER or mine == JOKER}) or [(JOKER,)]
     ranked = score_keeps(hand, options)
     best = ranked[0]
@@ -70,6 +66,14 @@ def discard(hand: str | Hand, *, proposed: str | int | None = None,
            f"{target_name(best)}, {plural(best.tiles_needed, 'tile')} away.")
     graded = grade(tuple(ranked), (mine,)) if mine is not None else None
     return DiscardAdvice(hand, tuple(ranked), why, graded)
+
+
+def proposed_discard(hand: Hand, proposed: str | int) -> int:
+    """The tile a learner proposes to discard; InputError when it cannot be."""
+    mine = parse_tile(proposed.strip()) if isinstance(proposed, str) else proposed
+    if mine not in hand.concealed:
+        raise InputError(f"You cannot discard {code(mine)}: it is not among your concealed tiles.")
+    return mine
 
 
 @dataclass(frozen=True)

@@ -9,11 +9,11 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from ..charleston import DIRECTIONS, charleston, summary
+from ..charleston import DIRECTIONS, charleston, grade_all, proposed_pass, summary, summary_of
 from ..errors import InputError
 from ..notation import parse_hand
 from ..tiles import code, codes
-from .common import WRONG, Graded, graded, graded_against_advice, plural, ref, shown, text_field
+from .common import WRONG, Graded, Mark, graded, graded_against_advice, plural, ref, shown, text_field
 from .hands import band_layout, build, pick_entry, replace_tiles, without
 
 FIELDS = ("pass",)
@@ -30,8 +30,10 @@ def make(rng: Random, band: int) -> tuple[dict[str, Any], dict[str, Any]]:
     question = {"prompt": f"It is the Charleston and you pass {direction}. Which three tiles would "
                           "you pass? (Jokers are never passed.)",
                 "hand": str(hand), "tiles": [code(t) for t in hand.concealed], "direction": direction}
+    # Every possible pass, marked now: marking an answer later is a look-up, not a new advice.
+    marks = {codes(given): grade.mark() for given, grade in grade_all(advice.ranked).items()}
     answer = {"pass": codes(advice.best.given), "why": advice.why,
-              "tiles_needed": advice.best.tiles_needed, "summary": summary(advice.best)}
+              "tiles_needed": advice.best.tiles_needed, "summary": summary(advice.best), "marks": marks}
     return question, answer
 
 
@@ -43,15 +45,17 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
         if not text:
             raise InputError("A Charleston pass is exactly three tiles, such as '2B WD N'.")
         hand = parse_hand(question["hand"])
-        advice = charleston(hand, direction=question["direction"], proposed=text)
+        given = codes(proposed_pass(hand, text))
+        if given in answer.get("marks", {}):
+            mark = Mark(*answer["marks"][given])
+        else:  # a puzzle stored before marks were kept
+            advice = charleston(hand, direction=question["direction"], proposed=text)
+            assert advice.graded is not None  # a proposed pass is always graded
+            mark = Mark(*advice.graded.mark())
     except InputError as error:
         return graded(WRONG, explanation=f"{error} (You gave {shown(text)}.) {advised}",
                       expected=expected, rules=RULES)
-    mark = advice.graded
-    if mark is None:  # pragma: no cover - a proposed pass is always graded
-        raise RuntimeError("charleston() did not grade the pass")
-    theirs = codes(mark.given)
-    compare = (f"Your pass ({theirs}) {summary(mark.score)}, leaving your nearest hand "
-               f"{plural(mark.score.tiles_needed, 'tile')} away; it ranks {mark.rank} of {mark.of} passes. ")
+    compare = (f"Your pass ({given}) {summary_of(mark.hands_within, mark.window)}, leaving your nearest "
+               f"hand {plural(mark.tiles_needed, 'tile')} away; it ranks {mark.rank} of {mark.of} passes. ")
     return graded_against_advice(mark.verdict, compare=compare, advised=advised, expected=expected,
                                  rules=RULES, gives_up="tiles")

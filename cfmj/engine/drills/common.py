@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from random import Random
-from typing import Any
+from typing import Any, NamedTuple
 
 RIGHT, GOOD, WRONG = 1.0, 0.5, 0.0
 HEADLINES = {RIGHT: "Right!", GOOD: "Good, but there is better", WRONG: "Not quite"}
@@ -41,6 +41,17 @@ class Graded:
     expected: str
     rules: tuple[str, ...]
     reason_ids: tuple[str, ...] = ()
+
+
+class Mark(NamedTuple):
+    """A stored grade of one pass or discard (charleston.Grade.mark())."""
+
+    verdict: str
+    rank: int
+    of: int
+    tiles_needed: int
+    hands_within: int
+    window: int
 
 
 def canonical_json(value: Any) -> str:

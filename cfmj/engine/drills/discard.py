@@ -9,13 +9,13 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from ..charleston import summary
+from ..charleston import grade_all, summary_of
 from ..check import check
 from ..errors import InputError
 from ..notation import parse_hand
-from ..play_advice import discard
+from ..play_advice import discard, proposed_discard
 from ..tiles import JOKER, code
-from .common import WRONG, Graded, graded, graded_against_advice, plural, ref, shown, text_field
+from .common import WRONG, Graded, Mark, graded, graded_against_advice, plural, ref, shown, text_field
 from .hands import band_layout, build, pick_entry, replace_tiles
 
 FIELDS = ("tile",)
@@ -35,8 +35,15 @@ def make(rng: Random, band: int) -> tuple[dict[str, Any], dict[str, Any]]:
     advice = discard(hand)
     question = {"prompt": "It is your turn and you hold 14 tiles. Which tile would you discard?",
                 "hand": str(hand), "tiles": [code(t) for t in hand.concealed]}
+    # Every possible discard, marked now (a joker against the list that offers it, as discard()
+    # does): marking an answer later is a look-up, not a new advice.
+    marks = {code(given[0]): grade.mark() for given, grade in grade_all(advice.ranked).items()}
+    if JOKER in hand.concealed:
+        with_joker = discard(hand, proposed=JOKER).graded
+        assert with_joker is not None
+        marks[code(JOKER)] = with_joker.mark()
     answer = {"tile": code(advice.tile), "why": advice.why,
-              "tiles_needed": advice.ranked[0].tiles_needed}
+              "tiles_needed": advice.ranked[0].tiles_needed, "marks": marks}
     return question, answer
 
 
@@ -47,17 +54,20 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
     try:
         if not text or len(text) > 4 or " " in text:
             raise InputError("Name one tile to discard, such as 9D or WD.")
-        advice = discard(parse_hand(question["hand"]), proposed=text)
+        hand = parse_hand(question["hand"])
+        theirs = code(proposed_discard(hand, text))
+        if theirs in answer.get("marks", {}):
+            mark = Mark(*answer["marks"][theirs])
+        else:  # a puzzle stored before marks were kept
+            advice = discard(hand, proposed=text)
+            assert advice.graded is not None  # a proposed discard is always graded
+            mark = Mark(*advice.graded.mark())
     except InputError as error:
         return graded(WRONG, explanation=f"{error} (You gave {shown(text)}.) {advised}",
                       expected=expected, rules=RULES)
-    mark = advice.graded
-    if mark is None:  # pragma: no cover - a proposed discard is always graded
-        raise RuntimeError("discard() did not grade the tile")
-    theirs = code(mark.given[0])
-    compare = (f"Without {theirs} your hand {summary(mark.score)}, with the nearest "
-               f"{plural(mark.score.tiles_needed, 'tile')} away; it ranks {mark.rank} of {mark.of}. ")
-    if mark.given[0] == JOKER:
+    compare = (f"Without {theirs} your hand {summary_of(mark.hands_within, mark.window)}, with the nearest "
+               f"{plural(mark.tiles_needed, 'tile')} away; it ranks {mark.rank} of {mark.of}. ")
+    if theirs == code(JOKER):
         compare += "A discarded joker is dead: nobody can use it again. "
     return graded_against_advice(mark.verdict, compare=compare, advised=advised, expected=expected,
                                  rules=RULES, gives_up="a tile")

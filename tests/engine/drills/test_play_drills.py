@@ -129,3 +129,25 @@ def test_it_grades_a_discard_as_the_discard_advice_does() -> None:
         assert worst is not None
         result = grade("discard", puzzle.question, puzzle.answer, {"tile": code(ranked[-1].given[0])})
         assert result.score == {"best": 1.0, "good": 0.5, "weak": 0.0}[worst.verdict]
+
+
+def test_it_marks_every_pass_as_the_advice_would_from_the_stored_table() -> None:
+    for puzzle in puzzles("charleston")[:3]:
+        hand = parse_hand(puzzle.question["hand"])
+        without_table = {**puzzle.answer, "marks": {}}
+        assert len(puzzle.answer["marks"]) == len(charleston(hand).ranked)
+        for given in puzzle.answer["marks"]:
+            stored = grade("charleston", puzzle.question, puzzle.answer, {"pass": given})
+            live = grade("charleston", puzzle.question, without_table, {"pass": given})
+            assert stored == live
+
+
+def test_it_marks_every_discard_as_the_advice_would_from_the_stored_table() -> None:
+    for puzzle in puzzles("discard"):
+        hand = parse_hand(puzzle.question["hand"])
+        without_table = {**puzzle.answer, "marks": {}}
+        assert set(puzzle.answer["marks"]) == {code(t) for t in hand.concealed}
+        for tile in puzzle.answer["marks"]:
+            stored = grade("discard", puzzle.question, puzzle.answer, {"tile": tile})
+            live = grade("discard", puzzle.question, without_table, {"tile": tile})
+            assert stored == live
