@@ -72,4 +72,7 @@ def _sqlite(path: Path) -> dict[str, Any]:
             "timeout": 20,
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         },
+        # Kept open too: opening one (and its pragmas and SQL functions) cost about a third of a
+        # practice request (bench/practice_views.py).
+        "CONN_MAX_AGE": env_int("DATABASE_CONN_MAX_AGE", 60),
     }
