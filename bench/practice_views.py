@@ -2,9 +2,15 @@
 
 gunicorn with two sync workers (one per core) serves a throwaway database seeded with puzzles of
 every kind. 20 simulated learners (half signed in, half visitors keeping their session cookie),
-each practising one drill kind, fetch a puzzle and answer it (htmx POST) in a loop with no pause,
-for WARM_UP + MEASURE seconds; only the MEASURE part is counted. The run is made on SQLite (the
-default) and, when a PostgreSQL server answers on 127.0.0.1:5432, on PostgreSQL.
+each practising one drill kind, fetch a puzzle and answer it (htmx POST) in a loop, for
+WARM_UP + MEASURE seconds; only the MEASURE part is counted. Two scenarios:
+- "quick learners": each pauses PAUSE seconds after every page or verdict, faster than anyone
+  reads a hand (so about 20 requests in flight per PAUSE), the case the aim is about;
+- "no pause": each sends its next request the moment the last one is answered, so 20 requests
+  are always waiting; this measures the most the server can do, and latency there is queueing
+  (p50 is about 20 / throughput).
+The run is made on SQLite (the default) and, when a PostgreSQL server answers on 127.0.0.1:5432,
+on PostgreSQL.
 
 The load generator is a small asyncio client in this process; its own CPU time is printed, since
 it shares the machine's cores with the server. Query counts are asserted by the tests
@@ -15,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
 import re
 import socket
 import subprocess
@@ -29,8 +36,9 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parents[1]
 HOST, PORT = "127.0.0.1", 8931
 USERS = 20
-WARM_UP, MEASURE = 3.0, 10.0     # seconds
-PUZZLES_PER_BAND = 100           # per kind, bands 1-3: more than a learner can see in one run
+WARM_UP, MEASURE = 3.0, 10.0     # seconds, per scenario
+PAUSE = 1.0                      # seconds a quick learner takes to read a page
+PUZZLES_PER_BAND = 150           # per kind, bands 1-3: more than a learner can see in one run
 POSTGRES = "postgres://postgres@127.0.0.1:5432"
 
 SEED_SCRIPT = """
@@ -111,9 +119,10 @@ def answer_of(page: str) -> tuple[str, dict[str, str]] | None:
     return form.group(1), data
 
 
-async def learner(number: int, kind: str, session: str | None, deadline: float, counting_from: float,
+async def learner(kind: str, session: str | None, pause: float, deadline: float, counting_from: float,
                   tally: Tally) -> None:
     cookies = {"sessionid": session} if session else {}
+    await asyncio.sleep(random.uniform(0, pause))  # learners do not all start on the same beat
     while time.perf_counter() < deadline:
         started = time.perf_counter()
         status, page = await fetch("GET", f"/practice/{kind}/", cookies)
@@ -125,24 +134,28 @@ async def learner(number: int, kind: str, session: str | None, deadline: float, 
                 tally.errors.append(f"GET {kind} {status}")
         if form is None:
             continue
+        await asyncio.sleep(pause)
         action, data = form
         data["csrfmiddlewaretoken"] = cookies.get("csrftoken", "")
+        posted = time.perf_counter()
         status, _ = await fetch("POST", action, cookies, urlencode(data), {
             "HX-Request": "true", "X-CSRFToken": cookies.get("csrftoken", ""),
             "Referer": f"http://{HOST}:{PORT}/"})
-        if fetched >= counting_from:
-            tally.times["answer"].append(time.perf_counter() - fetched)
+        if posted >= counting_from:
+            tally.times["answer"].append(time.perf_counter() - posted)
             if status != 200:
                 tally.errors.append(f"POST {kind} {status}")
+        await asyncio.sleep(pause)
 
 
-async def load(kinds: list[str], sessions: list[str]) -> tuple[Tally, float, float]:
+async def load(kinds: list[str], sessions: list[str], pause: float) -> tuple[Tally, float, float]:
     tally = Tally()
     counting_from = time.perf_counter() + WARM_UP
     deadline = counting_from + MEASURE
     cpu = time.process_time()
     await asyncio.gather(*(
-        learner(i, kinds[i % len(kinds)], sessions[i] if i % 2 == 0 else None, deadline, counting_from, tally)
+        learner(kinds[i % len(kinds)], sessions[i] if i % 2 == 0 else None,  # even ones signed in
+                pause, deadline, counting_from, tally)
         for i in range(USERS)))
     measured = time.perf_counter() - counting_from
     return tally, measured, time.process_time() - cpu
@@ -169,20 +182,22 @@ def run(label: str, env: dict[str, str]) -> None:
                 break
             except OSError:
                 time.sleep(0.1)
-        tally, seconds, client_cpu = asyncio.run(load(setup["kinds"], setup["sessions"]))
+        results = [(name, *asyncio.run(load(setup["kinds"], setup["sessions"], pause)))
+                   for name, pause in ((f"quick learners ({PAUSE:.0f} s pause)", PAUSE), ("no pause", 0.0))]
     finally:
         server.terminate()
         server.wait(timeout=30)
-    requests = sum(len(v) for v in tally.times.values())
-    print(f"\nPractice views on {label}: gunicorn, 2 sync workers; {USERS} learners without pause, "
+    print(f"\nPractice views on {label}: gunicorn, 2 sync workers, {USERS} learners of every kind; "
           f"{MEASURE:.0f} s measured after {WARM_UP:.0f} s warm-up")
-    print(f"  {requests} requests, {requests / seconds:.0f} req/s, {len(tally.errors)} errors; "
-          f"the load generator itself used {100 * client_cpu / seconds:.0f}% of one core")
-    for view, times in tally.times.items():
-        print(f"  {view:12s} n={len(times):5d}  p50 {percentile(times, 0.5):6.1f} ms  "
-              f"p95 {percentile(times, 0.95):6.1f} ms  p99 {percentile(times, 0.99):6.1f} ms")
-    if tally.errors:
-        print("  errors:", sorted(set(tally.errors))[:5])
+    for name, tally, seconds, client_cpu in results:
+        requests = sum(len(v) for v in tally.times.values())
+        print(f"  {name}: {requests / seconds:.0f} req/s, {len(tally.errors)} errors "
+              f"(load generator: {100 * client_cpu / seconds:.0f}% of one core)")
+        for view, times in tally.times.items():
+            print(f"    {view:12s} n={len(times):5d}  p50 {percentile(times, 0.5):6.1f} ms  "
+                  f"p95 {percentile(times, 0.95):6.1f} ms  p99 {percentile(times, 0.99):6.1f} ms")
+        if tally.errors:
+            print("    errors:", sorted(set(tally.errors))[:5])
 
 
 def postgres_reachable() -> bool:
