@@ -38,13 +38,14 @@ def right_response(puzzle: Puzzle) -> dict[str, str]:
         return {"take": ",".join(answer["take"]) or "none"}
     if puzzle.kind == "distance":
         return {"tiles_needed": str(answer["tiles_needed"])}
-    key = {"charleston": "pass", "call": "call", "discard": "tile"}[puzzle.kind]
+    key = {"charleston": "pass", "call": "call", "discard": "tile", "rules_quiz": "choice"}[puzzle.kind]
     return {key: answer[key]}
 
 
 def wrong_response(puzzle: Puzzle) -> dict[str, str]:
     """A well-formed but (usually) worse answer: for the advice kinds, another choice from the hand."""
-    tiles = [t for t in puzzle.question["hand"].split() if t != "J" and "[" not in t and "]" not in t]
+    hand = puzzle.question.get("hand", "")  # a quick rules question may show no hand
+    tiles = [t for t in hand.split() if t != "J" and "[" not in t and "]" not in t]
     if puzzle.kind == "charleston":
         return {"pass": " ".join(tiles[-3:])}
     if puzzle.kind == "discard":

@@ -1,4 +1,5 @@
-"""Every rule line of RULES.md §2-5 is listed in the coverage map and has a test named after it."""
+"""Every rule line of RULES.md §2-6 is listed in the rulebook (cfmj.engine.rulebook) and has a test
+named after it; §1's lines are listed too (lessons teach them), without the named-test rule."""
 
 from __future__ import annotations
 
@@ -8,22 +9,36 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine.rule_lines import RULE_LINES
+from cfmj.engine.rulebook import RULE_LINES, SECTIONS, lines_in_section
+from tests.engine.rule_lines import RULE_LINES as QUOTES
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "docs" / "RULES.md"
 SHARED_RULES = ROOT.parent / "shared" / "RULES.md"
+TESTS = Path(__file__).parent
+NAMED_TEST_SECTIONS = ("2", "3", "4", "5", "6")  # §1 is taught and quizzed, not a rule of play
+SENTENCE_END = re.compile(r"(?<=\.)\s+(?=[A-Z])")
 
 
 def _squash(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+def section_text(section: str) -> str:
+    """The text under a section's heading (`## 3.` or `### 2.1`), up to the next heading."""
+    text = RULES.read_text()
+    heading = re.search(rf"^#+ {re.escape(section)}\.?\s", text, re.MULTILINE)
+    assert heading is not None, f"no heading for section {section}"
+    following = re.search(r"^#+ ", text[heading.end():], re.MULTILINE)
+    return text[heading.end():heading.end() + following.start() if following else len(text)]
+
+
 def rule_items(first: int, last: int) -> list[str]:
     """The logical lines of sections first..last: table rows, list items and paragraphs."""
     text = RULES.read_text()
     start = text.index(f"\n## {first}.")
-    end = text.index(f"\n## {last + 1}.")
+    following = text.find(f"\n## {last + 1}.")
+    end = following if following >= 0 else len(text)
     items: list[str] = []
     for line in text[start:end].splitlines():
         stripped = line.strip()
@@ -43,26 +58,74 @@ def rule_items(first: int, last: int) -> list[str]:
     return [_squash(i) for i in items if i]
 
 
+def _all_quotes() -> list[str]:
+    return [_squash(q) for line in RULE_LINES.values() for q in (line.quote, *line.also)]
+
+
 def test_it_finds_every_quote_in_rules_md() -> None:
     text = _squash(RULES.read_text())
-    missing = [slug for slug, quote in RULE_LINES.items() if _squash(quote) not in text]
+    missing = [line.id for line in RULE_LINES.values()
+               if any(_squash(q) not in text for q in (line.quote, *line.also))]
     assert not missing
 
 
+def test_it_finds_every_quote_in_the_section_it_names() -> None:
+    misplaced = [line.id for line in RULE_LINES.values()
+                 if _squash(line.quote) not in _squash(section_text(line.section))]
+    assert not misplaced
+    assert all(line.id.startswith(line.section.replace(".", "_") + "_") for line in RULE_LINES.values())
+
+
+def test_it_keeps_the_old_id_to_quote_map_for_the_tests() -> None:
+    assert {line_id: line.quote for line_id, line in RULE_LINES.items()} == QUOTES
+    assert list(RULE_LINES) == [line_id for section in SECTIONS for line_id in lines_in_section(section)
+                                if RULE_LINES[line_id].section == section]
+
+
+def test_it_lists_a_sections_lines_with_its_subsections() -> None:
+    assert lines_in_section("6")[0] == "6_seats_and_directions" and len(lines_in_section("6")) == 19
+    assert lines_in_section("1") == ("1_tile_set", "1_notation", "1_dragon_suits", "1_tile_limits")
+    assert "2_1_jokers_never_in_pairs" in lines_in_section("2")
+    assert lines_in_section("2.1") == tuple(i for i in lines_in_section("2") if i.startswith("2_1_"))
+    assert lines_in_section("7") == () and lines_in_section("2.") == ()
+
+
 def test_it_maps_every_rule_line_of_sections_2_to_5() -> None:
-    quotes = [_squash(q) for q in RULE_LINES.values()]
+    quotes = _all_quotes()
     unmapped = [item for item in rule_items(2, 5) if not any(q in item for q in quotes)]
-    assert not unmapped, "rule lines with no entry in tests/engine/rule_lines.py"
+    assert not unmapped, "rule lines with no entry in cfmj/engine/rulebook.py"
 
 
-def test_it_has_a_test_named_after_every_rule_line() -> None:
+def test_it_maps_every_sentence_of_the_section_6_bullet_points() -> None:
+    """A §6 bullet holds several rules, so each sentence must touch a quote (a quote may run on
+    over two sentences, as "East gets 14, the others 13. Turn order goes to the right.")."""
+    quotes = _all_quotes()
+    unmapped = []
+    for item in rule_items(6, 6):
+        spans = [(m.start(), m.start() + len(q)) for q in quotes for m in re.finditer(re.escape(q), item)]
+        start = 0
+        for sentence in SENTENCE_END.split(item):
+            begin = item.index(sentence, start)
+            end = start = begin + len(sentence)
+            if not any(a < end and begin < b for a, b in spans):
+                unmapped.append(sentence)
+    assert rule_items(6, 6) and not unmapped, "sentences with no entry in cfmj/engine/rulebook.py"
+
+
+def _test_names() -> set[str]:
     names = set()
-    for path in Path(__file__).parent.glob("test_*.py"):
+    for path in TESTS.rglob("test_*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
                 names.add(node.name)
-    untested = [slug for slug in RULE_LINES if not any(f"test_{slug}" in n for n in names)]
-    assert not untested
+    return names
+
+
+def test_it_has_a_test_named_after_every_rule_line() -> None:
+    names = _test_names()
+    lines = [line_id for section in NAMED_TEST_SECTIONS for line_id in lines_in_section(section)]
+    untested = [line_id for line_id in lines if not any(f"test_{line_id}" in n for n in names)]
+    assert lines and not untested
 
 
 @pytest.mark.skipif(not SHARED_RULES.exists(), reason="the shared RULES.md is not beside this checkout")

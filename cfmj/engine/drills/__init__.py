@@ -5,8 +5,13 @@
     >>> grade("worth", puzzle.question, puzzle.answer, {"value": "nonsense"}).correct
     False
 
-generate() is deterministic in (kind, seed, band); questions and answers are JSON values, so the
-site stores them as they are and hands them back to grade() with the learner's form fields.
+generate() is deterministic in (kind, seed, band, focus); questions and answers are JSON values, so
+the site stores them as they are and hands them back to grade() with the learner's form fields.
+
+A focus (FOCUSES[kind]) asks for a puzzle about one thing: a lesson's check on "a joker never
+stands in a Pair" asks generate("winning_hand", ..., focus="joker_in_pair"). A focus wins over the
+band where they disagree: a band-1 puzzle about a joker rule still holds a joker. PRACTISES[kind]
+lists the rulebook lines (cfmj.engine.rulebook) a kind's puzzles turn on.
 """
 
 from __future__ import annotations
@@ -17,11 +22,12 @@ from random import Random
 from typing import Any
 
 from ..errors import InputError
-from . import call, charleston, discard, distance, joker_exchange, name_hand, winning_hand, worth
+from ..rulebook import lines_in_section
+from . import call, charleston, discard, distance, joker_exchange, name_hand, rules_quiz, winning_hand, worth
 from .common import Graded, Puzzle, drill_rng
 
 KINDS: tuple[str, ...] = ("winning_hand", "worth", "charleston", "name_hand", "call", "joker_exchange",
-                          "discard", "distance")
+                          "discard", "distance", "rules_quiz")
 KIND_TITLES: dict[str, str] = {
     "winning_hand": "Winning hand?",
     "worth": "What is it worth?",
@@ -31,6 +37,7 @@ KIND_TITLES: dict[str, str] = {
     "joker_exchange": "Joker exchange",
     "discard": "Which discard?",
     "distance": "How far?",
+    "rules_quiz": "Quick rules",
 }
 BANDS = range(1, 6)
 
@@ -38,16 +45,23 @@ BANDS = range(1, 6)
 @dataclass(frozen=True)
 class _Kind:
     fields: tuple[str, ...]
-    make: Callable[[Random, int], tuple[dict[str, Any], dict[str, Any]]]
+    focuses: tuple[str, ...]
+    practises: tuple[str, ...]
+    make: Callable[[Random, int, str | None], tuple[dict[str, Any], dict[str, Any]]]
     grade: Callable[[dict[str, Any], dict[str, Any], object], Graded]
 
 
 _MODULES: dict[str, _Kind] = {
-    name: _Kind(module.FIELDS, module.make, module.grade)
+    name: _Kind(module.FIELDS, module.FOCUSES, module.PRACTISES, module.make, module.grade)
     for name, module in (("winning_hand", winning_hand), ("worth", worth), ("charleston", charleston),
                          ("name_hand", name_hand), ("call", call), ("joker_exchange", joker_exchange),
-                         ("discard", discard), ("distance", distance))
+                         ("discard", discard), ("distance", distance), ("rules_quiz", rules_quiz))
 }
+# What each kind's puzzles may be asked to be about (empty: nothing, generate takes no focus).
+FOCUSES: dict[str, tuple[str, ...]] = {name: kind.focuses for name, kind in _MODULES.items()}
+# The rulebook lines each kind's puzzles turn on (over all its focuses and bands).
+PRACTISES: dict[str, tuple[str, ...]] = {name: kind.practises for name, kind in _MODULES.items()}
+PLAY_SECTIONS = ("2", "3", "4", "5", "6")  # the sections of rules of play (§1 is tiles and notation)
 ATTEMPTS_PER_PUZZLE = 20  # generate_many gives up after this many duplicates per puzzle asked
 
 
@@ -64,29 +78,44 @@ def _check_band(band: object) -> int:
     return band
 
 
-def generate(kind: str, *, seed: int, band: int) -> Puzzle:
-    """One puzzle, the same every time for the same kind, seed and band."""
+def _check_focus(kind: str, focus: object) -> str | None:
+    if focus is None:
+        return None
+    allowed = FOCUSES[kind]
+    if not allowed:
+        raise InputError(f"The '{KIND_TITLES[kind]}' drill ({kind}) has no focus: ask for it without one "
+                         f"(you gave {focus!r}).")
+    if not isinstance(focus, str) or focus not in allowed:
+        raise InputError(f"{focus!r} is not a focus of the '{KIND_TITLES[kind]}' drill ({kind}): choose one "
+                         f"of {', '.join(allowed)}.")
+    return focus
+
+
+def generate(kind: str, *, seed: int, band: int, focus: str | None = None) -> Puzzle:
+    """One puzzle, the same every time for the same kind, seed, band and focus."""
     module = _module(kind)
     band = _check_band(band)
+    focus = _check_focus(kind, focus)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InputError(f"A drill seed is a whole number, not {seed!r}.")
-    question, answer = module.make(drill_rng(kind, band, seed), band)
-    return Puzzle(kind, band, seed, question, answer)
+    question, answer = module.make(drill_rng(kind, band, seed), band, focus)
+    return Puzzle(kind, band, seed, question, answer, focus)
 
 
-def generate_many(kind: str, *, count: int, band: int, seed: int) -> list[Puzzle]:
+def generate_many(kind: str, *, count: int, band: int, seed: int, focus: str | None = None) -> list[Puzzle]:
     """`count` puzzles with distinct content hashes, the same list for the same arguments. Each
-    puzzle keeps its own seed, so generate(kind, seed=p.seed, band=band) gives it back."""
+    puzzle keeps its own seed, so generate(kind, seed=p.seed, band=band, focus=focus) gives it back."""
     _module(kind)
+    focus = _check_focus(kind, focus)
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise InputError(f"The number of puzzles is a whole number, not {count!r}.")
-    seeds = Random(f"cfmj-drills/many/{kind}/{band}/{seed}")
+    seeds = Random(f"cfmj-drills/many/{kind}/{band}/{seed}" + ("" if focus is None else f"/{focus}"))
     puzzles: list[Puzzle] = []
     seen: set[str] = set()
     for _ in range(count * ATTEMPTS_PER_PUZZLE):
         if len(puzzles) == count:
             break
-        puzzle = generate(kind, seed=seeds.getrandbits(48), band=band)
+        puzzle = generate(kind, seed=seeds.getrandbits(48), band=band, focus=focus)
         digest = puzzle.content_hash()
         if digest not in seen:
             seen.add(digest)
@@ -104,5 +133,11 @@ def response_fields(kind: str) -> tuple[str, ...]:
     return _module(kind).fields
 
 
-__all__ = ["BANDS", "KINDS", "KIND_TITLES", "Graded", "Puzzle", "generate", "generate_many", "grade",
-           "response_fields"]
+def unpractised(sections: tuple[str, ...] = PLAY_SECTIONS) -> tuple[str, ...]:
+    """The rulebook lines of these sections that no kind practises, in RULES.md order."""
+    practised = {line for lines in PRACTISES.values() for line in lines}
+    return tuple(line for section in sections for line in lines_in_section(section) if line not in practised)
+
+
+__all__ = ["BANDS", "FOCUSES", "KINDS", "KIND_TITLES", "PRACTISES", "Graded", "Puzzle", "generate",
+           "generate_many", "grade", "response_fields", "unpractised"]

@@ -44,6 +44,17 @@ CHOICES = [choice(MAH_JONGG, "Call it for Mah Jongg"),
            choice(NONE, "You cannot call it")]
 SEATS = ("East", "South", "West", "North")
 MAX_TRIES = 30
+MAX_FOCUS_TRIES = 200
+# Focus: the discard completes Mah Jongg; makes an exposure; could only make a Pair, NEWS or flower
+# Pair (called only for Mah Jongg); is a dead joker; would make an exposure no winning hand holds.
+PAIR_ONLY, DEAD_JOKER, IMPOSSIBLE = "pair_only", "dead_joker", "impossible_exposure"
+FOCUSES: tuple[str, ...] = (MAH_JONGG, EXPOSE, PAIR_ONLY, DEAD_JOKER, IMPOSSIBLE)
+PRACTISES: tuple[str, ...] = (
+    "2_5_calls_expose_pungs_kongs_quints", "2_5_pair_or_news_exposed_only_by_winning_call",
+    "6_call_to_expose", "6_call_for_mah_jongg", "6_pairs_called_only_for_mah_jongg", "6_dead_joker",
+    "6_dead_hand",  # an exposure no winning hand can contain would kill the hand
+)
+SINGLE_CALLS = frozenset({"pair", "flower_pair", "news"})  # play_advice's calls only Mah Jongg may make
 Position = tuple[Hand, int] | None
 
 
@@ -124,7 +135,8 @@ def _none(rng: Random, band: int) -> Position:
 
 
 SCENARIOS: dict[str, Callable[[Random, int], Position]] = {
-    MAH_JONGG: _mah_jongg, EXPOSE: _expose, NONE: _none}
+    MAH_JONGG: _mah_jongg, EXPOSE: _expose, NONE: _none,
+    PAIR_ONLY: _single, DEAD_JOKER: _joker, IMPOSSIBLE: _impossible}
 
 
 def strongest(advice: CallAdvice) -> str:
@@ -132,19 +144,41 @@ def strongest(advice: CallAdvice) -> str:
     return MAH_JONGG if MAH_JONGG in legal else EXPOSE if EXPOSE in legal else NONE
 
 
-def make(rng: Random, band: int) -> tuple[dict[str, Any], dict[str, Any]]:
-    target = rng.choice(CALLS)
+def has_focus(focus: str, tile: int, advice: CallAdvice) -> bool:
+    """Is this position one of the focus's kind (judged by play_advice.call's options)?"""
+    answer = strongest(advice)
+    if focus in (MAH_JONGG, EXPOSE):
+        return answer == focus
+    if focus == DEAD_JOKER:
+        return tile == JOKER
+    if answer != NONE:
+        return False
+    calls = {o.call for o in advice.options}
+    if focus == PAIR_ONLY:
+        return bool(calls & SINGLE_CALLS) and EXPOSE not in calls
+    return any(o.call == EXPOSE and not o.legal for o in advice.options)  # IMPOSSIBLE
+
+
+def _position(rng: Random, band: int, focus: str | None) -> tuple[Hand, int, CallAdvice]:
+    """A position aimed at a random answer; with a focus, one that surely has it."""
+    target = rng.choice(CALLS) if focus is None else focus
     found: tuple[Hand, int, CallAdvice] | None = None
-    for _ in range(MAX_TRIES):
+    for _ in range(MAX_TRIES if focus is None else MAX_FOCUS_TRIES):
         position = SCENARIOS[target](rng, band)
         if position is None or not fits(with_tile(*position)):
             continue
         found = (*position, call(*position))
-        if strongest(found[2]) == target:
+        if focus is None and strongest(found[2]) == target:
             break
-    if found is None:  # pragma: no cover - every scenario nearly always applies
-        raise RuntimeError("no position found for the call drill")
-    hand, tile, advice = found
+        if focus is not None and has_focus(focus, position[1], found[2]):
+            return found
+    if found is None or focus is not None:  # pragma: no cover - every scenario nearly always applies
+        raise RuntimeError(f"no position found for the call drill (focus {focus})")
+    return found
+
+
+def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    hand, tile, advice = _position(rng, band, focus)
     seat = rng.choice(SEATS)
     question = {"prompt": f"{seat} discards {name(tile)} ({code(tile)}). Can you call it?",
                 "hand": str(hand), "tile": code(tile), "choices": [dict(c) for c in CHOICES]}

@@ -13,15 +13,30 @@ from ..charleston import DIRECTIONS, charleston, grade_all, proposed_pass, summa
 from ..errors import InputError
 from ..notation import parse_hand
 from ..tiles import code, codes
-from .common import WRONG, Graded, Mark, graded, graded_against_advice, plural, ref, shown, text_field
+from .common import (
+    WRONG,
+    Graded,
+    Mark,
+    graded,
+    graded_against_advice,
+    no_focus,
+    plural,
+    ref,
+    shown,
+    text_field,
+)
 from .hands import band_layout, build, pick_entry, replace_tiles, without
 
 FIELDS = ("pass",)
 SWAPS = {1: 3, 2: 4, 3: 5, 4: 6, 5: 8}
 RULES = ("6",)
+FOCUSES: tuple[str, ...] = ()
+# A pass with a joker is refused; the advice itself never passes one.
+PRACTISES: tuple[str, ...] = ("6_jokers_never_passed",)
 
 
-def make(rng: Random, band: int) -> tuple[dict[str, Any], dict[str, Any]]:
+def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    no_focus("charleston", focus)
     entry = pick_entry(rng, band)
     hand = replace_tiles(build(band_layout(entry, rng, band, exposures=False)), rng, SWAPS[band])
     hand = without(hand, rng.choice(hand.concealed))

@@ -1,8 +1,10 @@
 """What every drill shares: the puzzle and the grade, reading form fields, and wording.
 
-A drill kind is a module with FIELDS (the form fields it reads), make(rng, band) -> (question,
-answer) and grade(question, answer, response) -> Graded. Questions and answers are plain JSON
-values (no tuples), so that what the site stores and reads back is exactly what was generated.
+A drill kind is a module with FIELDS (the form fields it reads), FOCUSES (what a puzzle may be
+asked to be about; empty when nothing), PRACTISES (the rulebook lines its puzzles turn on),
+make(rng, band, focus) -> (question, answer) and grade(question, answer, response) -> Graded.
+Questions and answers are plain JSON values (no tuples), so that what the site stores and reads
+back is exactly what was generated.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from random import Random
 from typing import Any, NamedTuple
+
+from ..errors import InputError
 
 RIGHT, GOOD, WRONG = 1.0, 0.5, 0.0
 HEADLINES = {RIGHT: "Right!", GOOD: "Good, but there is better", WRONG: "Not quite"}
@@ -26,6 +30,7 @@ class Puzzle:
     seed: int
     question: dict[str, Any]
     answer: dict[str, Any]
+    focus: str | None = None
 
     def content_hash(self) -> str:
         text = self.kind + "\n" + canonical_json(self.question)
@@ -56,6 +61,13 @@ class Mark(NamedTuple):
 
 def canonical_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def no_focus(kind: str, focus: str | None) -> None:
+    """A kind without focus values takes no focus (drills.generate says so first, in full)."""
+    if focus is not None:
+        raise InputError(f"The {kind} drill has no focus values: ask for it without a focus "
+                         f"(you gave {focus!r}).")
 
 
 def drill_rng(kind: str, band: int, seed: int) -> Random:

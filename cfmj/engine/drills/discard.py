@@ -15,16 +15,30 @@ from ..errors import InputError
 from ..notation import parse_hand
 from ..play_advice import discard, proposed_discard
 from ..tiles import JOKER, code
-from .common import WRONG, Graded, Mark, graded, graded_against_advice, plural, ref, shown, text_field
+from .common import (
+    WRONG,
+    Graded,
+    Mark,
+    graded,
+    graded_against_advice,
+    no_focus,
+    plural,
+    ref,
+    shown,
+    text_field,
+)
 from .hands import band_layout, build, pick_entry, replace_tiles
 
 FIELDS = ("tile",)
 SWAPS = {1: 2, 2: 2, 3: 3, 4: 4, 5: 5}
 RULES = ("6",)
+FOCUSES: tuple[str, ...] = ()
+PRACTISES: tuple[str, ...] = ("6_draw_then_discard",)  # 14 tiles on your turn: which one goes
 MAX_TRIES = 30
 
 
-def make(rng: Random, band: int) -> tuple[dict[str, Any], dict[str, Any]]:
+def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    no_focus("discard", focus)
     for _ in range(MAX_TRIES):
         hand = build(band_layout(pick_entry(rng, band), rng, band))
         hand = replace_tiles(hand, rng, SWAPS[band])

@@ -12,16 +12,33 @@ from typing import Any
 from ..distance import distance
 from ..labels import tile_name
 from ..tiles import code
-from .common import RIGHT, WRONG, Graded, graded, int_field, join_words, plural, ref, shown, text_field
+from .common import (
+    RIGHT,
+    WRONG,
+    Graded,
+    graded,
+    int_field,
+    join_words,
+    no_focus,
+    plural,
+    ref,
+    shown,
+    text_field,
+)
 from .hands import band_layout, build, hand_name, pick_entry, replace_tiles, without
 
 FIELDS = ("tiles_needed",)
+FOCUSES: tuple[str, ...] = ()
+# How far from some winning hand; jokers count only in Pungs, Kongs and Quints.
+PRACTISES: tuple[str, ...] = ("2_winning_hand_is_dragon_hand_or_category_set_pattern",
+                              "2_1_jokers_never_in_pairs")
 SWAPS = {1: (0, 1), 2: (1, 2), 3: (2, 3), 4: (2, 4), 5: (3, 5)}
 NEAR = {1: 2}  # the farthest a band's hands may be
 MAX_TRIES = 30
 
 
-def make(rng: Random, band: int) -> tuple[dict[str, Any], dict[str, Any]]:
+def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    no_focus("distance", focus)
     for _ in range(MAX_TRIES):
         hand = build(band_layout(pick_entry(rng, band), rng, band))
         hand = without(hand, rng.choice(hand.concealed))

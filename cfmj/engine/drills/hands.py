@@ -27,7 +27,20 @@ from ..dragon_hands import DRAGONS_BREATH, DRAGONS_LOVE, DRAGONS_WINGS
 from ..errors import InputError
 from ..labels import category_label, pattern_label, set_label
 from ..notation import Hand, validate_hand
-from ..tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, MAX_JOKERS, NATURAL_KINDS, NEWS, name
+from ..tiles import (
+    DRAGON_SUIT,
+    FLOWER,
+    JOKER,
+    MAX_COPIES,
+    MAX_FLOWERS,
+    MAX_JOKERS,
+    NATURAL_KINDS,
+    NEWS,
+    is_dragon,
+    is_number,
+    name,
+    suit_of,
+)
 from ..tiles import WINDS as WIND_TILES
 from ..validate import Arrangement
 
@@ -71,6 +84,46 @@ def pick_entry(rng: Random, band: int, where: Callable[[CardEntry], bool] | None
         if where is None or where(entry):
             return entry
     raise RuntimeError("no card entry fits this drill")  # pragma: no cover - the card is large
+
+
+_FILTERED: dict[str, dict[str, tuple[CardEntry, ...]]] = {}
+
+
+def entries_where(key: str, where: Callable[[CardEntry], bool]) -> dict[str, tuple[CardEntry, ...]]:
+    """The card entries that pass `where`, by category. Filtered once per process and kept
+    under `key` (a focus asks for a narrow slice of the card; rejection sampling would miss)."""
+    if key not in _FILTERED:
+        found: dict[str, list[CardEntry]] = {}
+        for entry in virtual_card().entries:
+            if where(entry):
+                found.setdefault(entry.category, []).append(entry)
+        _FILTERED[key] = {category: tuple(entries) for category, entries in found.items()}
+    return _FILTERED[key]
+
+
+def pick_where(rng: Random, band: int, key: str, where: Callable[[CardEntry], bool]) -> CardEntry:
+    """An entry passing `where`: the category by weight among the band's categories that have
+    one (or, if none has, among all that have one), then any entry of it."""
+    by_category = entries_where(key, where)
+    if not by_category:
+        raise RuntimeError(f"no card entry is {key}")  # pragma: no cover - a programming error
+    categories = [c for c in band_categories(band) if c in by_category] or sorted(by_category)
+    category = rng.choices(categories, [CATEGORY_WEIGHTS[c] for c in categories])[0]
+    return rng.choice(by_category[category])
+
+
+def has_quint(entry: CardEntry) -> bool:
+    return any(size == QUINT for _, size in entry.blocks)
+
+
+def suit_bonus_possible(entry: CardEntry) -> bool:
+    """Does the entry earn the suit bonus (RULES 3): a number category but Any Like Numbers, one
+    suit, nothing but numbers and dragons of that suit's colour?"""
+    if entry.category not in NUMBER_HANDS or entry.category == LIKE_NUMBERS:
+        return False
+    suits = {suit_of(t) for t, _ in entry.blocks if is_number(t)}
+    return len(suits) == 1 and all(
+        is_number(t) or (is_dragon(t) and DRAGON_SUIT[t] in suits) for t, _ in entry.blocks)
 
 
 @dataclass(frozen=True)

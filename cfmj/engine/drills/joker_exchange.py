@@ -15,10 +15,13 @@ from typing import Any
 from ..card import CardEntry, joker_bounds
 from ..notation import Hand
 from ..tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, MAX_JOKERS, NEWS, code, codes, name
-from .common import GOOD, RIGHT, WRONG, Graded, choice, graded, ref, shown, text_field
+from .common import GOOD, RIGHT, WRONG, Graded, choice, graded, no_focus, ref, shown, text_field
 from .hands import band_layout, build, pick_entry, random_tile
 
 FIELDS = ("take",)
+FOCUSES: tuple[str, ...] = ()
+# Which exposed jokers you can take (any exposure, your own too), several in one turn.
+PRACTISES: tuple[str, ...] = ("6_joker_exchange", "6_joker_exchange_several")
 NONE = "none"
 SEATS = ("East", "South", "West", "North")
 OTHER_PLAYERS = {1: 2, 2: 2, 3: 3, 4: 3, 5: 3}
@@ -68,7 +71,8 @@ def _fits(hand: Hand, others: list[Exposed]) -> bool:
                for t, n in count.items())
 
 
-def make(rng: Random, band: int) -> tuple[dict[str, Any], dict[str, Any]]:
+def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    no_focus("joker_exchange", focus)
     for _ in range(MAX_TRIES):
         you = rng.randrange(len(SEATS))
         others = [s for s in range(len(SEATS)) if s != you]

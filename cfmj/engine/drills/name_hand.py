@@ -1,29 +1,86 @@
-"""Drill "Name the hand": a winning hand; its category and pattern (any of its readings counts)."""
+"""Drill "Name the hand": a winning hand; its category and pattern (any of its readings counts).
+
+A focus (a category or a pattern id) asks for a hand that reads as it; a focus the band does not
+yet hold (Winds in band 1, a Quint pattern without jokers) raises the band the hand is built at.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
+from ..blocks import QUINT
+from ..card import CardEntry
+from ..categories import NUMBER_CATEGORIES, WINDS
 from ..check import check
 from ..labels import category_label, pattern_label
 from ..patterns import PATTERNS
 from ..validate import Arrangement
 from .common import GOOD, RIGHT, WRONG, Graded, choice, graded, join_words, ref, shown, text_field
-from .hands import DRAGON_HANDS, band_categories, band_layout, build, pick_entry, reading, reading_rules
+from .hands import (
+    DRAGON_HANDS,
+    band_categories,
+    band_layout,
+    build,
+    has_quint,
+    pick_entry,
+    pick_where,
+    reading,
+    reading_rules,
+)
 
 FIELDS = ("category", "pattern")
 SPECIAL = "special"  # the "pattern" of a special dragon hand: its tiles are fixed
 SPECIAL_LABEL = "A special dragon hand (fixed tiles)"
 PROMPT = "Name this hand: which category is it, and which pattern?"
+# A hand that reads as this category, or as this pattern.
+FOCUSES: tuple[str, ...] = (*NUMBER_CATEGORIES, WINDS, *PATTERNS)
+WINDS_BAND = 2  # the first band with Winds hands
+QUINT_BAND = 2  # band 1 holds no jokers, and a Quint needs one
+MAX_TRIES = 20
+PRACTISES: tuple[str, ...] = (
+    "2_winning_hand_is_dragon_hand_or_category_set_pattern", "2_2_exactly_ten_patterns_order_free",
+    *(f"2_2_pattern_{pattern}" for pattern in PATTERNS),
+    *(f"2_3_{category}" for category in (*NUMBER_CATEGORIES, WINDS)),
+    "2_4_fillers_fill_the_rest", "2_4_news_fills_a_kong_without_jokers",  # NEWS takes a Kong's place
+    "2_6_dragons_love", "2_6_dragons_wings", "2_6_dragons_breath",
+    "3_ties_any_arrangement",  # a hand with several readings accepts any of them, tied best ones included
+)
 
 
-def make(rng: Random, band: int) -> tuple[dict[str, Any], dict[str, Any]]:
-    entry = pick_entry(rng, band)
-    hand = build(band_layout(entry, rng, band))
-    result = check(hand)
-    readings = [[a.category or "", a.pattern or SPECIAL] for a in result.arrangements]
-    accepted = [r for i, r in enumerate(readings) if r not in readings[:i]]
+def _focus_entries(focus: str, band: int) -> tuple[str, Callable[[CardEntry], bool]]:
+    """The card entries of the focus category or pattern (in band 1, without Quints)."""
+    def wanted(entry: CardEntry) -> bool:
+        return focus in (entry.category, entry.pattern) and (band > 1 or not has_quint(entry))
+    return f"name_hand/{focus}/{'band1' if band == 1 else 'any'}", wanted
+
+
+def _focus_band(focus: str, band: int) -> int:
+    """The band to build at: Winds hands start in band 2, and a Quint pattern needs a joker."""
+    if focus == WINDS:
+        return max(band, WINDS_BAND)
+    if focus in PATTERNS and QUINT in PATTERNS[focus]:
+        return max(band, QUINT_BAND)
+    return band
+
+
+def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    if focus is not None:
+        band = _focus_band(focus, band)
+    for _ in range(MAX_TRIES):
+        if focus is None:
+            entry = pick_entry(rng, band)
+        else:
+            entry = pick_where(rng, band, *_focus_entries(focus, band))
+        hand = build(band_layout(entry, rng, band))
+        result = check(hand)
+        readings = [[a.category or "", a.pattern or SPECIAL] for a in result.arrangements]
+        accepted = [r for i, r in enumerate(readings) if r not in readings[:i]]
+        if focus is None or any(focus in reading for reading in accepted):
+            break
+    else:  # pragma: no cover - a held entry always reads as its own category and pattern
+        raise RuntimeError(f"no hand found for the name-hand drill with focus {focus}")
     categories = band_categories(band)
     patterns = [choice(p, pattern_label(p)) for p in PATTERNS]
     if any(c in DRAGON_HANDS for c in categories):

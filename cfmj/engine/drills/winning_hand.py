@@ -1,7 +1,9 @@
 """Drill "Winning hand?": a 14-tile hand; is it a winning hand, and if not, why not?
 
 About half the hands are a card entry held at random (valid); the rest are such a hand with one
-rule-breaking change, kept only when check() refuses it. The reasons are check's.
+rule-breaking change, kept only when check() refuses it. The reasons are check's. A focus asks for
+a winning hand ("valid") or for a hand refused with one reason first (focused_hands.py); a reason
+that only a table option gives comes with that option, stated in the question ("table").
 """
 
 from __future__ import annotations
@@ -9,30 +11,47 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from ..check import check
+from ..categories import NUMBER_CATEGORIES, WINDS
+from ..check import CheckResult, check
+from ..notation import Hand
+from ..patterns import PATTERNS
 from ..reasons import CATALOGUE, OPTION_REASONS
+from ..ruleset import HOUSE_RULES, RuleSet
 from .common import GOOD, RIGHT, WRONG, Graded, choice, graded, ref, shown, text_field
+from .focused_hands import RECIPES, failing_hand
 from .hands import band_layout, build, hand_name, pick_entry, reading, reading_rules
 from .mutations import mutations_for
 
 FIELDS = ("valid", "reason")
+VALID = "valid"
+# A winning hand, or a hand check() refuses for this reason first (every reason a recipe can make).
+FOCUSES: tuple[str, ...] = (VALID, *(r for r in CATALOGUE if r in RECIPES))
 PROMPT = "Is this a winning hand? If it is not, what is the main problem?"
 CHOICES = 4
 MAX_TRIES = 60
 # Reasons a beginner meets first; later bands offer every reason of the standard rules.
 BASIC_REASONS = ("lone_tile", "joker_in_pair", "not_a_set", "outside_set", "number_repeated",
                  "tile_in_two_blocks", "woven", "no_pattern", "numbers_and_winds", "no_set")
+PRACTISES: tuple[str, ...] = (
+    "1_notation",  # a bracket is an exposure: a bracketed Pair or NEWS is illegal
+    "2_winning_hand_is_dragon_hand_or_category_set_pattern", "2_1_blocks_are_identical_tiles",
+    "2_1_jokers_never_in_pairs", "2_1_all_joker_block", "2_2_exactly_ten_patterns_order_free",
+    *(f"2_2_pattern_{pattern}" for pattern in PATTERNS),
+    "2_3_each_member_fills_one_block", *(f"2_3_{category}" for category in (*NUMBER_CATEGORIES, WINDS)),
+    "2_3_suits_may_mix", "2_3_no_woven_hands",
+    "2_4_fillers_fill_the_rest", "2_4_flowers_one_pair", "2_4_dragons_one_block_per_colour",
+    "2_4_news_fills_a_kong_without_jokers", "2_4_one_news_block", "2_4_news_with_winds_set",
+    "2_4_no_other_filler", "2_5_exposure_is_one_block", "2_5_calls_expose_pungs_kongs_quints",
+    "2_5_pair_or_news_exposed_only_by_winning_call", "2_6_dragons_love", "2_6_dragons_wings",
+    "2_6_dragons_breath", "4_3_minimum_hand", "5_dragon_hands_bound_literally",
+    "5_1_winds_two_pungs_two_kongs", "5_2_run_without_fillers", "5_3_dragons_concealed", "5_4_suit_bonus",
+    "5_5_jokerless_self_drawn_or_dragon",
+)
 YES, NO = ("yes", "y", "true", "valid"), ("no", "n", "false", "invalid")
 
 
-def _pool(band: int) -> list[str]:
-    if band <= 2:
-        return list(BASIC_REASONS)
-    return [r for r in CATALOGUE if r not in OPTION_REASONS]
-
-
-def make(rng: Random, band: int) -> tuple[dict[str, Any], dict[str, Any]]:
-    want_valid = rng.random() < 0.5
+def _hand(rng: Random, band: int, *, want_valid: bool) -> tuple[Hand, CheckResult]:
+    """A card entry as held (valid), or held with one rule-breaking change that check() refuses."""
     for _ in range(MAX_TRIES):
         entry = pick_entry(rng, band)
         blocks = band_layout(entry, rng, band)
@@ -41,14 +60,34 @@ def make(rng: Random, band: int) -> tuple[dict[str, Any], dict[str, Any]]:
              and not check(h).valid), None)
         if changed is None:
             continue
-        hand = changed
-        result = check(hand)
+        result = check(changed)
         if result.valid == want_valid:
-            break
-    else:  # pragma: no cover - a mutation almost always applies
-        raise RuntimeError("no hand found for the winning-hand drill")
+            return changed, result
+    raise RuntimeError("no hand found for the winning-hand drill")  # pragma: no cover
+
+
+def _pool(band: int, first: list[str]) -> list[str]:
+    """The wrong choices to draw from; for a reason a table option gives, the other options'
+    reasons of its section too (the other skill levels)."""
+    pool = list(BASIC_REASONS) if band <= 2 else [r for r in CATALOGUE if r not in OPTION_REASONS]
+    if first and first[0] in OPTION_REASONS:
+        section = CATALOGUE[first[0]][0]
+        pool += [r for r in CATALOGUE if r in OPTION_REASONS and CATALOGUE[r][0] == section]
+    return pool
+
+
+def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A hand, valid about half the time; with a focus, a winning hand ("valid") or one that
+    check() refuses with that reason first, under the table rules the question then states."""
+    rules = RuleSet()
+    if focus is None:
+        hand, result = _hand(rng, band, want_valid=rng.random() < 0.5)
+    elif focus == VALID:
+        hand, result = _hand(rng, band, want_valid=True)
+    else:
+        hand, result, rules = failing_hand(focus, rng, band)
     found = [r.id for r in result.reasons]
-    distractors = [r for r in _pool(band) if r not in found]
+    distractors = [r for r in _pool(band, found[:1]) if r not in found]
     need = CHOICES - (0 if result.valid else 1)
     take: list[str] = []
     if not result.valid and band >= 3:
@@ -61,6 +100,10 @@ def make(rng: Random, band: int) -> tuple[dict[str, Any], dict[str, Any]]:
     rng.shuffle(offered)
     question = {"prompt": PROMPT, "hand": str(hand), "self_drawn": False,
                 "choices": [choice(r, CATALOGUE[r][1]) for r in offered]}
+    if rules != RuleSet():
+        question["prompt"] = f"It was won on a discard. {table_words(rules)} {PROMPT}"
+        question["table"] = {"house_rules": sorted(rules.house_rules), "skill_level": rules.skill_level,
+                             "all_joker_blocks": rules.all_joker_blocks}
     if result.valid:
         best = result.arrangements[0]
         names = dict.fromkeys(hand_name(a.category or "", a.members, a.pattern) for a in result.arrangements)
@@ -77,6 +120,26 @@ def make(rng: Random, band: int) -> tuple[dict[str, Any], dict[str, Any]]:
                   "rules": sorted({r.rule for r in result.reasons}, key=_section_key),
                   "expected": f"No: {result.reasons[0].title.lower()}."}
     return question, answer
+
+
+def table_words(rules: RuleSet) -> str:
+    """The table options a question is asked under, in words (only those that differ from the
+    standard rules)."""
+    words = [f"House rule {number} is on: {HOUSE_RULES[number]}." for number in sorted(rules.house_rules)]
+    if rules.skill_level:
+        words.append(f"The player plays at skill level {rules.skill_level} (RULES 5).")
+    if not rules.all_joker_blocks:
+        words.append("This table does not allow a block of jokers alone.")
+    return " ".join(words)
+
+
+def table_rules(question: dict[str, Any]) -> RuleSet:
+    """The rules a question was asked under: the standard rules unless it names a table."""
+    table = question.get("table")
+    if not table:
+        return RuleSet()
+    return RuleSet(house_rules=frozenset(table["house_rules"]), skill_level=table["skill_level"],
+                   all_joker_blocks=table["all_joker_blocks"])
 
 
 def _section_key(section: str) -> tuple[int, ...]:

@@ -1,37 +1,142 @@
-"""Drill "What is it worth?": a winning hand and how it was won; its value and what the discarder pays."""
+"""Drill "What is it worth?": a winning hand and how it was won; its value and what the discarder pays.
+
+A focus asks for a hand that earns one bonus, is self-drawn, jokerless (doubled) or a special
+dragon hand, or was won on a discard (so the discarder pays double); check() confirms it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from ..check import check
+from ..blocks import PAIR
+from ..card import CardEntry
+from ..check import CheckResult, check
 from ..labels import BONUS_HINTS, BONUS_LABELS
+from ..notation import Hand
 from ..ruleset import RuleSet
+from ..scoring import BONUS_KEYS, PAIRS_FOR_BONUS, SEVEN_PAIRS
+from ..tiles import NEWS, is_number, is_wind
+from ..validate import Arrangement
 from .common import GOOD, RIGHT, WRONG, Graded, graded, int_field, ref, shown, text_field
-from .hands import band_layout, build, hand_name, pick_entry
+from .hands import (
+    DRAGON_HANDS,
+    EXPOSE_CHANCE,
+    JOKER_CHANCE,
+    band_layout,
+    build,
+    hand_name,
+    has_quint,
+    layout,
+    pick_entry,
+    pick_where,
+    suit_bonus_possible,
+)
 
 FIELDS = ("value", "discarder")
 SELF_DRAWN_CHANCE = 0.4
+PAIRS, QUINTS, SET, SUIT, CONCEALED = BONUS_KEYS
+SELF_DRAWN, JOKERLESS, DRAGON_HAND, DISCARD = "self_drawn", "jokerless", "dragon_hand", "discard"
+LOW_BASE = "base_20"
+LOW_BASE_VALUE = 20
+# A hand earning that bonus; self-drawn; jokerless (so doubled); a dragon hand; won on a discard;
+# or any hand at a table that counts from a base of 20 (RULES §3: the base option).
+FOCUSES: tuple[str, ...] = (*BONUS_KEYS, SELF_DRAWN, JOKERLESS, DRAGON_HAND, DISCARD, LOW_BASE)
+QUINT_BAND = 2         # band 1 holds no jokers, and a Quint needs one
+DRAGON_HANDS_BAND = 3  # the first band with the special dragon hands
+MAX_TRIES = 200
+PRACTISES: tuple[str, ...] = (
+    "1_notation",      # brackets cost the concealed bonus
+    "1_dragon_suits",  # a dragon of another colour costs the suit bonus
+    "2_6_dragon_hands_fixed_value_no_bonuses", "2_6_dragons_love", "2_6_dragons_wings", "2_6_dragons_breath",
+    "2_7_best_arrangement_scores", "3_value_formula", "3_pairs_bonus", "3_quints_bonus", "3_set_bonus",
+    "3_suit_bonus", "3_concealed_bonus", "3_dragon_hands_no_doubling", "3_payout",
+    "3_base_option",    # the base_20 focus
+    "3_worked_check",   # every puzzle is the worked example's sum: base, bonuses, doublings, payout
+)
 
 
-def make(rng: Random, band: int) -> tuple[dict[str, Any], dict[str, Any]]:
-    entry = pick_entry(rng, band)
-    hand = build(band_layout(entry, rng, band))
-    self_drawn = rng.random() < SELF_DRAWN_CHANCE
-    result = check(hand, self_drawn=self_drawn)
+def _pairs(entry: CardEntry) -> bool:
+    pairs = sum(1 for _, size in entry.blocks if size == PAIR)
+    return entry.pattern is not None and (pairs in PAIRS_FOR_BONUS or pairs == SEVEN_PAIRS)
+
+
+def _only_numbers_or_winds(entry: CardEntry) -> bool:
+    tiles = [t for t, _ in entry.blocks]
+    return all(is_number(t) for t in tiles) or all(is_wind(t) or t == NEWS for t in tiles)
+
+
+def _card_hand(entry: CardEntry) -> bool:
+    return entry.pattern is not None
+
+
+# focus -> (the entries to start from, the first band whose hands can have it)
+ENTRIES: dict[str, tuple[Callable[[CardEntry], bool], int]] = {
+    PAIRS: (_pairs, 1),
+    QUINTS: (lambda entry: entry.pattern is not None and has_quint(entry), QUINT_BAND),
+    SET: (_only_numbers_or_winds, 1),
+    SUIT: (suit_bonus_possible, 1),
+    CONCEALED: (_card_hand, 1),
+    SELF_DRAWN: (lambda entry: True, 1),
+    JOKERLESS: (lambda entry: entry.pattern is not None and not has_quint(entry), 1),
+    DRAGON_HAND: (lambda entry: entry.category in DRAGON_HANDS, DRAGON_HANDS_BAND),
+    DISCARD: (lambda entry: True, 1),
+}
+
+
+def _has_focus(focus: str, hand: Hand, best: Arrangement) -> bool:
+    if focus in BONUS_KEYS:
+        return bool(best.bonuses and best.bonuses[focus])
+    if focus == JOKERLESS:
+        return hand.jokers == 0 and not best.dragon_hand
+    if focus == DRAGON_HAND:
+        return best.dragon_hand
+    return True  # how it was won: set by the puzzle itself
+
+
+def _focused(rng: Random, band: int, focus: str) -> tuple[Hand, bool, CheckResult]:
+    """A winning hand with the focus: it earns that bonus, is jokerless or a dragon hand, or was
+    self-drawn or won on a discard."""
+    where, first_band = ENTRIES[focus]
+    band = max(band, first_band)
+    key = f"worth/{focus}/{'band1' if band == 1 else 'any'}"
+    chosen = where if band > 1 else (lambda entry: where(entry) and not has_quint(entry))
+    for _ in range(MAX_TRIES):
+        entry = pick_where(rng, band, key, chosen)
+        hand = build(layout(entry, rng, joker_chance=0.0 if focus == JOKERLESS else JOKER_CHANCE[band],
+                            expose_chance=0.0 if focus == CONCEALED else EXPOSE_CHANCE[band]))
+        self_drawn = focus == SELF_DRAWN or (focus != DISCARD and rng.random() < SELF_DRAWN_CHANCE)
+        result = check(hand, self_drawn=self_drawn)
+        if result.best is not None and _has_focus(focus, hand, result.best):
+            return hand, self_drawn, result
+    raise RuntimeError(f"no hand found for the worth drill with focus {focus}")  # pragma: no cover
+
+
+def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    base = LOW_BASE_VALUE if focus == LOW_BASE else RuleSet().base
+    if focus is None or focus == LOW_BASE:
+        while True:
+            entry = pick_entry(rng, band)
+            hand = build(band_layout(entry, rng, band))
+            self_drawn = rng.random() < SELF_DRAWN_CHANCE
+            result = check(hand, self_drawn=self_drawn, base=base)
+            if focus is None or not (result.best and result.best.dragon_hand):  # fixed values ignore the base
+                break
+    else:
+        hand, self_drawn, result = _focused(rng, band, focus)
     best = result.best
     if best is None:  # pragma: no cover - a card entry held legally always wins
         raise RuntimeError(f"{hand} should win")
     value = best.value or 0
     name = hand_name(best.category or "", best.members, best.pattern)
-    base = RuleSet().base
     if best.dragon_hand:
         steps = [f"{name} is a special dragon hand with a fixed value of {value}: no bonuses and no "
                  f"doubling {ref('2.6', '3')}."]
         rules = ["2.6", "3"]
     else:
-        steps = [f"It is {name}. Start from the base of {base}."]
+        steps = [f"It is {name}. Start from the base of {base}"
+                 + (f", as this table plays {ref('3')}." if base != RuleSet().base else ".")]
         points = base
         for key, bonus in (best.bonuses or {}).items():
             if bonus:
@@ -62,7 +167,10 @@ def make(rng: Random, band: int) -> tuple[dict[str, Any], dict[str, Any]]:
     how = "self-drawn (taken from the wall)" if self_drawn else "on a discard"
     prompt = (f"This hand won {how}. What is it worth?"
               + ("" if self_drawn else " And what does the discarder pay?"))
-    question = {"prompt": prompt, "hand": str(hand), "self_drawn": self_drawn}
+    question: dict[str, Any] = {"prompt": prompt, "hand": str(hand), "self_drawn": self_drawn}
+    if base != RuleSet().base:
+        question["prompt"] = f"At this table every hand counts from a base of {base}, not 25. " + prompt
+        question["base"] = base
     answer = {"value": value, "discarder": None if self_drawn else 2 * value, "self_drawn": self_drawn,
               "explanation": " ".join(steps), "expected": expected, "rules": rules}
     return question, answer

@@ -29,6 +29,8 @@ def right_response(puzzle: Puzzle) -> dict[str, str]:
     """The engine's own answer, as form fields."""
     answer = puzzle.answer
     kind = puzzle.kind
+    if kind == "rules_quiz":
+        return {"choice": answer["choice"]}
     if kind == "winning_hand":
         return {"valid": "yes" if answer["valid"] else "no", "reason": (answer["reason_ids"] or [""])[0]}
     if kind == "worth":
@@ -48,6 +50,8 @@ def wrong_response(puzzle: Puzzle) -> dict[str, str]:
     """A well-formed answer that is not the right one."""
     answer, question = puzzle.answer, puzzle.question
     kind = puzzle.kind
+    if kind == "rules_quiz":
+        return {"choice": next(c["value"] for c in question["choices"] if c["value"] != answer["choice"])}
     if kind == "winning_hand":
         return {"valid": "no" if answer["valid"] else "yes", "reason": ""}
     if kind == "worth":

@@ -14,7 +14,8 @@ from .helpers import puzzles
 
 
 def test_it_keeps_band_one_free_of_jokers_and_exposures() -> None:
-    for kind in KINDS:
+    # The quick rules quiz shows tiles to ask about a rule (jokers too), not a hand to play.
+    for kind in (k for k in KINDS if k != "rules_quiz"):
         for puzzle in puzzles(kind):
             if puzzle.band == 1:
                 assert "J" not in puzzle.question["hand"].split() and "[" not in puzzle.question["hand"]

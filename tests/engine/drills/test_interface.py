@@ -21,12 +21,13 @@ from cfmj.engine.drills import (
 
 FIELDS = {"winning_hand": ("valid", "reason"), "worth": ("value", "discarder"), "charleston": ("pass",),
           "name_hand": ("category", "pattern"), "call": ("call",), "joker_exchange": ("take",),
-          "discard": ("tile",), "distance": ("tiles_needed",)}
+          "discard": ("tile",), "distance": ("tiles_needed",), "rules_quiz": ("choice",)}
 
 
-def test_it_lists_the_eight_kinds_with_titles_and_fields() -> None:
+def test_it_lists_the_nine_kinds_with_titles_and_fields() -> None:
     assert KINDS == ("winning_hand", "worth", "charleston", "name_hand", "call", "joker_exchange",
-                     "discard", "distance")
+                     "discard", "distance", "rules_quiz")
+    assert KIND_TITLES["rules_quiz"] == "Quick rules"
     assert set(KIND_TITLES) == set(KINDS)
     assert KIND_TITLES["worth"] == "What is it worth?"
     assert list(BANDS) == [1, 2, 3, 4, 5]
