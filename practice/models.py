@@ -16,6 +16,7 @@ KIND_CHOICES = [
     ("joker_exchange", "Joker exchange"),
     ("discard", "Which discard?"),
     ("distance", "How far?"),
+    ("rules_quiz", "Quick rules"),
 ]
 BAND_RATING = {1: 1100.0, 2: 1300.0, 3: 1500.0, 4: 1700.0, 5: 1900.0}  # a new puzzle's rating
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.http import QueryDict
 from django.utils import timezone
 
 from cfmj.accounts.models import User
@@ -203,3 +204,19 @@ def visitor_practice_claim(*, user: User, visitor: str) -> int:
 def response_of(kind: str, data: Any) -> dict[str, str]:
     """The form fields a kind expects, as strings (anything else is ignored)."""
     return {field: str(data.get(field, ""))[:200] for field in drills.response_fields(kind)}
+
+
+ALL_FIELDS = tuple(dict.fromkeys(f for kind in drills.KINDS for f in drills.response_fields(kind)))
+
+
+def response_from_form(data: QueryDict, prefix: str = "") -> dict[str, str]:
+    """An answer form's fields (named `prefix` + field) as the engine reads them: the
+    Charleston's tile boxes become one pass, the joker boxes one list. Fields of every kind are
+    read; grading keeps those of the puzzle's kind (response_of)."""
+    picks, takes = data.getlist(prefix + "pick"), data.getlist(prefix + "take")
+    fields = {field: str(data.get(prefix + field, ""))[:200] for field in ALL_FIELDS}
+    if picks and not fields.get("pass"):
+        fields["pass"] = " ".join(picks)[:200]
+    if takes:
+        fields["take"] = ",".join(takes)[:200]
+    return fields

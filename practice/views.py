@@ -101,15 +101,11 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     daily_date = None
     if request.POST.get("daily") == timezone.localdate().isoformat():
         daily_date = timezone.localdate()
-    data = request.POST.copy()
-    if "pick" in data and "pass" not in data:  # the Charleston's tile boxes become one pass
-        data["pass"] = " ".join(data.getlist("pick"))
-    if "take" in data:
-        data["take"] = ",".join(data.getlist("take"))
     try:
         attempt, graded = services.attempt_record(
-            learner=learner, puzzle_id=puzzle_id, token=token, response=data,
-            daily_date=daily_date, review=request.POST.get("review") == "1")
+            learner=learner, puzzle_id=puzzle_id, token=token,
+            response=services.response_from_form(request.POST), daily_date=daily_date,
+            review=request.POST.get("review") == "1")
     except Puzzle.DoesNotExist:
         raise Http404("No such puzzle") from None
     puzzle = attempt.puzzle

@@ -6,6 +6,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
+from cfmj.engine import drills
 from practice import tasks
 from practice.models import DailySet, Puzzle, PuzzleBatch
 
@@ -22,10 +23,10 @@ def test_it_refills_only_the_pools_that_run_low(settings, django_capture_on_comm
     settings.PRACTICE_POOL_TARGET = 2
     with django_capture_on_commit_callbacks(execute=True):
         queued = tasks.refill_pools.delay().get()
-    assert queued == 8 * 5
-    assert Puzzle.objects.count() >= 8 * 5 * 2 - 10  # a few may collide as duplicates
+    assert queued == len(drills.KINDS) * 5
+    assert Puzzle.objects.count() >= len(drills.KINDS) * 5 * 2 - 10  # a few may collide as duplicates
     with django_capture_on_commit_callbacks(execute=True):
-        assert tasks.refill_pools.delay().get() <= 8 * 5
+        assert tasks.refill_pools.delay().get() <= len(drills.KINDS) * 5
 
 
 def test_it_builds_the_daily_set_idempotently() -> None:

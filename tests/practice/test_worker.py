@@ -10,11 +10,12 @@ import sqlite3
 import time
 from pathlib import Path
 
+from cfmj.engine import drills
 from tests.services import celery_worker, needs_redis
 
 pytestmark = needs_redis
 REDIS_DB_URL = "redis://127.0.0.1:6379/13"
-KINDS, BANDS, TARGET = 8, 5, 2
+KINDS, BANDS, TARGET = len(drills.KINDS), 5, 2
 
 
 def test_it_fills_the_pools_and_builds_the_daily_set_on_a_real_worker(tmp_path: Path) -> None:
