@@ -17,6 +17,7 @@ $(STAMP): pyproject.toml requirements.lock
 # Python needed). Set DATABASE_URL / REDIS_URL to use PostgreSQL / Redis instead.
 dev: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_lessons
 	$(BIN)/python manage.py generate_puzzles --fill 3
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 

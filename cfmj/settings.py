@@ -123,9 +123,10 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-# A puzzle never changes once made, so its drawing is kept in each process's memory: nothing to
-# share between hosts, nothing lost if Redis is down, and a restart (a deploy) starts afresh.
-CACHES["puzzles"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "puzzles",
+# A puzzle or a lesson text never changes once made, so its drawing is kept in each process's
+# memory: nothing to share between hosts, nothing lost if Redis is down, and a restart (a
+# deploy) starts afresh.
+CACHES["drawings"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "drawings",
                      "OPTIONS": {"MAX_ENTRIES": 5000}}
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"

@@ -7,4 +7,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("healthz", core_views.healthz, name="healthz"),
     path("accounts/", include("cfmj.accounts.urls")),
     path("", include("practice.urls")),
+    path("", include("lessons.urls")),
 ]

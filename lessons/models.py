@@ -1,0 +1,76 @@
+"""The course as loaded from lessons/content, and each learner's progress through it."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Lesson(models.Model):
+    slug = models.SlugField(max_length=80, unique=True)
+    number = models.PositiveSmallIntegerField()
+    title = models.CharField(max_length=200)
+    summary = models.TextField()
+    intro = models.TextField(blank=True)
+    drills = models.JSONField(default=list)      # drill kinds that practise it
+    quiz = models.JSONField(default=list)        # [[kind, focus, band], ...]
+    source_hash = models.CharField(max_length=64)
+    # A lesson whose file went away is retired, never deleted: learners' progress in it stays.
+    active = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["number"]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.title}"
+
+
+class Step(models.Model):
+    lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE, related_name="steps")
+    number = models.PositiveSmallIntegerField()
+    title = models.CharField(max_length=200)
+    body = models.TextField()                    # Markdown, tiles as {{...}}
+    teaches = models.JSONField(default=list)     # rule line ids (cfmj.engine.rulebook)
+    check_kind = models.CharField(max_length=20)
+    check_focus = models.CharField(max_length=40, blank=True)
+    check_band = models.PositiveSmallIntegerField(default=1)
+
+    class Meta:
+        ordering = ["lesson__number", "number"]
+        constraints = [models.UniqueConstraint(fields=["lesson", "number"], name="one_step_per_place")]
+
+    def __str__(self) -> str:
+        return f"{self.lesson.slug} {self.number}: {self.title}"
+
+
+class LessonProgress(models.Model):
+    """How far one learner (an account, or a visitor known by session) is in one lesson."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="lesson_progress")
+    visitor = models.CharField(max_length=36, blank=True, db_index=True)
+    lesson = models.ForeignKey(Lesson, on_delete=models.PROTECT, related_name="progress")
+    step_reached = models.PositiveSmallIntegerField(default=0)  # the last step whose check was answered
+    checks_right = models.PositiveSmallIntegerField(default=0)
+    quiz_last = models.PositiveSmallIntegerField(null=True, blank=True)
+    quiz_best = models.PositiveSmallIntegerField(null=True, blank=True)
+    quiz_size = models.PositiveSmallIntegerField(null=True, blank=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+    tested_out = models.BooleanField(default=False)  # done by the quiz alone
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "lesson"], condition=Q(user__isnull=False),
+                                    name="one_progress_per_user_lesson"),
+            models.UniqueConstraint(fields=["visitor", "lesson"], condition=Q(user__isnull=True),
+                                    name="one_progress_per_visitor_lesson"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user or self.visitor} in {self.lesson}: step {self.step_reached}"
+
+    @property
+    def done(self) -> bool:
+        return self.completed_at is not None

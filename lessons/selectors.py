@@ -1,0 +1,160 @@
+"""Reading the course: which lessons are open and done, where to continue, and which lesson
+step teaches a rule (for drill explanations)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from django.core.cache import caches
+from django.db.models import Q
+from django.urls import reverse
+
+from cfmj.engine.rulebook import RULE_LINES
+from lessons.content import RULES_DIR, RuleSectionText, RuleText, read_rules
+from lessons.models import Lesson, LessonProgress, Step
+from practice.learners import Learner
+
+TEACHERS_KEY = "lessons:teaching-steps"
+TEACHERS_SECONDS = 60  # a new load of the course shows in drill explanations within a minute
+
+
+@dataclass(frozen=True)
+class LessonState:
+    lesson: Lesson
+    progress: LessonProgress | None
+    open: bool
+    steps: int
+
+    @property
+    def done(self) -> bool:
+        return self.progress is not None and self.progress.done
+
+    @property
+    def step_reached(self) -> int:
+        return self.progress.step_reached if self.progress else 0
+
+    @property
+    def next_step(self) -> int | None:
+        """The step to continue with, or None when all steps were answered (the quiz is next)."""
+        return self.step_reached + 1 if self.step_reached < self.steps else None
+
+
+def _mine(learner: Learner) -> Q:
+    if learner.user is not None:
+        return Q(user=learner.user)
+    return Q(visitor=learner.visitor, user__isnull=True) if learner.visitor else Q(pk__in=[])
+
+
+def course(learner: Learner) -> list[LessonState]:
+    """Every lesson in order. Lesson 1 is open; each later one opens when the one before is done."""
+    lessons = list(Lesson.objects.filter(active=True).order_by("number").prefetch_related("steps"))
+    progress = {p.lesson_id: p for p in LessonProgress.objects.filter(_mine(learner))}
+    states: list[LessonState] = []
+    previous_done = True
+    for lesson in lessons:
+        mine = progress.get(lesson.pk)
+        state = LessonState(lesson, mine, previous_done or (mine is not None and mine.done),
+                            len(lesson.steps.all()))
+        states.append(state)
+        previous_done = state.done
+    return states
+
+
+def state_of(states: list[LessonState], slug: str) -> LessonState | None:
+    return next((s for s in states if s.lesson.slug == slug), None)
+
+
+@dataclass(frozen=True)
+class ContinuePoint:
+    state: LessonState
+    url: str
+    label: str
+
+
+def continue_point(learner: Learner) -> ContinuePoint | None:
+    """Where the learner left off: the first open lesson not done (None when all are done)."""
+    for state in course(learner):
+        if state.open and not state.done:
+            slug = state.lesson.slug
+            if state.next_step is not None:
+                return ContinuePoint(state, reverse("lessons:step", args=[slug, state.next_step]),
+                                     f"Lesson {state.lesson.number}, step {state.next_step} of {state.steps}")
+            return ContinuePoint(state, reverse("lessons:quiz", args=[slug]),
+                                 f"Lesson {state.lesson.number}: the quiz")
+    return None
+
+
+@dataclass(frozen=True)
+class Teacher:
+    """The first lesson step that teaches a rule line (or a line of some section)."""
+
+    url: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Teachers:
+    by_section: dict[str, Teacher]
+    by_line: dict[str, Teacher]
+
+
+def teachers() -> Teachers:
+    """Rule line id, and RULES section ('2.3'), -> the first step that teaches it. Kept a minute
+    in each process: drill explanations read it, and it changes only when the course is loaded."""
+    memory = caches["drawings"]  # each process's own: never waits on Redis
+    found: Teachers | None = memory.get(TEACHERS_KEY)
+    if found is None:
+        found = Teachers({}, {})
+        rows = (Step.objects.filter(lesson__active=True).order_by("lesson__number", "number")
+                .values_list("teaches", "number", "title", "lesson__slug", "lesson__number"))
+        for teaches, number, title, slug, lesson_number in rows:
+            teacher = Teacher(reverse("lessons:step", args=[slug, number]),
+                              f"Lesson {lesson_number}: {title}")
+            for line in teaches:
+                rule = RULE_LINES.get(line)
+                if rule is not None:
+                    found.by_line.setdefault(line, teacher)
+                    found.by_section.setdefault(rule.section, teacher)
+        memory.set(TEACHERS_KEY, found, TEACHERS_SECONDS)
+    return found
+
+
+def teacher_of(section: str) -> Teacher | None:
+    """The step teaching `section`, or failing that its parent section ('2.3' -> '2')."""
+    steps = teachers().by_section
+    while section:
+        if section in steps:
+            return steps[section]
+        section = section.rpartition(".")[0]
+    return None
+
+
+def rules_reference() -> list[RuleSectionText]:
+    """The rules reference, read from its files (again only when one of them changes)."""
+    stamp = tuple((p.name, p.stat().st_mtime_ns) for p in sorted(RULES_DIR.glob("*.toml")))
+    return _rules_read(stamp)
+
+
+@lru_cache(maxsize=2)
+def _rules_read(stamp: tuple[tuple[str, int], ...]) -> list[RuleSectionText]:
+    return read_rules()
+
+
+def rules_matching(query: str) -> list[RuleSectionText]:
+    """The sections and lines holding every word of `query` (all of them for an empty query)."""
+    words = query.lower().split()
+    if not words:
+        return rules_reference()
+    found = []
+    for section in rules_reference():
+        lines = tuple(line for line in section.lines
+                      if all(w in f"{section.title} {line.text} {line.reading}".lower() for w in words))
+        if lines:
+            found.append(replace(section, lines=lines))
+    return found
+
+
+def house_readings() -> list[tuple[RuleSectionText, RuleText]]:
+    """Every rule where the site had to choose a reading, with the choice."""
+    return [(section, line) for section in rules_reference() for line in section.lines if line.reading]

@@ -1,0 +1,128 @@
+"""Loading the course, and moving a learner's progress through it."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.db import transaction
+from django.db.models.functions import Greatest
+from django.utils import timezone
+
+from cfmj.accounts.models import User
+from lessons.content import CONTENT_DIR, RULES_DIR, LessonSource, read_lessons, read_rules
+from lessons.models import Lesson, LessonProgress, Step
+from practice.learners import Learner
+
+PASS_SHARE = 0.6  # a quiz is passed with 60% right (3 of 5, 3 of 4, 2 of 3)
+
+
+@dataclass(frozen=True)
+class LoadReport:
+    created: int
+    updated: int
+    unchanged: int
+    retired: int
+
+
+def lessons_load(*, folder: Path = CONTENT_DIR, rules_folder: Path = RULES_DIR,
+                 sources: list[LessonSource] | None = None) -> LoadReport:
+    """Bring the database in step with the course files (or `sources` already read from them).
+    Raises ContentError (nothing changed) when a file is wrong. Lessons no longer in the files
+    are retired, not deleted."""
+    sources = read_lessons(folder) if sources is None else sources
+    read_rules(rules_folder)  # the reference must be whole before any lesson links to it
+    created = updated = unchanged = 0
+    with transaction.atomic():
+        existing = {lesson.slug: lesson for lesson in Lesson.objects.select_for_update()}
+        for source in sources:
+            lesson = existing.get(source.slug)
+            if lesson is not None and lesson.source_hash == source.source_hash and lesson.active \
+                    and lesson.number == source.number:
+                unchanged += 1
+                continue
+            fields = {"number": source.number, "title": source.title, "summary": source.summary,
+                      "intro": source.intro, "drills": list(source.drills),
+                      "quiz": [check.as_list() for check in source.quiz], "source_hash": source.source_hash,
+                      "active": True}
+            if lesson is None:
+                lesson = Lesson.objects.create(slug=source.slug, **fields)
+                created += 1
+            else:
+                Lesson.objects.filter(pk=lesson.pk).update(**fields)
+                lesson.steps.all().delete()  # progress keeps step numbers, not step rows
+                updated += 1
+            Step.objects.bulk_create([
+                Step(lesson=lesson, number=step.number, title=step.title, body=step.body,
+                     teaches=list(step.teaches), check_kind=step.check.kind,
+                     check_focus=step.check.focus or "", check_band=step.check.band)
+                for step in source.steps])
+        slugs = {source.slug for source in sources}
+        retired = Lesson.objects.filter(active=True).exclude(slug__in=slugs).update(active=False)
+    return LoadReport(created, updated, unchanged, retired)
+
+
+def _progress(learner: Learner, lesson: Lesson) -> LessonProgress:
+    """The learner's progress row in this lesson, made on first use (a visitor gets an id)."""
+    if learner.user is not None:
+        progress, _ = LessonProgress.objects.get_or_create(user=learner.user, lesson=lesson)
+    else:
+        progress, _ = LessonProgress.objects.get_or_create(user=None, visitor=learner.visitor, lesson=lesson)
+    return progress
+
+
+def step_check_record(*, learner: Learner, step: Step) -> None:
+    """The learner answered this step's check: they have reached it. Answering again (a retry,
+    a double submit) changes nothing."""
+    with transaction.atomic():
+        progress = _progress(learner, step.lesson)
+        LessonProgress.objects.filter(pk=progress.pk).update(
+            step_reached=Greatest("step_reached", step.number))
+
+
+def quiz_needed(size: int) -> int:
+    return math.ceil(PASS_SHARE * size)
+
+
+def quiz_passed(score: int, size: int) -> bool:
+    return size > 0 and score >= quiz_needed(size)
+
+
+def quiz_record(*, learner: Learner, lesson: Lesson, score: int, size: int) -> LessonProgress:
+    """Keep the score; a pass completes the lesson (by the quiz alone, if the steps were not
+    all done: testing out)."""
+    with transaction.atomic():
+        progress = _progress(learner, lesson)
+        progress = LessonProgress.objects.select_for_update().get(pk=progress.pk)
+        progress.quiz_last = score
+        progress.quiz_size = size
+        progress.quiz_best = max(score, progress.quiz_best or 0)
+        if quiz_passed(score, size) and progress.completed_at is None:
+            progress.completed_at = timezone.now()
+            progress.tested_out = progress.step_reached < lesson.steps.count()
+        progress.save()
+    return progress
+
+
+def visitor_lessons_claim(*, user: User, visitor: str) -> int:
+    """A visitor who signs up or in keeps their lesson progress: rows move to the account, or
+    merge into the account's own row for the same lesson (the furthest of each)."""
+    if not visitor:
+        return 0
+    moved = 0
+    with transaction.atomic():
+        for row in LessonProgress.objects.select_for_update().filter(visitor=visitor, user__isnull=True):
+            mine = LessonProgress.objects.select_for_update().filter(user=user, lesson=row.lesson_id).first()
+            if mine is None:
+                LessonProgress.objects.filter(pk=row.pk).update(user=user, visitor="")
+            else:
+                mine.step_reached = max(mine.step_reached, row.step_reached)
+                scores = [s for s in (mine.quiz_best, row.quiz_best) if s is not None]
+                mine.quiz_best = max(scores) if scores else None
+                if mine.completed_at is None and row.completed_at is not None:
+                    mine.completed_at, mine.tested_out = row.completed_at, row.tested_out
+                mine.save()
+                row.delete()  # its content now lives in the account's row
+            moved += 1
+    return moved

@@ -1,0 +1,150 @@
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from cfmj.core.http import HtmxHttpRequest
+from cfmj.engine import drills
+from lessons import selectors, services
+from lessons.models import Lesson, Step
+from lessons.selectors import LessonState
+from practice.learners import learner_of
+from practice.services import response_from_form
+
+SEED_LIMIT = 2**48
+SEARCH_CHARS = 80
+
+
+@dataclass(frozen=True)
+class Check:
+    """One engine puzzle asked inside a lesson, remade from its seed when answered."""
+
+    number: int
+    seed: int
+    puzzle: drills.Puzzle
+    prefix: str
+    graded: drills.Graded | None = None
+
+
+def _make_check(number: int, kind: str, focus: str | None, band: int, seed: int | None, prefix: str) -> Check:
+    seed = random.SystemRandom().randrange(SEED_LIMIT) if seed is None else seed
+    return Check(number, seed, drills.generate(kind, seed=seed, band=band, focus=focus or None), prefix)
+
+
+def _seed_of(text: str | None) -> int | None:
+    """A seed sent back by a check's form; None when it is missing or was tampered with."""
+    if text is None or not text.isdigit() or len(text) > len(str(SEED_LIMIT)):
+        return None
+    seed = int(text)
+    return seed if seed < SEED_LIMIT else None
+
+
+def _open_state_or_redirect(request: HttpRequest, slug: str
+                            ) -> tuple[LessonState, list[LessonState]] | HttpResponse:
+    """The lesson's state when it is open; a redirect to its page (saying why) when locked."""
+    states = selectors.course(learner_of(request))
+    state = selectors.state_of(states, slug)
+    if state is None:
+        raise Http404("No such lesson")
+    if not state.open:
+        number = state.lesson.number
+        messages.info(request, f"Lesson {number} opens when lesson {number - 1} is done.")
+        return redirect("lessons:lesson", slug=slug)
+    return state, states
+
+
+@require_GET
+def course(request: HttpRequest) -> HttpResponse:
+    learner = learner_of(request)
+    return render(request, "lessons/course.html", {"states": selectors.course(learner),
+                                                   "continue_at": selectors.continue_point(learner)})
+
+
+@require_GET
+def lesson(request: HttpRequest, slug: str) -> HttpResponse:
+    states = selectors.course(learner_of(request))
+    state = selectors.state_of(states, slug)
+    if state is None:
+        raise Http404("No such lesson")
+    previous = next((s for s in states if s.lesson.number == state.lesson.number - 1), None)
+    return render(request, "lessons/lesson.html", {
+        "state": state, "lesson": state.lesson, "steps": state.lesson.steps.all(), "previous": previous,
+        "drill_kinds": [(kind, drills.KIND_TITLES[kind]) for kind in state.lesson.drills
+                        if kind in drills.KIND_TITLES]})
+
+
+@require_http_methods(["GET", "POST"])
+def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
+    found = _open_state_or_redirect(request, slug)
+    if isinstance(found, HttpResponse):
+        return found
+    state, _ = found
+    step = get_object_or_404(Step, lesson=state.lesson, number=number)
+    check = _make_check(1, step.check_kind, step.check_focus, step.check_band, None, "")
+    if request.method == "POST":
+        seed = _seed_of(request.POST.get("seed"))
+        if seed is None:
+            messages.warning(request, "That check could not be read back, so here is a fresh one to answer.")
+        else:
+            check = _make_check(1, step.check_kind, step.check_focus, step.check_band, seed, "")
+            graded = drills.grade(step.check_kind, check.puzzle.question, check.puzzle.answer,
+                                  response_from_form(request.POST))
+            check = Check(1, seed, check.puzzle, "", graded)
+            services.step_check_record(learner=learner_of(request, create=True), step=step)
+            state = selectors.state_of(selectors.course(learner_of(request)), slug) or state
+    steps = list(state.lesson.steps.all())
+    context: dict[str, Any] = {
+        "state": state, "lesson": state.lesson, "step": step, "steps": steps, "check": check,
+        "previous_step": number - 1 if number > 1 else None,
+        "next_step": number + 1 if number < len(steps) else None}
+    template = "lessons/step.html#feedback" if request.htmx and check.graded else "lessons/step.html"
+    return render(request, template, context)
+
+
+@require_http_methods(["GET", "POST"])
+def quiz(request: HttpRequest, slug: str) -> HttpResponse:
+    found = _open_state_or_redirect(request, slug)
+    if isinstance(found, HttpResponse):
+        return found
+    state, states = found
+    lesson: Lesson = state.lesson
+    specs = [(kind, focus, band) for kind, focus, band in lesson.quiz]
+    checks = [_make_check(i, kind, focus, band, None, f"q{i}-")
+              for i, (kind, focus, band) in enumerate(specs, 1)]
+    result = None
+    if request.method == "POST":
+        seeds = [_seed_of(request.POST.get(f"q{i}-seed")) for i in range(1, len(specs) + 1)]
+        if None in seeds:
+            messages.warning(request, "The quiz could not be read back, so here is a fresh one to answer.")
+        else:
+            checks = []
+            for i, ((kind, focus, band), seed) in enumerate(zip(specs, seeds, strict=True), 1):
+                made = _make_check(i, kind, focus, band, seed, f"q{i}-")
+                graded = drills.grade(kind, made.puzzle.question, made.puzzle.answer,
+                                      response_from_form(request.POST, made.prefix))
+                checks.append(Check(i, made.seed, made.puzzle, made.prefix, graded))
+            score = sum(1 for c in checks if c.graded and c.graded.correct)
+            progress = services.quiz_record(learner=learner_of(request, create=True), lesson=lesson,
+                                            score=score, size=len(checks))
+            result = {"score": score, "size": len(checks), "passed": services.quiz_passed(score, len(checks)),
+                      "needed": services.quiz_needed(len(checks)), "tested_out": progress.tested_out}
+            states = selectors.course(learner_of(request))
+    following = next((s for s in states if s.lesson.number == lesson.number + 1), None)
+    return render(request, "lessons/quiz.html", {"lesson": lesson, "checks": checks, "result": result,
+                                                 "following": following})
+
+
+@require_GET
+def rules(request: HttpRequest) -> HttpResponse:
+    query = request.GET.get("q", "").strip()[:SEARCH_CHARS]
+    taught = selectors.teachers().by_line
+    sections = [(section, [(line, taught.get(line.id)) for line in section.lines])
+                for section in selectors.rules_matching(query)]
+    return render(request, "lessons/rules.html", {"sections": sections, "query": query,
+                                                  "readings": selectors.house_readings()})

@@ -1,0 +1,76 @@
+"""A new visitor takes lesson 1 to the end: each step's check (one answered wrong on purpose, to
+see the explanation), then the quiz, and sees the lesson marked done."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from cfmj.engine import drills
+from lessons.models import Lesson
+from lessons.services import lessons_load
+from tests.engine.drills.helpers import right_response, wrong_response
+from tests.lessons.conftest import course_sources
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def fill(form: Locator, puzzle: drills.Puzzle, answer: dict[str, str], prefix: str = "") -> None:
+    """Answer as a person would: tick, choose or type each field of the engine's answer."""
+    for field, value in answer.items():
+        name = prefix + field
+        if not value:
+            continue
+        if puzzle.kind == "charleston" and field == "pass":
+            for code in value.split():
+                form.locator(f'input[name="{prefix}pick"][value="{code}"]:not(:checked)').first.check()
+        elif puzzle.kind == "joker_exchange" and field == "take":
+            for choice in value.split(","):
+                form.locator(f'input[name="{name}"][value="{choice}"]').check()
+        elif form.locator(f'select[name="{name}"]').count():
+            form.locator(f'select[name="{name}"]').select_option(value)
+        elif form.locator(f'input[name="{name}"][type="radio"]').count():
+            form.locator(f'input[name="{name}"][value="{value}"]').first.check()
+        else:
+            form.locator(f'input[name="{name}"]').fill(value)
+
+
+def puzzle_in(form: Locator, kind: str, focus: str, band: int, prefix: str = "") -> drills.Puzzle:
+    seed = int(form.locator(f'input[name="{prefix}seed"]').get_attribute("value") or "")
+    return drills.generate(kind, seed=seed, band=band, focus=focus or None)
+
+
+def test_a_visitor_takes_lesson_one_to_the_end(page: Page, artifacts: Path) -> None:
+    lessons_load(sources=list(course_sources()))
+    lesson = Lesson.objects.get(number=1)
+    steps = list(lesson.steps.order_by("number"))
+    page.goto("/")
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Lessons", exact=True).click()
+    page.get_by_role("link", name="Continue: Lesson 1, step 1").click()
+    for step in steps:
+        expect(page.get_by_role("heading", level=1)).to_have_text(step.title)
+        form = page.locator("form.answer-form")
+        puzzle = puzzle_in(form, step.check_kind, step.check_focus, step.check_band)
+        wrong_on_purpose = step.number == 1
+        fill(form, puzzle, wrong_response(puzzle) if wrong_on_purpose else right_response(puzzle))
+        form.get_by_role("button", name="Check my answer").click()
+        feedback = page.locator("#feedback")
+        expect(feedback).to_contain_text("Not quite" if wrong_on_purpose else "Right!")
+        if wrong_on_purpose:
+            expect(feedback).to_contain_text("The answer:")
+            expect(feedback.get_by_role("link", name="RULES §").first).to_be_visible()
+            page.screenshot(path=str(artifacts / "lesson-wrong-answer.png"), full_page=True)
+        next_link = "Next step" if step.number < len(steps) else "On to the quiz"
+        feedback.get_by_role("link", name=next_link).click()
+    quiz = page.locator("form.quiz-form")
+    for number, (kind, focus, band) in enumerate(lesson.quiz, 1):
+        puzzle = puzzle_in(quiz, kind, focus, band, f"q{number}-")
+        fill(quiz, puzzle, right_response(puzzle), f"q{number}-")
+    quiz.get_by_role("button", name="Mark my quiz").click()
+    expect(page.locator(".quiz-result")).to_contain_text("lesson done")
+    page.get_by_role("link", name="All lessons").click()
+    expect(page.locator(".course-lesson").first).to_contain_text("Done")
+    expect(page.locator(".course-lesson").nth(1)).not_to_contain_text("Locked")
+    page.screenshot(path=str(artifacts / "lesson-done.png"), full_page=True)

@@ -1,0 +1,19 @@
+"""Every test starts with empty local caches: a drawing or a lesson map kept by one test must
+not leak into the next."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _fresh_local_caches() -> Iterator[None]:
+    yield
+    from django.conf import settings
+
+    if settings.configured:
+        from django.core.cache import caches
+
+        caches["drawings"].clear()

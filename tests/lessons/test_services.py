@@ -1,0 +1,62 @@
+"""Loading the course and moving progress: reloading is safe and progress is never lost."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from django.utils import timezone
+
+from lessons.models import Lesson, LessonProgress
+from lessons.services import lessons_load, quiz_passed, visitor_lessons_claim
+from tests.accounts.factories import UserFactory
+from tests.lessons.conftest import course_sources
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_loads_the_course_once_however_often_it_runs() -> None:
+    first = lessons_load(sources=list(course_sources()))
+    second = lessons_load(sources=list(course_sources()))
+    assert first.created == len(course_sources()) and second.unchanged == len(course_sources())
+    assert second.created == second.updated == second.retired == 0
+    assert Lesson.objects.count() == len(course_sources())
+
+
+def test_it_updates_a_changed_lesson_and_keeps_its_progress(course: list[Lesson]) -> None:
+    user = UserFactory()
+    LessonProgress.objects.create(user=user, lesson=course[0], step_reached=2)
+    sources = list(course_sources())
+    sources[0] = dataclasses.replace(sources[0], title="The tiles, again", source_hash="changed")
+    report = lessons_load(sources=sources)
+    assert report.updated == 1
+    assert Lesson.objects.get(pk=course[0].pk).title == "The tiles, again"
+    assert LessonProgress.objects.get(user=user).step_reached == 2
+
+
+def test_it_retires_a_lesson_whose_file_went_away_and_keeps_its_progress(course: list[Lesson]) -> None:
+    user = UserFactory()
+    LessonProgress.objects.create(user=user, lesson=course[-1], completed_at=timezone.now())
+    report = lessons_load(sources=list(course_sources())[:-1])
+    assert report.retired == 1
+    assert not Lesson.objects.get(pk=course[-1].pk).active
+    assert LessonProgress.objects.filter(user=user, lesson=course[-1]).exists()
+
+
+def test_it_moves_a_visitors_progress_to_their_account(course: list[Lesson]) -> None:
+    user = UserFactory()
+    LessonProgress.objects.create(visitor="v-9", lesson=course[0], step_reached=3,
+                                  completed_at=timezone.now(), quiz_best=4, quiz_size=5)
+    LessonProgress.objects.create(visitor="v-9", lesson=course[1], step_reached=2)
+    LessonProgress.objects.create(user=user, lesson=course[1], step_reached=1, quiz_best=0)
+    assert visitor_lessons_claim(user=user, visitor="v-9") == 2
+    mine = {p.lesson_id: p for p in LessonProgress.objects.filter(user=user)}
+    assert mine[course[0].pk].done and mine[course[0].pk].quiz_best == 4
+    assert mine[course[1].pk].step_reached == 2 and mine[course[1].pk].quiz_best == 0
+    assert not LessonProgress.objects.filter(visitor="v-9").exists()
+
+
+def test_it_passes_a_quiz_at_three_fifths() -> None:
+    assert [quiz_passed(score, 5) for score in range(6)] == [False, False, False, True, True, True]
+    assert [quiz_passed(score, 3) for score in range(4)] == [False, False, True, True]
+    assert not quiz_passed(0, 0)
