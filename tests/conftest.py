@@ -7,6 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.course import course  # noqa: F401 - the `course` fixture, for every test package
+
 
 @pytest.fixture(autouse=True)
 def _fresh_local_caches() -> Iterator[None]:

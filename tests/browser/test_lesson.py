@@ -11,8 +11,8 @@ from playwright.sync_api import Locator, Page, expect
 from cfmj.engine import drills
 from lessons.models import Lesson
 from lessons.services import lessons_load
+from tests.course import course_sources
 from tests.engine.drills.helpers import right_response, wrong_response
-from tests.lessons.conftest import course_sources
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -15,7 +15,7 @@ from cfmj.engine.rulebook import RULE_LINES
 from lessons.content import FENCE, TILES, ContentError, read_lesson, read_rules
 from lessons.models import Lesson, LessonProgress
 from tests.accounts.factories import UserFactory
-from tests.lessons.conftest import course_sources
+from tests.course import course_sources
 
 RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "RULES.md"
 # The rule lines RULES.md marks [D] (a reading the site chose); the test below counts the marks.

@@ -10,7 +10,7 @@ from django.utils import timezone
 from lessons.models import Lesson, LessonProgress
 from lessons.services import lessons_load, quiz_passed, visitor_lessons_claim
 from tests.accounts.factories import UserFactory
-from tests.lessons.conftest import course_sources
+from tests.course import course_sources
 
 pytestmark = pytest.mark.django_db
 

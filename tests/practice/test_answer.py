@@ -83,3 +83,13 @@ def test_it_uses_few_queries(client, django_user_model, django_assert_max_num_qu
     _post(client, PuzzleFactory(), right_response(puzzle), **HTMX)
     with django_assert_max_num_queries(10):
         assert _post(client, puzzle, right_response(puzzle), **HTMX).status_code == 200
+
+
+def test_it_links_the_explanation_to_the_rules_and_the_lesson(client, course) -> None:
+    puzzle = PuzzleFactory(kind="worth")
+    page = client.get(reverse("practice:drill", args=["worth"]))
+    token = page.context["token"]
+    response = client.post(reverse("practice:answer", args=[puzzle.pk]),
+                           {"token": str(token), "value": "1"}, HTTP_HX_REQUEST="true")
+    assert b'href="/rules/#section-3"' in response.content
+    assert b"taught in <a href=\"/lessons/" in response.content

@@ -1,5 +1,5 @@
 """The real course, read from lessons/content once per test run and loaded into each test's
-database (reading checks every file, which makes a puzzle for every check)."""
+database by the `course` fixture (reading checks every file, which makes a puzzle for every check)."""
 
 from __future__ import annotations
 
