@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -32,9 +32,15 @@ class Check:
     graded: drills.Graded | None = None
 
 
-def _make_check(number: int, kind: str, focus: str | None, band: int, seed: int | None, prefix: str) -> Check:
+def _ask(number: int, kind: str, focus: str | None, band: int, *, prefix: str = "", seed: int | None = None,
+         answers: QueryDict | None = None) -> Check:
+    """A check: a fresh puzzle, or the one a form's seed names, marked when `answers` are given."""
     seed = random.SystemRandom().randrange(SEED_LIMIT) if seed is None else seed
-    return Check(number, seed, drills.generate(kind, seed=seed, band=band, focus=focus or None), prefix)
+    puzzle = drills.generate(kind, seed=seed, band=band, focus=focus or None)
+    graded = None
+    if answers is not None:
+        graded = drills.grade(kind, puzzle.question, puzzle.answer, response_from_form(answers, prefix))
+    return Check(number, seed, puzzle, prefix, graded)
 
 
 def _seed_of(text: str | None) -> int | None:
@@ -86,18 +92,14 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
         return found
     state, _ = found
     step = get_object_or_404(Step, lesson=state.lesson, number=number)
-    check = _make_check(1, step.check_kind, step.check_focus, step.check_band, None, "")
-    if request.method == "POST":
-        seed = _seed_of(request.POST.get("seed"))
-        if seed is None:
-            messages.warning(request, "That check could not be read back, so here is a fresh one to answer.")
-        else:
-            check = _make_check(1, step.check_kind, step.check_focus, step.check_band, seed, "")
-            graded = drills.grade(step.check_kind, check.puzzle.question, check.puzzle.answer,
-                                  response_from_form(request.POST))
-            check = Check(1, seed, check.puzzle, "", graded)
-            services.step_check_record(learner=learner_of(request, create=True), step=step)
-            state = selectors.state_of(selectors.course(learner_of(request)), slug) or state
+    seed = _seed_of(request.POST.get("seed")) if request.method == "POST" else None
+    if request.method == "POST" and seed is None:
+        messages.warning(request, "That check could not be read back, so here is a fresh one to answer.")
+    check = _ask(1, step.check_kind, step.check_focus, step.check_band, seed=seed,
+                 answers=request.POST if seed is not None else None)
+    if check.graded is not None:
+        services.step_check_record(learner=learner_of(request, create=True), step=step)
+        state = selectors.state_of(selectors.course(learner_of(request)), slug) or state
     steps = list(state.lesson.steps.all())
     context: dict[str, Any] = {
         "state": state, "lesson": state.lesson, "step": step, "steps": steps, "check": check,
@@ -114,27 +116,22 @@ def quiz(request: HttpRequest, slug: str) -> HttpResponse:
         return found
     state, states = found
     lesson: Lesson = state.lesson
-    specs = [(kind, focus, band) for kind, focus, band in lesson.quiz]
-    checks = [_make_check(i, kind, focus, band, None, f"q{i}-")
-              for i, (kind, focus, band) in enumerate(specs, 1)]
-    result = None
+    seeds: list[int | None] = [None] * len(lesson.quiz)
     if request.method == "POST":
-        seeds = [_seed_of(request.POST.get(f"q{i}-seed")) for i in range(1, len(specs) + 1)]
+        seeds = [_seed_of(request.POST.get(f"q{i}-seed")) for i in range(1, len(lesson.quiz) + 1)]
         if None in seeds:
             messages.warning(request, "The quiz could not be read back, so here is a fresh one to answer.")
-        else:
-            checks = []
-            for i, ((kind, focus, band), seed) in enumerate(zip(specs, seeds, strict=True), 1):
-                made = _make_check(i, kind, focus, band, seed, f"q{i}-")
-                graded = drills.grade(kind, made.puzzle.question, made.puzzle.answer,
-                                      response_from_form(request.POST, made.prefix))
-                checks.append(Check(i, made.seed, made.puzzle, made.prefix, graded))
-            score = sum(1 for c in checks if c.graded and c.graded.correct)
-            progress = services.quiz_record(learner=learner_of(request, create=True), lesson=lesson,
-                                            score=score, size=len(checks))
-            result = {"score": score, "size": len(checks), "passed": services.quiz_passed(score, len(checks)),
-                      "needed": services.quiz_needed(len(checks)), "tested_out": progress.tested_out}
-            states = selectors.course(learner_of(request))
+    answers = request.POST if request.method == "POST" and None not in seeds else None
+    checks = [_ask(i, kind, focus, band, prefix=f"q{i}-", seed=seed if answers else None, answers=answers)
+              for i, ((kind, focus, band), seed) in enumerate(zip(lesson.quiz, seeds, strict=True), 1)]
+    result = None
+    if answers is not None:
+        score, size = sum(1 for c in checks if c.graded and c.graded.correct), len(checks)
+        progress = services.quiz_record(learner=learner_of(request, create=True), lesson=lesson,
+                                        score=score, size=size)
+        result = {"score": score, "size": size, "passed": services.quiz_passed(score, size),
+                  "needed": services.quiz_needed(size), "tested_out": progress.tested_out}
+        states = selectors.course(learner_of(request))
     following = next((s for s in states if s.lesson.number == lesson.number + 1), None)
     return render(request, "lessons/quiz.html", {"lesson": lesson, "checks": checks, "result": result,
                                                  "following": following})
