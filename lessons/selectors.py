@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from django.core.cache import caches
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.urls import reverse
 
 from cfmj.engine.rulebook import RULE_LINES
@@ -48,14 +48,14 @@ def _mine(learner: Learner) -> Q:
 
 def course(learner: Learner) -> list[LessonState]:
     """Every lesson in order. Lesson 1 is open; each later one opens when the one before is done."""
-    lessons = list(Lesson.objects.filter(active=True).order_by("number").prefetch_related("steps"))
+    lessons = list(Lesson.objects.filter(active=True).order_by("number").annotate(step_count=Count("steps")))
     progress = {p.lesson_id: p for p in LessonProgress.objects.filter(_mine(learner))}
     states: list[LessonState] = []
     previous_done = True
     for lesson in lessons:
         mine = progress.get(lesson.pk)
         state = LessonState(lesson, mine, previous_done or (mine is not None and mine.done),
-                            len(lesson.steps.all()))
+                            lesson.step_count)
         states.append(state)
         previous_done = state.done
     return states
@@ -72,9 +72,10 @@ class ContinuePoint:
     label: str
 
 
-def continue_point(learner: Learner) -> ContinuePoint | None:
-    """Where the learner left off: the first open lesson not done (None when all are done)."""
-    for state in course(learner):
+def continue_point(states: list[LessonState]) -> ContinuePoint | None:
+    """Where the learner left off (states from course()): the first open lesson not done, or
+    None when all are done."""
+    for state in states:
         if state.open and not state.done:
             slug = state.lesson.slug
             if state.next_step is not None:

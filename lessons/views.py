@@ -67,9 +67,9 @@ def _open_state_or_redirect(request: HttpRequest, slug: str
 
 @require_GET
 def course(request: HttpRequest) -> HttpResponse:
-    learner = learner_of(request)
-    return render(request, "lessons/course.html", {"states": selectors.course(learner),
-                                                   "continue_at": selectors.continue_point(learner)})
+    states = selectors.course(learner_of(request))
+    return render(request, "lessons/course.html", {"states": states,
+                                                   "continue_at": selectors.continue_point(states)})
 
 
 @require_GET
