@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "template_partials",
     "cfmj.core",
     "cfmj.accounts",
+    "cfmj.classes",
     "lessons",
     "practice",
 ]

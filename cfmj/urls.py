@@ -6,6 +6,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("", core_views.home, name="home"),
     path("healthz", core_views.healthz, name="healthz"),
     path("accounts/", include("cfmj.accounts.urls")),
+    path("classes/", include("cfmj.classes.urls")),
     path("", include("practice.urls")),
     path("", include("lessons.urls")),
 ]

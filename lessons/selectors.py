@@ -10,6 +10,7 @@ from django.core.cache import caches
 from django.db.models import Count, Q
 from django.urls import reverse
 
+from cfmj.classes.selectors import assigned_lesson_ids
 from cfmj.engine.rulebook import RULE_LINES
 from lessons.content import RULES_DIR, RuleSectionText, RuleText, read_rules
 from lessons.models import Lesson, LessonProgress, Step
@@ -47,15 +48,17 @@ def _mine(learner: Learner) -> Q:
 
 
 def course(learner: Learner) -> list[LessonState]:
-    """Every lesson in order. Lesson 1 is open; each later one opens when the one before is done."""
+    """Every lesson in order. Lesson 1 is open; each later one opens when the one before is done,
+    or when a teacher set it as homework."""
     lessons = list(Lesson.objects.filter(active=True).order_by("number").annotate(step_count=Count("steps")))
     progress = {p.lesson_id: p for p in LessonProgress.objects.filter(_mine(learner))}
+    assigned = assigned_lesson_ids(learner.user) if learner.user is not None else set()
     states: list[LessonState] = []
     previous_done = True
     for lesson in lessons:
         mine = progress.get(lesson.pk)
-        state = LessonState(lesson, mine, previous_done or (mine is not None and mine.done),
-                            lesson.step_count)
+        opened = previous_done or lesson.pk in assigned or (mine is not None and mine.done)
+        state = LessonState(lesson, mine, opened, lesson.step_count)
         states.append(state)
         previous_done = state.done
     return states

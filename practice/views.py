@@ -7,6 +7,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cfmj.core.http import HtmxHttpRequest
@@ -111,9 +112,16 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     puzzle = attempt.puzzle
     context = _puzzle_context(puzzle, daily_date=daily_date.isoformat() if daily_date else None,
                               graded=graded, response=attempt.response)
-    context["next_url"] = request.POST.get("next") or ""
+    context["next_url"] = _homework_url(request.POST.get("next", ""))
     template = "practice/drill.html#verdict" if request.htmx else "practice/drill.html"
     return render(request, template, context)
+
+
+def _homework_url(url: str) -> str:
+    """Where 'Next puzzle' goes after a homework puzzle: only ever back into a class's homework
+    on this site (anything else a form sends is ignored)."""
+    local = url_has_allowed_host_and_scheme(url, allowed_hosts=None) and url.startswith("/classes/")
+    return url if local else ""
 
 
 @require_http_methods(["GET"])

@@ -1,0 +1,40 @@
+"""Who may see a class: its active teachers (and co-teachers) see everything in it; its active
+students see the class and their own work; nobody else learns that it exists (404)."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest
+
+from cfmj.accounts.models import User
+from cfmj.classes.models import Classroom, Membership
+
+
+def user_of(request: HttpRequest) -> User:
+    """The signed-in user (views using this are behind login_required)."""
+    user = request.user
+    if not isinstance(user, User):  # pragma: no cover - login_required comes first
+        raise Http404("Sign in first")
+    return user
+
+
+def membership_of(classroom: Classroom, user: User) -> Membership | None:
+    return Membership.objects.filter(classroom=classroom, user=user, left_at__isnull=True).first()
+
+
+def taught_or_404(request: HttpRequest, pk: int) -> Classroom:
+    """The class, if the signed-in user teaches it."""
+    classroom = Classroom.objects.filter(pk=pk, memberships__user=user_of(request),
+                                         memberships__role=Membership.Role.TEACHER,
+                                         memberships__left_at__isnull=True).first()
+    if classroom is None:
+        raise Http404("No such class")
+    return classroom
+
+
+def joined_or_404(request: HttpRequest, pk: int) -> tuple[Classroom, Membership]:
+    """The class and the user's membership, if they teach it or are one of its students."""
+    classroom = Classroom.objects.filter(pk=pk).first()
+    membership = membership_of(classroom, user_of(request)) if classroom is not None else None
+    if classroom is None or membership is None:
+        raise Http404("No such class")
+    return classroom, membership

@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+
+from cfmj.classes.models import Assignment
+from cfmj.engine.drills import BANDS, KIND_TITLES, KINDS
+from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
+from lessons.models import Lesson
+
+
+class ClassroomForm(forms.Form):
+    name = forms.CharField(max_length=120, help_text="For example: Tuesday beginners, Library hall")
+    description = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}), max_length=2000)
+    house_rules = forms.TypedMultipleChoiceField(
+        required=False,
+        coerce=int,
+        widget=forms.CheckboxSelectMultiple,
+        choices=[(int(number), label) for number, label in HOUSE_RULE_LABELS.items()],
+        help_text="The table rules your class plays with.",
+    )
+    skill_level = forms.TypedChoiceField(
+        coerce=int, initial=0, choices=[(int(level), label) for level, label in SKILL_LEVEL_LABELS.items()]
+    )
+
+
+class JoinForm(forms.Form):
+    code = forms.CharField(
+        max_length=20, label="Class code", help_text="Six letters and numbers, from your teacher."
+    )
+
+
+class StudentForm(forms.Form):
+    username = forms.CharField(max_length=150)
+    password = forms.CharField(
+        max_length=128,
+        help_text="Write it down for the student: at least 8 characters, not only numbers, not too common.",
+    )
+
+
+class PasswordForm(forms.Form):
+    password = forms.CharField(max_length=128, label="New password")
+
+
+class CoteacherForm(forms.Form):
+    username = forms.CharField(
+        max_length=150, label="Their username", help_text="They need a teacher account on this site."
+    )
+
+
+class AssignmentForm(forms.Form):
+    kind = forms.ChoiceField(
+        choices=Assignment.Kind.choices,
+        widget=forms.RadioSelect,
+        initial=Assignment.Kind.LESSON,
+        label="What to set",
+    )
+    lesson = forms.ModelChoiceField(queryset=Lesson.objects.none(), required=False)
+    drill_kind = forms.ChoiceField(
+        choices=[("", "Choose…")] + [(k, KIND_TITLES[k]) for k in KINDS], required=False, label="Drill"
+    )
+    count = forms.IntegerField(
+        min_value=1, max_value=50, initial=10, required=False, label="Number of puzzles"
+    )
+    band = forms.TypedChoiceField(
+        coerce=int,
+        choices=[(b, str(b)) for b in BANDS],
+        initial=2,
+        label="Difficulty (1 = first steps, 5 = hardest)",
+    )
+    due = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), label="Due on")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        lesson_field = self.fields["lesson"]
+        assert isinstance(lesson_field, forms.ModelChoiceField)
+        lesson_field.queryset = Lesson.objects.filter(active=True).order_by("number")
+        self.fields["due"].initial = timezone.localdate() + datetime.timedelta(days=7)
+
+    def clean_due(self) -> datetime.date:
+        due: datetime.date = self.cleaned_data["due"]
+        if due < timezone.localdate():
+            raise forms.ValidationError("Choose today or a later day.")
+        return due
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("kind") == Assignment.Kind.LESSON and not data.get("lesson"):
+            self.add_error("lesson", "Choose the lesson to set.")
+        if data.get("kind") in (Assignment.Kind.DRILLS, Assignment.Kind.FIXED):
+            if not data.get("drill_kind"):
+                self.add_error("drill_kind", "Choose the kind of drill.")
+            if not data.get("count"):
+                self.add_error("count", "Say how many puzzles.")
+        return data

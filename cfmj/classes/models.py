@@ -1,0 +1,129 @@
+"""Classes a teacher runs: who is in them, the homework set, and live class sessions.
+
+Nothing here owns a learner's progress: attempts and lesson progress stay on the learner's
+account, so leaving or being removed from a class, or a class being archived, loses nothing."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from lessons.models import Lesson
+from practice.models import KIND_CHOICES, Puzzle
+
+
+class Classroom(models.Model):
+    name = models.CharField(max_length=120)
+    description = models.TextField(blank=True)
+    code = models.CharField(max_length=8, unique=True)     # what students type to join
+    house_rules = models.JSONField(default=list)           # RULES §4 numbers the class plays with
+    skill_level = models.PositiveSmallIntegerField(default=0)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    archived_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def archived(self) -> bool:
+        return self.archived_at is not None
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        TEACHER = "teacher", "Teacher"
+        STUDENT = "student", "Student"
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=10, choices=Role.choices)
+    joined_at = models.DateTimeField(auto_now_add=True)
+    left_at = models.DateTimeField(null=True, blank=True)   # left or removed: kept, not deleted
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["classroom", "user"], name="one_membership_per_class")]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.role} in {self.classroom}"
+
+    @property
+    def active(self) -> bool:
+        return self.left_at is None
+
+
+class Assignment(models.Model):
+    class Kind(models.TextChoices):
+        LESSON = "lesson", "A lesson"
+        DRILLS = "drills", "Drill puzzles"
+        FIXED = "fixed", "A fixed set of puzzles"
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    lesson = models.ForeignKey(Lesson, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    drill_kind = models.CharField(max_length=20, choices=KIND_CHOICES, blank=True)
+    count = models.PositiveSmallIntegerField(default=0)      # drill puzzles to answer
+    band = models.PositiveSmallIntegerField(default=2)       # their difficulty
+    puzzles = models.ManyToManyField(Puzzle, through="AssignmentPuzzle", related_name="+")
+    due = models.DateField()
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["due", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=Q(kind="lesson", lesson__isnull=False) | ~Q(kind="lesson"),
+                                   name="lesson_assignment_has_lesson"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.classroom}: {self.title}"
+
+    @property
+    def title(self) -> str:
+        if self.kind == self.Kind.LESSON and self.lesson is not None:
+            return f"Lesson {self.lesson.number}: {self.lesson.title}"
+        label = dict(KIND_CHOICES).get(self.drill_kind, self.drill_kind)
+        if self.kind == self.Kind.DRILLS:
+            return f"{self.count} × {label} (difficulty {self.band})"
+        return f"{label}: a set of {self.count} puzzles"
+
+
+class AssignmentPuzzle(models.Model):
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="entries")
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.PROTECT, related_name="+")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [models.UniqueConstraint(fields=["assignment", "position"], name="one_puzzle_per_slot")]
+
+
+class ClassSession(models.Model):
+    """One puzzle on the projector: students answer on their own devices, the teacher reveals."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="sessions")
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.PROTECT, related_name="+")
+    started_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    started_at = models.DateTimeField(auto_now_add=True)
+    revealed_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at"]
+
+
+class SessionAnswer(models.Model):
+    session = models.ForeignKey(ClassSession, on_delete=models.CASCADE, related_name="answers")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    response = models.JSONField()
+    correct = models.BooleanField()
+    score = models.FloatField()
+    answered_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["session", "user"], name="one_answer_per_student")]

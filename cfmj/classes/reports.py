@@ -1,0 +1,196 @@
+"""The class report a teacher reads: each student's lessons, homework, drills and last visit; each
+piece of homework across the class; and the rules the class misses most.
+
+Worked out from the students' own progress and attempts (nothing is stored for it), in a number of
+queries that grows with the homework set but not with the students or the drill kinds."""
+
+from __future__ import annotations
+
+import datetime
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+
+from django.db.models import Count, Max, Q
+from django.urls import reverse
+from django.utils import timezone
+
+from cfmj.accounts.models import User
+from cfmj.classes.models import Assignment, Classroom
+from cfmj.classes.selectors import Status, statuses, students_of
+from cfmj.engine import drills
+from lessons.models import LessonProgress
+from lessons.selectors import Teacher, teacher_of
+from practice.models import KIND_CHOICES, Attempt, SkillRating
+from practice.selectors import level_name
+
+# Re-grading a wrong answer runs the engine, so only the latest ones are read: a class that has
+# drilled for a year still gets its page in well under a second, and recent mistakes are the
+# ones a teacher can still do something about.
+MISSES_EXAMINED = 2_000
+TOP_RULES = 5
+
+
+@dataclass(frozen=True)
+class KindResult:
+    """One student's answers in one drill kind (only kinds they tried have one)."""
+
+    kind: str
+    title: str
+    attempts: int
+    correct: int
+    level: str                  # from their rating in the kind
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.attempts
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.accuracy)
+
+
+@dataclass(frozen=True)
+class StudentRow:
+    user: User
+    lessons_done: int
+    assignments_done: int
+    assignments_late: int       # finished after the due date, or not finished and past it
+    kinds: tuple[KindResult, ...]   # in KIND_CHOICES order
+    last_active: datetime.datetime | None
+
+    @property
+    def username(self) -> str:
+        return self.user.username
+
+    def kind(self, kind: str) -> KindResult | None:
+        return next((k for k in self.kinds if k.kind == kind), None)
+
+
+@dataclass(frozen=True)
+class AssignmentRow:
+    assignment: Assignment
+    title: str
+    due: datetime.date
+    finished: int
+    late: int                   # as for StudentRow.assignments_late
+    finished_names: tuple[str, ...]
+    average_score: float | None     # 0..1, over the students with a score (finished or not)
+    of: int                     # active students in the class
+
+    @property
+    def average_percent(self) -> int | None:
+        return None if self.average_score is None else round(100 * self.average_score)
+
+
+@dataclass(frozen=True)
+class MissedRule:
+    section: str                # RULES.md section, "2.3"
+    misses: int                 # wrong answers that turned on it
+    teacher: Teacher | None     # the lesson step that teaches it
+    rules_url: str              # the section in the rules reference
+
+
+@dataclass(frozen=True)
+class ClassReport:
+    students: tuple[StudentRow, ...]
+    assignments: tuple[AssignmentRow, ...]
+    missed_rules: tuple[MissedRule, ...]
+    misses_examined: int        # wrong answers read for missed_rules
+    capped: bool                # True when there were more than MISSES_EXAMINED of them
+
+
+Table = list[tuple[Assignment, dict[int, Status]]]
+
+
+def class_report(classroom: Classroom) -> ClassReport:
+    students = students_of(classroom)
+    table = _homework(classroom, students)
+    missed, examined, capped = _missed_rules([u.pk for u in students])
+    return ClassReport(students=tuple(_student_rows(students, table)),
+                       assignments=tuple(_assignment_rows(students, table)),
+                       missed_rules=tuple(missed), misses_examined=examined, capped=capped)
+
+
+def report_csv_rows(classroom: Classroom) -> list[list[str]]:
+    """A header, then one row per student. Cells are plain text: the caller quotes them."""
+    header = ["Username", "Lessons done", "Assignments done", "Assignments late"]
+    for _, title in KIND_CHOICES:
+        header += [f"{title} accuracy %", f"{title} level"]
+    rows = [[*header, "Last active"]]
+    students = students_of(classroom)
+    for student in _student_rows(students, _homework(classroom, students)):
+        row = [student.username, str(student.lessons_done), str(student.assignments_done),
+               str(student.assignments_late)]
+        for kind, _ in KIND_CHOICES:
+            result = student.kind(kind)
+            row += [str(result.percent), result.level] if result else ["", ""]
+        last = student.last_active
+        rows.append([*row, timezone.localdate(last).isoformat() if last else ""])
+    return rows
+
+
+def _homework(classroom: Classroom, students: list[User]) -> Table:
+    assignments = (Assignment.objects.filter(classroom=classroom).select_related("lesson")
+                   .order_by("due", "pk"))
+    return [(assignment, statuses(assignment, students)) for assignment in assignments]
+
+
+def _student_rows(students: list[User], table: Table) -> list[StudentRow]:
+    ids = [u.pk for u in students]
+    lessons = {row["user_id"]: row for row in LessonProgress.objects.filter(user_id__in=ids).order_by()
+               .values("user_id").annotate(finished=Count("pk", filter=Q(completed_at__isnull=False)),
+                                           last=Max("updated_at"))}
+    tried: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
+    last_attempt: dict[int, datetime.datetime] = {}
+    for row in (Attempt.objects.filter(user_id__in=ids).order_by().values("user_id", "puzzle__kind")
+                .annotate(tried=Count("pk"), right=Count("pk", filter=Q(correct=True)),
+                          last=Max("answered_at"))):
+        user_id = row["user_id"]
+        tried[user_id][row["puzzle__kind"]] = (row["tried"], row["right"])
+        last_attempt[user_id] = max(row["last"], last_attempt.get(user_id, row["last"]))
+    ratings = {(user_id, kind): rating for user_id, kind, rating
+               in SkillRating.objects.filter(user_id__in=ids).values_list("user_id", "kind", "rating")}
+    out = []
+    for student in students:
+        mine = [status[student.pk] for _, status in table]
+        progress = lessons.get(student.pk)
+        kinds = tuple(KindResult(kind, title, *tried[student.pk][kind],
+                                 level_name(ratings.get((student.pk, kind))))
+                      for kind, title in KIND_CHOICES if kind in tried[student.pk])
+        seen = [at for at in (last_attempt.get(student.pk), progress["last"] if progress else None) if at]
+        out.append(StudentRow(user=student, lessons_done=progress["finished"] if progress else 0,
+                              assignments_done=sum(s.done for s in mine),
+                              assignments_late=sum(s.late for s in mine), kinds=kinds,
+                              last_active=max(seen, default=None)))
+    return out
+
+
+def _assignment_rows(students: list[User], table: Table) -> list[AssignmentRow]:
+    out = []
+    for assignment, status in table:
+        scores = [s.score for s in status.values() if s.score is not None]
+        out.append(AssignmentRow(
+            assignment=assignment, title=assignment.title, due=assignment.due,
+            finished=sum(s.done for s in status.values()), late=sum(s.late for s in status.values()),
+            finished_names=tuple(u.username for u in students if status[u.pk].done),
+            average_score=sum(scores) / len(scores) if scores else None, of=len(students)))
+    return out
+
+
+def _missed_rules(ids: list[int]) -> tuple[list[MissedRule], int, bool]:
+    """The sections the students' latest wrong answers turned on, most missed first; how many
+    wrong answers were read; and whether there were more. Attempts store the response, not the
+    rules: grading it again names them (and follows the engine if its reasons get sharper)."""
+    wrong = list(Attempt.objects.filter(user_id__in=ids, correct=False).order_by("-answered_at", "-pk")
+                 .values_list("puzzle__kind", "puzzle__question", "puzzle__answer", "response")
+                 [:MISSES_EXAMINED + 1])  # one more, to know whether there were more
+    capped = len(wrong) > MISSES_EXAMINED
+    wrong = wrong[:MISSES_EXAMINED]
+    counts: Counter[str] = Counter()
+    for kind, question, answer, response in wrong:
+        # a section counts once per answer, however many of its lines the grade names
+        counts.update(set(drills.grade(kind, question, answer, response).rules))
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:TOP_RULES]
+    rules_page = reverse("lessons:rules")
+    return [MissedRule(section, misses, teacher_of(section), f"{rules_page}#section-{section}")
+            for section, misses in ranked], len(wrong), capped

@@ -1,0 +1,136 @@
+"""Reading classes: whose classes they are, and how far each student is with each assignment
+(worked out from their lesson progress and their attempts, never stored twice)."""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from cfmj.accounts.models import User
+from cfmj.classes.models import Assignment, Classroom, Membership
+from lessons.models import LessonProgress
+from practice.models import Attempt, Puzzle
+
+
+def classes_of(user: User, role: str) -> QuerySet[Classroom]:
+    return Classroom.objects.filter(memberships__user=user, memberships__role=role,
+                                    memberships__left_at__isnull=True).distinct()
+
+
+def students_of(classroom: Classroom) -> list[User]:
+    return [m.user for m in Membership.objects.filter(classroom=classroom, role=Membership.Role.STUDENT,
+                                                      left_at__isnull=True)
+            .select_related("user").order_by("user__username")]
+
+
+def teachers_of(classroom: Classroom) -> list[User]:
+    return [m.user for m in Membership.objects.filter(classroom=classroom, role=Membership.Role.TEACHER,
+                                                      left_at__isnull=True)
+            .select_related("user").order_by("joined_at")]
+
+
+@dataclass(frozen=True)
+class Status:
+    """One student's work on one assignment."""
+
+    done: bool
+    answered: int               # steps reached, or puzzles answered
+    needed: int
+    score: float | None         # 0..1: quiz share, or the mean mark of the puzzles
+    finished_at: datetime.datetime | None
+    due: datetime.date
+
+    @property
+    def late(self) -> bool:
+        if self.finished_at is not None:
+            return timezone.localdate(self.finished_at) > self.due
+        return timezone.localdate() > self.due
+
+
+def statuses(assignment: Assignment, users: Iterable[User]) -> dict[int, Status]:
+    ids = [u.pk for u in users]
+    if assignment.kind == Assignment.Kind.LESSON:
+        return _lesson_statuses(assignment, ids)
+    return _puzzle_statuses(assignment, ids)
+
+
+def _lesson_statuses(assignment: Assignment, ids: list[int]) -> dict[int, Status]:
+    lesson = assignment.lesson
+    assert lesson is not None
+    steps = lesson.steps.count()
+    rows = {p.user_id: p for p in LessonProgress.objects.filter(lesson=lesson, user_id__in=ids)}
+    out = {}
+    for pk in ids:
+        row = rows.get(pk)
+        score = row.quiz_best / row.quiz_size if row and row.quiz_best is not None and row.quiz_size else None
+        out[pk] = Status(bool(row and row.done), row.step_reached if row else 0, steps, score,
+                         row.completed_at if row else None, assignment.due)
+    return out
+
+
+def _puzzle_statuses(assignment: Assignment, ids: list[int]) -> dict[int, Status]:
+    """Drill puzzles of the kind and difficulty answered since the homework was set (or, for a
+    fixed set, the first answer to each of its puzzles)."""
+    attempts = Attempt.objects.filter(user_id__in=ids, answered_at__gte=assignment.created_at)
+    if assignment.kind == Assignment.Kind.FIXED:
+        fixed = list(assignment.entries.values_list("puzzle_id", flat=True))
+        attempts = attempts.filter(puzzle_id__in=fixed)
+        needed = len(fixed)
+    else:
+        attempts = attempts.filter(puzzle__kind=assignment.drill_kind, puzzle__band=assignment.band)
+        needed = assignment.count
+    marks: dict[int, list[tuple[datetime.datetime, float]]] = defaultdict(list)
+    seen: set[tuple[int, int]] = set()
+    for user_id, puzzle_id, score, at in attempts.order_by("answered_at", "pk").values_list(
+            "user_id", "puzzle_id", "score", "answered_at"):
+        if (user_id, puzzle_id) in seen or len(marks[user_id]) >= needed:
+            continue  # a puzzle counts once, and only the first `needed` answers count
+        seen.add((user_id, puzzle_id))
+        marks[user_id].append((at, score))
+    out = {}
+    for pk in ids:
+        mine = marks.get(pk, [])
+        done = len(mine) >= needed > 0
+        mean = sum(s for _, s in mine) / len(mine) if mine else None
+        out[pk] = Status(done, len(mine), needed, mean, mine[-1][0] if done else None, assignment.due)
+    return out
+
+
+@dataclass(frozen=True)
+class DueItem:
+    assignment: Assignment
+    status: Status
+
+
+def due_for(user: User) -> list[DueItem]:
+    """The student's homework not yet done, soonest due first (classes they are in and not
+    archived)."""
+    assignments = list(Assignment.objects.filter(
+        classroom__memberships__user=user, classroom__memberships__role=Membership.Role.STUDENT,
+        classroom__memberships__left_at__isnull=True, classroom__archived_at__isnull=True)
+        .select_related("classroom", "lesson").order_by("due", "pk").distinct())
+    items = [DueItem(a, statuses(a, [user])[user.pk]) for a in assignments]
+    return [item for item in items if not item.status.done]
+
+
+def assigned_lesson_ids(user: User) -> set[int]:
+    """Lessons a teacher set this student: they open whatever the student has done before."""
+    return set(Assignment.objects.filter(
+        kind=Assignment.Kind.LESSON, classroom__memberships__user=user,
+        classroom__memberships__role=Membership.Role.STUDENT, classroom__memberships__left_at__isnull=True)
+        .values_list("lesson_id", flat=True))
+
+
+def next_assignment_puzzle(assignment: Assignment, user: User) -> Puzzle | None:
+    """The next puzzle of a drill or fixed-set assignment the student has not answered for it."""
+    answered = Attempt.objects.filter(user=user, answered_at__gte=assignment.created_at).values("puzzle_id")
+    if assignment.kind == Assignment.Kind.FIXED:
+        entry = assignment.entries.exclude(puzzle_id__in=answered).select_related("puzzle").first()
+        return entry.puzzle if entry is not None else None
+    return (Puzzle.objects.filter(kind=assignment.drill_kind, band=assignment.band)
+            .exclude(pk__in=answered).order_by("?").first())

@@ -1,0 +1,159 @@
+"""Class session views: the teacher's projector page (the puzzle, a live tally, reveal, next,
+end) and the students' page (the puzzle on the board and their answer form). Every change is a
+POST; polling with htmx only saves pressing Refresh."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from cfmj.classes import sessions
+from cfmj.classes.access import joined_or_404, taught_or_404, user_of
+from cfmj.classes.models import Classroom, ClassSession, Membership
+from cfmj.classes.services import ClassError
+from cfmj.core.http import HtmxHttpRequest
+from cfmj.engine import drills
+from practice.services import response_from_form
+
+DEFAULT_BAND = 2
+KIND_OPTIONS = [(kind, drills.KIND_TITLES[kind]) for kind in drills.KINDS]
+
+
+def _session_or_404(classroom: Classroom, sid: int) -> ClassSession:
+    return get_object_or_404(ClassSession.objects.select_related("puzzle"), pk=sid, classroom=classroom)
+
+
+def _start_context(session: ClassSession | None) -> dict[str, Any]:
+    """The start form's choices, set to the last puzzle's kind and band so 'Next' repeats them."""
+    kind = session.puzzle.kind if session is not None else drills.KINDS[0]
+    band = session.puzzle.band if session is not None else DEFAULT_BAND
+    return {"kind_options": KIND_OPTIONS, "bands": list(drills.BANDS), "chosen_kind": kind,
+            "chosen_band": band}
+
+
+def _not_modified(request: HtmxHttpRequest, key: str) -> bool:
+    """A poll that already shows this state: answering 204 makes htmx keep the page as it is (no
+    swap, so nothing is re-read aloud and a half-filled form survives)."""
+    return bool(request.htmx) and request.GET.get("seen") == key
+
+
+@login_required
+@require_POST
+def session_start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    classroom = taught_or_404(request, pk)
+    try:
+        band = int(request.POST.get("band", ""))
+    except ValueError:
+        band = 0  # refused below, with the reason
+    try:
+        session = sessions.session_start(classroom=classroom, teacher=user_of(request),
+                                         kind=request.POST.get("kind", ""), band=band)
+    except ClassError as error:
+        messages.error(request, str(error))
+        return redirect("classes:session_student", pk=classroom.pk)
+    return redirect("classes:session_screen", pk=classroom.pk, sid=session.pk)
+
+
+@login_required
+@require_GET
+def session_screen(request: HtmxHttpRequest, pk: int, sid: int) -> HttpResponse:
+    classroom = taught_or_404(request, pk)
+    session = _session_or_404(classroom, sid)
+    tally = sessions.session_tally(session)
+    context: dict[str, Any] = {
+        "classroom": classroom, "session": session, "puzzle": session.puzzle,
+        "question": session.puzzle.question, "kind_title": drills.KIND_TITLES[session.puzzle.kind],
+        "tally": tally, "reveal": sessions.session_reveal_of(session) if session.revealed_at else None,
+        "join_url": request.build_absolute_uri(reverse("classes:session_student", args=[classroom.pk])),
+        **_start_context(session)}
+    return render(request, "classes/session_screen.html", context)
+
+
+@login_required
+@require_GET
+def session_tally(request: HtmxHttpRequest, pk: int, sid: int) -> HttpResponse:
+    classroom = taught_or_404(request, pk)
+    session = _session_or_404(classroom, sid)
+    tally = sessions.session_tally(session)
+    if _not_modified(request, tally.key):
+        return HttpResponse(status=204)
+    return render(request, "classes/session_screen.html#tally",
+                  {"classroom": classroom, "session": session, "tally": tally})
+
+
+@login_required
+@require_POST
+def session_reveal(request: HtmxHttpRequest, pk: int, sid: int) -> HttpResponse:
+    classroom = taught_or_404(request, pk)
+    session = _session_or_404(classroom, sid)
+    try:
+        sessions.session_reveal(session=session)
+    except ClassError as error:
+        messages.error(request, str(error))
+    return redirect("classes:session_screen", pk=classroom.pk, sid=session.pk)
+
+
+@login_required
+@require_POST
+def session_close(request: HtmxHttpRequest, pk: int, sid: int) -> HttpResponse:
+    classroom = taught_or_404(request, pk)
+    session = _session_or_404(classroom, sid)
+    sessions.session_close(session=session)
+    messages.success(request, "The session has ended. Your students' answers are kept.")
+    return redirect("classes:session_student", pk=classroom.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_join(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The students' page (a teacher sees it too, with the start form instead of the answer form)."""
+    classroom, membership = joined_or_404(request, pk)
+    user = user_of(request)
+    if request.method == "POST":
+        _record_answer(request, classroom)
+        if not request.htmx:  # after a POST, a GET: a reload does not send the answer again
+            return redirect("classes:session_student", pk=classroom.pk)
+    session = sessions.session_current(classroom)
+    answer = sessions.answer_of(session, user) if session is not None else None
+    state = "none" if session is None else (
+        f"{session.pk}-{'answered' if answer else 'open'}-{'revealed' if session.revealed_at else 'live'}")
+    if request.method == "GET" and _not_modified(request, state):
+        return HttpResponse(status=204)
+    context: dict[str, Any] = {
+        "classroom": classroom, "session": session, "answer": answer, "state": state,
+        "change": request.GET.get("change") == "1",
+        "teaching": membership.role == Membership.Role.TEACHER, **_start_context(session)}
+    if session is not None:
+        puzzle = session.puzzle
+        context.update({"puzzle": puzzle, "question": puzzle.question,
+                        "kind_title": drills.KIND_TITLES[puzzle.kind]})
+        if session.revealed_at is not None:
+            context["reveal"] = sessions.session_reveal_of(session)
+            if answer is not None:
+                context["graded"] = drills.grade(puzzle.kind, puzzle.question, puzzle.answer, answer.response)
+    template = "classes/session_student.html#board" if request.htmx else "classes/session_student.html"
+    return render(request, template, context)
+
+
+def _record_answer(request: HtmxHttpRequest, classroom: Classroom) -> None:
+    """Record the posted answer to the session it was given for (an answer to a puzzle that has
+    left the board is refused, never counted against the next one)."""
+    try:
+        sid = int(request.POST.get("session", ""))
+    except ValueError:
+        sid = 0
+    session = ClassSession.objects.filter(pk=sid, classroom=classroom).first()
+    if session is None:
+        messages.error(request, "That puzzle is no longer on the board.")
+        return
+    try:
+        sessions.session_answer(session=session, student=user_of(request),
+                                response=response_from_form(request.POST))
+    except ClassError as error:
+        messages.error(request, str(error))

@@ -1,0 +1,217 @@
+"""Class session mode: one puzzle on the projector, students answer on their own devices, the
+teacher reveals the answer. One live session per class; a student has one answer per session,
+which they may change until the reveal. The tally counts answers and never names anyone."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from cfmj.accounts.models import User
+from cfmj.classes.models import Classroom, ClassSession, Membership, SessionAnswer
+from cfmj.classes.services import ClassError
+from cfmj.engine import drills
+from cfmj.engine.labels import tile_alt
+from practice.models import Puzzle
+from practice.services import puzzle_batch_generate, response_of
+
+SESSION_BATCH = 5      # puzzles made on the spot when the pool of a kind and band is empty
+FULL_LIST = 6          # a choice list this short is shown whole; a longer one only where chosen
+# The form field whose values the tally counts, and its heading on the board, per kind.
+CHOICE_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "winning_hand": (("valid", "Is it a winning hand?"),),
+    "call": (("call", "Your call"),),
+    "rules_quiz": (("choice", "Choices"),),
+    "joker_exchange": (("take", "Jokers taken"),),
+    "name_hand": (("category", "Category"), ("pattern", "Pattern")),
+    "discard": (("tile", "Tile discarded"),),
+}
+
+
+@dataclass(frozen=True)
+class ChoiceCount:
+    value: str
+    label: str
+    count: int
+    right: bool     # shown only once the answer is revealed
+
+
+@dataclass(frozen=True)
+class ChoiceGroup:
+    title: str
+    rows: tuple[ChoiceCount, ...]
+
+
+@dataclass(frozen=True)
+class Tally:
+    answered: int
+    students: int
+    right: int
+    groups: tuple[ChoiceGroup, ...] = ()
+
+    @property
+    def key(self) -> str:
+        """Changes whenever what the board shows changes (a poll that sees the same key skips the swap)."""
+        counts = ",".join(str(row.count) for group in self.groups for row in group.rows)
+        return f"{self.answered}-{self.students}-{self.right}-{counts}"
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """What the board shows once the teacher reveals: the answer, why, and the rules."""
+
+    expected: str
+    explanation: str
+    rules: tuple[str, ...]
+
+
+def session_start(*, classroom: Classroom, teacher: User, kind: str, band: int) -> ClassSession:
+    """Put a stored puzzle of this kind and band on the board (one the class has not had, when
+    there is one), closing the class's open session first."""
+    if kind not in drills.KINDS:
+        raise ClassError("Choose the kind of puzzle.")
+    if band not in drills.BANDS:
+        raise ClassError("Difficulty goes from 1 (first steps) to 5 (hardest).")
+    if classroom.archived:
+        raise ClassError("This class is archived: bring it back before running a session.")
+    if not Membership.objects.filter(classroom=classroom, user=teacher, role=Membership.Role.TEACHER,
+                                     left_at__isnull=True).exists():
+        raise ClassError("Only a teacher of the class can put a puzzle on the board.")
+    puzzle = _fresh_puzzle(classroom, kind, band)
+    with transaction.atomic():
+        # The class row is the lock: two starts at once (a double click) still leave one open session.
+        Classroom.objects.select_for_update().get(pk=classroom.pk)
+        open_sessions = ClassSession.objects.filter(classroom=classroom, closed_at__isnull=True)
+        open_sessions.update(closed_at=timezone.now())
+        return ClassSession.objects.create(classroom=classroom, puzzle=puzzle, started_by=teacher)
+
+
+def _fresh_puzzle(classroom: Classroom, kind: str, band: int) -> Puzzle:
+    pool = Puzzle.objects.filter(kind=kind, band=band)
+    used = ClassSession.objects.filter(classroom=classroom).values("puzzle_id")
+    puzzle = pool.exclude(pk__in=used).order_by("?").first()
+    if puzzle is None:
+        puzzle_batch_generate(kind=kind, band=band, count=SESSION_BATCH, seed=secrets.randbits(62))
+        # A class that has had every puzzle of this kind and band sees one again.
+        puzzle = pool.exclude(pk__in=used).order_by("?").first() or pool.order_by("?").first()
+    if puzzle is None:  # pragma: no cover - the engine makes puzzles of every kind and band
+        raise ClassError("No puzzle of that kind could be made just now; please try another.")
+    return puzzle
+
+
+def session_answer(*, session: ClassSession, student: User, response: dict[str, str]) -> SessionAnswer:
+    """Grade and keep a student's answer; answering again before the reveal replaces it."""
+    with transaction.atomic():
+        # Locked, so that an answer cannot land after the reveal it raced with.
+        current = ClassSession.objects.select_for_update().select_related("puzzle").get(pk=session.pk)
+        if current.revealed_at is not None or current.closed_at is not None:
+            raise ClassError("The answers are closed: the teacher has shown the answer. Watch the board "
+                             "for the next puzzle.")
+        if not Membership.objects.filter(classroom_id=current.classroom_id, user=student,
+                                         role=Membership.Role.STUDENT, left_at__isnull=True).exists():
+            raise ClassError("Only the students of this class answer its puzzles.")
+        puzzle = current.puzzle
+        fields = response_of(puzzle.kind, response)
+        graded = drills.grade(puzzle.kind, puzzle.question, puzzle.answer, fields)
+        answer, _ = SessionAnswer.objects.update_or_create(
+            session=current, user=student,
+            defaults={"response": fields, "correct": graded.correct, "score": graded.score})
+        return answer
+
+
+def session_reveal(*, session: ClassSession) -> None:
+    """Show the answer: from now on no answer is taken. Revealing twice changes nothing."""
+    with transaction.atomic():
+        current = ClassSession.objects.select_for_update().get(pk=session.pk)
+        if current.closed_at is not None:
+            raise ClassError("This session has ended: put a new puzzle on the board.")
+        if current.revealed_at is None:
+            current.revealed_at = timezone.now()
+            current.save(update_fields=["revealed_at"])
+    session.revealed_at = current.revealed_at
+
+
+def session_close(*, session: ClassSession) -> None:
+    """End the session (the answers are kept). Ending it twice changes nothing."""
+    now = timezone.now()
+    ClassSession.objects.filter(pk=session.pk, closed_at__isnull=True).update(closed_at=now)
+    if session.closed_at is None:
+        session.closed_at = now
+
+
+def session_current(classroom: Classroom) -> ClassSession | None:
+    """The class's open session, if a puzzle is on the board."""
+    return (ClassSession.objects.filter(classroom=classroom, closed_at__isnull=True).select_related("puzzle")
+            .order_by("-started_at", "-pk").first())
+
+
+def answer_of(session: ClassSession, user: User) -> SessionAnswer | None:
+    return SessionAnswer.objects.filter(session=session, user=user).first()
+
+
+def session_tally(session: ClassSession) -> Tally:
+    """How many answered, how many are right, and how many gave each choice; never who."""
+    answers = list(SessionAnswer.objects.filter(session=session).values_list("response", "correct"))
+    students = Membership.objects.filter(classroom_id=session.classroom_id, role=Membership.Role.STUDENT,
+                                         left_at__isnull=True).count()
+    puzzle = session.puzzle
+    groups = tuple(_group(title, _choices(puzzle, field), _right_values(puzzle, field),
+                          [_values(field, response) for response, _ in answers])
+                   for field, title in CHOICE_FIELDS.get(puzzle.kind, ()))
+    return Tally(answered=len(answers), students=students, right=sum(1 for _, correct in answers if correct),
+                 groups=groups)
+
+
+def _group(title: str, choices: list[tuple[str, str]], right: set[str],
+           picked: list[list[str]]) -> ChoiceGroup:
+    counts: dict[str, int] = {}
+    for values in picked:
+        for value in values:
+            counts[value] = counts.get(value, 0) + 1
+    whole = len(choices) <= FULL_LIST
+    rows = tuple(ChoiceCount(value, label, counts.get(value, 0), value in right)
+                 for value, label in choices if whole or counts.get(value))
+    return ChoiceGroup(title, rows)
+
+
+def _values(field: str, response: Any) -> list[str]:
+    """The choices one answer made in a field (the joker exchange may take several)."""
+    raw = str(response.get(field, "")) if isinstance(response, dict) else ""
+    if field == "take":
+        return sorted({part.strip() for part in raw.split(",") if part.strip()})
+    return [raw.strip()] if raw.strip() else []
+
+
+def _choices(puzzle: Puzzle, field: str) -> list[tuple[str, str]]:
+    question = puzzle.question
+    if field == "valid":
+        return [("yes", "Yes"), ("no", "No")]
+    if field == "tile":
+        return [(code, f"{code} ({tile_alt(code)})") for code in dict.fromkeys(question.get("tiles", []))]
+    key = {"category": "category_choices", "pattern": "pattern_choices"}.get(field, "choices")
+    return [(str(c["value"]), str(c["label"])) for c in question.get(key, [])]
+
+
+def _right_values(puzzle: Puzzle, field: str) -> set[str]:
+    answer = puzzle.answer
+    if field == "valid":
+        return {"yes" if answer.get("valid") else "no"}
+    if field == "take":
+        return set(answer.get("take") or ["none"])
+    if field in ("category", "pattern"):
+        return {pair[0 if field == "category" else 1] for pair in answer.get("accepted", [])}
+    return {str(answer.get(field, ""))}
+
+
+def session_reveal_of(session: ClassSession) -> Reveal:
+    """The answer as the board shows it: the engine's wording of the right answer, its reasons,
+    and the rules it turns on."""
+    puzzle = session.puzzle
+    # Grading an empty answer gives the engine's wording of the right answer and its rules.
+    graded = drills.grade(puzzle.kind, puzzle.question, puzzle.answer, {})
+    explanation = puzzle.answer.get("explanation") or puzzle.answer.get("why") or graded.explanation
+    return Reveal(expected=graded.expected, explanation=str(explanation), rules=graded.rules)

@@ -1,0 +1,318 @@
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from cfmj.accounts.models import User
+from cfmj.classes import reports, selectors, services
+from cfmj.classes.access import joined_or_404, taught_or_404, user_of
+from cfmj.classes.forms import (
+    AssignmentForm,
+    ClassroomForm,
+    CoteacherForm,
+    JoinForm,
+    PasswordForm,
+    StudentForm,
+)
+from cfmj.classes.models import Assignment, Classroom, Membership
+from cfmj.classes.services import ClassError
+from cfmj.engine import drills
+from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
+
+
+def _assignment_or_404(classroom: Classroom, assignment_id: int) -> Assignment:
+    return get_object_or_404(
+        Assignment.objects.select_related("lesson"), pk=assignment_id, classroom=classroom
+    )
+
+
+def _student_or_404(classroom: Classroom, user_id: int) -> User:
+    membership = (
+        Membership.objects.filter(
+            classroom=classroom, user_id=user_id, role=Membership.Role.STUDENT, left_at__isnull=True
+        )
+        .select_related("user")
+        .first()
+    )
+    if membership is None:
+        raise Http404("No such student in this class")
+    return membership.user
+
+
+@login_required
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    user = user_of(request)
+    return render(
+        request,
+        "classes/index.html",
+        {
+            "teaching": selectors.classes_of(user, Membership.Role.TEACHER),
+            "joined": selectors.classes_of(user, Membership.Role.STUDENT),
+            "join_form": JoinForm(),
+            "due": selectors.due_for(user),
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def create(request: HttpRequest) -> HttpResponse:
+    user = user_of(request)
+    if not user.is_teacher:
+        messages.info(
+            request, "Making a class needs a teacher account. To join a class, type its code below."
+        )
+        return redirect("classes:index")
+    form = ClassroomForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            classroom = services.classroom_create(teacher=user, **form.cleaned_data)
+        except ClassError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(
+                request, f"{classroom.name} is ready. Students join with the code {classroom.code}."
+            )
+            return redirect("classes:detail", pk=classroom.pk)
+    return render(
+        request, "classes/form.html", {"form": form, "title": "Make a class", "button": "Make the class"}
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest, code: str = "") -> HttpResponse:
+    """Typing a code (or following a join link, which fills it in) and confirming by POST."""
+    form = JoinForm(request.POST or None, initial={"code": code})
+    if request.method == "POST" and form.is_valid():
+        try:
+            classroom = services.classroom_join(user=user_of(request), code=form.cleaned_data["code"])
+        except ClassError as error:
+            form.add_error("code", str(error))
+        else:
+            messages.success(request, f"You are in {classroom.name}.")
+            return redirect("classes:detail", pk=classroom.pk)
+    preview = (
+        Classroom.objects.filter(code=services.normalise_code(code), archived_at__isnull=True).first()
+        if code
+        else None
+    )
+    return render(request, "classes/join.html", {"form": form, "preview": preview})
+
+
+@login_required
+@require_GET
+def detail(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom, membership = joined_or_404(request, pk)
+    user = user_of(request)
+    assignments = list(classroom.assignments.select_related("lesson"))
+    context: dict[str, Any] = {
+        "classroom": classroom,
+        "membership": membership,
+        "house_rules": [HOUSE_RULE_LABELS[r] for r in classroom.house_rules],
+        "skill_level": SKILL_LEVEL_LABELS.get(classroom.skill_level, ""),
+    }
+    if membership.role == Membership.Role.TEACHER:
+        context.update(
+            {
+                "students": selectors.students_of(classroom),
+                "teachers": selectors.teachers_of(classroom),
+                "assignments": assignments,
+                "report": reports.class_report(classroom),
+                "student_form": StudentForm(),
+                "coteacher_form": CoteacherForm(),
+                "join_url": request.build_absolute_uri(f"/classes/join/{classroom.code}/"),
+            }
+        )
+        return render(request, "classes/teacher.html", context)
+    context["work"] = [(a, selectors.statuses(a, [user])[user.pk]) for a in assignments]
+    return render(request, "classes/student.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def edit(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = taught_or_404(request, pk)
+    form = ClassroomForm(
+        request.POST or None,
+        initial={
+            "name": classroom.name,
+            "description": classroom.description,
+            "house_rules": classroom.house_rules,
+            "skill_level": classroom.skill_level,
+        },
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.classroom_update(classroom=classroom, **form.cleaned_data)
+        except ClassError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, "Saved.")
+            return redirect("classes:detail", pk=classroom.pk)
+    return render(
+        request,
+        "classes/form.html",
+        {"form": form, "title": f"Change {classroom.name}", "button": "Save", "classroom": classroom},
+    )
+
+
+@login_required
+@require_POST
+def archive(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = taught_or_404(request, pk)
+    restore = request.POST.get("restore") == "1"
+    services.classroom_archive(classroom=classroom, archived=not restore)
+    messages.success(
+        request,
+        f"{classroom.name} is {'back in use' if restore else 'archived'}. Everyone's progress is kept.",
+    )
+    return redirect("classes:detail", pk=classroom.pk)
+
+
+@login_required
+@require_POST
+def student_add(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = taught_or_404(request, pk)
+    form = StudentForm(request.POST)
+    if form.is_valid():
+        try:
+            student = services.student_create(classroom=classroom, **form.cleaned_data)
+        except ClassError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(
+                request,
+                f"Account {student.username} made and added to the class. Give the "
+                "student their username and password.",
+            )
+    else:
+        messages.error(request, "Give both a username and a password.")
+    return redirect("classes:detail", pk=classroom.pk)
+
+
+@login_required
+@require_POST
+def student_password(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
+    classroom = taught_or_404(request, pk)
+    student = _student_or_404(classroom, user_id)
+    form = PasswordForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ClassError("Type the new password.")
+        services.student_password_set(
+            classroom=classroom, student=student, password=form.cleaned_data["password"]
+        )
+    except ClassError as error:
+        messages.error(request, f"{student.username}: {error}")
+    else:
+        messages.success(request, f"New password set for {student.username}.")
+    return redirect("classes:detail", pk=classroom.pk)
+
+
+@login_required
+@require_POST
+def student_remove(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
+    classroom = taught_or_404(request, pk)
+    student = _student_or_404(classroom, user_id)
+    services.membership_end(classroom=classroom, user=student)
+    messages.success(request, f"{student.username} has left the class. Their own progress is kept.")
+    return redirect("classes:detail", pk=classroom.pk)
+
+
+@login_required
+@require_POST
+def leave(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom, _ = joined_or_404(request, pk)
+    try:
+        services.membership_end(classroom=classroom, user=user_of(request))
+    except ClassError as error:
+        messages.error(request, str(error))
+        return redirect("classes:detail", pk=classroom.pk)
+    messages.success(request, f"You have left {classroom.name}. Your own progress is kept.")
+    return redirect("classes:index")
+
+
+@login_required
+@require_POST
+def coteacher_add(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = taught_or_404(request, pk)
+    form = CoteacherForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ClassError("Type their username.")
+        teacher = services.coteacher_add(classroom=classroom, username=form.cleaned_data["username"])
+    except ClassError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"{teacher.username} now teaches {classroom.name} with you.")
+    return redirect("classes:detail", pk=classroom.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def assignment_create(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = taught_or_404(request, pk)
+    form = AssignmentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.assignment_create(
+                classroom=classroom,
+                teacher=user_of(request),
+                kind=data["kind"],
+                due=data["due"],
+                lesson=data.get("lesson"),
+                drill_kind=data.get("drill_kind") or "",
+                count=data.get("count") or 0,
+                band=data.get("band") or 2,
+            )
+        except ClassError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, "Homework set. Your students see it on their home page.")
+            return redirect("classes:detail", pk=classroom.pk)
+    return render(
+        request,
+        "classes/form.html",
+        {"form": form, "title": "Set homework", "button": "Set it", "classroom": classroom},
+    )
+
+
+@login_required
+@require_GET
+def assignment(request: HttpRequest, pk: int, assignment_id: int) -> HttpResponse:
+    """Teachers: who has finished. Students: the work itself (the lesson, or the next puzzle)."""
+    classroom, membership = joined_or_404(request, pk)
+    work = _assignment_or_404(classroom, assignment_id)
+    if membership.role == Membership.Role.TEACHER:
+        students = selectors.students_of(classroom)
+        found = selectors.statuses(work, students)
+        return render(
+            request,
+            "classes/assignment_teacher.html",
+            {"classroom": classroom, "assignment": work, "rows": [(s, found[s.pk]) for s in students]},
+        )
+    user = user_of(request)
+    status = selectors.statuses(work, [user])[user.pk]
+    if work.kind == Assignment.Kind.LESSON and work.lesson is not None:
+        return redirect("lessons:lesson", slug=work.lesson.slug)
+    puzzle = None if status.done else selectors.next_assignment_puzzle(work, user)
+    context: dict[str, Any] = {"classroom": classroom, "assignment": work, "status": status, "puzzle": puzzle}
+    if puzzle is not None:
+        context.update(
+            {
+                "question": puzzle.question,
+                "kind_title": drills.KIND_TITLES[puzzle.kind],
+                "token": uuid.uuid4(),
+                "next_url": request.path,
+            }
+        )
+    return render(request, "classes/assignment_student.html", context)
