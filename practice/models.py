@@ -32,6 +32,7 @@ class PuzzleBatch(models.Model):
     band = models.PositiveSmallIntegerField()
     requested = models.PositiveIntegerField()
     seed = models.BigIntegerField()
+    table = models.CharField(max_length=20, blank=True, default="")  # practice.tables: "" is standard
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     created = models.PositiveIntegerField(default=0)
     duplicates = models.PositiveIntegerField(default=0)
@@ -50,6 +51,9 @@ class Puzzle(models.Model):
     engine_version = models.CharField(max_length=20)
     seed = models.BigIntegerField()
     content_hash = models.CharField(max_length=64, unique=True)
+    # The class table it was made under (practice.tables.table_key); "" for the standard rules,
+    # the only puzzles normal practice serves.
+    table = models.CharField(max_length=20, blank=True, default="")
     batch = models.ForeignKey(PuzzleBatch, null=True, blank=True, on_delete=models.SET_NULL,
                               related_name="puzzles")
     # The puzzle's own Glicko-2 rating: it "wins" when a learner misses it.
@@ -61,7 +65,7 @@ class Puzzle(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        indexes = [models.Index(fields=["kind", "rating"])]
+        indexes = [models.Index(fields=["kind", "table", "rating"])]
 
     def __str__(self) -> str:
         return f"{self.kind} #{self.pk} ({self.rating:.0f})"

@@ -14,6 +14,7 @@ from django.utils import timezone
 from practice.learners import Learner
 from practice.models import KIND_CHOICES, Attempt, DailySet, Puzzle, ReviewItem, SkillRating, Streak
 from practice.rating import DEFAULT_RATING
+from practice.tables import STANDARD
 
 RECENT_DAYS = 30
 NEAR = 12
@@ -41,8 +42,8 @@ def puzzle_next(kind: str, learner: Learner, *, rng: random.Random | None = None
     learner's rating in this skill."""
     rng = rng or random.Random()
     if learner.user is not None:
-        review = (ReviewItem.objects.filter(user=learner.user, puzzle__kind=kind, retired=False,
-                                            due__lte=timezone.localdate())
+        review = (ReviewItem.objects.filter(user=learner.user, puzzle__kind=kind, puzzle__table=STANDARD,
+                                            retired=False, due__lte=timezone.localdate())
                   .select_related("puzzle").order_by("due").first())
         if review is not None:
             return review.puzzle, True
@@ -59,7 +60,7 @@ def _candidates(kind: str, learner: Learner, target: float) -> list[tuple[int, f
     """Ids and ratings of the NEAR puzzles just above and the NEAR just below `target` that the
     learner has not tried lately. One hand-written statement: this is the busiest read of the
     site, and building the same query with Exists/OuterRef cost ten times as much in the ORM as
-    in the database (bench/practice_views.py). Both walks follow the (kind, rating) index."""
+    in the database (bench/practice_views.py). Both walks follow the (kind, table, rating) index."""
     params: list[Any] = []
     unseen = ""
     if learner.user is not None or learner.visitor:
@@ -70,13 +71,16 @@ def _candidates(kind: str, learner: Learner, target: float) -> list[tuple[int, f
         params = [learner.user.pk if learner.user is not None else learner.visitor,
                   connection.ops.adapt_datetimefield_value(since)]
     puzzles = Puzzle._meta.db_table
+    # Only the standard puzzles: a class's table puzzles are served through its homework.
     walk = ("SELECT id, rating FROM (SELECT p.id, p.rating FROM {table} p WHERE p.kind = %s"
-            " AND p.rating {compare} %s{unseen} ORDER BY p.rating {order} LIMIT %s) {name}")
+            " AND p.{column} = %s AND p.rating {compare} %s{unseen}"
+            " ORDER BY p.rating {order} LIMIT %s) {name}")
+    column = connection.ops.quote_name("table")  # Puzzle.table; quoted, as TABLE is an SQL keyword
     sql = " UNION ALL ".join([
-        walk.format(table=puzzles, compare=">=", unseen=unseen, order="ASC", name="above"),
-        walk.format(table=puzzles, compare="<", unseen=unseen, order="DESC", name="below")])
+        walk.format(table=puzzles, column=column, compare=">=", unseen=unseen, order="ASC", name="above"),
+        walk.format(table=puzzles, column=column, compare="<", unseen=unseen, order="DESC", name="below")])
     with connection.cursor() as cursor:
-        cursor.execute(sql, [kind, target, *params, NEAR] * 2)
+        cursor.execute(sql, [kind, STANDARD, target, *params, NEAR] * 2)
         return [(int(pk), float(rating)) for pk, rating in cursor.fetchall()]
 
 
@@ -133,6 +137,6 @@ def mistakes(learner: Learner) -> QuerySet[ReviewItem]:
 def unseen_counts() -> dict[tuple[str, int], int]:
     """Puzzles nobody has tried yet, per kind and band (the pools the refill task keeps full)."""
     counts: dict[tuple[str, int], int] = {}
-    for kind, band in Puzzle.objects.filter(attempts=0).values_list("kind", "band"):
+    for kind, band in Puzzle.objects.filter(attempts=0, table=STANDARD).values_list("kind", "band"):
         counts[(kind, band)] = counts.get((kind, band), 0) + 1
     return counts

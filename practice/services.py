@@ -27,6 +27,7 @@ from practice.models import (
     Streak,
 )
 from practice.rating import Rating, update
+from practice.tables import STANDARD, puzzle_table, table_of
 
 DAILY_KINDS = ("winning_hand", "worth", "name_hand", "distance", "call", "discard", "charleston",
                "joker_exchange")
@@ -36,19 +37,23 @@ REVIEW_STEPS = 4          # solved this many times in review, a mistake is retir
 REVIEW_GROWTH = 2.5
 
 
-def puzzle_batch_generate(*, kind: str, band: int, count: int, seed: int) -> PuzzleBatch:
-    """Generate `count` puzzles of one kind and band from `seed`. Safe to run twice: the same
-    seed makes the same batch, and a puzzle already stored (same content) is not stored again."""
-    batch, _ = PuzzleBatch.objects.get_or_create(kind=kind, band=band, seed=seed,
+def puzzle_batch_generate(*, kind: str, band: int, count: int, seed: int,
+                          table: str = STANDARD) -> PuzzleBatch:
+    """Generate `count` puzzles of one kind and band from `seed`, under a class's table (a
+    practice.tables key; "" for the standard rules). Safe to run twice: the same seed and table
+    make the same batch, and a puzzle already stored (same content) is not stored again."""
+    table = puzzle_table(kind, table)
+    rules = table_of(table)
+    batch, _ = PuzzleBatch.objects.get_or_create(kind=kind, band=band, seed=seed, table=table,
                                                  defaults={"requested": count})
     if batch.status == PuzzleBatch.Status.DONE:
         return batch
-    made = drills.generate_many(kind, count=count, band=band, seed=seed)
+    made = drills.generate_many(kind, count=count, band=band, seed=seed, table=rules)
     hashes = [p.content_hash() for p in made]
     existing = set(Puzzle.objects.filter(content_hash__in=hashes).values_list("content_hash", flat=True))
     fresh = [Puzzle(kind=p.kind, band=p.band, question=p.question, answer=p.answer,
                     engine_version=ENGINE_VERSION, seed=p.seed, content_hash=h, batch=batch,
-                    rating=BAND_RATING[p.band])
+                    rating=BAND_RATING[p.band], table=table)
              for p, h in zip(made, hashes, strict=True) if h not in existing]
     Puzzle.objects.bulk_create(fresh, ignore_conflicts=True)
     created = Puzzle.objects.filter(batch=batch).count()

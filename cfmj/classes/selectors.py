@@ -15,6 +15,13 @@ from cfmj.accounts.models import User
 from cfmj.classes.models import Assignment, Classroom, Membership
 from lessons.models import LessonProgress
 from practice.models import Attempt, Puzzle
+from practice.tables import puzzle_table, table_key
+
+
+def class_table(classroom: Classroom, kind: str) -> str:
+    """The table key of the puzzles this class gets of a drill kind: its house rules and skill level
+    for the kinds whose answer depends on them, "" (standard) for the others."""
+    return puzzle_table(kind, table_key(classroom.house_rules, classroom.skill_level))
 
 
 def classes_of(user: User, role: str) -> QuerySet[Classroom]:
@@ -74,15 +81,16 @@ def _lesson_statuses(assignment: Assignment, ids: list[int]) -> dict[int, Status
 
 
 def _puzzle_statuses(assignment: Assignment, ids: list[int]) -> dict[int, Status]:
-    """Drill puzzles of the kind and difficulty answered since the homework was set (or, for a
-    fixed set, the first answer to each of its puzzles)."""
+    """Drill puzzles of the kind, difficulty and class table answered since the homework was set
+    (or, for a fixed set, the first answer to each of its puzzles)."""
     attempts = Attempt.objects.filter(user_id__in=ids, answered_at__gte=assignment.created_at)
     if assignment.kind == Assignment.Kind.FIXED:
         fixed = list(assignment.entries.values_list("puzzle_id", flat=True))
         attempts = attempts.filter(puzzle_id__in=fixed)
         needed = len(fixed)
     else:
-        attempts = attempts.filter(puzzle__kind=assignment.drill_kind, puzzle__band=assignment.band)
+        attempts = attempts.filter(puzzle__kind=assignment.drill_kind, puzzle__band=assignment.band,
+                                   puzzle__table=class_table(assignment.classroom, assignment.drill_kind))
         needed = assignment.count
     marks: dict[int, list[tuple[datetime.datetime, float]]] = defaultdict(list)
     seen: set[tuple[int, int]] = set()
@@ -132,5 +140,6 @@ def next_assignment_puzzle(assignment: Assignment, user: User) -> Puzzle | None:
     if assignment.kind == Assignment.Kind.FIXED:
         entry = assignment.entries.exclude(puzzle_id__in=answered).select_related("puzzle").first()
         return entry.puzzle if entry is not None else None
-    return (Puzzle.objects.filter(kind=assignment.drill_kind, band=assignment.band)
+    table = class_table(assignment.classroom, assignment.drill_kind)
+    return (Puzzle.objects.filter(kind=assignment.drill_kind, band=assignment.band, table=table)
             .exclude(pk__in=answered).order_by("?").first())

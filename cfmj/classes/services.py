@@ -16,16 +16,19 @@ from django.utils import timezone
 
 from cfmj.accounts.models import User
 from cfmj.classes.models import Assignment, AssignmentPuzzle, Classroom, Membership
+from cfmj.classes.selectors import class_table
 from cfmj.engine import drills
 from cfmj.engine.ruleset import HOUSE_RULES, SKILL_LEVELS
 from lessons.models import Lesson
 from practice.models import Puzzle
 from practice.services import puzzle_batch_generate
+from practice.tables import STANDARD
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I: read aloud in a hall
 CODE_LENGTH = 6
 CODE_TRIES = 10
 MAX_PUZZLES = 50
+SPARE_PUZZLES = 5  # made beyond what a short pool needs, so the next request finds some
 
 
 class ClassError(Exception):
@@ -225,20 +228,27 @@ def assignment_create(
             due=due,
             created_by=teacher,
         )
+        table = class_table(classroom, drill_kind)
         if kind == Assignment.Kind.FIXED:
             AssignmentPuzzle.objects.bulk_create(
                 [
                     AssignmentPuzzle(assignment=assignment, puzzle=puzzle, position=position)
-                    for position, puzzle in enumerate(_fixed_set(drill_kind, band, count), 1)
+                    for position, puzzle in enumerate(_fixed_set(drill_kind, band, count, table), 1)
                 ]
             )
+        elif table != STANDARD:
+            # Few puzzles exist for a class's own table: make enough for the homework now (the
+            # standard pool is kept full by the refill task).
+            _fixed_set(drill_kind, band, count, table)
     return assignment
 
 
-def _fixed_set(kind: str, band: int, count: int) -> list[Puzzle]:
-    """`count` stored puzzles of this kind and band, made now if the pool is short."""
-    puzzles = list(Puzzle.objects.filter(kind=kind, band=band).order_by("?")[:count])
+def _fixed_set(kind: str, band: int, count: int, table: str = STANDARD) -> list[Puzzle]:
+    """`count` stored puzzles of this kind, band and table, made now if the pool is short."""
+    pool = Puzzle.objects.filter(kind=kind, band=band, table=table)
+    puzzles = list(pool.order_by("?")[:count])
     if len(puzzles) < count:
-        puzzle_batch_generate(kind=kind, band=band, count=count - len(puzzles) + 5, seed=secrets.randbits(62))
-        puzzles = list(Puzzle.objects.filter(kind=kind, band=band).order_by("?")[:count])
+        puzzle_batch_generate(kind=kind, band=band, count=count - len(puzzles) + SPARE_PUZZLES,
+                              seed=secrets.randbits(62), table=table)
+        puzzles = list(pool.order_by("?")[:count])
     return puzzles

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from cfmj.accounts.models import User
 from cfmj.classes.models import Classroom, ClassSession, Membership, SessionAnswer
+from cfmj.classes.selectors import class_table
 from cfmj.classes.services import ClassError
 from cfmj.engine import drills
 from cfmj.engine.labels import tile_alt
@@ -70,8 +71,8 @@ class Reveal:
 
 
 def session_start(*, classroom: Classroom, teacher: User, kind: str, band: int) -> ClassSession:
-    """Put a stored puzzle of this kind and band on the board (one the class has not had, when
-    there is one), closing the class's open session first."""
+    """Put a stored puzzle of this kind and band, under the class's table, on the board (one the
+    class has not had, when there is one), closing the class's open session first."""
     if kind not in drills.KINDS:
         raise ClassError("Choose the kind of puzzle.")
     if band not in drills.BANDS:
@@ -91,11 +92,13 @@ def session_start(*, classroom: Classroom, teacher: User, kind: str, band: int) 
 
 
 def _fresh_puzzle(classroom: Classroom, kind: str, band: int) -> Puzzle:
-    pool = Puzzle.objects.filter(kind=kind, band=band)
+    table = class_table(classroom, kind)  # the class plays its own house rules and skill level
+    pool = Puzzle.objects.filter(kind=kind, band=band, table=table)
     used = ClassSession.objects.filter(classroom=classroom).values("puzzle_id")
     puzzle = pool.exclude(pk__in=used).order_by("?").first()
     if puzzle is None:
-        puzzle_batch_generate(kind=kind, band=band, count=SESSION_BATCH, seed=secrets.randbits(62))
+        puzzle_batch_generate(kind=kind, band=band, count=SESSION_BATCH, seed=secrets.randbits(62),
+                              table=table)
         # A class that has had every puzzle of this kind and band sees one again.
         puzzle = pool.exclude(pk__in=used).order_by("?").first() or pool.order_by("?").first()
     if puzzle is None:  # pragma: no cover - the engine makes puzzles of every kind and band

@@ -2,6 +2,9 @@
 
 A focus (a category or a pattern id) asks for a hand that reads as it; a focus the band does not
 yet hold (Winds in band 1, a Quint pattern without jokers) raises the band the hand is built at.
+
+A class's table (drills.generate(..., table=)) asks only about hands that win under it (won on a
+discard), and accepts the readings that win there; the question states it.
 """
 
 from __future__ import annotations
@@ -13,9 +16,12 @@ from typing import Any
 from ..blocks import QUINT
 from ..card import CardEntry
 from ..categories import NUMBER_CATEGORIES, WINDS
-from ..check import check
+from ..check import CheckResult, check
+from ..errors import InputError
 from ..labels import category_label, pattern_label
+from ..notation import Hand
 from ..patterns import PATTERNS
+from ..ruleset import RuleSet
 from ..validate import Arrangement
 from .common import GOOD, RIGHT, WRONG, Graded, choice, graded, join_words, ref, shown, text_field
 from .hands import (
@@ -29,6 +35,7 @@ from .hands import (
     reading,
     reading_rules,
 )
+from .table import class_words, fits, pick_for, table_entry
 
 FIELDS = ("category", "pattern")
 SPECIAL = "special"  # the "pattern" of a special dragon hand: its tiles are fixed
@@ -39,6 +46,7 @@ FOCUSES: tuple[str, ...] = (*NUMBER_CATEGORIES, WINDS, *PATTERNS)
 WINDS_BAND = 2  # the first band with Winds hands
 QUINT_BAND = 2  # band 1 holds no jokers, and a Quint needs one
 MAX_TRIES = 20
+TABLE_TRIES = 400  # a strict table (skill level 4 or 5) refuses most hands: look further
 PRACTISES: tuple[str, ...] = (
     "2_winning_hand_is_dragon_hand_or_category_set_pattern", "2_2_exactly_ten_patterns_order_free",
     *(f"2_2_pattern_{pattern}" for pattern in PATTERNS),
@@ -65,9 +73,42 @@ def _focus_band(focus: str, band: int) -> int:
     return band
 
 
-def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+def _table_hand(rng: Random, band: int, rules: RuleSet) -> tuple[Hand, CheckResult]:
+    """A card entry held that wins (on a discard) under the class's table."""
+    for _ in range(TABLE_TRIES):
+        hand = build(band_layout(pick_for(rng, band, rules), rng, band))
+        if not fits(hand, rules):
+            continue
+        result = check(hand, rules=rules)
+        if result.valid:
+            return hand, result
+    raise RuntimeError("no hand found for the name-hand drill at this table")  # pragma: no cover
+
+
+def _readings(result: CheckResult) -> list[list[str]]:
+    readings = [[a.category or "", a.pattern or SPECIAL] for a in result.arrangements]
+    return [r for i, r in enumerate(readings) if r not in readings[:i]]
+
+
+def make(rng: Random, band: int, focus: str | None = None,
+         table: RuleSet | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     if focus is not None:
         band = _focus_band(focus, band)
+    if table is not None:
+        if focus is not None:
+            raise InputError("A name-the-hand puzzle takes a focus or a class's table, not both.")
+        hand, result = _table_hand(rng, band, table)
+        accepted = _readings(result)
+    else:
+        hand, result, accepted = _standard_hand(rng, band, focus)
+    question, answer = _asked(band, hand, result, accepted)
+    if table is not None:
+        question["prompt"] = f"It was won on a discard. {class_words(table)} {PROMPT}"
+        question["table"] = table_entry(table)
+    return question, answer
+
+
+def _standard_hand(rng: Random, band: int, focus: str | None) -> tuple[Hand, CheckResult, list[list[str]]]:
     for _ in range(MAX_TRIES):
         if focus is None:
             entry = pick_entry(rng, band)
@@ -75,12 +116,15 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
             entry = pick_where(rng, band, *_focus_entries(focus, band))
         hand = build(band_layout(entry, rng, band))
         result = check(hand)
-        readings = [[a.category or "", a.pattern or SPECIAL] for a in result.arrangements]
-        accepted = [r for i, r in enumerate(readings) if r not in readings[:i]]
+        accepted = _readings(result)
         if focus is None or any(focus in reading for reading in accepted):
-            break
-    else:  # pragma: no cover - a held entry always reads as its own category and pattern
-        raise RuntimeError(f"no hand found for the name-hand drill with focus {focus}")
+            return hand, result, accepted
+    # A held entry always reads as its own category and pattern: this is never reached.
+    raise RuntimeError(f"no hand found for the name-hand drill with focus {focus}")  # pragma: no cover
+
+
+def _asked(band: int, hand: Hand, result: CheckResult,
+           accepted: list[list[str]]) -> tuple[dict[str, Any], dict[str, Any]]:
     categories = band_categories(band)
     patterns = [choice(p, pattern_label(p)) for p in PATTERNS]
     if any(c in DRAGON_HANDS for c in categories):

@@ -4,6 +4,10 @@ About half the hands are a card entry held at random (valid); the rest are such 
 rule-breaking change, kept only when check() refuses it. The reasons are check's. A focus asks for
 a winning hand ("valid") or for a hand refused with one reason first (focused_hands.py); a reason
 that only a table option gives comes with that option, stated in the question ("table").
+
+A class's table (drills.generate(..., table=)) judges every hand instead: the hands are card
+entries held, changed or not, and whatever check() under the table says is the answer, so its
+minimum hand and skill-level reasons turn up by themselves. The question states the table.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from typing import Any
 
 from ..categories import NUMBER_CATEGORIES, WINDS
 from ..check import CheckResult, check
+from ..errors import InputError
 from ..notation import Hand
 from ..patterns import PATTERNS
 from ..reasons import CATALOGUE, OPTION_REASONS
@@ -21,6 +26,7 @@ from .common import GOOD, RIGHT, WRONG, Graded, choice, graded, ref, shown, text
 from .focused_hands import RECIPES, failing_hand
 from .hands import band_layout, build, hand_name, pick_entry, reading, reading_rules
 from .mutations import mutations_for
+from .table import class_words, fits, pick_for, table_entry
 
 FIELDS = ("valid", "reason")
 VALID = "valid"
@@ -29,6 +35,7 @@ FOCUSES: tuple[str, ...] = (VALID, *(r for r in CATALOGUE if r in RECIPES))
 PROMPT = "Is this a winning hand? If it is not, what is the main problem?"
 CHOICES = 4
 MAX_TRIES = 60
+TABLE_TRIES = 400  # a strict table (skill level 4 or 5) refuses most hands: look further
 # Reasons a beginner meets first; later bands offer every reason of the standard rules.
 BASIC_REASONS = ("lone_tile", "joker_in_pair", "not_a_set", "outside_set", "number_repeated",
                  "tile_in_two_blocks", "woven", "no_pattern", "numbers_and_winds", "no_set")
@@ -76,11 +83,42 @@ def _pool(band: int, first: list[str]) -> list[str]:
     return pool
 
 
-def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+def _table_hand(rng: Random, band: int, rules: RuleSet, *, want_valid: bool) -> tuple[Hand, CheckResult]:
+    """A card entry held (or, half the time when a losing hand is wanted, held with one change),
+    kept when check() under the class's table gives the wanted answer; the other answer if the
+    table makes the wanted one too rare to find."""
+    fallback: tuple[Hand, CheckResult] | None = None
+    for _ in range(TABLE_TRIES):
+        entry = pick_for(rng, band, rules)
+        blocks = band_layout(entry, rng, band)
+        hand = build(blocks)
+        if not want_valid and rng.random() < 0.5:
+            hand = next((h for m in mutations_for(band, rng) if (h := m(entry, blocks, rng)) is not None
+                         and fits(h, rules)), hand)
+        if not fits(hand, rules):
+            continue
+        result = check(hand, rules=rules)
+        if result.valid == want_valid:
+            return hand, result
+        fallback = fallback or (hand, result)
+    if fallback is None:  # pragma: no cover - every band holds hands the table's tile set can hold
+        raise RuntimeError("no hand found for the winning-hand drill at this table")
+    return fallback
+
+
+def make(rng: Random, band: int, focus: str | None = None,
+         table: RuleSet | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """A hand, valid about half the time; with a focus, a winning hand ("valid") or one that
-    check() refuses with that reason first, under the table rules the question then states."""
+    check() refuses with that reason first, under the table rules the question then states.
+    With a class's table (not the standard rules), a hand judged under it."""
     rules = RuleSet()
-    if focus is None:
+    if table is not None and table != rules:
+        if focus not in (None, VALID):
+            raise InputError("A puzzle about one reason states its own table: ask for it without a "
+                             "class's table.")
+        rules = table
+        hand, result = _table_hand(rng, band, rules, want_valid=focus == VALID or rng.random() < 0.5)
+    elif focus is None:
         hand, result = _hand(rng, band, want_valid=rng.random() < 0.5)
     elif focus == VALID:
         hand, result = _hand(rng, band, want_valid=True)
@@ -101,9 +139,9 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
     question = {"prompt": PROMPT, "hand": str(hand), "self_drawn": False,
                 "choices": [choice(r, CATALOGUE[r][1]) for r in offered]}
     if rules != RuleSet():
-        question["prompt"] = f"It was won on a discard. {table_words(rules)} {PROMPT}"
-        question["table"] = {"house_rules": sorted(rules.house_rules), "skill_level": rules.skill_level,
-                             "all_joker_blocks": rules.all_joker_blocks}
+        words = table_words(rules) if table is None else class_words(rules)
+        question["prompt"] = f"It was won on a discard. {words} {PROMPT}"
+        question["table"] = table_entry(rules)
     if result.valid:
         best = result.arrangements[0]
         names = dict.fromkeys(hand_name(a.category or "", a.members, a.pattern) for a in result.arrangements)
@@ -131,15 +169,6 @@ def table_words(rules: RuleSet) -> str:
     if not rules.all_joker_blocks:
         words.append("This table does not allow a block of jokers alone.")
     return " ".join(words)
-
-
-def table_rules(question: dict[str, Any]) -> RuleSet:
-    """The rules a question was asked under: the standard rules unless it names a table."""
-    table = question.get("table")
-    if not table:
-        return RuleSet()
-    return RuleSet(house_rules=frozenset(table["house_rules"]), skill_level=table["skill_level"],
-                   all_joker_blocks=table["all_joker_blocks"])
 
 
 def _section_key(section: str) -> tuple[int, ...]:

@@ -2,6 +2,9 @@
 
 A focus asks for a hand that earns one bonus, is self-drawn, jokerless (doubled) or a special
 dragon hand, or was won on a discard (so the discarder pays double); check() confirms it.
+
+A class's table (drills.generate(..., table=)) values every hand under it: only hands that win
+there are asked about (a minimum hand, the skill levels), from its base; the question states it.
 """
 
 from __future__ import annotations
@@ -13,9 +16,10 @@ from typing import Any
 from ..blocks import PAIR
 from ..card import CardEntry
 from ..check import CheckResult, check
+from ..errors import InputError
 from ..labels import BONUS_HINTS, BONUS_LABELS
 from ..notation import Hand
-from ..ruleset import RuleSet
+from ..ruleset import MINIMUM_HAND, RuleSet
 from ..scoring import BONUS_KEYS, PAIRS_FOR_BONUS, SEVEN_PAIRS
 from ..tiles import NEWS, is_number, is_wind
 from ..validate import Arrangement
@@ -33,6 +37,7 @@ from .hands import (
     pick_where,
     suit_bonus_possible,
 )
+from .table import class_words, fits, pick_for, table_entry
 
 FIELDS = ("value", "discarder")
 SELF_DRAWN_CHANCE = 0.4
@@ -46,6 +51,7 @@ FOCUSES: tuple[str, ...] = (*BONUS_KEYS, SELF_DRAWN, JOKERLESS, DRAGON_HAND, DIS
 QUINT_BAND = 2         # band 1 holds no jokers, and a Quint needs one
 DRAGON_HANDS_BAND = 3  # the first band with the special dragon hands
 MAX_TRIES = 200
+TABLE_TRIES = 400  # a strict table (skill level 4 or 5) refuses most hands: look further
 PRACTISES: tuple[str, ...] = (
     "1_notation",      # brackets cost the concealed bonus
     "1_dragon_suits",  # a dragon of another colour costs the suit bonus
@@ -113,7 +119,38 @@ def _focused(rng: Random, band: int, focus: str) -> tuple[Hand, bool, CheckResul
     raise RuntimeError(f"no hand found for the worth drill with focus {focus}")  # pragma: no cover
 
 
-def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+def _table_hand(rng: Random, band: int, rules: RuleSet) -> tuple[Hand, bool, CheckResult]:
+    """A card entry held, won self-drawn or on a discard, that wins under the class's table."""
+    for _ in range(TABLE_TRIES):
+        hand = build(band_layout(pick_for(rng, band, rules), rng, band))
+        self_drawn = rng.random() < SELF_DRAWN_CHANCE
+        if not fits(hand, rules):
+            continue
+        result = check(hand, self_drawn=self_drawn, rules=rules)
+        if result.valid:
+            return hand, self_drawn, result
+    raise RuntimeError("no hand found for the worth drill at this table")  # pragma: no cover
+
+
+def _minimum_hand_met(hand: Hand, self_drawn: bool, best: Arrangement) -> str:
+    """Why a hand meets house rule 3's minimum hand (RULES §4), in words."""
+    if best.dragon_hand:
+        why = "it is a dragon hand"
+    elif best.bonuses and any(best.bonuses.values()):
+        why = "it earns a bonus"
+    elif hand.jokers == 0:
+        why = "it holds no jokers"
+    else:
+        why = "it was self-drawn" if self_drawn else "it meets it"
+    return f"Your class plays the minimum hand, and this one wins: {why} {ref('4')}."
+
+
+def make(rng: Random, band: int, focus: str | None = None,
+         table: RuleSet | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    if table is not None:
+        if focus is not None:
+            raise InputError("A worth puzzle takes a focus or a class's table, not both.")
+        return _asked(table.base, table, *_table_hand(rng, band, table))
     base = LOW_BASE_VALUE if focus == LOW_BASE else RuleSet().base
     if focus is None or focus == LOW_BASE:
         while True:
@@ -125,6 +162,12 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
                 break
     else:
         hand, self_drawn, result = _focused(rng, band, focus)
+    return _asked(base, None, hand, self_drawn, result)
+
+
+def _asked(base: int, table: RuleSet | None, hand: Hand, self_drawn: bool,
+           result: CheckResult) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The question and answer for a winning hand valued from `base` (under a class's table, if any)."""
     best = result.best
     if best is None:  # pragma: no cover - a card entry held legally always wins
         raise RuntimeError(f"{hand} should win")
@@ -157,6 +200,9 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
             raise RuntimeError(f"itemised {points} but check says {value} for {hand}")
         steps.append(f"Value: {value} {ref('3')}.")
         rules = ["3"]
+    if table is not None and MINIMUM_HAND in table.house_rules:
+        steps.insert(0, _minimum_hand_met(hand, self_drawn, best))
+        rules.append("4")
     if self_drawn:
         steps.append(f"Self-drawn, so each of the other three players pays {value} {ref('3')}.")
         expected = f"{value} points; self-drawn, so each player pays {value}."
@@ -168,7 +214,12 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
     prompt = (f"This hand won {how}. What is it worth?"
               + ("" if self_drawn else " And what does the discarder pay?"))
     question: dict[str, Any] = {"prompt": prompt, "hand": str(hand), "self_drawn": self_drawn}
-    if base != RuleSet().base:
+    if table is not None:
+        question["prompt"] = f"{class_words(table)} {prompt}"
+        question["table"] = table_entry(table)
+        if base != RuleSet().base:
+            question["base"] = base
+    elif base != RuleSet().base:
         question["prompt"] = f"At this table every hand counts from a base of {base}, not 25. " + prompt
         question["base"] = base
     answer = {"value": value, "discarder": None if self_drawn else 2 * value, "self_drawn": self_drawn,

@@ -10,7 +10,7 @@ import pytest
 from cfmj.engine import InputError, check
 from cfmj.engine.drills import BANDS, FOCUSES, KINDS, Puzzle, generate, generate_many, grade
 from cfmj.engine.drills.call import has_focus, position
-from cfmj.engine.drills.winning_hand import table_rules
+from cfmj.engine.drills.table import table_rules
 from cfmj.engine.notation import parse_hand
 from cfmj.engine.play_advice import call
 from cfmj.engine.reasons import CATALOGUE, OPTION_REASONS

@@ -1,0 +1,54 @@
+"""The table a stored puzzle was made under, as a short stable key (Puzzle.table, PuzzleBatch.table).
+
+"" is the standard rules (what normal practice serves). Otherwise "h" and the house rules that bear
+on a hand, then "-l" and the skill level, each left out when it is standard: "h3", "l2", "h23-l5".
+House rule 1 (skip the second Charleston) changes no hand, so a class playing only it plays the
+standard puzzles. The base (RULES §3) is kept by the engine, but a class has no base to choose yet.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from cfmj.engine.drills import TABLE_KINDS
+from cfmj.engine.errors import InputError
+from cfmj.engine.ruleset import SKIP_SECOND_CHARLESTON, RuleSet
+
+STANDARD = ""
+KEY = re.compile(r"^(?:h(?P<rules>[0-9]+))?-?(?:l(?P<level>[0-9]))?$")
+
+
+def table_key(house_rules: Iterable[int], skill_level: int) -> str:
+    """The key of a table; the same table always gives the same key (the order of rules aside)."""
+    rules = sorted(set(house_rules) - {SKIP_SECOND_CHARLESTON})
+    parts = []
+    if rules:
+        parts.append("h" + "".join(str(rule) for rule in rules))
+    if skill_level:
+        parts.append(f"l{skill_level}")
+    return "-".join(parts)
+
+
+def puzzle_table(kind: str, key: str) -> str:
+    """The table a puzzle of this kind is stored under: the other kinds ignore the table (their
+    puzzles are the standard ones, drills.IGNORES_TABLE), so they keep the standard key."""
+    return key if kind in TABLE_KINDS else STANDARD
+
+
+def table_of(key: str) -> RuleSet | None:
+    """The RuleSet a key stands for; None for the standard rules. Raises ValueError for a key
+    table_key() never makes."""
+    if key == STANDARD:
+        return None
+    found = KEY.match(key)
+    if found is None:
+        raise ValueError(f"{key!r} is not a table key")
+    try:
+        rules = RuleSet.make(house_rules=[int(ch) for ch in found["rules"] or ""],
+                             skill_level=int(found["level"] or 0))
+    except InputError:  # a rule or level out of range: no table has that key
+        raise ValueError(f"{key!r} is not a table key") from None
+    if table_key(rules.house_rules, rules.skill_level) != key:
+        raise ValueError(f"{key!r} is not a table key")
+    return rules
