@@ -68,6 +68,9 @@ class Assignment(models.Model):
     drill_kind = models.CharField(max_length=20, choices=KIND_CHOICES, blank=True)
     count = models.PositiveSmallIntegerField(default=0)      # drill puzzles to answer
     band = models.PositiveSmallIntegerField(default=2)       # their difficulty
+    # The class's table when the homework was set (practice.tables key): changing the class's
+    # rules later does not change homework already set, nor undo answers already given.
+    table = models.CharField(max_length=20, blank=True, default="")
     puzzles = models.ManyToManyField(Puzzle, through="AssignmentPuzzle", related_name="+")
     due = models.DateField()
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")

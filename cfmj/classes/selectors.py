@@ -90,7 +90,7 @@ def _puzzle_statuses(assignment: Assignment, ids: list[int]) -> dict[int, Status
         needed = len(fixed)
     else:
         attempts = attempts.filter(puzzle__kind=assignment.drill_kind, puzzle__band=assignment.band,
-                                   puzzle__table=class_table(assignment.classroom, assignment.drill_kind))
+                                   puzzle__table=assignment.table)
         needed = assignment.count
     marks: dict[int, list[tuple[datetime.datetime, float]]] = defaultdict(list)
     seen: set[tuple[int, int]] = set()
@@ -140,6 +140,5 @@ def next_assignment_puzzle(assignment: Assignment, user: User) -> Puzzle | None:
     if assignment.kind == Assignment.Kind.FIXED:
         entry = assignment.entries.exclude(puzzle_id__in=answered).select_related("puzzle").first()
         return entry.puzzle if entry is not None else None
-    table = class_table(assignment.classroom, assignment.drill_kind)
-    return (Puzzle.objects.filter(kind=assignment.drill_kind, band=assignment.band, table=table)
+    return (Puzzle.objects.filter(kind=assignment.drill_kind, band=assignment.band, table=assignment.table)
             .exclude(pk__in=answered).order_by("?").first())

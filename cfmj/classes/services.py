@@ -219,16 +219,17 @@ def assignment_create(
     if band not in drills.BANDS:
         raise ClassError("Difficulty goes from 1 (first steps) to 5 (hardest).")
     with transaction.atomic():
+        table = class_table(classroom, drill_kind)
         assignment = Assignment.objects.create(
             classroom=classroom,
             kind=kind,
             drill_kind=drill_kind,
             count=count,
             band=band,
+            table=table,
             due=due,
             created_by=teacher,
         )
-        table = class_table(classroom, drill_kind)
         if kind == Assignment.Kind.FIXED:
             AssignmentPuzzle.objects.bulk_create(
                 [

@@ -80,6 +80,21 @@ def test_it_counts_only_answers_to_the_class_tables_puzzles() -> None:
     assert selectors.statuses(homework, [student])[student.pk].answered == 0
 
 
+def test_it_keeps_the_homeworks_table_when_the_class_changes_its_rules(client: Client) -> None:
+    student = person("sam")
+    classroom = _class(student)
+    homework = _homework(classroom)
+    client.force_login(student)
+    url = reverse("classes:assignment", args=[classroom.pk, homework.pk])
+    page = client.get(url)
+    client.post(reverse("practice:answer", args=[page.context["puzzle"].pk]),
+                {"token": str(page.context["token"]), "next": url, **right_response(page.context["puzzle"])})
+    services.classroom_update(classroom=classroom, name=classroom.name, description="", house_rules=[],
+                              skill_level=0)
+    assert selectors.statuses(homework, [student])[student.pk].answered == 1  # nothing undone
+    _follows_the_table(client.get(url).context["puzzle"])  # still served under the table it was set with
+
+
 def test_it_gives_a_standard_class_standard_puzzles() -> None:
     student = person("sam")
     classroom = _class(student, house_rules=(1,), skill_level=0)  # house rule 1 changes no hand
