@@ -21,7 +21,26 @@ SECRET_KEY = env_str("DJANGO_SECRET_KEY", "" if PRODUCTION else DEV_SECRET_KEY)
 if not SECRET_KEY:
     raise ImproperlyConfigured("Set DJANGO_SECRET_KEY: production needs a secret of its own.")
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
+if PRODUCTION and not env_list("DJANGO_ALLOWED_HOSTS", []):
+    raise ImproperlyConfigured("Set DJANGO_ALLOWED_HOSTS: production serves only the host names it is told.")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
+
+# Production security: secure by default (HTTPS only, secure cookies, HSTS). On a machine
+# without TLS in front (a local trial) turn it off explicitly:
+# DJANGO_SECURE_SSL_REDIRECT=0 DJANGO_SECURE_COOKIES=0 DJANGO_SECURE_HSTS_SECONDS=0.
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_REFERRER_POLICY = env_str("DJANGO_SECURE_REFERRER_POLICY", "same-origin")
+if PRODUCTION:
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
+    SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = env_int("DJANGO_SECURE_HSTS_SECONDS", 31_536_000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("DJANGO_SECURE_HSTS_PRELOAD", True)
+    # Only behind a proxy that sets X-Forwarded-Proto itself (and strips a client's own):
+    # otherwise any client could claim HTTPS.
+    if env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", False):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 INSTALLED_APPS = [
     "django.contrib.auth",
@@ -159,6 +178,23 @@ PRACTICE_POOL_TARGET = env_int("PRACTICE_POOL_TARGET", 20)  # unseen puzzles kep
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Standard output in production (gunicorn, Celery and a process supervisor collect it).
+    "handlers": {"console": {"class": "logging.StreamHandler",
+                             "stream": "ext://sys.stdout" if PRODUCTION else "ext://sys.stderr"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+}
+
+# ---- Rate limits (cfmj/core/ratelimit.py) ------------------------------------------------------
+# Requests allowed per window (seconds). Generous: a classroom shares one address behind its
+# router, so the per-address numbers are for a whole class and the per-user ones for a person.
+# RATE_LIMIT_PROXIES: how many trusted proxies add to X-Forwarded-For; 0 reads REMOTE_ADDR only.
+RATE_LIMIT_PROXIES = env_int("RATE_LIMIT_PROXIES", 0)
+RATE_LIMITS: dict[str, dict[str, int]] = {
+    "answer": {"ip": env_int("RATE_LIMIT_ANSWER_PER_IP", 200),
+               "user": env_int("RATE_LIMIT_ANSWER_PER_USER", 60), "window": 60},
+    "join": {"ip": env_int("RATE_LIMIT_JOIN_PER_IP", 100),
+             "user": env_int("RATE_LIMIT_JOIN_PER_USER", 10), "window": 60},
+    "login": {"ip": env_int("RATE_LIMIT_LOGIN_PER_IP", 30),
+              "ip_username": env_int("RATE_LIMIT_LOGIN_PER_USERNAME", 10), "window": 60},
+    "signup": {"ip": env_int("RATE_LIMIT_SIGNUP_PER_IP", 10), "window": 3600},
 }

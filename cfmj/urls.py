@@ -1,3 +1,5 @@
+import os
+
 from django.urls import URLPattern, URLResolver, include, path
 
 from cfmj.core import views as core_views
@@ -10,3 +12,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("practice.urls")),
     path("", include("lessons.urls")),
 ]
+
+# The load benchmark's yardstick (bench/loadtest.py); absent unless the server is started with it.
+if os.environ.get("CFMJ_BENCH_BARE") == "1":
+    urlpatterns.append(path("bench/bare/", core_views.bench_bare, name="bench_bare"))

@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from cfmj.core.http import HtmxHttpRequest
+from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import drills
 from lessons import selectors, services
 from lessons.models import Lesson, Step
@@ -86,6 +87,7 @@ def lesson(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@rate_limited("answer")
 def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     found = _open_state_or_redirect(request, slug)
     if isinstance(found, HttpResponse):
@@ -110,6 +112,7 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@rate_limited("answer")
 def quiz(request: HttpRequest, slug: str) -> HttpResponse:
     found = _open_state_or_redirect(request, slug)
     if isinstance(found, HttpResponse):

@@ -97,6 +97,13 @@ def attempt_record(*, learner: Learner, puzzle_id: int, token: uuid.UUID, respon
     nothing. Raises Puzzle.DoesNotExist."""
     try:
         with transaction.atomic():
+            if learner.user is not None:
+                # One learner's answers are recorded one at a time (found by
+                # tests/core/test_fault_parallel.py): two first answers in a skill at once both
+                # created its SkillRating, and the loser's IntegrityError was taken for a repeated
+                # token (Attempt.DoesNotExist, the answer lost). It also keeps two last daily
+                # answers at once from each missing the other's (a streak never extended).
+                list(User.objects.select_for_update().filter(pk=learner.user.pk).values_list("pk"))
             puzzle = Puzzle.objects.select_for_update().get(pk=puzzle_id)
             response = response_of(puzzle.kind, response)
             graded = drills.grade(puzzle.kind, puzzle.question, puzzle.answer, response)
@@ -218,8 +225,10 @@ def response_from_form(data: QueryDict, prefix: str = "") -> dict[str, str]:
     """An answer form's fields (named `prefix` + field) as the engine reads them: the
     Charleston's tile boxes become one pass, the joker boxes one list. Fields of every kind are
     read; grading keeps those of the puzzle's kind (response_of)."""
-    picks, takes = data.getlist(prefix + "pick"), data.getlist(prefix + "take")
-    fields = {field: str(data.get(prefix + field, ""))[:200] for field in ALL_FIELDS}
+    # NUL is dropped: no answer has one, and PostgreSQL refuses it in the stored JSON (a 500).
+    picks = [p.replace("\x00", "") for p in data.getlist(prefix + "pick")]
+    takes = [t.replace("\x00", "") for t in data.getlist(prefix + "take")]
+    fields = {field: str(data.get(prefix + field, "")).replace("\x00", "")[:200] for field in ALL_FIELDS}
     if picks and not fields.get("pass"):
         fields["pass"] = " ".join(picks)[:200]
     if takes:

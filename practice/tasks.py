@@ -13,15 +13,22 @@ from django.utils import timezone
 
 from cfmj.engine.drills import BANDS, KINDS
 from practice import services
+from practice.models import PuzzleBatch
 from practice.selectors import unseen_counts
+from practice.tables import STANDARD
 
 BATCH_MAX = 50
+# A batch still pending this long after it began was being made by a worker that died (killed
+# with its pool, as by SIGKILL or a lost host). Its message sits unacknowledged in Redis until
+# the broker's visibility_timeout (an hour), so the refill queues it again itself: same seed and
+# table, so nothing is made twice (fault test: tests/core/test_fault_worker.py).
+STALE_BATCH_SECONDS = 300
 
 
 @shared_task(name="practice.generate_batch", ignore_result=True, acks_late=True)
-def generate_batch(kind: str, count: int, band: int, seed: int) -> None:
+def generate_batch(kind: str, count: int, band: int, seed: int, table: str = STANDARD) -> None:
     """Make a batch. Delivered twice (a worker died, a retry), it makes nothing twice."""
-    services.puzzle_batch_generate(kind=kind, band=band, count=count, seed=seed)
+    services.puzzle_batch_generate(kind=kind, band=band, count=count, seed=seed, table=table)
 
 
 @shared_task(name="practice.refill_pools", ignore_result=True)
@@ -29,8 +36,14 @@ def refill_pools() -> int:
     """Make sure today's daily set exists, and queue batches wherever a pool of unseen puzzles
     runs low. Returns how many batches it queued."""
     services.daily_set_build(day=timezone.localdate())
-    counts = unseen_counts()
     queued = 0
+    stale = timezone.now() - datetime.timedelta(
+        seconds=getattr(settings, "PRACTICE_STALE_BATCH_SECONDS", STALE_BATCH_SECONDS))
+    for batch in PuzzleBatch.objects.filter(status=PuzzleBatch.Status.PENDING, created_at__lt=stale):
+        transaction.on_commit(partial(generate_batch.delay, batch.kind, batch.requested, batch.band,
+                                      batch.seed, batch.table))
+        queued += 1
+    counts = unseen_counts()
     target = settings.PRACTICE_POOL_TARGET
     for kind in KINDS:
         for band in BANDS:

@@ -11,6 +11,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cfmj.core.http import HtmxHttpRequest
+from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import InputError, check, drills
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from practice import selectors, services
@@ -93,6 +94,7 @@ def _puzzle_context(puzzle: Puzzle, *, daily_date: str | None, graded: Any = Non
 
 
 @require_POST
+@rate_limited("answer")
 def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     learner = learner_of(request, create=True)
     try:

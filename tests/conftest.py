@@ -19,3 +19,5 @@ def _fresh_local_caches() -> Iterator[None]:
         from django.core.cache import caches
 
         caches["drawings"].clear()
+        # Rate-limit counters live in the default cache: one test's log-ins must not use up the next's.
+        caches["default"].clear()

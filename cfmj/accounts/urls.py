@@ -2,11 +2,13 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
 from cfmj.accounts import views
+from cfmj.core.ratelimit import rate_limited
 
 app_name = "accounts"
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
-    path("login/", auth_views.LoginView.as_view(template_name="accounts/login.html"), name="login"),
+    path("login/", rate_limited("login")(auth_views.LoginView.as_view(template_name="accounts/login.html")),
+         name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", auth_views.PasswordChangeView.as_view(
         template_name="accounts/password_change.html",

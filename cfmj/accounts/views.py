@@ -8,6 +8,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from cfmj.accounts.forms import SignUpForm
 from cfmj.accounts.services import display_large_print_set, user_sign_up
+from cfmj.core.ratelimit import rate_limited
 
 
 def _next_url(request: HttpRequest, default: str = "/") -> str:
@@ -19,6 +20,7 @@ def _next_url(request: HttpRequest, default: str = "/") -> str:
 
 
 @require_http_methods(["GET", "POST"])
+@rate_limited("signup")
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect(_next_url(request))

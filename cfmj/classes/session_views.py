@@ -18,6 +18,7 @@ from cfmj.classes.access import joined_or_404, taught_or_404, user_of
 from cfmj.classes.models import Classroom, ClassSession, Membership
 from cfmj.classes.services import ClassError
 from cfmj.core.http import HtmxHttpRequest
+from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import drills
 from practice.services import response_from_form
 
@@ -111,6 +112,7 @@ def session_close(request: HtmxHttpRequest, pk: int, sid: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@rate_limited("answer")
 def session_join(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The students' page (a teacher sees it too, with the start form instead of the answer form)."""
     classroom, membership = joined_or_404(request, pk)

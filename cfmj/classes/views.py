@@ -22,6 +22,7 @@ from cfmj.classes.forms import (
 )
 from cfmj.classes.models import Assignment, Classroom, Membership
 from cfmj.classes.services import ClassError
+from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import drills
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 
@@ -88,6 +89,7 @@ def create(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@rate_limited("join")
 def join(request: HttpRequest, code: str = "") -> HttpResponse:
     """Typing a code (or following a join link, which fills it in) and confirming by POST."""
     form = JoinForm(request.POST or None, initial={"code": code})

@@ -20,3 +20,9 @@ def home(request: HttpRequest) -> HttpResponse:
 def healthz(request: HttpRequest) -> JsonResponse:
     report = health_report()
     return JsonResponse(report, status=200 if report["status"] == "ok" else 503)
+
+
+def bench_bare(request: HttpRequest) -> HttpResponse:
+    """The least a Django view can do: the yardstick for `make loadtest`. Routed only when the
+    server starts with CFMJ_BENCH_BARE=1 (cfmj/urls.py)."""
+    return HttpResponse("ok", content_type="text/plain")

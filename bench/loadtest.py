@@ -1,0 +1,355 @@
+"""Load benchmark (`make loadtest`): 50 simulated learners against the site as deployed, compared
+with a bare Django view on the same server. Loopback only; bounded in users, requests and time.
+
+The server is gunicorn with 2 sync workers per core, DEBUG off, on a throwaway PostgreSQL
+database when a server answers on 127.0.0.1:5432 (else a throwaway SQLite file), with Redis as
+the cache when one answers on 127.0.0.1:6379 (database 13, emptied before and after). It is
+seeded like bench/practice_views.py: the lessons loaded, puzzles of every kind and band, and
+signed-in users with sessions (half the learners; the other half are visitors keeping their
+session cookie).
+
+Each learner, in a loop, picks one of three activities at random:
+- daily set: GET /practice/daily/ and answer its puzzle (htmx POST) while any is left;
+- drill: GET /practice/<kind>/ (next puzzle) and answer it (htmx POST);
+- lesson: GET a step page of lesson 1 and POST its check (htmx).
+Think time: a random 0.5-1.5 s after every page and every verdict.
+
+Phases, all with the same asyncio client (its own CPU use is printed: it shares the two cores):
+1. learners: 50 users with think time, 15 s warm-up then 30 s measured (the aim is about this);
+2. learners at saturation: the same 50 users with no think time, 5 s warm-up, 15 s measured;
+3. bare view at saturation: 50 connections looping GET /bench/bare/ (HttpResponse("ok"), routed
+   only because the server starts with CFMJ_BENCH_BARE=1), 5 s warm-up, 15 s measured.
+The ratio of (2) to (3) is how much of the bare Django stack's throughput the real pages keep.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from bench.practice_views import SEED_SCRIPT  # noqa: E402 - after the path is set
+
+HOST, PORT = "127.0.0.1", 8932
+USERS = 50
+THINK = (0.5, 1.5)                 # seconds, uniform, after every page and verdict
+WARM_UP, MEASURE = 15.0, 30.0      # the learners with think time
+SAT_WARM_UP, SAT_MEASURE = 5.0, 15.0  # each saturation phase
+REQUEST_TIMEOUT = 15.0
+PUZZLES_PER_BAND = 100
+POSTGRES = "postgres://postgres@127.0.0.1:5432"
+REDIS = "redis://127.0.0.1:6379/13"
+AIM_P95_MS, AIM_RATIO = 100.0, 0.40
+PAGES = ("daily page", "daily answer", "drill page", "drill answer", "lesson step", "lesson check")
+
+LESSON_SCRIPT = """
+import json, django
+django.setup()
+from lessons.models import Lesson
+lesson = Lesson.objects.filter(active=True).order_by("number").first()
+print(json.dumps({"slug": lesson.slug, "steps": lesson.steps.count()}))
+"""
+
+
+@dataclass
+class Tally:
+    counting_from: float
+    deadline: float
+    times: dict[str, list[float]] = field(default_factory=dict)
+    errors: dict[str, int] = field(default_factory=dict)
+    examples: list[str] = field(default_factory=list)
+
+    def record(self, page: str, started: float, seconds: float, error: str | None) -> None:
+        if not self.counting_from <= started < self.deadline:
+            return
+        self.times.setdefault(page, []).append(seconds)
+        if error:
+            self.errors[page] = self.errors.get(page, 0) + 1
+            if len(self.examples) < 5:
+                self.examples.append(f"{page}: {error}")
+
+
+async def fetch(method: str, path: str, cookies: dict[str, str], body: str = "",
+                headers: dict[str, str] | None = None) -> tuple[int, str]:
+    """One HTTP/1.1 request on its own connection (gunicorn's sync workers close each one)."""
+    reader, writer = await asyncio.open_connection(HOST, PORT)
+    try:
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {HOST}", "Connection: close"]
+        if cookies:
+            lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in cookies.items()))
+        lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
+        if method == "POST":
+            lines += ["Content-Type: application/x-www-form-urlencoded",
+                      f"Content-Length: {len(body.encode())}"]
+        writer.write(("\r\n".join(lines) + "\r\n\r\n" + body).encode())
+        raw = await reader.read()
+    finally:
+        writer.close()
+    head, _, text = raw.partition(b"\r\n\r\n")
+    status_line, *header_lines = head.decode("latin-1").split("\r\n")
+    for line in header_lines:
+        name, _, value = line.partition(": ")
+        if name.lower() == "set-cookie":
+            key, _, rest = value.partition("=")
+            cookies[key] = rest.split(";", 1)[0]
+    return int(status_line.split()[1]), text.decode("utf-8", "replace")
+
+
+async def timed(tally: Tally, page: str, call: Awaitable[tuple[int, str]],
+                ok: Callable[[int, str], bool]) -> tuple[int, str] | None:
+    started = time.perf_counter()
+    try:
+        status, text = await asyncio.wait_for(call, REQUEST_TIMEOUT)
+    except (TimeoutError, OSError, IndexError, ValueError) as error:
+        tally.record(page, started, time.perf_counter() - started, type(error).__name__)
+        return None
+    good = ok(status, text)
+    tally.record(page, started, time.perf_counter() - started, None if good else f"HTTP {status}")
+    return (status, text) if good else None
+
+
+def form_of(page: str, action: str) -> tuple[str, dict[str, str]] | None:
+    """The answer form whose action matches `action`, filled in as a hurried learner would: the
+    first choice of each question, three tiles for a pass, 3 in number fields."""
+    form = re.search(rf'<form method="post" action="({action})"(.*?)</form>', page, re.S)
+    if form is None:
+        return None
+    data: dict[str, str] = {}
+    picks: dict[str, list[str]] = {}
+    for tag in re.findall(r"<input[^>]*>", form.group(2)):
+        kind = re.search(r'type="(\w+)"', tag)
+        name = re.search(r'name="([^"]+)"', tag)
+        value = re.search(r'value="([^"]*)"', tag)
+        if not kind or not name:
+            continue
+        if kind.group(1) == "text":
+            data.setdefault(name.group(1), "3")
+        elif name.group(1).endswith("pick") and value:
+            picks.setdefault(name.group(1), []).append(value.group(1))
+        elif value:
+            data.setdefault(name.group(1), value.group(1))
+    for name, options in re.findall(r'<select[^>]*name="([^"]+)"[^>]*>(.*?)</select>', form.group(2), re.S):
+        first = re.search(r'<option value="([^"]+)"', options)
+        data[name] = first.group(1) if first else ""
+    for name, values in picks.items():
+        data[name.removesuffix("pick") + "pass"] = " ".join(values[:3])
+    return form.group(1), data
+
+
+def post_headers(cookies: dict[str, str]) -> dict[str, str]:
+    return {"HX-Request": "true", "X-CSRFToken": cookies.get("csrftoken", ""),
+            "Referer": f"http://{HOST}:{PORT}/"}
+
+
+def is_200(status: int, _: str) -> bool:
+    return status == 200
+
+
+async def learner(number: int, setup: dict[str, object], think: bool, tally: Tally) -> None:
+    kinds: list[str] = setup["kinds"]  # type: ignore[assignment]
+    sessions: list[str] = setup["sessions"]  # type: ignore[assignment]
+    slug, steps = str(setup["slug"]), int(setup["steps"])  # type: ignore[call-overload]
+    cookies = {"sessionid": sessions[number]} if number % 2 == 0 else {}  # even ones signed in
+    rng = random.Random(number)
+
+    async def pause() -> None:
+        if think:
+            await asyncio.sleep(rng.uniform(*THINK))
+
+    if think:
+        await asyncio.sleep(rng.uniform(0, THINK[1]))  # learners do not all start on the same beat
+    while time.perf_counter() < tally.deadline:
+        activity = rng.choice(("daily", "drill", "lesson"))
+        if activity == "lesson":
+            path = f"/lessons/{slug}/{rng.randint(1, steps)}/"
+            got = await timed(tally, "lesson step", fetch("GET", path, cookies),
+                              lambda s, t: s == 200 and form_of(t, r"/lessons/[^\"]+/\d+/") is not None)
+            action = r"/lessons/[^\"]+/\d+/"
+            check_page = "lesson check"
+        else:
+            path = "/practice/daily/" if activity == "daily" else f"/practice/{rng.choice(kinds)}/"
+            page = f"{activity} page"
+            # A finished daily set has no form; a drill page always has one.
+            action = r"/practice/puzzles/\d+/answer/"
+            got = await timed(tally, page, fetch("GET", path, cookies),
+                              is_200 if activity == "daily" else
+                              lambda s, t, action=action: s == 200 and form_of(t, action) is not None)
+            check_page = f"{activity} answer"
+        await pause()
+        form = form_of(got[1], action) if got else None
+        if form is None:
+            continue
+        target, data = form
+        data["csrfmiddlewaretoken"] = cookies.get("csrftoken", "")
+        await timed(tally, check_page, fetch("POST", target, cookies, urlencode(data), post_headers(cookies)),
+                    is_200)
+        await pause()
+
+
+async def bare(tally: Tally) -> None:
+    while time.perf_counter() < tally.deadline:
+        await timed(tally, "bare view", fetch("GET", "/bench/bare/", {}), lambda s, t: s == 200 and t == "ok")
+
+
+async def prime(setup: dict[str, object], connections: int) -> float:
+    """Every page type a few times on every worker before anything is timed: a worker's first
+    request of a kind loads the engine's tables (about a second of CPU), as after any deploy."""
+    started = time.perf_counter()
+    kinds: list[str] = setup["kinds"]  # type: ignore[assignment]
+    paths = ["/practice/daily/", *(f"/practice/{kind}/" for kind in kinds),
+             *(f"/lessons/{setup['slug']}/{n}/" for n in range(1, int(setup["steps"]) + 1))]  # type: ignore[call-overload]
+
+    async def visit() -> None:
+        for path in paths:
+            with contextlib.suppress(TimeoutError, OSError, IndexError, ValueError):
+                await asyncio.wait_for(fetch("GET", path, {}), 120)
+
+    await asyncio.gather(*(visit() for _ in range(connections)))
+    return time.perf_counter() - started
+
+
+async def phase(make: Callable[[int, Tally], Awaitable[None]], warm_up: float,
+                measure: float) -> tuple[Tally, float, float]:
+    start = time.perf_counter()
+    tally = Tally(counting_from=start + warm_up, deadline=start + warm_up + measure)
+    cpu = time.process_time()
+    await asyncio.gather(*(make(i, tally) for i in range(USERS)))
+    return tally, measure, time.process_time() - cpu
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000 if ordered else float("nan")
+
+
+def line(label: str, times: list[float], errors: int, seconds: float) -> str:
+    return (f"  {label:13s} n={len(times):6d} {len(times) / seconds:7.1f} req/s"
+            f"  p50 {percentile(times, .5):6.1f}  p95 {percentile(times, .95):6.1f}"
+            f"  p99 {percentile(times, .99):6.1f} ms  errors {errors}")
+
+
+def report(title: str, tally: Tally, seconds: float, client_cpu: float) -> tuple[float, float, int]:
+    every = [t for times in tally.times.values() for t in times]
+    errors = sum(tally.errors.values())
+    print(f"\n{title} (load generator used {100 * client_cpu / seconds:.0f}% of one core)")
+    print(line("all", every, errors, seconds))
+    for page in [*PAGES, "bare view"]:
+        if page in tally.times:
+            print(line(page, tally.times[page], tally.errors.get(page, 0), seconds))
+    if tally.examples:
+        print("  errors, e.g.:", "; ".join(tally.examples))
+    return len(every) / seconds, percentile(every, 0.95), errors
+
+
+def listening(host: str, port: int) -> bool:
+    try:
+        socket.create_connection((host, port), timeout=0.5).close()
+        return True
+    except OSError:
+        return False
+
+
+def serve(label: str, env: dict[str, str]) -> None:
+    python = sys.executable
+    subprocess.run([python, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    subprocess.run([python, "manage.py", "load_lessons"], cwd=ROOT, env=env, check=True, capture_output=True)
+    seed_env = {**env, "DJANGO_SETTINGS_MODULE": "cfmj.settings"}
+    seeded = subprocess.run([python, "-c", SEED_SCRIPT.format(count=PUZZLES_PER_BAND, users=USERS)], cwd=ROOT,
+                            env=seed_env, check=True, capture_output=True, text=True)
+    setup = json.loads(seeded.stdout.strip().splitlines()[-1])
+    lesson = subprocess.run([python, "-c", LESSON_SCRIPT], cwd=ROOT, env=seed_env, check=True,
+                            capture_output=True, text=True)
+    setup.update(json.loads(lesson.stdout.strip().splitlines()[-1]))
+    if listening(HOST, PORT):
+        raise SystemExit(f"Something already listens on {HOST}:{PORT}: stop it, then run the test again.")
+    workers = 2 * (os.cpu_count() or 1)
+    server = subprocess.Popen([python, "-m", "gunicorn", "cfmj.wsgi", "-w", str(workers),
+                               "-b", f"{HOST}:{PORT}", "--log-level", "warning", "--backlog", "2048"],
+                              cwd=ROOT, env={**env, "CFMJ_BENCH_BARE": "1"})
+    try:
+        while not listening(HOST, PORT):
+            if server.poll() is not None:
+                raise SystemExit("gunicorn did not start")
+            time.sleep(0.1)
+        print(f"Load test on {label}: gunicorn, {workers} sync workers, {USERS} learners (half signed in), "
+              f"think time {THINK[0]}-{THINK[1]} s; {os.cpu_count()} cores shared with the load generator.")
+        print("Mix per learner, at random: daily set (page + answer), drill (next puzzle + answer), "
+              "lesson (step page + check).")
+        primed = asyncio.run(prime(setup, 3 * workers))
+        print(f"Primed the workers on every page type ({3 * workers} visitors, {primed:.1f} s, not counted).")
+        learners, seconds, cpu = asyncio.run(phase(lambda i, t: learner(i, setup, True, t), WARM_UP, MEASURE))
+        _, p95, errors = report(f"1. {USERS} learners with think time: {MEASURE:.0f} s measured after "
+                                f"{WARM_UP:.0f} s warm-up", learners, seconds, cpu)
+        saturated, seconds, cpu = asyncio.run(phase(lambda i, t: learner(i, setup, False, t),
+                                                    SAT_WARM_UP, SAT_MEASURE))
+        site_rps, _, _ = report(f"2. the same {USERS} learners, no think time (saturation): "
+                                f"{SAT_MEASURE:.0f} s "
+                                f"measured after {SAT_WARM_UP:.0f} s warm-up", saturated, seconds, cpu)
+        bare_tally, seconds, cpu = asyncio.run(phase(lambda i, t: bare(t), SAT_WARM_UP, SAT_MEASURE))
+        bare_rps, _, _ = report(f"3. bare Django view, {USERS} connections, no think time: "
+                                f"{SAT_MEASURE:.0f} s "
+                                f"measured after {SAT_WARM_UP:.0f} s warm-up", bare_tally, seconds, cpu)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    ratio = site_rps / bare_rps if bare_rps else float("nan")
+    print(f"\nSite throughput / bare throughput: {site_rps:.0f} / {bare_rps:.0f} req/s = {100 * ratio:.0f}%")
+    print("Aims (phase 1 for errors and p95; phases 2 and 3 for the ratio):")
+    for aim, met in ((f"zero errors at {USERS} users", errors == 0),
+                     (f"p95 < {AIM_P95_MS:.0f} ms (measured {p95:.1f} ms)", p95 < AIM_P95_MS),
+                     (f">= {100 * AIM_RATIO:.0f}% of bare throughput (measured {100 * ratio:.0f}%)",
+                      ratio >= AIM_RATIO)):
+        print(f"  {aim}: {'met' if met else 'NOT MET'}")
+
+
+def main() -> None:
+    env = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_ALLOWED_HOSTS": f"{HOST},localhost", "REDIS_URL": "",
+           "LOG_LEVEL": "WARNING",
+           # Every simulated learner comes from 127.0.0.1: per-IP limits are not what is measured.
+           "RATE_LIMIT_ANSWER_PER_IP": "1000000", "RATE_LIMIT_ANSWER_PER_USER": "1000000"}
+    redis_client = None
+    if listening("127.0.0.1", 6379):
+        import redis  # noqa: PLC0415 - only when a Redis server answers
+
+        redis_client = redis.Redis.from_url(REDIS)
+        redis_client.flushdb()
+        env["REDIS_URL"] = REDIS
+    try:
+        if listening("127.0.0.1", 5432):
+            import psycopg  # noqa: PLC0415 - only when a PostgreSQL server answers
+
+            name = f"cfmj_load_{uuid.uuid4().hex[:8]}"
+            with psycopg.connect(f"{POSTGRES}/postgres", autocommit=True) as admin:
+                admin.execute(f'CREATE DATABASE "{name}"')
+            try:
+                serve(f"PostgreSQL{' + Redis cache' if redis_client else ''}",
+                      {**env, "DATABASE_URL": f"{POSTGRES}/{name}"})
+            finally:
+                with psycopg.connect(f"{POSTGRES}/postgres", autocommit=True) as admin:
+                    admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        else:
+            with tempfile.TemporaryDirectory() as folder:
+                serve(f"SQLite{' + Redis cache' if redis_client else ''}",
+                      {**env, "DATABASE_URL": "", "SQLITE_PATH": str(Path(folder) / "load.sqlite3")})
+    finally:
+        if redis_client is not None:
+            redis_client.flushdb()
+
+
+if __name__ == "__main__":
+    main()

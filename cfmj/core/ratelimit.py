@@ -1,0 +1,128 @@
+"""Rate limits on log-in, sign-up and answers: a fixed window counted in Django's cache.
+
+The numbers live in settings.RATE_LIMITS (each overridable from the environment). They are
+generous because a whole classroom often shares one address behind a school's router.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import logging
+import math
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import render
+from django.utils.html import format_html
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+logger = logging.getLogger(__name__)
+
+# What the cache backends raise when their server is away. LocMemCache never fails; the Redis
+# backend (django.core.cache.backends.redis) raises redis-py's errors. Nothing broader is
+# caught: any other error is a bug and should be seen.
+CACHE_DOWN = (RedisConnectionError, RedisTimeoutError)
+
+View = TypeVar("View", bound=Callable[..., HttpResponseBase])
+
+
+def client_ip(request: HttpRequest) -> str:
+    """REMOTE_ADDR, or the address the nearest of RATE_LIMIT_PROXIES trusted proxies saw:
+    X-Forwarded-For is written by whoever sends it, so only the proxies' own entries count."""
+    proxies: int = settings.RATE_LIMIT_PROXIES
+    remote = str(request.META.get("REMOTE_ADDR", ""))
+    if proxies <= 0:
+        return remote
+    forwarded = [part.strip() for part in str(request.META.get("HTTP_X_FORWARDED_FOR", "")).split(",")]
+    forwarded = [part for part in forwarded if part]
+    return forwarded[-proxies] if len(forwarded) >= proxies else remote
+
+
+def _digest(text: str) -> str:
+    # Keys hold typed usernames: hashed, so any text makes a short, safe cache key.
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _buckets(key: str, request: HttpRequest) -> list[tuple[str, int]]:
+    """(who, limit) pairs for this request: per address, per signed-in user, and for log-in per
+    address and typed username (one person mistyping a password cannot lock out the class)."""
+    rules: dict[str, int] = settings.RATE_LIMITS[key]
+    ip = client_ip(request)
+    buckets = [(f"ip:{_digest(ip)}", rules["ip"])] if "ip" in rules else []
+    user = getattr(request, "user", None)
+    if "user" in rules and user is not None and user.is_authenticated:
+        buckets.append((f"user:{user.pk}", rules["user"]))
+    if "ip_username" in rules:
+        username = str(request.POST.get("username", "")).strip().lower()
+        buckets.append((f"ipu:{_digest(ip + chr(0) + username)}", rules["ip_username"]))
+    return buckets
+
+
+def _wait_if_over(key: str, request: HttpRequest) -> int | None:
+    """Seconds to wait when any bucket is over its limit, else None (counting this request)."""
+    window: int = settings.RATE_LIMITS[key]["window"]
+    now = time.time()
+    start = int(now // window) * window
+    wait = None
+    for who, limit in _buckets(key, request):
+        name = f"rl:{key}:{who}:{start}"
+        cache.add(name, 0, timeout=window + 5)
+        try:
+            count = cache.incr(name)
+        except ValueError:  # expired between add and incr: this request starts the window
+            cache.set(name, 1, timeout=window + 5)
+            count = 1
+        if count > limit:
+            wait = max(1, math.ceil(start + window - now))
+    return wait
+
+
+def _wait_words(seconds: int) -> str:
+    if seconds < 60:
+        return f"{seconds} second{'s' if seconds != 1 else ''}"
+    minutes = math.ceil(seconds / 60)
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
+def too_many(request: HttpRequest, seconds: int) -> HttpResponse:
+    wait = _wait_words(seconds)
+    if request.headers.get("HX-Request") == "true":  # htmx swaps a fragment, not a page
+        response = HttpResponse(format_html(
+            '<p class="message error" role="alert">Too many tries in a short time. '
+            'Please wait {} and try again.</p>', wait), status=429)
+        # Shown at the top of the page, whatever the form meant to swap (its target stays usable).
+        response["HX-Retarget"] = "#main"
+        response["HX-Reswap"] = "afterbegin"
+    else:
+        response = render(request, "429.html", {"wait": wait}, status=429)
+    response["Retry-After"] = str(seconds)
+    return response
+
+
+def rate_limited(key: str, *, methods: tuple[str, ...] = ("POST",)) -> Callable[[View], View]:
+    """Refuse a view's `methods` with 429 once settings.RATE_LIMITS[key] is used up; showing a
+    form (GET) is never counted."""
+
+    def decorate(view: View) -> View:
+        @functools.wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+            if request.method in methods:
+                try:
+                    wait = _wait_if_over(key, request)
+                except CACHE_DOWN as error:
+                    # A limit is a nicety; the page is not. Let the request through.
+                    logger.warning("Rate limit %r not checked, the cache is unreachable: %s", key, error)
+                    wait = None
+                if wait is not None:
+                    return too_many(request, wait)
+            return view(request, *args, **kwargs)
+
+        return cast(View, wrapped)
+
+    return decorate

@@ -1,0 +1,43 @@
+"""The load benchmark's bare view exists only when CFMJ_BENCH_BARE=1 is set at start."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+
+import pytest
+from django.test import Client
+from django.urls import clear_url_caches
+
+import cfmj.urls
+
+
+@pytest.fixture
+def reload_urls(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    yield
+    monkeypatch.undo()  # the environment as it was, then the URLs as they were
+    importlib.reload(cfmj.urls)
+    clear_url_caches()
+
+
+def _urls_with(monkeypatch: pytest.MonkeyPatch, value: str | None) -> None:
+    if value is None:
+        monkeypatch.delenv("CFMJ_BENCH_BARE", raising=False)
+    else:
+        monkeypatch.setenv("CFMJ_BENCH_BARE", value)
+    importlib.reload(cfmj.urls)
+    clear_url_caches()
+
+
+def test_it_has_no_bare_view_by_default(client: Client, monkeypatch: pytest.MonkeyPatch,
+                                     reload_urls: None) -> None:
+    _urls_with(monkeypatch, None)
+    assert client.get("/bench/bare/").status_code == 404
+
+
+def test_it_serves_the_bare_view_when_asked(client: Client, monkeypatch: pytest.MonkeyPatch,
+                                            reload_urls: None) -> None:
+    _urls_with(monkeypatch, "1")
+    response = client.get("/bench/bare/")
+    assert response.status_code == 200
+    assert response.content == b"ok"
