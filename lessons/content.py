@@ -79,6 +79,18 @@ class RuleSectionText:
     lines: tuple[RuleText, ...]
 
 
+def fingerprints(folder: Path = CONTENT_DIR) -> dict[tuple[int, str], str]:
+    """(number, slug) -> source hash of each lesson file, without reading it further: enough to
+    tell that nothing changed since the last load (reading checks every check, which is slow)."""
+    found = {}
+    for path in sorted(folder.glob("*.md")):
+        named = FILE_NAME.match(path.name)
+        if named is not None:
+            digest = hashlib.sha256(path.read_text(encoding="utf-8").encode("utf-8")).hexdigest()
+            found[(int(named.group(1)), named.group(2))] = digest
+    return found
+
+
 def read_lessons(folder: Path = CONTENT_DIR) -> list[LessonSource]:
     lessons = [read_lesson(path) for path in sorted(folder.glob("*.md"))]
     numbers = [lesson.number for lesson in lessons]

@@ -11,7 +11,7 @@ from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from cfmj.accounts.models import User
-from lessons.content import CONTENT_DIR, RULES_DIR, LessonSource, read_lessons, read_rules
+from lessons.content import CONTENT_DIR, RULES_DIR, LessonSource, fingerprints, read_lessons, read_rules
 from lessons.models import Lesson, LessonProgress, Step
 from practice.learners import Learner
 
@@ -31,8 +31,13 @@ def lessons_load(*, folder: Path = CONTENT_DIR, rules_folder: Path = RULES_DIR,
     """Bring the database in step with the course files (or `sources` already read from them).
     Raises ContentError (nothing changed) when a file is wrong. Lessons no longer in the files
     are retired, not deleted."""
-    sources = read_lessons(folder) if sources is None else sources
     read_rules(rules_folder)  # the reference must be whole before any lesson links to it
+    if sources is None:
+        loaded = {(n, slug): digest for n, slug, digest in
+                  Lesson.objects.filter(active=True).values_list("number", "slug", "source_hash")}
+        if loaded and loaded == fingerprints(folder):  # every file as last loaded: nothing to do
+            return LoadReport(0, 0, len(loaded), 0)
+        sources = read_lessons(folder)
     created = updated = unchanged = 0
     with transaction.atomic():
         existing = {lesson.slug: lesson for lesson in Lesson.objects.select_for_update()}

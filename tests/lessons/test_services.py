@@ -60,3 +60,20 @@ def test_it_passes_a_quiz_at_three_fifths() -> None:
     assert [quiz_passed(score, 5) for score in range(6)] == [False, False, False, True, True, True]
     assert [quiz_passed(score, 3) for score in range(4)] == [False, False, True, True]
     assert not quiz_passed(0, 0)
+
+
+def test_it_skips_reading_the_files_when_none_changed(tmp_path, monkeypatch) -> None:
+    import shutil
+
+    from lessons import services
+    from lessons.content import CONTENT_DIR
+
+    for path in sorted(CONTENT_DIR.glob("0[12]-*.md")):
+        shutil.copy(path, tmp_path / path.name)
+    assert lessons_load(folder=tmp_path).created == 2
+    reads: list[object] = []
+    monkeypatch.setattr(services, "read_lessons", lambda folder: reads.append(folder) or [])
+    assert lessons_load(folder=tmp_path).unchanged == 2 and reads == []  # the files were not read
+    (tmp_path / "02-blocks.md").write_text((tmp_path / "02-blocks.md").read_text() + "\nMore.\n")
+    monkeypatch.undo()
+    assert lessons_load(folder=tmp_path).updated == 1
