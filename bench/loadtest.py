@@ -29,21 +29,22 @@ import contextlib
 import json
 import os
 import random
-import re
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench.practice_views import SEED_SCRIPT  # noqa: E402 - after the path is set
+from bench import client  # noqa: E402 - after the path is set
+from bench.client import UNTHROTTLED, form_of, listening, percentile  # noqa: E402
+from bench.practice_views import SEED_SCRIPT  # noqa: E402
 
 HOST, PORT = "127.0.0.1", 8932
 USERS = 50
@@ -84,30 +85,9 @@ class Tally:
                 self.examples.append(f"{page}: {error}")
 
 
-async def fetch(method: str, path: str, cookies: dict[str, str], body: str = "",
-                headers: dict[str, str] | None = None) -> tuple[int, str]:
-    """One HTTP/1.1 request on its own connection (gunicorn's sync workers close each one)."""
-    reader, writer = await asyncio.open_connection(HOST, PORT)
-    try:
-        lines = [f"{method} {path} HTTP/1.1", f"Host: {HOST}", "Connection: close"]
-        if cookies:
-            lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in cookies.items()))
-        lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
-        if method == "POST":
-            lines += ["Content-Type: application/x-www-form-urlencoded",
-                      f"Content-Length: {len(body.encode())}"]
-        writer.write(("\r\n".join(lines) + "\r\n\r\n" + body).encode())
-        raw = await reader.read()
-    finally:
-        writer.close()
-    head, _, text = raw.partition(b"\r\n\r\n")
-    status_line, *header_lines = head.decode("latin-1").split("\r\n")
-    for line in header_lines:
-        name, _, value = line.partition(": ")
-        if name.lower() == "set-cookie":
-            key, _, rest = value.partition("=")
-            cookies[key] = rest.split(";", 1)[0]
-    return int(status_line.split()[1]), text.decode("utf-8", "replace")
+def fetch(method: str, path: str, cookies: dict[str, str], body: str = "",
+          headers: dict[str, str] | None = None) -> Coroutine[Any, Any, tuple[int, str]]:
+    return client.fetch((HOST, PORT), method, path, cookies, body, headers)
 
 
 async def timed(tally: Tally, page: str, call: Awaitable[tuple[int, str]],
@@ -121,34 +101,6 @@ async def timed(tally: Tally, page: str, call: Awaitable[tuple[int, str]],
     good = ok(status, text)
     tally.record(page, started, time.perf_counter() - started, None if good else f"HTTP {status}")
     return (status, text) if good else None
-
-
-def form_of(page: str, action: str) -> tuple[str, dict[str, str]] | None:
-    """The answer form whose action matches `action`, filled in as a hurried learner would: the
-    first choice of each question, three tiles for a pass, 3 in number fields."""
-    form = re.search(rf'<form method="post" action="({action})"(.*?)</form>', page, re.S)
-    if form is None:
-        return None
-    data: dict[str, str] = {}
-    picks: dict[str, list[str]] = {}
-    for tag in re.findall(r"<input[^>]*>", form.group(2)):
-        kind = re.search(r'type="(\w+)"', tag)
-        name = re.search(r'name="([^"]+)"', tag)
-        value = re.search(r'value="([^"]*)"', tag)
-        if not kind or not name:
-            continue
-        if kind.group(1) == "text":
-            data.setdefault(name.group(1), "3")
-        elif name.group(1).endswith("pick") and value:
-            picks.setdefault(name.group(1), []).append(value.group(1))
-        elif value:
-            data.setdefault(name.group(1), value.group(1))
-    for name, options in re.findall(r'<select[^>]*name="([^"]+)"[^>]*>(.*?)</select>', form.group(2), re.S):
-        first = re.search(r'<option value="([^"]+)"', options)
-        data[name] = first.group(1) if first else ""
-    for name, values in picks.items():
-        data[name.removesuffix("pick") + "pass"] = " ".join(values[:3])
-    return form.group(1), data
 
 
 def post_headers(cookies: dict[str, str]) -> dict[str, str]:
@@ -232,11 +184,6 @@ async def phase(make: Callable[[int, Tally], Awaitable[None]], warm_up: float,
     return tally, measure, time.process_time() - cpu
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000 if ordered else float("nan")
-
-
 def line(label: str, times: list[float], errors: int, seconds: float) -> str:
     return (f"  {label:13s} n={len(times):6d} {len(times) / seconds:7.1f} req/s"
             f"  p50 {percentile(times, .5):6.1f}  p95 {percentile(times, .95):6.1f}"
@@ -254,14 +201,6 @@ def report(title: str, tally: Tally, seconds: float, client_cpu: float) -> tuple
     if tally.examples:
         print("  errors, e.g.:", "; ".join(tally.examples))
     return len(every) / seconds, percentile(every, 0.95), errors
-
-
-def listening(host: str, port: int) -> bool:
-    try:
-        socket.create_connection((host, port), timeout=0.5).close()
-        return True
-    except OSError:
-        return False
 
 
 def serve(label: str, env: dict[str, str]) -> None:
@@ -320,8 +259,7 @@ def serve(label: str, env: dict[str, str]) -> None:
 def main() -> None:
     env = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_ALLOWED_HOSTS": f"{HOST},localhost", "REDIS_URL": "",
            "LOG_LEVEL": "WARNING",
-           # Every simulated learner comes from 127.0.0.1: per-IP limits are not what is measured.
-           "RATE_LIMIT_ANSWER_PER_IP": "1000000", "RATE_LIMIT_ANSWER_PER_USER": "1000000"}
+           **UNTHROTTLED}
     redis_client = None
     if listening("127.0.0.1", 6379):
         import redis  # noqa: PLC0415 - only when a Redis server answers

@@ -22,18 +22,22 @@ import asyncio
 import json
 import os
 import random
-import re
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from bench import client  # noqa: E402 - after the path is set
+from bench.client import UNTHROTTLED, form_of, listening, percentile  # noqa: E402
+
 HOST, PORT = "127.0.0.1", 8931
 USERS = 20
 WARM_UP, MEASURE = 3.0, 10.0     # seconds, per scenario
@@ -69,54 +73,13 @@ class Tally:
     errors: list[str] = field(default_factory=list)
 
 
-async def fetch(method: str, path: str, cookies: dict[str, str], body: str = "",
-                headers: dict[str, str] | None = None) -> tuple[int, str]:
-    """One HTTP/1.1 request on its own connection (gunicorn's sync workers close each one)."""
-    reader, writer = await asyncio.open_connection(HOST, PORT)
-    lines = [f"{method} {path} HTTP/1.1", f"Host: {HOST}", "Connection: close",
-             "Cookie: " + "; ".join(f"{k}={v}" for k, v in cookies.items())]
-    lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
-    if body:
-        lines += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}"]
-    writer.write(("\r\n".join(lines) + "\r\n\r\n" + body).encode())
-    raw = await reader.read()
-    writer.close()
-    head, _, text = raw.partition(b"\r\n\r\n")
-    status_line, *header_lines = head.decode("latin-1").split("\r\n")
-    for line in header_lines:
-        name, _, value = line.partition(": ")
-        if name.lower() == "set-cookie":
-            key, _, rest = value.partition("=")
-            cookies[key] = rest.split(";", 1)[0]
-    return int(status_line.split()[1]), text.decode("utf-8", "replace")
-
-
 def answer_of(page: str) -> tuple[str, dict[str, str]] | None:
-    """Fill in the page's answer form as a hurried learner would: the first choice of each
-    question, three tiles for a pass, 3 in number fields."""
-    form = re.search(r'<form method="post" action="(/practice/puzzles/\d+/answer/)"(.*?)</form>', page, re.S)
-    if form is None:
-        return None
-    data: dict[str, str] = {}
-    picks: list[str] = []
-    for tag in re.findall(r"<input[^>]*>", form.group(2)):
-        kind = re.search(r'type="(\w+)"', tag)
-        name = re.search(r'name="([^"]+)"', tag)
-        value = re.search(r'value="([^"]*)"', tag)
-        if not kind or not name:
-            continue
-        if kind.group(1) == "text":
-            data.setdefault(name.group(1), "3")
-        elif name.group(1) == "pick" and value:
-            picks.append(value.group(1))
-        elif value:
-            data.setdefault(name.group(1), value.group(1))
-    for name, options in re.findall(r'<select[^>]*name="([^"]+)"[^>]*>(.*?)</select>', form.group(2), re.S):
-        first = re.search(r'<option value="([^"]+)"', options)
-        data[name] = first.group(1) if first else ""
-    if picks:
-        data["pass"] = " ".join(picks[:3])
-    return form.group(1), data
+    return form_of(page, r"/practice/puzzles/\d+/answer/")
+
+
+def fetch(method: str, path: str, cookies: dict[str, str], body: str = "",
+          headers: dict[str, str] | None = None) -> Coroutine[Any, Any, tuple[int, str]]:
+    return client.fetch((HOST, PORT), method, path, cookies, body, headers)
 
 
 async def learner(kind: str, session: str | None, pause: float, deadline: float, counting_from: float,
@@ -161,11 +124,6 @@ async def load(kinds: list[str], sessions: list[str], pause: float) -> tuple[Tal
     return tally, measured, time.process_time() - cpu
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000 if ordered else float("nan")
-
-
 def run(label: str, env: dict[str, str]) -> None:
     manage = [sys.executable, "manage.py"]
     subprocess.run([*manage, "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
@@ -173,12 +131,12 @@ def run(label: str, env: dict[str, str]) -> None:
                             cwd=ROOT, env={**env, "DJANGO_SETTINGS_MODULE": "cfmj.settings"}, check=True,
                             capture_output=True, text=True)
     setup = json.loads(seeded.stdout.strip().splitlines()[-1])
-    if listening():
+    if listening(HOST, PORT):
         raise SystemExit(f"Something already listens on {HOST}:{PORT}: stop it, then run the bench again.")
     server = subprocess.Popen([sys.executable, "-m", "gunicorn", "cfmj.wsgi", "-w", "2",
                                "-b", f"{HOST}:{PORT}", "--log-level", "warning"], cwd=ROOT, env=env)
     try:
-        while not listening():
+        while not listening(HOST, PORT):
             if server.poll() is not None:
                 raise SystemExit("gunicorn did not start")
             time.sleep(0.1)
@@ -201,16 +159,9 @@ def run(label: str, env: dict[str, str]) -> None:
             print("    errors:", sorted(set(tally.errors))[:5])
 
 
-def listening(host: str = HOST, port: int = PORT) -> bool:
-    try:
-        socket.create_connection((host, port), timeout=0.5).close()
-        return True
-    except OSError:
-        return False
-
-
 def main() -> None:
-    base = {**os.environ, "REDIS_URL": "", "DJANGO_DEBUG": "0", "DJANGO_ALLOWED_HOSTS": f"{HOST},localhost"}
+    base = {**os.environ, "REDIS_URL": "", "DJANGO_DEBUG": "0", "DJANGO_ALLOWED_HOSTS": f"{HOST},localhost",
+            **UNTHROTTLED}
     with tempfile.TemporaryDirectory() as folder:
         run("SQLite", {**base, "DATABASE_URL": "", "SQLITE_PATH": str(Path(folder) / "load.sqlite3")})
     if listening("127.0.0.1", 5432):

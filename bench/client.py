@@ -1,0 +1,81 @@
+"""What the load benchmarks share: a small asyncio HTTP client, filling in an answer form as a
+hurried learner would, percentiles, and the environment that lifts per-address rate limits
+(every simulated learner comes from 127.0.0.1, and throttling is not what is measured)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import socket
+
+UNTHROTTLED = {"RATE_LIMIT_ANSWER_PER_IP": "1000000", "RATE_LIMIT_ANSWER_PER_USER": "1000000"}
+
+
+async def fetch(address: tuple[str, int], method: str, path: str, cookies: dict[str, str], body: str = "",
+                headers: dict[str, str] | None = None) -> tuple[int, str]:
+    """One HTTP/1.1 request on its own connection (gunicorn's sync workers close each one);
+    cookies the server sets are kept in `cookies`."""
+    host, port = address
+    reader, writer = await asyncio.open_connection(host, port)
+    try:
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {host}", "Connection: close"]
+        if cookies:
+            lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in cookies.items()))
+        lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
+        if method == "POST":
+            lines += ["Content-Type: application/x-www-form-urlencoded",
+                      f"Content-Length: {len(body.encode())}"]
+        writer.write(("\r\n".join(lines) + "\r\n\r\n" + body).encode())
+        raw = await reader.read()
+    finally:
+        writer.close()
+    head, _, text = raw.partition(b"\r\n\r\n")
+    status_line, *header_lines = head.decode("latin-1").split("\r\n")
+    for line in header_lines:
+        name, _, value = line.partition(": ")
+        if name.lower() == "set-cookie":
+            key, _, rest = value.partition("=")
+            cookies[key] = rest.split(";", 1)[0]
+    return int(status_line.split()[1]), text.decode("utf-8", "replace")
+
+
+def form_of(page: str, action: str) -> tuple[str, dict[str, str]] | None:
+    """The answer form whose action matches the pattern `action`, filled in as a hurried learner
+    would: the first choice of each question, three tiles for a pass, 3 in number fields."""
+    form = re.search(rf'<form method="post" action="({action})"(.*?)</form>', page, re.S)
+    if form is None:
+        return None
+    data: dict[str, str] = {}
+    picks: dict[str, list[str]] = {}
+    for tag in re.findall(r"<input[^>]*>", form.group(2)):
+        kind = re.search(r'type="(\w+)"', tag)
+        name = re.search(r'name="([^"]+)"', tag)
+        value = re.search(r'value="([^"]*)"', tag)
+        if not kind or not name:
+            continue
+        if kind.group(1) == "text":
+            data.setdefault(name.group(1), "3")
+        elif name.group(1).endswith("pick") and value:
+            picks.setdefault(name.group(1), []).append(value.group(1))
+        elif value:
+            data.setdefault(name.group(1), value.group(1))
+    for field, options in re.findall(r'<select[^>]*name="([^"]+)"[^>]*>(.*?)</select>', form.group(2), re.S):
+        first = re.search(r'<option value="([^"]+)"', options)
+        data[field] = first.group(1) if first else ""
+    for field, values in picks.items():
+        data[field.removesuffix("pick") + "pass"] = " ".join(values[:3])
+    return form.group(1), data
+
+
+def percentile(values: list[float], share: float) -> float:
+    """In milliseconds, from seconds."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000 if ordered else float("nan")
+
+
+def listening(host: str, port: int) -> bool:
+    try:
+        socket.create_connection((host, port), timeout=0.5).close()
+        return True
+    except OSError:
+        return False
