@@ -2,8 +2,8 @@
 
 "" is the standard rules (what normal practice serves). Otherwise "h" and the house rules that bear
 on a hand, then "-l" and the skill level, each left out when it is standard: "h3", "l2", "h23-l5".
-House rule 1 (skip the second Charleston) changes no hand, so a class playing only it plays the
-standard puzzles. The base (RULES §3) is kept by the engine, but a class has no base to choose yet.
+House rule 1 (skip the second Charleston) changes no hand (the engine's hand_table drops it), so
+a class playing only it plays the standard puzzles. The base (RULES §3) is kept by the engine, but a class has no base to choose yet.
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ import re
 from collections.abc import Iterable
 
 from cfmj.engine.drills import TABLE_KINDS
+from cfmj.engine.drills.table import hand_table
 from cfmj.engine.errors import InputError
-from cfmj.engine.ruleset import SKIP_SECOND_CHARLESTON, RuleSet
+from cfmj.engine.ruleset import RuleSet
 
 STANDARD = ""
 KEY = re.compile(r"^(?:h(?P<rules>[0-9]+))?-?(?:l(?P<level>[0-9]))?$")
@@ -21,7 +22,8 @@ KEY = re.compile(r"^(?:h(?P<rules>[0-9]+))?-?(?:l(?P<level>[0-9]))?$")
 
 def table_key(house_rules: Iterable[int], skill_level: int) -> str:
     """The key of a table; the same table always gives the same key (the order of rules aside)."""
-    rules = sorted(set(house_rules) - {SKIP_SECOND_CHARLESTON})
+    hand_rules = hand_table(RuleSet.make(house_rules=list(house_rules), skill_level=skill_level))
+    rules = sorted(hand_rules.house_rules)
     parts = []
     if rules:
         parts.append("h" + "".join(str(rule) for rule in rules))
