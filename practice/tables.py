@@ -3,7 +3,8 @@
 "" is the standard rules (what normal practice serves). Otherwise "h" and the house rules that bear
 on a hand, then "-l" and the skill level, each left out when it is standard: "h3", "l2", "h23-l5".
 House rule 1 (skip the second Charleston) changes no hand (the engine's hand_table drops it), so
-a class playing only it plays the standard puzzles. The base (RULES §3) is kept by the engine, but a class has no base to choose yet.
+a class playing only it plays the standard puzzles. The base (RULES §3) is kept by the engine,
+but a class has no base to choose yet.
 """
 
 from __future__ import annotations
