@@ -15,7 +15,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
+from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.utils.html import format_html
@@ -64,23 +65,39 @@ def _buckets(key: str, request: HttpRequest) -> list[tuple[str, int]]:
     return buckets
 
 
+def _counts(names: list[str], timeout: int) -> list[int]:
+    """Count this request in each named window; the totals so far, this request included."""
+    backend = caches["default"]
+    if isinstance(backend, RedisCache):
+        # One round trip for every bucket: Django's add() and incr() take three per bucket, and
+        # this runs on every answer. Counters are plain integers, which RedisCache reads back.
+        pipe = backend._cache.get_client(write=True).pipeline(transaction=False)
+        for name in names:
+            key = backend.make_and_validate_key(name)
+            pipe.set(key, 0, ex=timeout, nx=True)
+            pipe.incr(key)
+        return [int(count) for count in pipe.execute()[1::2]]
+    counts = []
+    for name in names:
+        backend.add(name, 0, timeout=timeout)
+        try:
+            counts.append(backend.incr(name))
+        except ValueError:  # expired between add and incr: this request starts the window
+            backend.set(name, 1, timeout=timeout)
+            counts.append(1)
+    return counts
+
+
 def _wait_if_over(key: str, request: HttpRequest) -> int | None:
     """Seconds to wait when any bucket is over its limit, else None (counting this request)."""
     window: int = settings.RATE_LIMITS[key]["window"]
     now = time.time()
     start = int(now // window) * window
-    wait = None
-    for who, limit in _buckets(key, request):
-        name = f"rl:{key}:{who}:{start}"
-        cache.add(name, 0, timeout=window + 5)
-        try:
-            count = cache.incr(name)
-        except ValueError:  # expired between add and incr: this request starts the window
-            cache.set(name, 1, timeout=window + 5)
-            count = 1
-        if count > limit:
-            wait = max(1, math.ceil(start + window - now))
-    return wait
+    buckets = _buckets(key, request)
+    counts = _counts([f"rl:{key}:{who}:{start}" for who, _ in buckets], timeout=window + 5)
+    if any(count > limit for count, (_, limit) in zip(counts, buckets, strict=True)):
+        return max(1, math.ceil(start + window - now))
+    return None
 
 
 def _wait_words(seconds: int) -> str:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator
 from typing import Any
 from unittest import mock
 
 import pytest
+import redis
 from django.core.cache import caches
 from django.test import Client
 from django.urls import reverse
@@ -17,6 +19,7 @@ from practice.models import Attempt
 from tests.classes.session_helpers import Room, answer, person
 from tests.engine.drills.helpers import right_response
 from tests.practice.factories import PuzzleFactory
+from tests.services import needs_redis
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -122,4 +125,46 @@ def test_a_cache_outage_lets_every_request_through(method: str, caplog: pytest.L
         codes = [_answer(client, puzzle).status_code for _ in range(6)]
     assert codes == [200] * 6
     assert Attempt.objects.count() == 6
+    assert "not checked" in caplog.text
+
+
+REDIS_CACHE_URL = "redis://127.0.0.1:6379/11"  # keys carry a per-test prefix and expire: never flushed
+
+
+@pytest.fixture
+def redis_cache(settings: Any) -> Iterator[Any]:
+    prefix = f"rl-test-{uuid.uuid4().hex}"
+    settings.CACHES = {**settings.CACHES, "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_CACHE_URL,
+        "KEY_PREFIX": prefix, "OPTIONS": {"socket_timeout": 2, "socket_connect_timeout": 2}}}
+    yield caches["default"]
+    client = redis.Redis.from_url(REDIS_CACHE_URL)
+    for key in client.scan_iter(f"{prefix}:*"):
+        client.delete(key)
+
+
+@needs_redis
+def test_it_counts_in_redis_with_one_round_trip(redis_cache: Any) -> None:
+    puzzle, client = PuzzleFactory(), Client()
+    client.force_login(person("ann"))
+    with mock.patch.object(redis.client.Pipeline, "execute", autospec=True,
+                           side_effect=redis.client.Pipeline.execute) as execute:
+        codes = [_answer(client, puzzle).status_code for _ in range(3)]
+    assert codes == [200, 200, 429]
+    assert execute.call_count == 3  # one per answer, for both the address and the user bucket
+    assert Attempt.objects.count() == 2
+    counters = {key: value for key in redis_cache._cache.get_client().scan_iter(f"{redis_cache.key_prefix}:*")
+                if (value := redis_cache.get(key.decode().split(":", 2)[2]))}
+    assert sorted(counters.values()) == [3, 3]  # read back through the cache API as plain numbers
+
+
+def test_it_lets_answers_through_when_redis_is_unreachable(settings: Any, caplog: pytest.LogCaptureFixture
+                                                          ) -> None:
+    settings.CACHES = {**settings.CACHES, "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:1/0",
+        "OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1}}}
+    puzzle, client = PuzzleFactory(), Client()
+    client.force_login(person("ann"))
+    assert [_answer(client, puzzle).status_code for _ in range(3)] == [200] * 3
+    assert Attempt.objects.count() == 3
     assert "not checked" in caplog.text
