@@ -105,14 +105,11 @@ def skill_summaries(learner: Learner) -> list[SkillSummary]:
     return out
 
 
-def daily_progress(day: datetime.date, learner: Learner) -> tuple[DailySet | None, list[tuple[Puzzle, bool]]]:
-    daily = DailySet.objects.filter(day=day).first()
-    if daily is None:
-        return None, []
-    done = set(Attempt.objects.filter(_attempted(learner), daily_date=day)
+def daily_progress(daily: DailySet, learner: Learner) -> list[tuple[Puzzle, bool]]:
+    """The day's puzzles in order, each with whether the learner has answered it that day."""
+    done = set(Attempt.objects.filter(_attempted(learner), daily_date=daily.day)
                .values_list("puzzle_id", flat=True))
-    puzzles = [entry.puzzle for entry in daily.entries.select_related("puzzle")]
-    return daily, [(p, p.pk in done) for p in puzzles]
+    return [(entry.puzzle, entry.puzzle.pk in done) for entry in daily.entries.select_related("puzzle")]
 
 
 def streak_of(learner: Learner) -> Streak | None:

@@ -130,8 +130,7 @@ def _homework_url(url: str) -> str:
 def daily(request: HttpRequest) -> HttpResponse:
     learner = learner_of(request)
     today = timezone.localdate()
-    services.daily_set_build(day=today)
-    _, progress = selectors.daily_progress(today, learner)
+    progress = selectors.daily_progress(services.daily_set_build(day=today), learner)
     next_puzzle = next((p for p, done in progress if not done), None)
     context: dict[str, Any] = {"progress": progress, "day": today, "streak": selectors.streak_of(learner),
                                "finished": next_puzzle is None}
