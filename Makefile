@@ -49,7 +49,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/drills.py
 	$(BIN)/python bench/practice_views.py
 
-# 50 simulated learners against gunicorn, compared with a bare Django view (about 2 minutes).
+# 50 simulated learners against gunicorn, compared with a bare Django view and the bare layout
+# (about 3 minutes).
 loadtest: $(STAMP)
 	$(BIN)/python bench/loadtest.py
 

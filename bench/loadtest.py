@@ -18,8 +18,12 @@ Phases, all with the same asyncio client (its own CPU use is printed: it shares 
 1. learners: 50 users with think time, 15 s warm-up then 30 s measured (the aim is about this);
 2. learners at saturation: the same 50 users with no think time, 5 s warm-up, 15 s measured;
 3. bare view at saturation: 50 connections looping GET /bench/bare/ (HttpResponse("ok"), routed
-   only because the server starts with CFMJ_BENCH_BARE=1), 5 s warm-up, 15 s measured.
-The ratio of (2) to (3) is how much of the bare Django stack's throughput the real pages keep.
+   only because the server starts with CFMJ_BENCH_BARE=1), 5 s warm-up, 15 s measured;
+4. floor view at saturation: the 50 learners' cookies looping GET /bench/floor/, the site's layout
+   with nothing in it (the session and signed-in user read, navigation rendered), routed likewise.
+The ratio of (2) to (3) is how much of the bare Django stack's throughput the real pages keep (the
+issue's aim); (2) to (4) is how much of the cheapest possible page of this site they keep, which
+separates what the pages' own work costs from what any page with a session and a layout costs.
 """
 
 from __future__ import annotations
@@ -57,6 +61,7 @@ POSTGRES = "postgres://postgres@127.0.0.1:5432"
 REDIS = "redis://127.0.0.1:6379/13"
 AIM_P95_MS, AIM_RATIO = 100.0, 0.40
 PAGES = ("daily page", "daily answer", "drill page", "drill answer", "lesson step", "lesson check")
+YARDSTICKS = ("bare view", "floor view")
 
 LESSON_SCRIPT = """
 import json, django
@@ -158,6 +163,14 @@ async def bare(tally: Tally) -> None:
         await timed(tally, "bare view", fetch("GET", "/bench/bare/", {}), lambda s, t: s == 200 and t == "ok")
 
 
+async def floor(number: int, setup: dict[str, object], tally: Tally) -> None:
+    sessions: list[str] = setup["sessions"]  # type: ignore[assignment]
+    cookies = {"sessionid": sessions[number]} if number % 2 == 0 else {}  # as the learners
+    while time.perf_counter() < tally.deadline:
+        await timed(tally, "floor view", fetch("GET", "/bench/floor/", cookies),
+                    lambda s, t: s == 200 and "Load test yardstick" in t)
+
+
 async def prime(setup: dict[str, object], connections: int) -> float:
     """Every page type a few times on every worker before anything is timed: a worker's first
     request of a kind loads the engine's tables (about a second of CPU), as after any deploy."""
@@ -195,7 +208,7 @@ def report(title: str, tally: Tally, seconds: float, client_cpu: float) -> tuple
     errors = sum(tally.errors.values())
     print(f"\n{title} (load generator used {100 * client_cpu / seconds:.0f}% of one core)")
     print(line("all", every, errors, seconds))
-    for page in [*PAGES, "bare view"]:
+    for page in [*PAGES, *YARDSTICKS]:
         if page in tally.times:
             print(line(page, tally.times[page], tally.errors.get(page, 0), seconds))
     if tally.examples:
@@ -243,11 +256,19 @@ def serve(label: str, env: dict[str, str]) -> None:
         bare_rps, _, _ = report(f"3. bare Django view, {USERS} connections, no think time: "
                                 f"{SAT_MEASURE:.0f} s "
                                 f"measured after {SAT_WARM_UP:.0f} s warm-up", bare_tally, seconds, cpu)
+        floor_tally, seconds, cpu = asyncio.run(phase(lambda i, t: floor(i, setup, t),
+                                                      SAT_WARM_UP, SAT_MEASURE))
+        floor_rps, _, _ = report(f"4. floor view (session, user, layout), {USERS} learners' cookies, "
+                                 f"no think time: {SAT_MEASURE:.0f} s measured after {SAT_WARM_UP:.0f} s "
+                                 "warm-up", floor_tally, seconds, cpu)
     finally:
         server.terminate()
         server.wait(timeout=30)
     ratio = site_rps / bare_rps if bare_rps else float("nan")
     print(f"\nSite throughput / bare throughput: {site_rps:.0f} / {bare_rps:.0f} req/s = {100 * ratio:.0f}%")
+    if floor_rps:
+        print(f"Site throughput / floor throughput: {site_rps:.0f} / {floor_rps:.0f} req/s = "
+              f"{100 * site_rps / floor_rps:.0f}% (floor / bare = {100 * floor_rps / bare_rps:.0f}%)")
     print("Aims (phase 1 for errors and p95; phases 2 and 3 for the ratio):")
     for aim, met in ((f"zero errors at {USERS} users", errors == 0),
                      (f"p95 < {AIM_P95_MS:.0f} ms (measured {p95:.1f} ms)", p95 < AIM_P95_MS),

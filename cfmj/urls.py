@@ -13,6 +13,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("lessons.urls")),
 ]
 
-# The load benchmark's yardstick (bench/loadtest.py); absent unless the server is started with it.
+# The load benchmark's yardsticks (bench/loadtest.py); absent unless the server is started with them.
 if os.environ.get("CFMJ_BENCH_BARE") == "1":
-    urlpatterns.append(path("bench/bare/", core_views.bench_bare, name="bench_bare"))
+    urlpatterns += [path("bench/bare/", core_views.bench_bare, name="bench_bare"),
+                    path("bench/floor/", core_views.bench_floor, name="bench_floor")]

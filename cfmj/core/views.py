@@ -26,3 +26,10 @@ def bench_bare(request: HttpRequest) -> HttpResponse:
     """The least a Django view can do: the yardstick for `make loadtest`. Routed only when the
     server starts with CFMJ_BENCH_BARE=1 (cfmj/urls.py)."""
     return HttpResponse("ok", content_type="text/plain")
+
+
+def bench_floor(request: HttpRequest) -> HttpResponse:
+    """What every page of the site does before its own work: the session and the signed-in user
+    read, the layout (navigation, large-print switch, messages) rendered. The second yardstick of
+    `make loadtest`, routed like bench_bare."""
+    return render(request, "bench_floor.html")

@@ -1,4 +1,4 @@
-"""The load benchmark's bare view exists only when CFMJ_BENCH_BARE=1 is set at start."""
+"""The load benchmark's yardsticks (the bare and floor views) exist only when CFMJ_BENCH_BARE=1."""
 
 from __future__ import annotations
 
@@ -41,3 +41,20 @@ def test_it_serves_the_bare_view_when_asked(client: Client, monkeypatch: pytest.
     response = client.get("/bench/bare/")
     assert response.status_code == 200
     assert response.content == b"ok"
+
+
+def test_it_has_no_floor_view_by_default(client: Client, monkeypatch: pytest.MonkeyPatch,
+                                         reload_urls: None) -> None:
+    _urls_with(monkeypatch, None)
+    assert client.get("/bench/floor/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_it_serves_the_floor_view_with_the_layout_and_the_user(
+        client: Client, monkeypatch: pytest.MonkeyPatch, reload_urls: None, django_user_model: type) -> None:
+    _urls_with(monkeypatch, "1")
+    client.force_login(django_user_model.objects.create_user("ann"))
+    response = client.get("/bench/floor/")
+    assert response.status_code == 200
+    assert b"Load test yardstick" in response.content
+    assert b"ann" in response.content  # the signed-in user was read, as on every real page
