@@ -3,11 +3,12 @@ step teaches a rule (for drill explanations)."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from django.core.cache import caches
-from django.db.models import Count, Q
+from django.db.models import Q
 from django.urls import reverse
 
 from cfmj.classes.selectors import assigned_lesson_ids
@@ -18,14 +19,37 @@ from practice.learners import Learner
 
 TEACHERS_KEY = "lessons:teaching-steps"
 TEACHERS_SECONDS = 60  # a new load of the course shows in drill explanations within a minute
+OUTLINE_KEY = "lessons:outline"
+OUTLINE_SECONDS = 60  # a new load of the course shows on the lesson pages within a minute
+
+
+@dataclass(frozen=True)
+class StepTitle:
+    number: int
+    title: str
+
+
+@dataclass(frozen=True)
+class LessonOutline:
+    """A lesson as the course pages place and link it: not its text, drills or quiz (the Lesson
+    row has those)."""
+
+    pk: int
+    slug: str
+    number: int
+    title: str
+    steps: tuple[StepTitle, ...]
 
 
 @dataclass(frozen=True)
 class LessonState:
-    lesson: Lesson
+    lesson: LessonOutline
     progress: LessonProgress | None
     open: bool
-    steps: int
+
+    @property
+    def steps(self) -> int:
+        return len(self.lesson.steps)
 
     @property
     def done(self) -> bool:
@@ -47,10 +71,28 @@ def _mine(learner: Learner) -> Q:
     return Q(visitor=learner.visitor, user__isnull=True) if learner.visitor else Q(pk__in=[])
 
 
+def outline() -> tuple[LessonOutline, ...]:
+    """The active lessons in order, with their steps' titles. Kept a minute in each process, like
+    teachers(): every lesson page reads it, and it changes only when the course is loaded (which
+    forgets it at once in the loading process)."""
+    memory = caches["drawings"]  # each process's own: never waits on Redis
+    found: tuple[LessonOutline, ...] | None = memory.get(OUTLINE_KEY)
+    if found is None:
+        titles: defaultdict[int, list[StepTitle]] = defaultdict(list)
+        for lesson_id, number, title in (Step.objects.filter(lesson__active=True).order_by("number")
+                                         .values_list("lesson_id", "number", "title")):
+            titles[lesson_id].append(StepTitle(number, title))
+        found = tuple(LessonOutline(pk, slug, number, title, tuple(titles[pk])) for pk, slug, number, title in
+                      Lesson.objects.filter(active=True).order_by("number")
+                      .values_list("pk", "slug", "number", "title"))
+        memory.set(OUTLINE_KEY, found, OUTLINE_SECONDS)
+    return found
+
+
 def course(learner: Learner) -> list[LessonState]:
     """Every lesson in order. Lesson 1 is open; each later one opens when the one before is done,
     or when a teacher set it as homework."""
-    lessons = list(Lesson.objects.filter(active=True).order_by("number").annotate(step_count=Count("steps")))
+    lessons = outline()
     progress = {p.lesson_id: p for p in LessonProgress.objects.filter(_mine(learner))}
     assigned = assigned_lesson_ids(learner.user) if learner.user is not None else set()
     states: list[LessonState] = []
@@ -58,7 +100,7 @@ def course(learner: Learner) -> list[LessonState]:
     for lesson in lessons:
         mine = progress.get(lesson.pk)
         opened = previous_done or lesson.pk in assigned or (mine is not None and mine.done)
-        state = LessonState(lesson, mine, opened, lesson.step_count)
+        state = LessonState(lesson, mine, opened)
         states.append(state)
         previous_done = state.done
     return states

@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from django.core.cache import caches
 from django.db import transaction
 from django.db.models.functions import Greatest
 from django.utils import timezone
@@ -13,6 +14,7 @@ from django.utils import timezone
 from cfmj.accounts.models import User
 from lessons.content import CONTENT_DIR, RULES_DIR, LessonSource, fingerprints, read_lessons, read_rules
 from lessons.models import Lesson, LessonProgress, Step
+from lessons.selectors import OUTLINE_KEY, TEACHERS_KEY
 from practice.learners import Learner
 
 PASS_SHARE = 0.6  # a quiz is passed with 60% right (3 of 5, 3 of 4, 2 of 3)
@@ -65,25 +67,38 @@ def lessons_load(*, folder: Path = CONTENT_DIR, rules_folder: Path = RULES_DIR,
                 for step in source.steps])
         slugs = {source.slug for source in sources}
         retired = Lesson.objects.filter(active=True).exclude(slug__in=slugs).update(active=False)
+    if created or updated or retired:  # this process shows the new course at once, others within a minute
+        caches["drawings"].delete_many([OUTLINE_KEY, TEACHERS_KEY])
     return LoadReport(created, updated, unchanged, retired)
 
 
-def _progress(learner: Learner, lesson: Lesson) -> LessonProgress:
-    """The learner's progress row in this lesson, made on first use (a visitor gets an id)."""
+def _progress(learner: Learner, lesson_id: int) -> LessonProgress:
+    """The learner's progress row in this lesson, made on first use (a visitor gets an id), and
+    locked until the transaction it must be called in ends."""
+    rows = LessonProgress.objects.select_for_update()
     if learner.user is not None:
-        progress, _ = LessonProgress.objects.get_or_create(user=learner.user, lesson=lesson)
+        progress, _ = rows.get_or_create(user=learner.user, lesson_id=lesson_id)
     else:
-        progress, _ = LessonProgress.objects.get_or_create(user=None, visitor=learner.visitor, lesson=lesson)
+        progress, _ = rows.get_or_create(user=None, visitor=learner.visitor, lesson_id=lesson_id)
     return progress
 
 
-def step_check_record(*, learner: Learner, step: Step) -> None:
+def step_check_record(*, learner: Learner, step: Step, progress: LessonProgress | None = None
+                      ) -> LessonProgress:
     """The learner answered this step's check: they have reached it. Answering again (a retry,
-    a double submit) changes nothing."""
+    a double submit) changes nothing. `progress` is their row in the lesson as read earlier in
+    the request, if any: when it has the step already there is nothing to write, as the step
+    reached never goes back. Returns the row as it now is."""
+    if progress is not None and progress.lesson_id == step.lesson_id and progress.step_reached >= step.number:
+        return progress
     with transaction.atomic():
-        progress = _progress(learner, step.lesson)
-        LessonProgress.objects.filter(pk=progress.pk).update(
-            step_reached=Greatest("step_reached", step.number))
+        progress = _progress(learner, step.lesson_id)
+        if progress.step_reached < step.number:
+            # GREATEST as well as the lock: SQLite has no row locks, and a step must never go back.
+            LessonProgress.objects.filter(pk=progress.pk).update(
+                step_reached=Greatest("step_reached", step.number))
+            progress.step_reached = step.number
+    return progress
 
 
 def quiz_needed(size: int) -> int:
@@ -98,8 +113,7 @@ def quiz_record(*, learner: Learner, lesson: Lesson, score: int, size: int) -> L
     """Keep the score; a pass completes the lesson (by the quiz alone, if the steps were not
     all done: testing out)."""
     with transaction.atomic():
-        progress = _progress(learner, lesson)
-        progress = LessonProgress.objects.select_for_update().get(pk=progress.pk)
+        progress = _progress(learner, lesson.pk)
         progress.quiz_last = score
         progress.quiz_size = size
         progress.quiz_best = max(score, progress.quiz_best or 0)

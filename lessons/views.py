@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.contrib import messages
@@ -79,10 +79,11 @@ def lesson(request: HttpRequest, slug: str) -> HttpResponse:
     state = selectors.state_of(states, slug)
     if state is None:
         raise Http404("No such lesson")
-    previous = next((s for s in states if s.lesson.number == state.lesson.number - 1), None)
+    lesson = get_object_or_404(Lesson, pk=state.lesson.pk)
+    previous = next((s for s in states if s.lesson.number == lesson.number - 1), None)
     return render(request, "lessons/lesson.html", {
-        "state": state, "lesson": state.lesson, "steps": state.lesson.steps.all(), "previous": previous,
-        "drill_kinds": [(kind, drills.KIND_TITLES[kind]) for kind in state.lesson.drills
+        "state": state, "lesson": lesson, "steps": state.lesson.steps, "previous": previous,
+        "drill_kinds": [(kind, drills.KIND_TITLES[kind]) for kind in lesson.drills
                         if kind in drills.KIND_TITLES]})
 
 
@@ -93,16 +94,17 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     if isinstance(found, HttpResponse):
         return found
     state, _ = found
-    step = get_object_or_404(Step, lesson=state.lesson, number=number)
+    step = get_object_or_404(Step, lesson_id=state.lesson.pk, number=number)
     seed = _seed_of(request.POST.get("seed")) if request.method == "POST" else None
     if request.method == "POST" and seed is None:
         messages.warning(request, "That check could not be read back, so here is a fresh one to answer.")
     check = _ask(1, step.check_kind, step.check_focus, step.check_band, seed=seed,
                  answers=request.POST if seed is not None else None)
     if check.graded is not None:
-        services.step_check_record(learner=learner_of(request, create=True), step=step)
-        state = selectors.state_of(selectors.course(learner_of(request)), slug) or state
-    steps = list(state.lesson.steps.all())
+        progress = services.step_check_record(learner=learner_of(request, create=True), step=step,
+                                              progress=state.progress)
+        state = replace(state, progress=progress)  # a step answered opens no lesson: only this row moved
+    steps = state.lesson.steps
     context: dict[str, Any] = {
         "state": state, "lesson": state.lesson, "step": step, "steps": steps, "check": check,
         "previous_step": number - 1 if number > 1 else None,
@@ -118,7 +120,7 @@ def quiz(request: HttpRequest, slug: str) -> HttpResponse:
     if isinstance(found, HttpResponse):
         return found
     state, states = found
-    lesson: Lesson = state.lesson
+    lesson = get_object_or_404(Lesson, pk=state.lesson.pk)
     seeds: list[int | None] = [None] * len(lesson.quiz)
     if request.method == "POST":
         seeds = [_seed_of(request.POST.get(f"q{i}-seed")) for i in range(1, len(lesson.quiz) + 1)]

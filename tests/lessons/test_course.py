@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from lessons.models import Lesson, LessonProgress
+from lessons.services import lessons_load
 from tests.accounts.factories import UserFactory
+from tests.course import course_sources
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +28,7 @@ def test_it_lists_every_lesson_in_order(client, course: list[Lesson]) -> None:
 def test_it_opens_only_the_first_lesson_to_a_newcomer(client, course: list[Lesson]) -> None:
     states = client.get(reverse("lessons:course")).context["states"]
     assert [s.open for s in states[:3]] == [True, False, False]
-    assert b"Start lesson 1" not in client.get(reverse("lessons:course")).content  # no progress yet
+    assert states[0].progress is None and states[0].next_step == 1  # no progress yet
     assert b"Continue: Lesson 1, step 1" in client.get(reverse("lessons:course")).content
 
 
@@ -41,3 +47,24 @@ def test_it_opens_the_next_lesson_when_one_is_done(client, course: list[Lesson])
 
 def test_it_says_how_to_load_an_empty_course(client) -> None:
     assert b"load_lessons" in client.get(reverse("lessons:course")).content
+
+
+def test_it_shows_a_reload_of_the_course_at_once(client, course: list[Lesson]) -> None:
+    assert course[0].title.encode() in client.get(reverse("lessons:course")).content  # the outline is kept
+    sources = list(course_sources())
+    sources[0] = dataclasses.replace(sources[0], title="The tiles, retold", source_hash="changed")
+    lessons_load(sources=sources[:-1])
+    states = client.get(reverse("lessons:course")).context["states"]
+    assert states[0].lesson.title == "The tiles, retold"
+    assert [s.lesson.slug for s in states] == [lesson.slug for lesson in course[:-1]]  # the last one retired
+
+
+def test_it_keeps_the_course_outline_between_requests(client, course: list[Lesson]) -> None:
+    client.force_login(UserFactory())
+    client.get(reverse("lessons:course"))
+    with CaptureQueriesContext(connection) as queries:
+        states = client.get(reverse("lessons:course")).context["states"]
+    course_reads = [q for q in queries if '"lessons_lesson"' in q["sql"] or '"lessons_step"' in q["sql"]]
+    assert queries and not course_reads  # only the learner's own rows were read
+    assert [(s.lesson.slug, s.steps) for s in states] == \
+        [(lesson.slug, lesson.steps.count()) for lesson in course]

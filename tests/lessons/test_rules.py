@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
@@ -9,6 +11,8 @@ from hypothesis import strategies as st
 
 from cfmj.engine.rulebook import RULE_LINES
 from lessons.models import Lesson
+from lessons.services import lessons_load
+from tests.course import course_sources
 
 pytestmark = pytest.mark.django_db
 
@@ -50,3 +54,14 @@ def test_it_says_when_nothing_matches(client, course: list[Lesson]) -> None:
 def test_it_never_fails_on_any_search(client, course: list[Lesson], query: str) -> None:
     response = client.get(reverse("lessons:rules"), {"q": query.replace("\x00", "")})
     assert response.status_code == 200
+
+
+def test_it_shows_a_reload_of_the_course_at_once(client, course: list[Lesson]) -> None:
+    assert b"Learn it in" in client.get(reverse("lessons:rules")).content  # the teaching steps are kept
+    sources = list(course_sources())
+    first = sources[0].steps[0]
+    sources[0] = dataclasses.replace(sources[0], source_hash="changed",
+                                     steps=(dataclasses.replace(first, title="Meet the tiles again"),
+                                            *sources[0].steps[1:]))
+    lessons_load(sources=sources)
+    assert b"Lesson 1: Meet the tiles again" in client.get(reverse("lessons:rules")).content

@@ -77,3 +77,20 @@ def test_it_skips_reading_the_files_when_none_changed(tmp_path, monkeypatch) -> 
     (tmp_path / "02-blocks.md").write_text((tmp_path / "02-blocks.md").read_text() + "\nMore.\n")
     monkeypatch.undo()
     assert lessons_load(folder=tmp_path).updated == 1
+
+
+def test_it_never_moves_a_step_back_for_a_row_read_before(course: list[Lesson]) -> None:
+    from lessons.models import Step
+    from lessons.services import step_check_record
+    from practice.learners import Learner
+
+    user = UserFactory()
+    seen = LessonProgress.objects.create(user=user, lesson=course[0], step_reached=1)
+    LessonProgress.objects.filter(pk=seen.pk).update(step_reached=3)  # another tab went further meanwhile
+    step = Step.objects.get(lesson=course[0], number=2)
+    progress = step_check_record(learner=Learner(user=user, visitor=""), step=step, progress=seen)
+    assert progress.step_reached == 3 and LessonProgress.objects.get(pk=seen.pk).step_reached == 3
+    step = Step.objects.get(lesson=course[0], number=4)
+    progress = step_check_record(learner=Learner(user=user, visitor=""), step=step, progress=progress)
+    assert progress.step_reached == 4
+    assert LessonProgress.objects.get(pk=seen.pk).step_reached == 4

@@ -5,10 +5,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from cfmj.engine import drills
 from lessons.models import Lesson, LessonProgress, Step
+from lessons.selectors import teachers
 from tests.accounts.factories import UserFactory
 from tests.engine.drills.helpers import right_response, wrong_response
 
@@ -42,6 +45,7 @@ def test_it_marks_a_right_answer_and_records_the_step(client, course: list[Lesso
     assert response.status_code == 200
     assert response.context["check"].graded.correct
     assert LessonProgress.objects.get(user=user, lesson=course[0]).step_reached == 1
+    assert response.context["state"].step_reached == 1  # the state shown is the one just recorded
 
 
 def test_it_explains_a_wrong_answer_with_links_to_the_rule(client, course: list[Lesson]) -> None:
@@ -89,3 +93,34 @@ def test_it_sends_a_locked_lesson_back_to_its_page(client, course: list[Lesson])
 
 def test_it_answers_404_for_a_step_that_does_not_exist(client, course: list[Lesson]) -> None:
     assert client.get(reverse("lessons:step", args=[course[0].slug, 99])).status_code == 404
+
+
+def test_it_records_a_step_in_few_queries(client, course: list[Lesson],
+                                          django_assert_max_num_queries) -> None:
+    user = UserFactory()
+    client.force_login(user)
+    LessonProgress.objects.create(user=user, lesson=course[0], step_reached=1)
+    step = course[0].steps.get(number=2)
+    puzzle = _check_of(client.get(_url(step)).content, step)
+    teachers()  # the rule links' lesson steps, as kept between requests
+    # session, user, progress, homework, step; then the locked row and its update in a transaction
+    # (15 queries before the course outline was kept and the progress row reused)
+    with django_assert_max_num_queries(9):
+        response = client.post(_url(step), {"seed": str(puzzle.seed), **right_response(puzzle)},
+                               HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and b"Next step" in response.content
+    assert LessonProgress.objects.get(user=user).step_reached == 2
+
+
+def test_it_writes_nothing_for_a_step_already_reached(client, course: list[Lesson]) -> None:
+    user = UserFactory()
+    client.force_login(user)
+    LessonProgress.objects.create(user=user, lesson=course[0], step_reached=3)
+    step = course[0].steps.get(number=2)
+    puzzle = _check_of(client.get(_url(step)).content, step)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(_url(step), {"seed": str(puzzle.seed), **right_response(puzzle)})
+    assert response.status_code == 200 and response.context["check"].graded.correct
+    assert not [q for q in queries if q["sql"].startswith(("UPDATE", "INSERT", "SAVEPOINT"))]
+    assert response.context["state"].step_reached == 3
+    assert LessonProgress.objects.get(user=user).step_reached == 3
