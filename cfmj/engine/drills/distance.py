@@ -41,6 +41,8 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
     no_focus("distance", focus)
     for _ in range(MAX_TRIES):
         hand = build(band_layout(pick_entry(rng, band), rng, band))
+        if not hand.concealed:  # every group exposed: no tile may leave the hand, so pick again
+            continue
         hand = without(hand, rng.choice(hand.concealed))
         hand = replace_tiles(hand, rng, rng.randint(*SWAPS[band]))
         result = distance(hand, nearest=3)

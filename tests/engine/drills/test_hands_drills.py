@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from cfmj.engine import check
 from cfmj.engine.distance import distance
-from cfmj.engine.drills import KINDS, grade
+from cfmj.engine.drills import KINDS, generate, grade
 from cfmj.engine.notation import parse_hand
 from cfmj.engine.reasons import CATALOGUE
 
@@ -124,3 +126,13 @@ def test_it_measures_distance_with_the_engine_and_keeps_band_one_near() -> None:
             assert puzzle.answer["tiles_needed"] in (1, 2)
     farthest = {b: max(p.answer["tiles_needed"] for p in puzzles("distance") if p.band == b) for b in (1, 5)}
     assert farthest[5] > farthest[1]
+
+
+@pytest.mark.parametrize(("band", "seed"), [(2, 1789), (3, 1923), (4, 2469), (5, 715)])
+def test_it_skips_a_distance_hand_with_every_group_exposed(band: int, seed: int) -> None:
+    # These seeds drew an entry laid out with no concealed tile, and the tile to take away was
+    # picked from an empty list (found by a refill test with a random seed).
+    puzzle = generate("distance", seed=seed, band=band)
+    hand = parse_hand(puzzle.question["hand"])
+    assert len(hand) == 13
+    assert puzzle.answer["tiles_needed"] == distance(hand).tiles_needed
