@@ -71,7 +71,10 @@ def _damage(hand: Hand, rng: Random, keep: int) -> Hand:
 
 def _mah_jongg(rng: Random, band: int) -> Position:
     hand = build(band_layout(pick_entry(rng, band), rng, band))
-    tile = rng.choice([t for t in hand.concealed if t != JOKER])
+    tiles = [t for t in hand.concealed if t != JOKER]
+    if not tiles:  # every natural tile exposed: none can be the discard that completes the hand
+        return None
+    tile = rng.choice(tiles)
     return without(hand, tile), tile
 
 
@@ -104,6 +107,8 @@ def _single(rng: Random, band: int) -> Position:
 
 def _joker(rng: Random, band: int) -> Position:
     hand = build(band_layout(pick_entry(rng, band), rng, band))
+    if not hand.concealed:  # every group exposed: no tile to give up for the joker
+        return None
     return without(hand, rng.choice(hand.concealed)), JOKER
 
 

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from cfmj.engine.charleston import charleston
-from cfmj.engine.drills import Graded, grade
+from cfmj.engine.drills import Graded, generate, grade
 from cfmj.engine.drills.call import position
 from cfmj.engine.notation import parse_hand
 from cfmj.engine.play_advice import call, discard
@@ -73,6 +73,16 @@ def test_it_asks_for_every_call_and_answers_with_the_strongest_legal_one() -> No
         counts[tile] += 1
         assert all(n <= MAX_COPIES for t, n in counts.items() if t not in (JOKER, FLOWER))
     assert all(answers[a] >= 5 for a in ("mah_jongg", "expose", "none")), answers
+
+
+@pytest.mark.parametrize(("band", "seed"), [(4, 102363), (5, 100528)])
+def test_it_skips_a_call_position_with_no_concealed_tile_to_take(band: int, seed: int) -> None:
+    # These seeds laid out a hand whose natural tiles were all exposed, and the Mah Jongg (or
+    # joker) position picked its tile from an empty list (found by scanning seeds).
+    puzzle = generate("call", seed=seed, band=band)
+    hand, _ = position(puzzle.question)
+    assert len(hand) == 13
+    assert puzzle.answer["call"] == _strongest(puzzle.question["hand"], puzzle.question["tile"])
 
 
 def test_it_lets_you_take_exactly_the_jokers_whose_tile_you_hold() -> None:
