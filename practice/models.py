@@ -27,6 +27,7 @@ class PuzzleBatch(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"
         DONE = "done", "Done"
+        FAILED = "failed", "Failed"  # begun too often without finishing: no longer re-queued
 
     kind = models.CharField(max_length=20, choices=KIND_CHOICES)
     band = models.PositiveSmallIntegerField()
@@ -38,6 +39,7 @@ class PuzzleBatch(models.Model):
     duplicates = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    starts = models.PositiveSmallIntegerField(default=0)  # times a worker (or a request) began it
 
     def __str__(self) -> str:
         return f"{self.kind} band {self.band}: {self.created}/{self.requested}"

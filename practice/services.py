@@ -48,6 +48,9 @@ def puzzle_batch_generate(*, kind: str, band: int, count: int, seed: int,
                                                  defaults={"requested": count})
     if batch.status == PuzzleBatch.Status.DONE:
         return batch
+    # Counted before the work, and committed at once outside a transaction, so a start that
+    # crashes or dies still counts (tasks.refill_pools gives up on a batch after a few).
+    PuzzleBatch.objects.filter(pk=batch.pk).update(starts=F("starts") + 1)
     made = drills.generate_many(kind, count=count, band=band, seed=seed, table=rules)
     hashes = [p.content_hash() for p in made]
     existing = set(Puzzle.objects.filter(content_hash__in=hashes).values_list("content_hash", flat=True))

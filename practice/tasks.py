@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import logging
 import random
 from functools import partial
 
@@ -23,6 +24,12 @@ BATCH_MAX = 50
 # the broker's visibility_timeout (an hour), so the refill queues it again itself: same seed and
 # table, so nothing is made twice (fault test: tests/core/test_fault_worker.py).
 STALE_BATCH_SECONDS = 300
+# A batch begun this often and still pending is not a dead worker's but a batch that fails each
+# time (an engine bug for that seed): it is marked failed and logged, not re-queued forever.
+# The pool it was meant for is refilled by a fresh batch with another seed.
+MAX_BATCH_STARTS = 3
+
+logger = logging.getLogger(__name__)
 
 
 @shared_task(name="practice.generate_batch", ignore_result=True, acks_late=True)
@@ -40,6 +47,13 @@ def refill_pools() -> int:
     stale = timezone.now() - datetime.timedelta(
         seconds=getattr(settings, "PRACTICE_STALE_BATCH_SECONDS", STALE_BATCH_SECONDS))
     for batch in PuzzleBatch.objects.filter(status=PuzzleBatch.Status.PENDING, created_at__lt=stale):
+        if batch.starts >= MAX_BATCH_STARTS:
+            PuzzleBatch.objects.filter(pk=batch.pk, status=PuzzleBatch.Status.PENDING).update(
+                status=PuzzleBatch.Status.FAILED, finished_at=timezone.now())
+            logger.error("Puzzle batch %s (kind %s, band %s, seed %s, table %r) was begun %s times "
+                         "without finishing; marked failed. Reproduce with drills.generate_many.",
+                         batch.pk, batch.kind, batch.band, batch.seed, batch.table, batch.starts)
+            continue
         transaction.on_commit(partial(generate_batch.delay, batch.kind, batch.requested, batch.band,
                                       batch.seed, batch.table))
         queued += 1

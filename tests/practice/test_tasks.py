@@ -41,3 +41,51 @@ def test_it_generates_on_demand_from_the_command_line(capsys) -> None:
     assert "4 new puzzles" in capsys.readouterr().out
     with pytest.raises(CommandError):
         call_command("generate_puzzles")
+
+
+def _stale(settings) -> None:
+    settings.PRACTICE_POOL_TARGET = 0  # only the stale batches are at stake here
+    settings.PRACTICE_STALE_BATCH_SECONDS = 0
+
+
+def test_it_counts_each_start_of_a_batch(monkeypatch) -> None:
+    def broken(*args, **kwargs):
+        raise IndexError("Cannot choose from an empty sequence")
+
+    monkeypatch.setattr(drills, "generate_many", broken)
+    with pytest.raises(IndexError):
+        tasks.generate_batch.delay("worth", 5, 1, 78)
+    batch = PuzzleBatch.objects.get(seed=78)
+    assert (batch.status, batch.starts) == (PuzzleBatch.Status.PENDING, 1)
+
+
+def test_it_queues_a_batch_left_pending_again(settings, django_capture_on_commit_callbacks) -> None:
+    _stale(settings)
+    PuzzleBatch.objects.create(kind="worth", band=1, seed=79, requested=4, starts=1)  # its worker died
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.refill_pools.delay().get() == 1
+    batch = PuzzleBatch.objects.get(seed=79)
+    assert (batch.status, batch.starts, batch.created) == (PuzzleBatch.Status.DONE, 2, 4)
+
+
+def test_it_gives_up_on_a_batch_that_fails_every_time(settings, monkeypatch, caplog,
+                                                      django_capture_on_commit_callbacks) -> None:
+    _stale(settings)
+    calls = []
+
+    def broken(*args, **kwargs):
+        calls.append(args)
+        raise IndexError("Cannot choose from an empty sequence")
+
+    monkeypatch.setattr(drills, "generate_many", broken)
+    PuzzleBatch.objects.create(kind="worth", band=1, seed=80, requested=4)
+    for _ in range(tasks.MAX_BATCH_STARTS):
+        with pytest.raises(IndexError), django_capture_on_commit_callbacks(execute=True):
+            tasks.refill_pools.delay().get()
+    assert len(calls) == tasks.MAX_BATCH_STARTS
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.refill_pools.delay().get() == 0  # not queued a fourth time
+    batch = PuzzleBatch.objects.get(seed=80)
+    assert (batch.status, batch.starts) == (PuzzleBatch.Status.FAILED, tasks.MAX_BATCH_STARTS)
+    assert batch.finished_at is not None
+    assert "seed 80" in caplog.text and "marked failed" in caplog.text
