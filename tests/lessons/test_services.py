@@ -7,8 +7,9 @@ import dataclasses
 import pytest
 from django.utils import timezone
 
-from lessons.models import Lesson, LessonProgress
-from lessons.services import lessons_load, quiz_passed, visitor_lessons_claim
+from lessons.models import Lesson, LessonProgress, Step
+from lessons.services import lessons_load, quiz_passed, step_check_record, visitor_lessons_claim
+from practice.learners import Learner
 from tests.accounts.factories import UserFactory
 from tests.course import course_sources
 
@@ -80,10 +81,6 @@ def test_it_skips_reading_the_files_when_none_changed(tmp_path, monkeypatch) -> 
 
 
 def test_it_never_moves_a_step_back_for_a_row_read_before(course: list[Lesson]) -> None:
-    from lessons.models import Step
-    from lessons.services import step_check_record
-    from practice.learners import Learner
-
     user = UserFactory()
     seen = LessonProgress.objects.create(user=user, lesson=course[0], step_reached=1)
     LessonProgress.objects.filter(pk=seen.pk).update(step_reached=3)  # another tab went further meanwhile
