@@ -4,22 +4,22 @@ step teaches a rule (for drill explanations)."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from types import MappingProxyType
 
-from django.core.cache import caches
 from django.db.models import Q
 from django.urls import reverse
 
 from cfmj.classes.selectors import assigned_lesson_ids
+from cfmj.core.kept import Kept
 from cfmj.engine.rulebook import RULE_LINES
 from lessons.content import RULES_DIR, RuleSectionText, RuleText, read_rules
 from lessons.models import Lesson, LessonProgress, Step
 from practice.learners import Learner
 
-TEACHERS_KEY = "lessons:teaching-steps"
 TEACHERS_SECONDS = 60  # a new load of the course shows in drill explanations within a minute
-OUTLINE_KEY = "lessons:outline"
 OUTLINE_SECONDS = 60  # a new load of the course shows on the lesson pages within a minute
 
 
@@ -71,22 +71,24 @@ def _mine(learner: Learner) -> Q:
     return Q(visitor=learner.visitor, user__isnull=True) if learner.visitor else Q(pk__in=[])
 
 
+def _outline_read() -> tuple[LessonOutline, ...]:
+    titles: defaultdict[int, list[StepTitle]] = defaultdict(list)
+    for lesson_id, number, title in (Step.objects.filter(lesson__active=True).order_by("number")
+                                     .values_list("lesson_id", "number", "title")):
+        titles[lesson_id].append(StepTitle(number, title))
+    rows = Lesson.objects.filter(active=True).order_by("number").values_list("pk", "slug", "number", "title")
+    return tuple(LessonOutline(pk, slug, number, title, tuple(titles[pk]))
+                 for pk, slug, number, title in rows)
+
+
+# Every lesson page reads it, and it changes only when the course is loaded (which forgets it at
+# once in the loading process; other processes see the new course within a minute).
+OUTLINE = Kept(_outline_read, seconds=OUTLINE_SECONDS)
+
+
 def outline() -> tuple[LessonOutline, ...]:
-    """The active lessons in order, with their steps' titles. Kept a minute in each process, like
-    teachers(): every lesson page reads it, and it changes only when the course is loaded (which
-    forgets it at once in the loading process)."""
-    memory = caches["drawings"]  # each process's own: never waits on Redis
-    found: tuple[LessonOutline, ...] | None = memory.get(OUTLINE_KEY)
-    if found is None:
-        titles: defaultdict[int, list[StepTitle]] = defaultdict(list)
-        for lesson_id, number, title in (Step.objects.filter(lesson__active=True).order_by("number")
-                                         .values_list("lesson_id", "number", "title")):
-            titles[lesson_id].append(StepTitle(number, title))
-        found = tuple(LessonOutline(pk, slug, number, title, tuple(titles[pk])) for pk, slug, number, title in
-                      Lesson.objects.filter(active=True).order_by("number")
-                      .values_list("pk", "slug", "number", "title"))
-        memory.set(OUTLINE_KEY, found, OUTLINE_SECONDS)
-    return found
+    """The active lessons in order, with their steps' titles."""
+    return OUTLINE.get()
 
 
 def course(learner: Learner) -> list[LessonState]:
@@ -141,29 +143,32 @@ class Teacher:
 
 @dataclass(frozen=True)
 class Teachers:
-    by_section: dict[str, Teacher]
-    by_line: dict[str, Teacher]
+    by_section: Mapping[str, Teacher]
+    by_line: Mapping[str, Teacher]
+
+
+def _teachers_read() -> Teachers:
+    by_section: dict[str, Teacher] = {}
+    by_line: dict[str, Teacher] = {}
+    rows = (Step.objects.filter(lesson__active=True).order_by("lesson__number", "number")
+            .values_list("teaches", "number", "title", "lesson__slug", "lesson__number"))
+    for teaches, number, title, slug, lesson_number in rows:
+        teacher = Teacher(reverse("lessons:step", args=[slug, number]), f"Lesson {lesson_number}: {title}")
+        for line in teaches:
+            rule = RULE_LINES.get(line)
+            if rule is not None:
+                by_line.setdefault(line, teacher)
+                by_section.setdefault(rule.section, teacher)
+    return Teachers(MappingProxyType(by_section), MappingProxyType(by_line))
+
+
+# Drill explanations read it on every answer; it changes only when the course is loaded.
+TEACHERS = Kept(_teachers_read, seconds=TEACHERS_SECONDS)
 
 
 def teachers() -> Teachers:
-    """Rule line id, and RULES section ('2.3'), -> the first step that teaches it. Kept a minute
-    in each process: drill explanations read it, and it changes only when the course is loaded."""
-    memory = caches["drawings"]  # each process's own: never waits on Redis
-    found: Teachers | None = memory.get(TEACHERS_KEY)
-    if found is None:
-        found = Teachers({}, {})
-        rows = (Step.objects.filter(lesson__active=True).order_by("lesson__number", "number")
-                .values_list("teaches", "number", "title", "lesson__slug", "lesson__number"))
-        for teaches, number, title, slug, lesson_number in rows:
-            teacher = Teacher(reverse("lessons:step", args=[slug, number]),
-                              f"Lesson {lesson_number}: {title}")
-            for line in teaches:
-                rule = RULE_LINES.get(line)
-                if rule is not None:
-                    found.by_line.setdefault(line, teacher)
-                    found.by_section.setdefault(rule.section, teacher)
-        memory.set(TEACHERS_KEY, found, TEACHERS_SECONDS)
-    return found
+    """Rule line id, and RULES section ('2.3'), -> the first step that teaches it."""
+    return TEACHERS.get()
 
 
 def teacher_of(section: str) -> Teacher | None:

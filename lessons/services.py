@@ -6,7 +6,6 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from django.core.cache import caches
 from django.db import transaction
 from django.db.models.functions import Greatest
 from django.utils import timezone
@@ -14,7 +13,7 @@ from django.utils import timezone
 from cfmj.accounts.models import User
 from lessons.content import CONTENT_DIR, RULES_DIR, LessonSource, fingerprints, read_lessons, read_rules
 from lessons.models import Lesson, LessonProgress, Step
-from lessons.selectors import OUTLINE_KEY, TEACHERS_KEY
+from lessons.selectors import OUTLINE, TEACHERS
 from practice.learners import Learner
 
 PASS_SHARE = 0.6  # a quiz is passed with 60% right (3 of 5, 3 of 4, 2 of 3)
@@ -68,7 +67,8 @@ def lessons_load(*, folder: Path = CONTENT_DIR, rules_folder: Path = RULES_DIR,
         slugs = {source.slug for source in sources}
         retired = Lesson.objects.filter(active=True).exclude(slug__in=slugs).update(active=False)
     if created or updated or retired:  # this process shows the new course at once, others within a minute
-        caches["drawings"].delete_many([OUTLINE_KEY, TEACHERS_KEY])
+        OUTLINE.forget()
+        TEACHERS.forget()
     return LoadReport(created, updated, unchanged, retired)
 
 

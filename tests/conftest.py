@@ -18,6 +18,9 @@ def _fresh_local_caches() -> Iterator[None]:
     if settings.configured:
         from django.core.cache import caches
 
+        from cfmj.core.kept import forget_all
+
         caches["drawings"].clear()
+        forget_all()
         # Rate-limit counters live in the default cache: one test's log-ins must not use up the next's.
         caches["default"].clear()
