@@ -21,6 +21,7 @@ Phases, all with the same asyncio client (its own CPU use is printed: it shares 
    only because the server starts with CFMJ_BENCH_BARE=1), 5 s warm-up, 15 s measured;
 4. floor view at saturation: the 50 learners' cookies looping GET /bench/floor/, the site's layout
    with nothing in it (the session and signed-in user read, navigation rendered), routed likewise.
+`--users 200` runs the same phases with a club of 200 (the issue's 9 a.m. picture).
 The ratio of (2) to (3) is how much of the bare Django stack's throughput the real pages keep (the
 issue's aim); (2) to (4) is how much of the cheapest possible page of this site they keep, which
 separates what the pages' own work costs from what any page with a session and a layout costs.
@@ -28,6 +29,7 @@ separates what the pages' own work costs from what any page with a session and a
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import json
@@ -51,7 +53,8 @@ from bench.client import UNTHROTTLED, form_of, listening, percentile  # noqa: E4
 from bench.practice_views import SEED_SCRIPT  # noqa: E402
 
 HOST, PORT = "127.0.0.1", 8932
-USERS = 50
+USERS = 50                         # `--users N` (at most MAX_USERS) for a bigger club
+MAX_USERS = 400
 THINK = (0.5, 1.5)                 # seconds, uniform, after every page and verdict
 WARM_UP, MEASURE = 15.0, 30.0      # the learners with think time
 SAT_WARM_UP, SAT_MEASURE = 5.0, 15.0  # each saturation phase
@@ -278,6 +281,14 @@ def serve(label: str, env: dict[str, str]) -> None:
 
 
 def main() -> None:
+    global USERS  # noqa: PLW0603 - one setting for the whole run, read by every phase
+    parser = argparse.ArgumentParser(description="Load benchmark: simulated learners vs a bare view.")
+    parser.add_argument("--users", type=int, default=USERS,
+                        help=f"simulated learners (1-{MAX_USERS}; default {USERS}, the issue's aim)")
+    users = parser.parse_args().users
+    if not 1 <= users <= MAX_USERS:
+        parser.error(f"--users must be between 1 and {MAX_USERS}")
+    USERS = users
     env = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_ALLOWED_HOSTS": f"{HOST},localhost", "REDIS_URL": "",
            "LOG_LEVEL": "WARNING",
            **UNTHROTTLED}
