@@ -65,6 +65,7 @@ REDIS = "redis://127.0.0.1:6379/13"
 AIM_P95_MS, AIM_RATIO = 100.0, 0.40
 PAGES = ("daily page", "daily answer", "drill page", "drill answer", "lesson step", "lesson check")
 YARDSTICKS = ("bare view", "floor view")
+ANSWER_ACTION = r"/practice/puzzles/\d+/answer/"
 
 LESSON_SCRIPT = """
 import json, django
@@ -120,6 +121,10 @@ def is_200(status: int, _: str) -> bool:
     return status == 200
 
 
+def has_answer_form(status: int, text: str) -> bool:
+    return status == 200 and form_of(text, ANSWER_ACTION) is not None
+
+
 async def learner(number: int, setup: dict[str, object], think: bool, tally: Tally) -> None:
     kinds: list[str] = setup["kinds"]  # type: ignore[assignment]
     sessions: list[str] = setup["sessions"]  # type: ignore[assignment]
@@ -145,10 +150,9 @@ async def learner(number: int, setup: dict[str, object], think: bool, tally: Tal
             path = "/practice/daily/" if activity == "daily" else f"/practice/{rng.choice(kinds)}/"
             page = f"{activity} page"
             # A finished daily set has no form; a drill page always has one.
-            action = r"/practice/puzzles/\d+/answer/"
+            action = ANSWER_ACTION
             got = await timed(tally, page, fetch("GET", path, cookies),
-                              is_200 if activity == "daily" else
-                              lambda s, t, action=action: s == 200 and form_of(t, action) is not None)
+                              is_200 if activity == "daily" else has_answer_form)
             check_page = f"{activity} answer"
         await pause()
         form = form_of(got[1], action) if got else None
