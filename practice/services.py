@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import logging
 import uuid
 from collections.abc import Mapping
 from typing import Any
@@ -36,6 +37,8 @@ DAILY_BAND = 2
 REVIEW_STEPS = 4          # solved this many times in review, a mistake is retired
 REVIEW_GROWTH = 2.5
 
+logger = logging.getLogger(__name__)
+
 
 def puzzle_batch_generate(*, kind: str, band: int, count: int, seed: int,
                           table: str = STANDARD) -> PuzzleBatch:
@@ -64,6 +67,23 @@ def puzzle_batch_generate(*, kind: str, band: int, count: int, seed: int,
                                                    duplicates=count - created, finished_at=timezone.now())
     batch.refresh_from_db()
     return batch
+
+
+def puzzle_batches_stale_sort(*, begun_before: datetime.datetime, max_starts: int) -> list[PuzzleBatch]:
+    """The batches still pending that were asked for before `begun_before`, to be queued again
+    (a dead worker's). One begun `max_starts` times already fails each time (an engine bug for
+    its seed): it is marked failed and logged instead, so it is not retried forever."""
+    again = []
+    for batch in PuzzleBatch.objects.filter(status=PuzzleBatch.Status.PENDING, created_at__lt=begun_before):
+        if batch.starts < max_starts:
+            again.append(batch)
+            continue
+        PuzzleBatch.objects.filter(pk=batch.pk, status=PuzzleBatch.Status.PENDING).update(
+            status=PuzzleBatch.Status.FAILED, finished_at=timezone.now())
+        logger.error("Puzzle batch %s (kind %s, band %s, seed %s, table %r) was begun %s times "
+                     "without finishing; marked failed. Reproduce with drills.generate_many.",
+                     batch.pk, batch.kind, batch.band, batch.seed, batch.table, batch.starts)
+    return again
 
 
 def daily_set_build(*, day: datetime.date) -> DailySet:

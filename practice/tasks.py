@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import logging
 import random
 from functools import partial
 
@@ -14,7 +13,6 @@ from django.utils import timezone
 
 from cfmj.engine.drills import BANDS, KINDS
 from practice import services
-from practice.models import PuzzleBatch
 from practice.selectors import unseen_counts
 from practice.tables import STANDARD
 
@@ -28,8 +26,6 @@ STALE_BATCH_SECONDS = 300
 # time (an engine bug for that seed): it is marked failed and logged, not re-queued forever.
 # The pool it was meant for is refilled by a fresh batch with another seed.
 MAX_BATCH_STARTS = 3
-
-logger = logging.getLogger(__name__)
 
 
 @shared_task(name="practice.generate_batch", ignore_result=True, acks_late=True)
@@ -46,14 +42,7 @@ def refill_pools() -> int:
     queued = 0
     stale = timezone.now() - datetime.timedelta(
         seconds=getattr(settings, "PRACTICE_STALE_BATCH_SECONDS", STALE_BATCH_SECONDS))
-    for batch in PuzzleBatch.objects.filter(status=PuzzleBatch.Status.PENDING, created_at__lt=stale):
-        if batch.starts >= MAX_BATCH_STARTS:
-            PuzzleBatch.objects.filter(pk=batch.pk, status=PuzzleBatch.Status.PENDING).update(
-                status=PuzzleBatch.Status.FAILED, finished_at=timezone.now())
-            logger.error("Puzzle batch %s (kind %s, band %s, seed %s, table %r) was begun %s times "
-                         "without finishing; marked failed. Reproduce with drills.generate_many.",
-                         batch.pk, batch.kind, batch.band, batch.seed, batch.table, batch.starts)
-            continue
+    for batch in services.puzzle_batches_stale_sort(begun_before=stale, max_starts=MAX_BATCH_STARTS):
         transaction.on_commit(partial(generate_batch.delay, batch.kind, batch.requested, batch.band,
                                       batch.seed, batch.table))
         queued += 1
