@@ -71,6 +71,8 @@ def _counts(names: list[str], timeout: int) -> list[int]:
     if isinstance(backend, RedisCache):
         # One round trip for every bucket: Django's add() and incr() take three per bucket, and
         # this runs on every answer. Counters are plain integers, which RedisCache reads back.
+        # `_cache` is RedisCache's client wrapper (private, unchanged since Django 4.0); the
+        # Redis test in tests/core/test_ratelimit.py would catch a change.
         pipe = backend._cache.get_client(write=True).pipeline(transaction=False)
         for name in names:
             key = backend.make_and_validate_key(name)
