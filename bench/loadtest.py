@@ -125,11 +125,17 @@ def has_answer_form(status: int, text: str) -> bool:
     return status == 200 and form_of(text, ANSWER_ACTION) is not None
 
 
+def cookies_of(number: int, setup: dict[str, object]) -> dict[str, str]:
+    """Learner `number`'s cookies at the start: the even ones are signed in, the odd ones are
+    visitors (who keep the session cookie the site gives them)."""
+    sessions: list[str] = setup["sessions"]  # type: ignore[assignment]
+    return {"sessionid": sessions[number]} if number % 2 == 0 else {}
+
+
 async def learner(number: int, setup: dict[str, object], think: bool, tally: Tally) -> None:
     kinds: list[str] = setup["kinds"]  # type: ignore[assignment]
-    sessions: list[str] = setup["sessions"]  # type: ignore[assignment]
     slug, steps = str(setup["slug"]), int(setup["steps"])  # type: ignore[call-overload]
-    cookies = {"sessionid": sessions[number]} if number % 2 == 0 else {}  # even ones signed in
+    cookies = cookies_of(number, setup)
     rng = random.Random(number)
 
     async def pause() -> None:
@@ -171,8 +177,7 @@ async def bare(tally: Tally) -> None:
 
 
 async def floor(number: int, setup: dict[str, object], tally: Tally) -> None:
-    sessions: list[str] = setup["sessions"]  # type: ignore[assignment]
-    cookies = {"sessionid": sessions[number]} if number % 2 == 0 else {}  # as the learners
+    cookies = cookies_of(number, setup)  # as the learners
     while time.perf_counter() < tally.deadline:
         await timed(tally, "floor view", fetch("GET", "/bench/floor/", cookies),
                     lambda s, t: s == 200 and "Load test yardstick" in t)
