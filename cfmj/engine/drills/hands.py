@@ -27,6 +27,7 @@ from ..dragon_hands import DRAGONS_BREATH, DRAGONS_LOVE, DRAGONS_WINGS
 from ..errors import InputError
 from ..labels import category_label, pattern_label, set_label
 from ..notation import Hand, validate_hand
+from ..ruleset import RuleSet
 from ..tiles import (
     DRAGON_SUIT,
     FLOWER,
@@ -180,10 +181,12 @@ def build(blocks: list[Blk], extra: tuple[int, ...] = ()) -> Hand:
     return Hand(tuple(sorted(concealed)), tuple(sorted(exposures)))
 
 
-def fits(hand: Hand) -> bool:
-    """Could a tile set hold this hand (at most four of a tile, eight flowers, eight jokers)?"""
+def fits(hand: Hand, rules: RuleSet | None = None) -> bool:
+    """Could the table's tile set hold this hand (at most four of a tile, and eight flowers and
+    eight jokers, or four of each in a 144-tile set)?"""
+    rules = rules or RuleSet()
     try:
-        validate_hand(hand)
+        validate_hand(hand, max_jokers=rules.max_jokers, max_flowers=rules.max_flowers)
     except InputError:
         return False
     return True

@@ -29,13 +29,14 @@ from .hands import (
     band_categories,
     band_layout,
     build,
+    fits,
     has_quint,
     pick_entry,
     pick_where,
     reading,
     reading_rules,
 )
-from .table import class_words, fits, pick_for, table_entry
+from .table import class_words, pick_for, table_entry
 
 FIELDS = ("category", "pattern")
 SPECIAL = "special"  # the "pattern" of a special dragon hand: its tiles are fixed

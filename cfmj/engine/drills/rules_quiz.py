@@ -46,7 +46,7 @@ from ..tiles import (
 )
 from . import rules_quiz_topics as T
 from .common import RIGHT, WRONG, Graded, choice, graded, join_words, plural, ref, shown
-from .hands import build, layout, pick_entry, reading
+from .hands import build, fits, layout, pick_entry, reading
 from .rules_quiz_topics import Choice, Quiz, number_choices, wind
 
 FIELDS = ("choice",)
@@ -204,11 +204,8 @@ def read_block(tiles: tuple[int, ...]) -> Block | Reason:
 
 
 def _fits(tiles: tuple[int, ...]) -> bool:
-    try:
-        parse_hand(codes(tiles))
-    except InputError:
-        return False
-    return True
+    """Could the tile set hold this group (at most four of a tile)?"""
+    return fits(Hand(tiles, ()))
 
 
 def _held(tile: int, size: int, jokers: int) -> tuple[int, ...]:

@@ -13,9 +13,8 @@ from random import Random
 from typing import Any
 
 from ..card import CardEntry
-from ..notation import Hand
 from ..ruleset import HOUSE_RULES, SKIP_SECOND_CHARLESTON, RuleSet
-from ..tiles import FLOWER, is_number
+from ..tiles import is_number
 from .hands import has_quint, pick_entry, pick_where, suit_bonus_possible
 
 SUIT_BONUS_LEVEL = 4  # from this skill level a hand with number tiles must earn the suit bonus
@@ -69,11 +68,6 @@ def class_words(rules: RuleSet) -> str:
     if not rules.all_joker_blocks:
         words.append("This table does not allow a block of jokers alone.")
     return " ".join(words)
-
-
-def fits(hand: Hand, rules: RuleSet) -> bool:
-    """Could the table's tile set hold the hand (a 144-tile set has fewer jokers and flowers)?"""
-    return hand.jokers <= rules.max_jokers and hand.tiles.count(FLOWER) <= rules.max_flowers
 
 
 def _suit_bonus_ready(entry: CardEntry) -> bool:

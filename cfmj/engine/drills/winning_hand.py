@@ -24,9 +24,9 @@ from ..reasons import CATALOGUE, OPTION_REASONS
 from ..ruleset import HOUSE_RULES, RuleSet
 from .common import GOOD, RIGHT, WRONG, Graded, choice, graded, ref, shown, text_field
 from .focused_hands import RECIPES, failing_hand
-from .hands import band_layout, build, hand_name, pick_entry, reading, reading_rules
+from .hands import band_layout, build, fits, hand_name, pick_entry, reading, reading_rules
 from .mutations import mutations_for
-from .table import class_words, fits, pick_for, table_entry
+from .table import class_words, pick_for, table_entry
 
 FIELDS = ("valid", "reason")
 VALID = "valid"

@@ -30,6 +30,7 @@ from .hands import (
     JOKER_CHANCE,
     band_layout,
     build,
+    fits,
     hand_name,
     has_quint,
     layout,
@@ -37,7 +38,7 @@ from .hands import (
     pick_where,
     suit_bonus_possible,
 )
-from .table import class_words, fits, pick_for, table_entry
+from .table import class_words, pick_for, table_entry
 
 FIELDS = ("value", "discarder")
 SELF_DRAWN_CHANCE = 0.4
