@@ -29,7 +29,7 @@ from ..scoring import PAIRS_FOR_BONUS, SEVEN_PAIRS
 from ..tiles import FLOWER, NEWS, is_dragon, is_number, is_wind
 from . import focused_mutations as F
 from . import mutations as M
-from .hands import EXPOSE_CHANCE, JOKER_CHANCE, has_quint, layout, pick_where, suit_bonus_possible
+from .hands import EXPOSE_CHANCE, JOKER_CHANCE, layout, pick_where, suit_bonus_possible
 
 MAX_TRIES = 400
 WINDS_BAND = 2         # the first band with Winds hands
@@ -125,14 +125,6 @@ RECIPES: dict[str, Recipe] = {
 }
 
 
-def _where(reason: str, band: int) -> tuple[str, Callable[[CardEntry], bool]]:
-    """The recipe's entries; in band 1 without Quints, as pick_entry (a Quint needs a joker)."""
-    where = RECIPES[reason].where or _any
-    if band > 1:
-        return f"winning_hand/{reason}", where
-    return f"winning_hand/{reason}/band1", lambda entry: where(entry) and not has_quint(entry)
-
-
 def failing_hand(reason: str, rng: Random, band: int) -> tuple[Hand, CheckResult, RuleSet]:
     """A hand that check(hand, rules=rules) refuses with `reason` first, and those rules."""
     recipe = RECIPES[reason]
@@ -143,7 +135,7 @@ def failing_hand(reason: str, rng: Random, band: int) -> tuple[Hand, CheckResult
         if recipe.fillers_only:
             hand = F.fillers_only(rng, joker_chance)
         else:
-            entry = pick_where(rng, band, *_where(reason, band))
+            entry = pick_where(rng, band, f"winning_hand/{reason}", recipe.where or _any)
             blocks = layout(entry, rng, joker_chance=joker_chance, expose_chance=expose_chance)
             hand = rng.choice(recipe.changes)(entry, blocks, rng)
         if hand is None:

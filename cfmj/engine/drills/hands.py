@@ -104,7 +104,11 @@ def entries_where(key: str, where: Callable[[CardEntry], bool]) -> dict[str, tup
 
 def pick_where(rng: Random, band: int, key: str, where: Callable[[CardEntry], bool]) -> CardEntry:
     """An entry passing `where`: the category by weight among the band's categories that have
-    one (or, if none has, among all that have one), then any entry of it."""
+    one (or, if none has, among all that have one), then any entry of it. Band 1 leaves out
+    Quints, as pick_entry does (that slice is kept under `key` + "/band1")."""
+    if band <= 1:
+        wanted = where
+        key, where = f"{key}/band1", lambda entry: wanted(entry) and not has_quint(entry)
     by_category = entries_where(key, where)
     if not by_category:
         raise RuntimeError(f"no card entry is {key}")  # pragma: no cover - a programming error

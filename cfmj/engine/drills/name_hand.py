@@ -30,7 +30,6 @@ from .hands import (
     band_layout,
     build,
     fits,
-    has_quint,
     pick_entry,
     pick_where,
     reading,
@@ -58,11 +57,9 @@ PRACTISES: tuple[str, ...] = (
 )
 
 
-def _focus_entries(focus: str, band: int) -> tuple[str, Callable[[CardEntry], bool]]:
-    """The card entries of the focus category or pattern (in band 1, without Quints)."""
-    def wanted(entry: CardEntry) -> bool:
-        return focus in (entry.category, entry.pattern) and (band > 1 or not has_quint(entry))
-    return f"name_hand/{focus}/{'band1' if band == 1 else 'any'}", wanted
+def _reads_as(focus: str) -> Callable[[CardEntry], bool]:
+    """The card entries of the focus category or pattern."""
+    return lambda entry: focus in (entry.category, entry.pattern)
 
 
 def _focus_band(focus: str, band: int) -> int:
@@ -114,7 +111,7 @@ def _standard_hand(rng: Random, band: int, focus: str | None) -> tuple[Hand, Che
         if focus is None:
             entry = pick_entry(rng, band)
         else:
-            entry = pick_where(rng, band, *_focus_entries(focus, band))
+            entry = pick_where(rng, band, f"name_hand/{focus}", _reads_as(focus))
         hand = build(band_layout(entry, rng, band))
         result = check(hand)
         accepted = _readings(result)

@@ -15,7 +15,7 @@ from typing import Any
 from ..card import CardEntry
 from ..ruleset import HOUSE_RULES, SKIP_SECOND_CHARLESTON, RuleSet
 from ..tiles import is_number
-from .hands import has_quint, pick_entry, pick_where, suit_bonus_possible
+from .hands import pick_entry, pick_where, suit_bonus_possible
 
 SUIT_BONUS_LEVEL = 4  # from this skill level a hand with number tiles must earn the suit bonus
 # RULES §5, one line per level (levels are cumulative: level N plays levels 1..N).
@@ -79,7 +79,4 @@ def pick_for(rng: Random, band: int, rules: RuleSet) -> CardEntry:
     (most number hands never earn the suit bonus, and rejection sampling would rarely find one)."""
     if rules.skill_level < SUIT_BONUS_LEVEL:
         return pick_entry(rng, band)
-    if band > 1:
-        return pick_where(rng, band, "table/suit_bonus", _suit_bonus_ready)
-    return pick_where(rng, band, "table/suit_bonus/band1",
-                      lambda entry: _suit_bonus_ready(entry) and not has_quint(entry))
+    return pick_where(rng, band, "table/suit_bonus", _suit_bonus_ready)

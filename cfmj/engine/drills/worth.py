@@ -107,10 +107,8 @@ def _focused(rng: Random, band: int, focus: str) -> tuple[Hand, bool, CheckResul
     self-drawn or won on a discard."""
     where, first_band = ENTRIES[focus]
     band = max(band, first_band)
-    key = f"worth/{focus}/{'band1' if band == 1 else 'any'}"
-    chosen = where if band > 1 else (lambda entry: where(entry) and not has_quint(entry))
     for _ in range(MAX_TRIES):
-        entry = pick_where(rng, band, key, chosen)
+        entry = pick_where(rng, band, f"worth/{focus}", where)
         hand = build(layout(entry, rng, joker_chance=0.0 if focus == JOKERLESS else JOKER_CHANCE[band],
                             expose_chance=0.0 if focus == CONCEALED else EXPOSE_CHANCE[band]))
         self_drawn = focus == SELF_DRAWN or (focus != DISCARD and rng.random() < SELF_DRAWN_CHANCE)
