@@ -46,7 +46,8 @@ def _ask(number: int, kind: str, focus: str | None, band: int, *, prefix: str = 
 
 def _seed_of(text: str | None) -> int | None:
     """A seed sent back by a check's form; None when it is missing or was tampered with."""
-    if text is None or not text.isdigit() or len(text) > len(str(SEED_LIMIT)):
+    # isascii as well: isdigit() takes '²' (which int() refuses: a 500) and other scripts' digits.
+    if text is None or not (text.isascii() and text.isdigit()) or len(text) > len(str(SEED_LIMIT)):
         return None
     seed = int(text)
     return seed if seed < SEED_LIMIT else None

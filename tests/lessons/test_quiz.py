@@ -67,6 +67,14 @@ def test_it_gives_a_fresh_quiz_for_a_damaged_form(client, course: list[Lesson]) 
     assert not LessonProgress.objects.exists()
 
 
+def test_it_gives_a_fresh_quiz_for_a_seed_in_other_digits(client, course: list[Lesson]) -> None:
+    data = {f"q{number}-seed": "\u00b2" for number in range(1, len(course[0].quiz) + 1)}
+    response = client.post(reverse("lessons:quiz", args=[course[0].slug]), data)
+    assert response.status_code == 200 and response.context["result"] is None
+    assert b"here is a fresh one" in response.content
+    assert not LessonProgress.objects.exists()
+
+
 def test_it_keeps_a_locked_lessons_quiz_closed(client, course: list[Lesson]) -> None:
     assert client.get(reverse("lessons:quiz", args=[course[3].slug])).status_code == 302
     assert client.post(reverse("lessons:quiz", args=[course[3].slug]), {}).status_code == 302

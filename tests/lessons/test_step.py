@@ -72,7 +72,7 @@ def test_it_counts_a_double_submit_once(client, course: list[Lesson]) -> None:
     assert list(LessonProgress.objects.filter(user=user).values_list("step_reached", flat=True)) == [2]
 
 
-@pytest.mark.parametrize("seed", ["", "abc", "-1", "9" * 40, "1.5"])
+@pytest.mark.parametrize("seed", ["", "abc", "-1", "9" * 40, "1.5", "\u00b2", "\u0661\u0662"])
 def test_it_gives_a_fresh_check_for_a_damaged_form(client, course: list[Lesson], seed: str) -> None:
     step = course[0].steps.get(number=1)
     response = client.post(_url(step), {"seed": seed, "choice": "a"}, follow=True)
