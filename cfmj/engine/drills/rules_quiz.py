@@ -35,11 +35,7 @@ from ..tiles import (
     WINDS,
     code,
     codes,
-    is_dragon,
-    is_number,
-    is_wind,
     name,
-    number_of,
     number_tile,
     spoken,
     suit_of,
@@ -47,7 +43,7 @@ from ..tiles import (
 from . import rules_quiz_topics as T
 from .common import RIGHT, WRONG, Graded, choice, graded, join_words, plural, ref, shown
 from .hands import build, fits, layout, pick_entry, reading
-from .rules_quiz_topics import Choice, Quiz, number_choices, wind
+from .rules_quiz_topics import Choice, Quiz, joker_block, lookalikes, number_choices, tile_choice, wind
 
 FIELDS = ("choice",)
 SKILL_IDS = (R.SKILL_1, R.SKILL_2, R.SKILL_3, R.SKILL_4, R.SKILL_5)  # level k's reason is SKILL_IDS[k - 1]
@@ -88,21 +84,6 @@ NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 # --- tiles and notation (RULES §1) -------------------------------------------------------------------
 
-def _tile(tile: int) -> Choice:
-    return code(tile).lower(), name(tile)
-
-
-def _lookalikes(tile: int) -> list[int]:
-    """Tiles a beginner could take this one for."""
-    if is_number(tile):
-        number, suit = number_of(tile), suit_of(tile)
-        return ([number_tile(number, s) for s in range(3) if s != suit]
-                + [number_tile(n, suit) for n in (number - 1, number + 1) if 1 <= n <= 9])
-    blank = (FLOWER, JOKER, DRAGONS[-1])
-    group = WINDS if is_wind(tile) else (*DRAGONS, FLOWER) if is_dragon(tile) else (*blank, *DRAGONS[:1])
-    return [t for t in group if t != tile]
-
-
 def _set_words() -> str:
     return (f"Number tiles run 1 to 9 in three suits ({join_words([s + 's' for s in SUIT_NAMES])}); then "
             "come the winds, the dragons, the flowers and the jokers.")
@@ -111,26 +92,26 @@ def _set_words() -> str:
 def tiles(rng: Random, band: int) -> Quiz:
     tile = rng.randrange(27 if band <= 1 else KINDS)
     why = f"This is the {name(tile)} ({spoken(tile)}), written {code(tile)}. {_set_words()}"
-    return Quiz("What is this tile?", _tile(tile), [_tile(t) for t in _lookalikes(tile)], why, ("1",),
-                tile=code(tile))
+    return Quiz("What is this tile?", tile_choice(tile), [tile_choice(t) for t in lookalikes(tile)], why,
+                ("1",), tile=code(tile))
 
 
 def dragon_suits(rng: Random, band: int) -> Quiz:
     dragon = rng.choice(DRAGONS)
     pairs = join_words([f"{name(d)} with {SUIT_NAMES[DRAGON_SUIT[d]]}s" for d in DRAGONS])
     why = f"Each dragon belongs with one suit: {pairs} (the white dragon is often called soap)."
-    dragons = [_tile(d) for d in DRAGONS]
+    dragons = [tile_choice(d) for d in DRAGONS]
     form = rng.choice(("suit", "dragon", "tile"))
     if form == "suit":
         suits = [(f"s{s}", f"{SUIT_NAMES[s]}s") for s in range(3)] + [("none", "None: dragons have no suit")]
         return Quiz(f"Which suit goes with the {name(dragon)}?", suits[DRAGON_SUIT[dragon]], suits, why,
                     ("1",), tile=code(dragon))
     if form == "dragon":
-        return Quiz(f"Which dragon goes with the {SUIT_NAMES[DRAGON_SUIT[dragon]]}s?", _tile(dragon), dragons,
-                    why, ("1",), count=3)
+        return Quiz(f"Which dragon goes with the {SUIT_NAMES[DRAGON_SUIT[dragon]]}s?", tile_choice(dragon),
+                    dragons, why, ("1",), count=3)
     tile = number_tile(rng.randint(1, 9), DRAGON_SUIT[dragon])
     match = next(d for d in DRAGONS if DRAGON_SUIT[d] == suit_of(tile))
-    return Quiz("Which dragon goes with the suit of this tile?", _tile(match), dragons, why, ("1",),
+    return Quiz("Which dragon goes with the suit of this tile?", tile_choice(match), dragons, why, ("1",),
                 tile=code(tile), count=3)
 
 
@@ -157,7 +138,7 @@ def _misspelled(tile: int, copies: int) -> list[Choice]:
     options = {"joined": "".join([text] * copies), "commas": ", ".join([text] * copies),
                "flipped": " ".join([text[::-1]] * copies), "spaced": " ".join([" ".join(text)] * copies),
                "word": " ".join([name(tile).replace(" ", "")] * copies)}
-    options.update({f"t{t}": codes([t] * copies) for t in _lookalikes(tile) if t != JOKER})
+    options.update({f"t{t}": codes([t] * copies) for t in lookalikes(tile) if t != JOKER})
     out = []
     for key, label in options.items():
         try:
@@ -181,8 +162,8 @@ def notation(rng: Random, band: int) -> Quiz:
     if form == "code":
         tile = rng.randrange(KINDS)
         why = f"{code(tile)} is the code of the {name(tile)}. {_set_words()}"
-        return Quiz(f"Which tile is written {code(tile)}?", _tile(tile),
-                    [_tile(t) for t in _lookalikes(tile)], why, ("1",))
+        return Quiz(f"Which tile is written {code(tile)}?", tile_choice(tile),
+                    [tile_choice(t) for t in lookalikes(tile)], why, ("1",))
     entry = pick_entry(rng, band)
     hand = build(layout(entry, rng, joker_chance=0.2, expose_chance=rng.choice((0.0, 0.3, 0.6))))
     count = len(parse_hand(str(hand)).exposures)
@@ -208,10 +189,6 @@ def _fits(tiles: tuple[int, ...]) -> bool:
     return fits(Hand(tiles, ()))
 
 
-def _held(tile: int, size: int, jokers: int) -> tuple[int, ...]:
-    return tuple(sorted([tile] * (size - jokers) + [JOKER] * jokers))
-
-
 BLOCK_CHOICES = [(block_name(n).lower(), block_name(n)) for n in range(2, 6)] + [("none", "Not a block")]
 
 
@@ -222,9 +199,9 @@ def blocks(rng: Random, band: int) -> Quiz:
         if kind == "block":
             size = rng.randint(2, 4 if band <= 1 else 5)
             most = 0 if band <= 1 or size == 2 else size if band >= 4 else size - 1
-            group = _held(tile, size, rng.randint(0, most))
+            group = joker_block(tile, size, rng.randint(0, most))
         elif kind == "mixed":
-            others = [t for t in _lookalikes(tile) if t not in (FLOWER, JOKER)]
+            others = [t for t in lookalikes(tile) if t not in (FLOWER, JOKER)]
             group = tuple(sorted([tile] * rng.randint(1, 3) + [rng.choice(others)]))
         else:
             group = (tile, JOKER)
@@ -249,8 +226,8 @@ def blocks(rng: Random, band: int) -> Quiz:
 
 def _jokers(tile: int, size: int, *, most: bool) -> int:
     """The most (or fewest) jokers a block of `size` of `tile` can hold, by the engine's reading."""
-    fit = [j for j in range(size + 1) if _fits(_held(tile, size, j))
-           and isinstance(read_block(_held(tile, size, j)), Block)]
+    fit = [j for j in range(size + 1) if _fits(joker_block(tile, size, j))
+           and isinstance(read_block(joker_block(tile, size, j)), Block)]
     return max(fit) if most else min(fit)
 
 
@@ -258,7 +235,7 @@ def jokers_in_blocks(rng: Random, band: int) -> Quiz:
     tile = rng.randrange(27 if band <= 1 else FLOWER)
     form = rng.choice(("never", "most", "fewest"))
     if form == "never":
-        groups = {block_name(n).lower(): _held(tile, n, 1) for n in range(2, 6)}
+        groups = {block_name(n).lower(): joker_block(tile, n, 1) for n in range(2, 6)}
         labels = {key: block_name(n) for key, n in zip(groups, range(2, 6), strict=True)}
         if band >= 3 and rng.random() < 0.4:
             del groups["pair"]

@@ -23,7 +23,21 @@ from ..game.state import BLIND_STAGES, CALLS, CHARLESTON, COURTESY_ASK, STAGE_NA
 from ..game.tileset import ACROSS, EAST_HAND, HAND, LEFT, RIGHT, SEATS, WIND_NAMES, full_set, to_the, wind_of
 from ..notation import Hand
 from ..ruleset import RuleSet
-from ..tiles import FLOWER, JOKER, NATURAL_KINDS, code, is_wind, name, number_of, number_tile, suit_of
+from ..tiles import (
+    DRAGONS,
+    FLOWER,
+    JOKER,
+    NATURAL_KINDS,
+    WINDS,
+    code,
+    is_dragon,
+    is_number,
+    is_wind,
+    name,
+    number_of,
+    number_tile,
+    suit_of,
+)
 from .common import join_words
 from .hands import build, hand_name, layout, pick_entry, without
 
@@ -67,6 +81,17 @@ def number_choices(numbers: Sequence[int]) -> list[Choice]:
 
 def tile_choice(tile: int) -> Choice:
     return code(tile).lower(), name(tile)
+
+
+def lookalikes(tile: int) -> list[int]:
+    """Tiles a beginner could take this one for."""
+    if is_number(tile):
+        number, suit = number_of(tile), suit_of(tile)
+        return ([number_tile(number, s) for s in range(3) if s != suit]
+                + [number_tile(n, suit) for n in (number - 1, number + 1) if 1 <= n <= 9])
+    blank = (FLOWER, JOKER, DRAGONS[-1])
+    group = WINDS if is_wind(tile) else (*DRAGONS, FLOWER) if is_dragon(tile) else (*blank, *DRAGONS[:1])
+    return [t for t in group if t != tile]
 
 
 def said(tile: int) -> str:
@@ -506,7 +531,8 @@ def dead_joker(rng: Random, band: int) -> Quiz:
 
 # --- jokers on the table, dead hands, wall games ------------------------------------------------------
 
-def _joker_block(tile: int, size: int, jokers: int) -> tuple[int, ...]:
+def joker_block(tile: int, size: int, jokers: int) -> tuple[int, ...]:
+    """A block of `size` of `tile`, `jokers` of them jokers (sorted, as an exposure is written)."""
     return tuple(sorted([tile] * (size - jokers) + [JOKER] * jokers))
 
 
@@ -515,13 +541,11 @@ def joker_exchange(rng: Random, band: int) -> Quiz:
     while True:
         me, owner = rng.sample(range(SEATS), 2)
         tile = some_number(rng)
-        block = _joker_block(tile, 4, 2) if form == "several" else _joker_block(tile, rng.choice((3, 4)), 1)
-        near = [number_tile(number_of(tile), s) for s in range(3) if s != suit_of(tile)]
-        near += [tile + d for d in (-1, 1) if number_of(tile) + d in range(1, 10)]
-        candidates = [tile, *rng.sample(near, 3)]
+        block = joker_block(tile, 4, 2) if form == "several" else joker_block(tile, rng.choice((3, 4)), 1)
+        candidates = [tile, *rng.sample(lookalikes(tile), 3)]
         mine = rng.choice([t for t in range(FLOWER) if t not in candidates])
         held = {"give": candidates, "whose": [tile, mine], "when": [tile], "several": [tile, tile]}[form]
-        shown = {owner: [block], **({me: [_joker_block(mine, 3, 1)]} if form == "whose" else {})}
+        shown = {owner: [block], **({me: [joker_block(mine, 3, 1)]} if form == "whose" else {})}
         game = table(rng, turn=me, held={me: held}, shown=shown)
         if game is not None:
             break
@@ -572,7 +596,7 @@ def _impossible(rng: Random) -> list[tuple[int, ...]]:
     while True:
         blocks = [(t, rng.choice((3, 4))) for t in rng.sample(range(FLOWER), rng.choice((2, 3)))]
         if not exposures_possible(list(blocks)):
-            return sorted(_joker_block(t, size, rng.randint(0, 1)) for t, size in blocks)
+            return sorted(joker_block(t, size, rng.randint(0, 1)) for t, size in blocks)
 
 
 DEATHS = {"impossible": "Exposing blocks that no winning hand could hold together",
@@ -618,7 +642,7 @@ def dead_hand(rng: Random, band: int) -> Quiz:
             blocks = [(t, s) for t, s in entry.blocks if s >= 3 and t < FLOWER]
             if len(blocks) < 2:
                 continue
-            exposures = sorted(_joker_block(t, s, rng.randint(0, 1)) for t, s in rng.sample(blocks, 2))
+            exposures = sorted(joker_block(t, s, rng.randint(0, 1)) for t, s in rng.sample(blocks, 2))
             example = hand_name(entry.category, entry.members, entry.pattern)
         else:
             exposures = _impossible(rng)
