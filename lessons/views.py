@@ -98,7 +98,9 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     step = get_object_or_404(Step, lesson_id=state.lesson.pk, number=number)
     seed = _seed_of(request.POST.get("seed")) if request.method == "POST" else None
     if request.method == "POST" and seed is None:
+        # A redirect, so that htmx moves the whole page (not a page inside the feedback box).
         messages.warning(request, "That check could not be read back, so here is a fresh one to answer.")
+        return redirect("lessons:step", slug=slug, number=number)
     check = _ask(1, step.check_kind, step.check_focus, step.check_band, seed=seed,
                  answers=request.POST if seed is not None else None)
     if check.graded is not None:

@@ -82,6 +82,14 @@ def test_it_gives_a_fresh_check_for_a_damaged_form(client, course: list[Lesson],
     assert not LessonProgress.objects.exists()
 
 
+def test_it_moves_the_whole_page_for_a_damaged_form_sent_by_htmx(client, course: list[Lesson]) -> None:
+    step = course[0].steps.get(number=1)
+    response = client.post(_url(step), {"seed": "x", "choice": "a"}, HTTP_HX_REQUEST="true")
+    assert response["HX-Redirect"] == _url(step)  # not a whole page swapped into the feedback box
+    assert b"here is a fresh one" in client.get(_url(step)).content
+    assert not LessonProgress.objects.exists()
+
+
 def test_it_sends_a_locked_lesson_back_to_its_page(client, course: list[Lesson]) -> None:
     step = course[1].steps.get(number=1)
     response = client.get(_url(step))
