@@ -36,7 +36,8 @@ def _assignment_or_404(classroom: Classroom, assignment_id: int) -> Assignment:
 def _student_or_404(classroom: Classroom, user_id: int) -> User:
     membership = (
         Membership.objects.filter(
-            classroom=classroom, user_id=user_id, role=Membership.Role.STUDENT, left_at__isnull=True
+            # user__pk, not user_id: a number too big for the database is then no student (404), not a 500
+            classroom=classroom, user__pk=user_id, role=Membership.Role.STUDENT, left_at__isnull=True
         )
         .select_related("user")
         .first()

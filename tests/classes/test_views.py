@@ -104,3 +104,14 @@ def test_it_lets_a_student_leave_keeping_their_progress(client) -> None:
     assert Membership.objects.get(user=student).left_at is not None
     assert Attempt.objects.filter(user=student).exists()
     assert client.get(reverse("classes:detail", args=[classroom.pk])).status_code == 404
+
+
+def test_it_answers_a_student_number_that_is_no_student_with_not_found(client) -> None:
+    student = person("sam")
+    classroom = a_class(None, student)
+    client.force_login(classroom.created_by)
+    for user_id in (classroom.created_by.pk, 10**30):  # a teacher, and more than the database holds
+        for name in ("student_password", "student_remove"):
+            url = reverse(f"classes:{name}", args=[classroom.pk, user_id])
+            assert client.post(url, {"password": "tiles-on-tuesday"}).status_code == 404, (name, user_id)
+    assert Membership.objects.filter(left_at__isnull=True).count() == 2
