@@ -59,16 +59,7 @@ def break_exposure(entry: CardEntry, blocks: list[Blk], rng: Random) -> Hand | N
 
 def second_news(entry: CardEntry, blocks: list[Blk], rng: Random) -> Hand | None:
     """A dragon Kong filler becomes a second NEWS block."""
-    if not any(b.tile == NEWS for b in blocks):
-        return None
-    kongs = [i for i in range(entry.set_blocks, len(blocks))
-             if is_dragon(blocks[i].tile) and blocks[i].size == KONG]
-    if not kongs:
-        return None
-    index = rng.choice(kongs)
-    changed = list(blocks)
-    changed[index] = Blk(NEWS, 4)
-    return _fitting(build(changed))
+    return _dragon_filler_to(entry, blocks, rng, Blk(NEWS, KONG))
 
 
 def flowers_grown(entry: CardEntry, blocks: list[Blk], rng: Random) -> Hand | None:
@@ -87,14 +78,20 @@ def flowers_grown(entry: CardEntry, blocks: list[Blk], rng: Random) -> Hand | No
 
 def second_flower_pair(entry: CardEntry, blocks: list[Blk], rng: Random) -> Hand | None:
     """A dragon Pair filler becomes a second flower Pair."""
-    if not any(b.tile == FLOWER for b in blocks):
+    return _dragon_filler_to(entry, blocks, rng, Blk(FLOWER, PAIR))
+
+
+def _dragon_filler_to(entry: CardEntry, blocks: list[Blk], rng: Random, second: Blk) -> Hand | None:
+    """In a hand that already has a block of `second`'s filler, a dragon filler of its size
+    becomes `second`."""
+    if not any(b.tile == second.tile for b in blocks):
         return None
-    pairs = [i for i in range(entry.set_blocks, len(blocks))
-             if is_dragon(blocks[i].tile) and blocks[i].size == PAIR]
-    if not pairs:
+    spots = [i for i in range(entry.set_blocks, len(blocks))
+             if is_dragon(blocks[i].tile) and blocks[i].size == second.size]
+    if not spots:
         return None
     changed = list(blocks)
-    changed[rng.choice(pairs)] = Blk(FLOWER, PAIR)
+    changed[rng.choice(spots)] = second
     return _fitting(build(changed))
 
 
