@@ -137,8 +137,8 @@ def visitor_lessons_claim(*, user: User, visitor: str) -> int:
                 LessonProgress.objects.filter(pk=row.pk).update(user=user, visitor="")
             else:
                 mine.step_reached = max(mine.step_reached, row.step_reached)
-                scores = [s for s in (mine.quiz_best, row.quiz_best) if s is not None]
-                mine.quiz_best = max(scores) if scores else None
+                if row.quiz_best is not None and (mine.quiz_best is None or row.quiz_best > mine.quiz_best):
+                    mine.quiz_best, mine.quiz_size = row.quiz_best, row.quiz_size  # a score with its size
                 if mine.completed_at is None and row.completed_at is not None:
                     mine.completed_at, mine.tested_out = row.completed_at, row.tested_out
                 mine.save()

@@ -57,6 +57,17 @@ def test_it_moves_a_visitors_progress_to_their_account(course: list[Lesson]) -> 
     assert not LessonProgress.objects.filter(visitor="v-9").exists()
 
 
+def test_it_moves_a_visitors_quiz_score_with_its_size(course: list[Lesson]) -> None:
+    user = UserFactory()
+    LessonProgress.objects.create(visitor="v-9", lesson=course[0], quiz_last=4, quiz_best=4, quiz_size=5,
+                                  completed_at=timezone.now(), tested_out=True)
+    LessonProgress.objects.create(user=user, lesson=course[0], step_reached=1)
+    visitor_lessons_claim(user=user, visitor="v-9")
+    mine = LessonProgress.objects.get(user=user, lesson=course[0])
+    assert (mine.quiz_best, mine.quiz_size) == (4, 5)  # "quiz 4 of 5", not "quiz 4 of None"
+    assert mine.done and mine.step_reached == 1
+
+
 def test_it_passes_a_quiz_at_three_fifths() -> None:
     assert [quiz_passed(score, 5) for score in range(6)] == [False, False, False, True, True, True]
     assert [quiz_passed(score, 3) for score in range(4)] == [False, False, True, True]
