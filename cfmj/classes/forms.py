@@ -33,22 +33,44 @@ class JoinForm(forms.Form):
     )
 
 
+# The student, password and co-teacher forms post from the class page and come back to it with
+# their errors as one message, so each message says which field it is about.
+USERNAME_TOO_LONG = "A username has at most 150 characters."
+PASSWORD_TOO_LONG = "A password has at most 128 characters."
+
+
 class StudentForm(forms.Form):
-    username = forms.CharField(max_length=150)
+    username = forms.CharField(
+        max_length=150,
+        error_messages={"required": "Give the student a username.", "max_length": USERNAME_TOO_LONG},
+    )
     password = forms.CharField(
         max_length=128,
         help_text="Write it down for the student: at least 8 characters, not only numbers, not too common.",
+        error_messages={"required": "Give the student a password.", "max_length": PASSWORD_TOO_LONG},
     )
 
 
 class PasswordForm(forms.Form):
-    password = forms.CharField(max_length=128, label="New password")
+    password = forms.CharField(
+        max_length=128,
+        label="New password",
+        error_messages={"required": "Type the new password.", "max_length": PASSWORD_TOO_LONG},
+    )
 
 
 class CoteacherForm(forms.Form):
     username = forms.CharField(
-        max_length=150, label="Their username", help_text="They need a teacher account on this site."
+        max_length=150,
+        label="Their username",
+        help_text="They need a teacher account on this site.",
+        error_messages={"required": "Type their username.", "max_length": USERNAME_TOO_LONG},
     )
+
+
+def form_errors(form: forms.Form) -> str:
+    """The form's messages in one line."""
+    return " ".join(str(error) for errors in form.errors.values() for error in errors)
 
 
 class AssignmentForm(forms.Form):

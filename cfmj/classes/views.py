@@ -19,6 +19,7 @@ from cfmj.classes.forms import (
     JoinForm,
     PasswordForm,
     StudentForm,
+    form_errors,
 )
 from cfmj.classes.models import Assignment, Classroom, Membership
 from cfmj.classes.services import ClassError
@@ -185,19 +186,18 @@ def archive(request: HttpRequest, pk: int) -> HttpResponse:
 def student_add(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = taught_or_404(request, pk)
     form = StudentForm(request.POST)
-    if form.is_valid():
-        try:
-            student = services.student_create(classroom=classroom, **form.cleaned_data)
-        except ClassError as error:
-            messages.error(request, str(error))
-        else:
-            messages.success(
-                request,
-                f"Account {student.username} made and added to the class. Give the "
-                "student their username and password.",
-            )
+    try:
+        if not form.is_valid():
+            raise ClassError(form_errors(form))
+        student = services.student_create(classroom=classroom, **form.cleaned_data)
+    except ClassError as error:
+        messages.error(request, str(error))
     else:
-        messages.error(request, "Give both a username and a password.")
+        messages.success(
+            request,
+            f"Account {student.username} made and added to the class. Give the "
+            "student their username and password.",
+        )
     return redirect("classes:detail", pk=classroom.pk)
 
 
@@ -209,7 +209,7 @@ def student_password(request: HttpRequest, pk: int, user_id: int) -> HttpRespons
     form = PasswordForm(request.POST)
     try:
         if not form.is_valid():
-            raise ClassError("Type the new password.")
+            raise ClassError(form_errors(form))
         services.student_password_set(
             classroom=classroom, student=student, password=form.cleaned_data["password"]
         )
@@ -250,7 +250,7 @@ def coteacher_add(request: HttpRequest, pk: int) -> HttpResponse:
     form = CoteacherForm(request.POST)
     try:
         if not form.is_valid():
-            raise ClassError("Type their username.")
+            raise ClassError(form_errors(form))
         teacher = services.coteacher_add(classroom=classroom, username=form.cleaned_data["username"])
     except ClassError as error:
         messages.error(request, str(error))

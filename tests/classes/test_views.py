@@ -115,3 +115,26 @@ def test_it_answers_a_student_number_that_is_no_student_with_not_found(client) -
             url = reverse(f"classes:{name}", args=[classroom.pk, user_id])
             assert client.post(url, {"password": "tiles-on-tuesday"}).status_code == 404, (name, user_id)
     assert Membership.objects.filter(left_at__isnull=True).count() == 2
+
+
+def test_it_says_which_field_of_the_class_page_forms_to_mend(client) -> None:
+    student = person("sam")
+    classroom = a_class(None, student)
+    client.force_login(classroom.created_by)
+    posts = [
+        ("student_add", [classroom.pk], {"username": "", "password": ""},
+         "Give the student a username. Give the student a password."),
+        ("student_add", [classroom.pk], {"username": "n" * 151, "password": "tiles-on-tuesday"},
+         "A username has at most 150 characters."),
+        ("student_add", [classroom.pk], {"username": "nan", "password": "p" * 129},
+         "A password has at most 128 characters."),
+        ("student_password", [classroom.pk, student.pk], {"password": ""}, "sam: Type the new password."),
+        ("student_password", [classroom.pk, student.pk], {"password": "p" * 129},
+         "sam: A password has at most 128 characters."),
+        ("coteacher_add", [classroom.pk], {"username": ""}, "Type their username."),
+        ("coteacher_add", [classroom.pk], {"username": "c" * 151}, "A username has at most 150 characters."),
+    ]
+    for name, args, data, message in posts:
+        response = client.post(reverse(f"classes:{name}", args=args), data, follow=True)
+        assert [str(m) for m in response.context["messages"]] == [message], (name, data)
+    assert Membership.objects.count() == 2 and student.check_password("pw-tiles-123")
