@@ -59,7 +59,6 @@ def index(request: HttpRequest) -> HttpResponse:
             "teaching": selectors.classes_of(user, Membership.Role.TEACHER),
             "joined": selectors.classes_of(user, Membership.Role.STUDENT),
             "join_form": JoinForm(),
-            "due": selectors.due_for(user),
         },
     )
 
