@@ -139,7 +139,6 @@ def quiz(request: HttpRequest, slug: str) -> HttpResponse:
                                         score=score, size=size)
         result = {"score": score, "size": size, "passed": services.quiz_passed(score, size),
                   "needed": services.quiz_needed(size), "tested_out": progress.tested_out}
-        states = selectors.course(learner_of(request))
     following = next((s for s in states if s.lesson.number == lesson.number + 1), None)
     return render(request, "lessons/quiz.html", {"lesson": lesson, "checks": checks, "result": result,
                                                  "following": following})
