@@ -16,10 +16,8 @@ def person(name: str, role: str = "learner") -> Any:
     return get_user_model().objects.create_user(name, password="pw-tiles-123", role=role)
 
 
-def a_class(teacher: Any | None = None, *students: Any) -> Classroom:
-    classroom = services.classroom_create(
-        teacher=teacher or person("tess", "teacher"), name="Tuesday beginners"
-    )
+def a_class(teacher: Any | None = None, *students: Any, name: str = "Tuesday beginners") -> Classroom:
+    classroom = services.classroom_create(teacher=teacher or person("tess", "teacher"), name=name)
     for student in students:
         services.classroom_join(user=student, code=classroom.code)
     return classroom

@@ -1,4 +1,4 @@
-"""People, a class and a puzzle on the board, for the class session tests."""
+"""A puzzle on the board, for the class session tests (person and a_class are helpers' own)."""
 
 from __future__ import annotations
 
@@ -6,12 +6,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from cfmj.classes import services, sessions
+from cfmj.classes import sessions
 from cfmj.classes.models import Classroom, ClassSession
+from tests.classes.helpers import a_class, person
 from tests.practice.factories import PuzzleFactory
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -23,17 +23,6 @@ def _fast_passwords(settings: Any) -> Iterator[None]:
     """The default hasher is slow on purpose; these tests only need accounts to exist."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     yield
-
-
-def person(name: str, role: str = "learner") -> Any:
-    return get_user_model().objects.create_user(name, password="pw-tiles-123", role=role)
-
-
-def a_class(teacher: Any, *students: Any, name: str = "Tuesday beginners") -> Classroom:
-    classroom = services.classroom_create(teacher=teacher, name=name)
-    for student in students:
-        services.classroom_join(user=student, code=classroom.code)
-    return classroom
 
 
 def on_the_board(classroom: Classroom, teacher: Any, kind: str = KIND) -> ClassSession:
