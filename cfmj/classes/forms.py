@@ -7,6 +7,7 @@ from django import forms
 from django.utils import timezone
 
 from cfmj.classes.models import Assignment
+from cfmj.classes.services import MAX_PUZZLES
 from cfmj.engine.drills import BANDS, KIND_TITLES, KINDS
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from lessons.models import Lesson
@@ -85,7 +86,7 @@ class AssignmentForm(forms.Form):
         choices=[("", "Choose…")] + [(k, KIND_TITLES[k]) for k in KINDS], required=False, label="Drill"
     )
     count = forms.IntegerField(
-        min_value=1, max_value=50, initial=10, required=False, label="Number of puzzles"
+        min_value=1, max_value=MAX_PUZZLES, initial=10, required=False, label="Number of puzzles"
     )
     band = forms.TypedChoiceField(
         coerce=int,
@@ -110,11 +111,14 @@ class AssignmentForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        if data.get("kind") == Assignment.Kind.LESSON and not data.get("lesson"):
-            self.add_error("lesson", "Choose the lesson to set.")
+        if data.get("kind") == Assignment.Kind.LESSON:
+            self._needs(data, "lesson", "Choose the lesson to set.")
         if data.get("kind") in (Assignment.Kind.DRILLS, Assignment.Kind.FIXED):
-            if not data.get("drill_kind"):
-                self.add_error("drill_kind", "Choose the kind of drill.")
-            if not data.get("count"):
-                self.add_error("count", "Say how many puzzles.")
+            self._needs(data, "drill_kind", "Choose the kind of drill.")
+            self._needs(data, "count", "Say how many puzzles.")
         return data
+
+    def _needs(self, data: dict[str, Any], field: str, message: str) -> None:
+        """A field this kind of homework needs; one already refused keeps its own message alone."""
+        if not data.get(field) and field not in self.errors:
+            self.add_error(field, message)
