@@ -9,7 +9,6 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from types import MappingProxyType
 
-from django.db.models import Q
 from django.urls import reverse
 
 from cfmj.classes.selectors import assigned_lesson_ids
@@ -17,7 +16,7 @@ from cfmj.core.kept import Kept
 from cfmj.engine.rulebook import RULE_LINES
 from lessons.content import RULES_DIR, RuleSectionText, RuleText, read_rules
 from lessons.models import Lesson, LessonProgress, Step
-from practice.learners import Learner
+from practice.learners import Learner, rows_of
 
 TEACHERS_SECONDS = 60  # a new load of the course shows in drill explanations within a minute
 OUTLINE_SECONDS = 60  # a new load of the course shows on the lesson pages within a minute
@@ -65,12 +64,6 @@ class LessonState:
         return self.step_reached + 1 if self.step_reached < self.steps else None
 
 
-def _mine(learner: Learner) -> Q:
-    if learner.user is not None:
-        return Q(user=learner.user)
-    return Q(visitor=learner.visitor, user__isnull=True) if learner.visitor else Q(pk__in=[])
-
-
 def _outline_read() -> tuple[LessonOutline, ...]:
     titles: defaultdict[int, list[StepTitle]] = defaultdict(list)
     for lesson_id, number, title in (Step.objects.filter(lesson__active=True).order_by("number")
@@ -95,7 +88,7 @@ def course(learner: Learner) -> list[LessonState]:
     """Every lesson in order. Lesson 1 is open; each later one opens when the one before is done,
     or when a teacher set it as homework."""
     lessons = outline()
-    progress = {p.lesson_id: p for p in LessonProgress.objects.filter(_mine(learner))}
+    progress = {p.lesson_id: p for p in LessonProgress.objects.filter(rows_of(learner))}
     assigned = assigned_lesson_ids(learner.user) if learner.user is not None else set()
     states: list[LessonState] = []
     previous_done = True

@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
+from django.db.models import Q
 from django.http import HttpRequest
 
 from cfmj.accounts.models import User
@@ -31,3 +32,11 @@ def learner_of(request: HttpRequest, *, create: bool = False) -> Learner:
         visitor = str(uuid.uuid4())
         request.session[VISITOR_KEY] = visitor
     return Learner(user if isinstance(user, User) else None, visitor)
+
+
+def rows_of(learner: Learner) -> Q:
+    """The filter for a learner's own rows in a model with `user` and `visitor` fields (attempts,
+    lesson progress): a visitor's are those with their id and no user; without an id, none."""
+    if learner.user is not None:
+        return Q(user=learner.user)
+    return Q(visitor=learner.visitor, user__isnull=True) if learner.visitor else Q(pk__in=[])

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 
-from practice.learners import Learner
+from practice.learners import Learner, rows_of
 from practice.models import KIND_CHOICES, Attempt, DailySet, Puzzle, ReviewItem, SkillRating, Streak
 from practice.rating import DEFAULT_RATING
 from practice.tables import STANDARD
@@ -28,12 +28,6 @@ def level_name(rating: float | None) -> str:
         if rating < limit:
             return name
     return "Expert"
-
-
-def _attempted(learner: Learner) -> Q:
-    if learner.user:
-        return Q(user=learner.user)
-    return Q(visitor=learner.visitor, user__isnull=True) if learner.visitor else Q(pk__in=[])
 
 
 def puzzle_next(kind: str, learner: Learner, *, rng: random.Random | None = None
@@ -107,7 +101,7 @@ def skill_summaries(learner: Learner) -> list[SkillSummary]:
 
 def daily_progress(daily: DailySet, learner: Learner) -> list[tuple[Puzzle, bool]]:
     """The day's puzzles in order, each with whether the learner has answered it that day."""
-    done = set(Attempt.objects.filter(_attempted(learner), daily_date=daily.day)
+    done = set(Attempt.objects.filter(rows_of(learner), daily_date=daily.day)
                .values_list("puzzle_id", flat=True))
     return [(entry.puzzle, entry.puzzle.pk in done) for entry in daily.entries.select_related("puzzle")]
 
