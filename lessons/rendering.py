@@ -8,11 +8,11 @@ import hashlib
 from typing import Any
 
 from django.core.cache import caches
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from markdown_it import MarkdownIt
 
-from cfmj.core.templatetags.tiles import hand, tile
+from cfmj.core.templatetags.tiles import hand, tile_pictures
 from cfmj.engine import parse_hand
 from cfmj.engine.tiles import codes
 from lessons.content import TILES
@@ -34,7 +34,7 @@ _MARKDOWN.add_render_rule("fence", _fence)
 
 def tile_group(text: str) -> SafeString:
     """'7C 7C 7C' as pictures, inline in a sentence; a reader hears each tile's name."""
-    pictures = format_html_join("", "{}", ((tile(c),) for c in codes(parse_hand(text).concealed).split()))
+    pictures = tile_pictures(codes(parse_hand(text).concealed).split())
     return format_html('<span class="tile-inline">{}</span>', pictures)
 
 

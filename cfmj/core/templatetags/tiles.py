@@ -38,7 +38,8 @@ def _tile(code: str, stands_for: str) -> SafeString:
     return format_html('<img class="tile" src="{}" alt="{}">', static(f"tiles/{code}.svg"), alt)
 
 
-def _tiles(tile_codes: list[str]) -> SafeString:
+def tile_pictures(tile_codes: list[str]) -> SafeString:
+    """Several tiles' pictures in a row (the rack, a block, a group of tiles in a lesson's text)."""
     return format_html_join("", "{}", ((tile(c),) for c in tile_codes))
 
 
@@ -50,9 +51,10 @@ def hand(value: str | Hand) -> SafeString:
             value = parse_hand(value)
         except InputError:
             return format_html('<span class="hand hand-unreadable">{}</span>', value)
-    groups = [format_html('<span class="rack-concealed">{}</span>', _tiles(codes(value.concealed).split()))]
+    concealed = tile_pictures(codes(value.concealed).split())
+    groups = [format_html('<span class="rack-concealed">{}</span>', concealed)]
     groups += [format_html('<span class="rack-exposed" title="exposed"><span class="visually-hidden">'
-                           'exposed: </span>{}</span>', _tiles(codes(g).split()))
+                           'exposed: </span>{}</span>', tile_pictures(codes(g).split()))
                for g in value.exposures]
     return format_html('<span class="hand" role="group" aria-label="hand">{}</span>',
                        format_html_join("", "{}", ((g,) for g in groups)))
@@ -65,9 +67,9 @@ def arrangement(blocks: list[dict[str, Any]]) -> SafeString:
     for block in blocks:
         code, size, jokers = block["tile"], block["size"], block["jokers"]
         if code == "NEWS":
-            pictures = _tiles(list(NEWS_CODES))
+            pictures = tile_pictures(list(NEWS_CODES))
         else:
-            pictures = format_html("{}{}", _tiles([code] * (size - jokers)),
+            pictures = format_html("{}{}", tile_pictures([code] * (size - jokers)),
                                    format_html_join("", "{}", ((tile("J", code),) for _ in range(jokers))))
         notes = []
         if block.get("exposed"):
