@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -16,21 +15,12 @@ from cfmj.classes.models import Classroom, ClassSession, Membership, SessionAnsw
 from cfmj.classes.selectors import class_table
 from cfmj.classes.services import ClassError
 from cfmj.engine import drills
-from cfmj.engine.labels import tile_alt
+from cfmj.engine.drills import choices
 from practice.models import Puzzle
 from practice.services import puzzle_batch_generate, response_of
 
 SESSION_BATCH = 5      # puzzles made on the spot when the pool of a kind and band is empty
 FULL_LIST = 6          # a choice list this short is shown whole; a longer one only where chosen
-# The form field whose values the tally counts, and its heading on the board, per kind.
-CHOICE_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
-    "winning_hand": (("valid", "Is it a winning hand?"),),
-    "call": (("call", "Your call"),),
-    "rules_quiz": (("choice", "Choices"),),
-    "joker_exchange": (("take", "Jokers taken"),),
-    "name_hand": (("category", "Category"), ("pattern", "Pattern")),
-    "discard": (("tile", "Tile discarded"),),
-}
 
 
 @dataclass(frozen=True)
@@ -59,15 +49,6 @@ class Tally:
         """Changes whenever what the board shows changes (a poll that sees the same key skips the swap)."""
         counts = ",".join(str(row.count) for group in self.groups for row in group.rows)
         return f"{self.answered}-{self.students}-{self.right}-{counts}"
-
-
-@dataclass(frozen=True)
-class Reveal:
-    """What the board shows once the teacher reveals: the answer, why, and the rules."""
-
-    expected: str
-    explanation: str
-    rules: tuple[str, ...]
 
 
 def session_start(*, classroom: Classroom, teacher: User, kind: str, band: int) -> ClassSession:
@@ -162,59 +143,28 @@ def session_tally(session: ClassSession) -> Tally:
     students = Membership.objects.filter(classroom_id=session.classroom_id, role=Membership.Role.STUDENT,
                                          left_at__isnull=True).count()
     puzzle = session.puzzle
-    groups = tuple(_group(title, _choices(puzzle, field), _right_values(puzzle, field),
-                          [_values(field, response) for response, _ in answers])
-                   for field, title in CHOICE_FIELDS.get(puzzle.kind, ()))
+    groups = tuple(_group(title, choices.choices(field, puzzle.question),
+                          choices.right_values(field, puzzle.answer),
+                          [choices.picked(field, response) for response, _ in answers])
+                   for field, title in choices.choice_fields(puzzle.kind))
     return Tally(answered=len(answers), students=students, right=sum(1 for _, correct in answers if correct),
                  groups=groups)
 
 
-def _group(title: str, choices: list[tuple[str, str]], right: set[str],
+def _group(title: str, offered: list[tuple[str, str]], right: set[str],
            picked: list[list[str]]) -> ChoiceGroup:
     counts: dict[str, int] = {}
     for values in picked:
         for value in values:
             counts[value] = counts.get(value, 0) + 1
-    whole = len(choices) <= FULL_LIST
+    whole = len(offered) <= FULL_LIST
     rows = tuple(ChoiceCount(value, label, counts.get(value, 0), value in right)
-                 for value, label in choices if whole or counts.get(value))
+                 for value, label in offered if whole or counts.get(value))
     return ChoiceGroup(title, rows)
 
 
-def _values(field: str, response: Any) -> list[str]:
-    """The choices one answer made in a field (the joker exchange may take several)."""
-    raw = str(response.get(field, "")) if isinstance(response, dict) else ""
-    if field == "take":
-        return sorted({part.strip() for part in raw.split(",") if part.strip()})
-    return [raw.strip()] if raw.strip() else []
-
-
-def _choices(puzzle: Puzzle, field: str) -> list[tuple[str, str]]:
-    question = puzzle.question
-    if field == "valid":
-        return [("yes", "Yes"), ("no", "No")]
-    if field == "tile":
-        return [(code, f"{code} ({tile_alt(code)})") for code in dict.fromkeys(question.get("tiles", []))]
-    key = {"category": "category_choices", "pattern": "pattern_choices"}.get(field, "choices")
-    return [(str(c["value"]), str(c["label"])) for c in question.get(key, [])]
-
-
-def _right_values(puzzle: Puzzle, field: str) -> set[str]:
-    answer = puzzle.answer
-    if field == "valid":
-        return {"yes" if answer.get("valid") else "no"}
-    if field == "take":
-        return set(answer.get("take") or ["none"])
-    if field in ("category", "pattern"):
-        return {pair[0 if field == "category" else 1] for pair in answer.get("accepted", [])}
-    return {str(answer.get(field, ""))}
-
-
-def session_reveal_of(session: ClassSession) -> Reveal:
+def session_reveal_of(session: ClassSession) -> choices.Solution:
     """The answer as the board shows it: the engine's wording of the right answer, its reasons,
     and the rules it turns on."""
     puzzle = session.puzzle
-    # Grading an empty answer gives the engine's wording of the right answer and its rules.
-    graded = drills.grade(puzzle.kind, puzzle.question, puzzle.answer, {})
-    explanation = puzzle.answer.get("explanation") or puzzle.answer.get("why") or graded.explanation
-    return Reveal(expected=graded.expected, explanation=str(explanation), rules=graded.rules)
+    return choices.solution(puzzle.kind, puzzle.question, puzzle.answer)
