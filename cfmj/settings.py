@@ -192,8 +192,13 @@ RATE_LIMIT_PROXIES = env_int("RATE_LIMIT_PROXIES", 0)
 RATE_LIMITS: dict[str, dict[str, int]] = {
     "answer": {"ip": env_int("RATE_LIMIT_ANSWER_PER_IP", 200),
                "user": env_int("RATE_LIMIT_ANSWER_PER_USER", 60), "window": 60},
-    "join": {"ip": env_int("RATE_LIMIT_JOIN_PER_IP", 100),
-             "user": env_int("RATE_LIMIT_JOIN_PER_USER", 10), "window": 60},
+    # Joining and the join page's preview both say whether a code exists: counted per hour, so that
+    # codes cannot be guessed, and generous enough for a whole class behind one router.
+    "join": {"ip": env_int("RATE_LIMIT_JOIN_PER_IP", 300),
+             "user": env_int("RATE_LIMIT_JOIN_PER_USER", 30), "window": 3600},
+    # Inviting a co-teacher says whether a username exists.
+    "lookup": {"ip": env_int("RATE_LIMIT_LOOKUP_PER_IP", 60),
+               "user": env_int("RATE_LIMIT_LOOKUP_PER_USER", 20), "window": 3600},
     "login": {"ip": env_int("RATE_LIMIT_LOGIN_PER_IP", 30),
               "ip_username": env_int("RATE_LIMIT_LOGIN_PER_USERNAME", 10), "window": 60},
     "signup": {"ip": env_int("RATE_LIMIT_SIGNUP_PER_IP", 10), "window": 3600},

@@ -1,8 +1,11 @@
-"""Who may see a class: its active teachers (and co-teachers) see everything in it; its active
-students see the class and their own work; nobody else learns that it exists (404)."""
+"""Who may see a class: its active teachers (the owner and co-teachers) see everything in it; its
+active students see the class and their own work; nobody else learns that it exists (404). Of the
+teachers, only the owner archives, invites and removes co-teachers, changes the code and hands the
+class over (403 for a co-teacher, who can see the class but not do that)."""
 
 from __future__ import annotations
 
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 
 from cfmj.accounts.models import User
@@ -23,11 +26,22 @@ def membership_of(classroom: Classroom, user: User) -> Membership | None:
 
 def taught_or_404(request: HttpRequest, pk: int) -> Classroom:
     """The class, if the signed-in user teaches it."""
-    classroom = Classroom.objects.filter(pk=pk, memberships__user=user_of(request),
-                                         memberships__role=Membership.Role.TEACHER,
-                                         memberships__left_at__isnull=True).first()
+    classroom = Classroom.objects.filter(
+        pk=pk,
+        memberships__user=user_of(request),
+        memberships__role=Membership.Role.TEACHER,
+        memberships__left_at__isnull=True,
+    ).first()
     if classroom is None:
         raise Http404("No such class")
+    return classroom
+
+
+def owned_or_404(request: HttpRequest, pk: int) -> Classroom:
+    """The class, if the signed-in user owns it; 403 for its co-teachers, 404 for everyone else."""
+    classroom = taught_or_404(request, pk)
+    if classroom.owner_id != user_of(request).pk:
+        raise PermissionDenied("Only the class's owner can do that.")
     return classroom
 
 

@@ -16,10 +16,16 @@ from practice.models import KIND_CHOICES, Puzzle
 class Classroom(models.Model):
     name = models.CharField(max_length=120)
     description = models.TextField(blank=True)
-    code = models.CharField(max_length=8, unique=True)     # what students type to join
-    house_rules = models.JSONField(default=list)           # RULES §4 numbers the class plays with
+    code = models.CharField(max_length=8, unique=True)  # what students type to join (the owner may change it)
+    joining_open = models.BooleanField(default=True)  # the owner can close joining by code or link
+    house_rules = models.JSONField(default=list)  # RULES §4 numbers the class plays with
     skill_level = models.PositiveSmallIntegerField(default=0)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # The one teacher who archives, invites and removes co-teachers, changes the code and hands the
+    # class over. None only once an owner's account is deleted with no co-teacher to take it (the
+    # class is archived then).
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     archived_at = models.DateTimeField(null=True, blank=True)
 
@@ -43,7 +49,10 @@ class Membership(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(max_length=10, choices=Role.choices)
     joined_at = models.DateTimeField(auto_now_add=True)
-    left_at = models.DateTimeField(null=True, blank=True)   # left or removed: kept, not deleted
+    left_at = models.DateTimeField(null=True, blank=True)  # left or removed: kept, not deleted
+    # Removed by a teacher (not left by choice): the join code no longer brings them back; only a
+    # teacher adding them again does.
+    removed = models.BooleanField(default=False)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["classroom", "user"], name="one_membership_per_class")]
@@ -56,6 +65,58 @@ class Membership(models.Model):
         return self.left_at is None
 
 
+class CoteacherInvite(models.Model):
+    """The owner asks another teacher to teach the class with them; nothing changes for the invitee
+    until they accept."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for an answer"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="invites")
+    invitee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="class_invites"
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["classroom", "invitee"],
+                condition=Q(status="pending"),
+                name="one_open_invite_per_teacher",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.invitee} invited to {self.classroom} ({self.status})"
+
+
+class ManagedAccount(models.Model):
+    """An account a teacher made for a student (no e-mail of their own): the class's teachers may set
+    its password and export or delete it. A self-registered account never has one of these."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, primary_key=True, on_delete=models.CASCADE, related_name="managed_account"
+    )
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="managed_accounts")
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    made_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.user} (made for {self.classroom})"
+
+
 class Assignment(models.Model):
     class Kind(models.TextChoices):
         LESSON = "lesson", "A lesson"
@@ -66,21 +127,25 @@ class Assignment(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices)
     lesson = models.ForeignKey(Lesson, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     drill_kind = models.CharField(max_length=20, choices=KIND_CHOICES, blank=True)
-    count = models.PositiveSmallIntegerField(default=0)      # drill puzzles to answer
-    band = models.PositiveSmallIntegerField(default=2)       # their difficulty
+    count = models.PositiveSmallIntegerField(default=0)  # drill puzzles to answer
+    band = models.PositiveSmallIntegerField(default=2)  # their difficulty
     # The class's table when the homework was set (practice.tables key): changing the class's
     # rules later does not change homework already set, nor undo answers already given.
     table = models.CharField(max_length=20, blank=True, default="")
     puzzles = models.ManyToManyField(Puzzle, through="AssignmentPuzzle", related_name="+")
     due = models.DateField()
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["due", "pk"]
         constraints = [
-            models.CheckConstraint(condition=Q(kind="lesson", lesson__isnull=False) | ~Q(kind="lesson"),
-                                   name="lesson_assignment_has_lesson"),
+            models.CheckConstraint(
+                condition=Q(kind="lesson", lesson__isnull=False) | ~Q(kind="lesson"),
+                name="lesson_assignment_has_lesson",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -111,7 +176,9 @@ class ClassSession(models.Model):
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="sessions")
     puzzle = models.ForeignKey(Puzzle, on_delete=models.PROTECT, related_name="+")
-    started_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     started_at = models.DateTimeField(auto_now_add=True)
     revealed_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)

@@ -12,7 +12,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from cfmj.accounts.models import User
-from cfmj.classes.models import Assignment, Classroom, Membership
+from cfmj.classes.models import Assignment, Classroom, CoteacherInvite, ManagedAccount, Membership
 from lessons.models import LessonProgress
 from practice.models import Attempt, Puzzle
 from practice.tables import puzzle_table, table_key
@@ -25,20 +25,65 @@ def class_table(classroom: Classroom, kind: str) -> str:
 
 
 def classes_of(user: User, role: str) -> QuerySet[Classroom]:
-    return Classroom.objects.filter(memberships__user=user, memberships__role=role,
-                                    memberships__left_at__isnull=True).distinct()
+    return Classroom.objects.filter(
+        memberships__user=user, memberships__role=role, memberships__left_at__isnull=True
+    ).distinct()
 
 
 def students_of(classroom: Classroom) -> list[User]:
-    return [m.user for m in Membership.objects.filter(classroom=classroom, role=Membership.Role.STUDENT,
-                                                      left_at__isnull=True)
-            .select_related("user").order_by("user__username")]
+    return [
+        m.user
+        for m in Membership.objects.filter(
+            classroom=classroom, role=Membership.Role.STUDENT, left_at__isnull=True
+        )
+        .select_related("user")
+        .order_by("user__username")
+    ]
 
 
 def teachers_of(classroom: Classroom) -> list[User]:
-    return [m.user for m in Membership.objects.filter(classroom=classroom, role=Membership.Role.TEACHER,
-                                                      left_at__isnull=True)
-            .select_related("user").order_by("joined_at")]
+    return [
+        m.user
+        for m in Membership.objects.filter(
+            classroom=classroom, role=Membership.Role.TEACHER, left_at__isnull=True
+        )
+        .select_related("user")
+        .order_by("joined_at")
+    ]
+
+
+def removed_students_of(classroom: Classroom) -> list[User]:
+    """Students a teacher took out of the class (they come back only if a teacher adds them)."""
+    return [
+        m.user
+        for m in Membership.objects.filter(
+            classroom=classroom, role=Membership.Role.STUDENT, left_at__isnull=False, removed=True
+        )
+        .select_related("user")
+        .order_by("user__username")
+    ]
+
+
+def managed_ids(classroom: Classroom) -> set[int]:
+    """The accounts this class made (its teachers may set their passwords, export or delete them)."""
+    return set(ManagedAccount.objects.filter(classroom=classroom).values_list("user_id", flat=True))
+
+
+def invites_pending_of(classroom: Classroom) -> list[CoteacherInvite]:
+    return list(
+        CoteacherInvite.objects.filter(
+            classroom=classroom, status=CoteacherInvite.Status.PENDING
+        ).select_related("invitee")
+    )
+
+
+def invites_for(user: User) -> list[CoteacherInvite]:
+    """Invitations to teach that wait for this user's answer."""
+    return list(
+        CoteacherInvite.objects.filter(invitee=user, status=CoteacherInvite.Status.PENDING).select_related(
+            "classroom", "invited_by"
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -46,9 +91,9 @@ class Status:
     """One student's work on one assignment."""
 
     done: bool
-    answered: int               # steps reached, or puzzles answered
+    answered: int  # steps reached, or puzzles answered
     needed: int
-    score: float | None         # 0..1: quiz share, or the mean mark of the puzzles
+    score: float | None  # 0..1: quiz share, or the mean mark of the puzzles
     finished_at: datetime.datetime | None
     due: datetime.date
 
@@ -75,8 +120,14 @@ def _lesson_statuses(assignment: Assignment, ids: list[int]) -> dict[int, Status
     for pk in ids:
         row = rows.get(pk)
         score = row.quiz_best / row.quiz_size if row and row.quiz_best is not None and row.quiz_size else None
-        out[pk] = Status(bool(row and row.done), row.step_reached if row else 0, steps, score,
-                         row.completed_at if row else None, assignment.due)
+        out[pk] = Status(
+            bool(row and row.done),
+            row.step_reached if row else 0,
+            steps,
+            score,
+            row.completed_at if row else None,
+            assignment.due,
+        )
     return out
 
 
@@ -89,13 +140,15 @@ def _puzzle_statuses(assignment: Assignment, ids: list[int]) -> dict[int, Status
         attempts = attempts.filter(puzzle_id__in=fixed)
         needed = len(fixed)
     else:
-        attempts = attempts.filter(puzzle__kind=assignment.drill_kind, puzzle__band=assignment.band,
-                                   puzzle__table=assignment.table)
+        attempts = attempts.filter(
+            puzzle__kind=assignment.drill_kind, puzzle__band=assignment.band, puzzle__table=assignment.table
+        )
         needed = assignment.count
     marks: dict[int, list[tuple[datetime.datetime, float]]] = defaultdict(list)
     seen: set[tuple[int, int]] = set()
     for user_id, puzzle_id, score, at in attempts.order_by("answered_at", "pk").values_list(
-            "user_id", "puzzle_id", "score", "answered_at"):
+        "user_id", "puzzle_id", "score", "answered_at"
+    ):
         if (user_id, puzzle_id) in seen or len(marks[user_id]) >= needed:
             continue  # a puzzle counts once, and only the first `needed` answers count
         seen.add((user_id, puzzle_id))
@@ -118,20 +171,31 @@ class DueItem:
 def due_for(user: User) -> list[DueItem]:
     """The student's homework not yet done, soonest due first (classes they are in and not
     archived)."""
-    assignments = list(Assignment.objects.filter(
-        classroom__memberships__user=user, classroom__memberships__role=Membership.Role.STUDENT,
-        classroom__memberships__left_at__isnull=True, classroom__archived_at__isnull=True)
-        .select_related("classroom", "lesson").order_by("due", "pk").distinct())
+    assignments = list(
+        Assignment.objects.filter(
+            classroom__memberships__user=user,
+            classroom__memberships__role=Membership.Role.STUDENT,
+            classroom__memberships__left_at__isnull=True,
+            classroom__archived_at__isnull=True,
+        )
+        .select_related("classroom", "lesson")
+        .order_by("due", "pk")
+        .distinct()
+    )
     items = [DueItem(a, statuses(a, [user])[user.pk]) for a in assignments]
     return [item for item in items if not item.status.done]
 
 
 def assigned_lesson_ids(user: User) -> set[int]:
     """Lessons a teacher set this student: they open whatever the student has done before."""
-    return set(Assignment.objects.filter(
-        kind=Assignment.Kind.LESSON, classroom__memberships__user=user,
-        classroom__memberships__role=Membership.Role.STUDENT, classroom__memberships__left_at__isnull=True)
-        .values_list("lesson_id", flat=True))
+    return set(
+        Assignment.objects.filter(
+            kind=Assignment.Kind.LESSON,
+            classroom__memberships__user=user,
+            classroom__memberships__role=Membership.Role.STUDENT,
+            classroom__memberships__left_at__isnull=True,
+        ).values_list("lesson_id", flat=True)
+    )
 
 
 def next_assignment_puzzle(assignment: Assignment, user: User) -> Puzzle | None:
@@ -140,5 +204,9 @@ def next_assignment_puzzle(assignment: Assignment, user: User) -> Puzzle | None:
     if assignment.kind == Assignment.Kind.FIXED:
         entry = assignment.entries.exclude(puzzle_id__in=answered).select_related("puzzle").first()
         return entry.puzzle if entry is not None else None
-    return (Puzzle.objects.filter(kind=assignment.drill_kind, band=assignment.band, table=assignment.table)
-            .exclude(pk__in=answered).order_by("?").first())
+    return (
+        Puzzle.objects.filter(kind=assignment.drill_kind, band=assignment.band, table=assignment.table)
+        .exclude(pk__in=answered)
+        .order_by("?")
+        .first()
+    )

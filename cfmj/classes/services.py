@@ -7,15 +7,25 @@ from __future__ import annotations
 
 import datetime
 import secrets
+import unicodedata
 from collections.abc import Iterable
 
 from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from cfmj.accounts.models import User
-from cfmj.classes.models import Assignment, AssignmentPuzzle, Classroom, Membership
+from cfmj.classes.models import (
+    Assignment,
+    AssignmentPuzzle,
+    Classroom,
+    CoteacherInvite,
+    ManagedAccount,
+    Membership,
+)
 from cfmj.classes.selectors import class_table
 from cfmj.engine import drills
 from cfmj.engine.ruleset import HOUSE_RULES, SKILL_LEVELS
@@ -29,6 +39,7 @@ CODE_LENGTH = 6
 CODE_TRIES = 10
 MAX_PUZZLES = 50
 SPARE_PUZZLES = 5  # made beyond what a short pool needs, so the next request finds some
+USERNAME_CHARACTERS = UnicodeUsernameValidator()  # what sign-up allows, for accounts a teacher makes too
 
 
 class ClassError(Exception):
@@ -68,7 +79,7 @@ def classroom_create(
                     code=_new_code(),
                     house_rules=rules,
                     skill_level=level,
-                    created_by=teacher,
+                    owner=teacher,
                 )
                 Membership.objects.create(classroom=classroom, user=teacher, role=Membership.Role.TEACHER)
                 return classroom
@@ -92,56 +103,108 @@ def classroom_archive(*, classroom: Classroom, archived: bool = True) -> None:
 
 
 def _add(classroom: Classroom, user: User, role: str) -> Membership:
-    """Add or bring back a member (someone who left keeps their row, and returns to it)."""
+    """Add or bring back a member in `role`: someone who left keeps their row and returns to it, in
+    the role they come back in (a former co-teacher who rejoins by code is a student)."""
     membership, created = Membership.objects.get_or_create(
         classroom=classroom, user=user, defaults={"role": role}
     )
     if not created:
         membership.left_at = None
-        if role == Membership.Role.TEACHER:
-            membership.role = role
-        membership.save(update_fields=["left_at", "role"])
+        membership.removed = False
+        membership.role = role
+        membership.save(update_fields=["left_at", "removed", "role"])
     return membership
 
 
 def classroom_join(*, user: User, code: str) -> Classroom:
+    """Join by code (or a join link) as a student. Refused when joining is closed, the class is
+    archived, or a teacher removed this student (only a teacher brings them back)."""
     classroom = Classroom.objects.filter(code=normalise_code(code)).first()
     if classroom is None:
-        raise ClassError(
-            "No class has that code. Check it with your teacher: it is six letters and "
-            "numbers, such as K7PQ3M."
-        )
+        raise ClassError(NO_SUCH_CODE)
+    existing = Membership.objects.filter(classroom=classroom, user=user).first()
+    if existing is not None and existing.active:
+        if existing.role == Membership.Role.TEACHER:
+            raise ClassError(f"You teach {classroom.name}.")
+        return classroom  # already in: a second click changes nothing
     if classroom.archived:
         raise ClassError(f"{classroom.name} has been archived by its teacher, so it takes no new students.")
-    existing = Membership.objects.filter(classroom=classroom, user=user).first()
-    if existing is not None and existing.active and existing.role == Membership.Role.TEACHER:
-        raise ClassError(f"You teach {classroom.name}.")
+    if existing is not None and existing.removed:
+        raise ClassError(
+            f"A teacher took you out of {classroom.name}, so its code does not bring you back. "
+            "Ask them to add you again."
+        )
+    if not classroom.joining_open:
+        raise ClassError(
+            f"{classroom.name} is not taking new students just now: ask its teacher to open joining."
+        )
     with transaction.atomic():
         _add(classroom, user, Membership.Role.STUDENT)
     return classroom
 
 
-def student_create(*, classroom: Classroom, username: str, password: str) -> User:
-    """An account a teacher makes for a student without e-mail; the student is in the class."""
-    username = username.strip()
+NO_SUCH_CODE = (
+    "No class has that code. Check it with your teacher: it is six letters and numbers, such as K7PQ3M."
+)
+
+
+def classroom_code_renew(*, classroom: Classroom) -> str:
+    """A new join code: the old one (and links made with it) stops working at once."""
+    for _ in range(CODE_TRIES):
+        code = _new_code()
+        try:
+            with transaction.atomic():
+                Classroom.objects.filter(pk=classroom.pk).update(code=code)
+        except IntegrityError:  # taken by another class: draw another
+            continue
+        classroom.code = code
+        return code
+    raise ClassError("No free class code could be found just now; please try again.")  # pragma: no cover
+
+
+def classroom_joining_set(*, classroom: Classroom, open_: bool) -> None:
+    Classroom.objects.filter(pk=classroom.pk).update(joining_open=open_)
+    classroom.joining_open = open_
+
+
+def student_create(*, classroom: Classroom, teacher: User, username: str, password: str) -> User:
+    """An account a teacher makes for a student without e-mail; the student is in the class, and the
+    account is recorded as managed by it (its teachers may set its password, export or delete it)."""
+    username = unicodedata.normalize("NFKC", username).strip()
     if not username:
         raise ClassError("Give the student a username.")
+    try:
+        USERNAME_CHARACTERS(username)
+    except ValidationError:
+        raise ClassError(
+            f"{username} cannot be a username: use letters, numbers and . _ - + @ only, with no spaces."
+        ) from None
     if User.objects.filter(username__iexact=username).exists():
         raise ClassError(f"The username {username} is taken: try adding a number or an initial.")
+    if classroom.archived:
+        raise ClassError("This class is archived: bring it back before adding students.")
     user = User(username=username, role=User.Role.LEARNER)
     _check_password(password, user)
     with transaction.atomic():
         user.set_password(password)
         user.save()
+        ManagedAccount.objects.create(user=user, classroom=classroom, made_by=teacher)
         _add(classroom, user, Membership.Role.STUDENT)
     return user
 
 
+def is_managed_by(classroom: Classroom, user: User) -> bool:
+    return ManagedAccount.objects.filter(user=user, classroom=classroom).exists()
+
+
 def student_password_set(*, classroom: Classroom, student: User, password: str) -> None:
-    if not Membership.objects.filter(
-        classroom=classroom, user=student, role=Membership.Role.STUDENT
-    ).exists():
-        raise ClassError("You can set passwords only for students of your class.")
+    """Only for an account this class made: a student who signed up themselves keeps their password
+    to themselves (they can change it, or reset it by e-mail)."""
+    if not is_managed_by(classroom, student):
+        raise ClassError(
+            f"{student.username} made their own account, so only they can change its password "
+            "(in their account, or by a reset e-mail)."
+        )
     _check_password(password, student)
     student.set_password(password)
     student.save(update_fields=["password"])
@@ -154,41 +217,153 @@ def _check_password(password: str, user: User) -> None:
         raise ClassError(" ".join(error.messages)) from None
 
 
-def coteacher_add(*, classroom: Classroom, username: str) -> User:
-    user = User.objects.filter(username__iexact=username.strip()).first()
-    if user is None:
-        raise ClassError(
-            f"There is no account called {username.strip() or '(nothing)'}: ask them to "
-            "sign up as a teacher first."
-        )
-    if not user.is_teacher:
-        raise ClassError(f"{user.username} has a learner account: a co-teacher needs a teacher account.")
+def student_remove(*, classroom: Classroom, student: User) -> None:
+    """A teacher takes a student out: the join code no longer brings them back (a teacher can add them
+    again). Everything the student did stays on their account."""
     with transaction.atomic():
-        _add(classroom, user, Membership.Role.TEACHER)
-    return user
+        ended = (
+            Membership.objects.select_for_update()
+            .filter(classroom=classroom, user=student, role=Membership.Role.STUDENT, left_at__isnull=True)
+            .update(left_at=timezone.now(), removed=True)
+        )
+    if not ended and not Membership.objects.filter(classroom=classroom, user=student, removed=True).exists():
+        raise ClassError(f"{student.username} is not a student of {classroom.name}.")
 
 
-def membership_end(*, classroom: Classroom, user: User) -> None:
-    """A student leaves, or is removed, or a co-teacher steps down. The membership is kept (with
-    the date), and so is everything the student did."""
+def student_readd(*, classroom: Classroom, student: User) -> None:
+    """Bring back a student a teacher removed (only a teacher can)."""
+    if classroom.archived:
+        raise ClassError("This class is archived: bring it back before adding students.")
     with transaction.atomic():
         membership = (
             Membership.objects.select_for_update()
-            .filter(classroom=classroom, user=user, left_at__isnull=True)
+            .filter(classroom=classroom, user=student, role=Membership.Role.STUDENT)
             .first()
         )
-        if membership is None:
-            return  # already gone: a second click changes nothing
-        if membership.role == Membership.Role.TEACHER:
-            teachers = Membership.objects.filter(
-                classroom=classroom, role=Membership.Role.TEACHER, left_at__isnull=True
-            ).count()
-            if teachers == 1:
-                raise ClassError(
-                    "A class needs a teacher: add a co-teacher before you step down, or archive the class."
+        if membership is None or not (membership.removed or membership.active):
+            raise ClassError(f"{student.username} was not taken out of {classroom.name} by a teacher.")
+        if not membership.active:
+            _add(classroom, student, Membership.Role.STUDENT)
+
+
+def coteacher_invite(*, classroom: Classroom, owner: User, username: str) -> CoteacherInvite:
+    """Ask another teacher to teach the class; they become a co-teacher only when they accept."""
+    typed = unicodedata.normalize("NFKC", username).strip()
+    user = User.objects.filter(username__iexact=typed).first()
+    if user is None:
+        raise ClassError(
+            f"There is no account called {typed or '(nothing)'}: ask them to sign up as a teacher first."
+        )
+    if user.pk == owner.pk:
+        raise ClassError("You already teach this class.")
+    if not user.is_teacher:
+        raise ClassError(f"{user.username} has a learner account: a co-teacher needs a teacher account.")
+    if Membership.objects.filter(
+        classroom=classroom, user=user, role=Membership.Role.TEACHER, left_at__isnull=True
+    ).exists():
+        raise ClassError(f"{user.username} already teaches {classroom.name}.")
+    pending = CoteacherInvite.objects.filter(
+        classroom=classroom, invitee=user, status=CoteacherInvite.Status.PENDING
+    ).first()
+    if pending is not None:
+        return pending  # asked already (a second click): one invitation is enough
+    try:
+        with transaction.atomic():
+            return CoteacherInvite.objects.create(classroom=classroom, invitee=user, invited_by=owner)
+    except IntegrityError:  # the same invitation sent at the same moment
+        return CoteacherInvite.objects.get(
+            classroom=classroom, invitee=user, status=CoteacherInvite.Status.PENDING
+        )
+
+
+def coteacher_invite_answer(*, invite: CoteacherInvite, invitee: User, accept: bool) -> None:
+    """The invitee accepts (and teaches the class from now on) or declines."""
+    with transaction.atomic():
+        locked = CoteacherInvite.objects.select_for_update().get(pk=invite.pk)
+        if locked.invitee_id != invitee.pk:
+            raise ClassError("That invitation is for someone else.")
+        if locked.status != CoteacherInvite.Status.PENDING:
+            if locked.status == (
+                CoteacherInvite.Status.ACCEPTED if accept else CoteacherInvite.Status.DECLINED
+            ):
+                return  # answered the same way already (a second click)
+            raise ClassError("That invitation has already been answered or withdrawn.")
+        if accept and not invitee.is_teacher:
+            raise ClassError("Teaching a class needs a teacher account.")
+        locked.status = CoteacherInvite.Status.ACCEPTED if accept else CoteacherInvite.Status.DECLINED
+        locked.answered_at = timezone.now()
+        locked.save(update_fields=["status", "answered_at"])
+        if accept:
+            _add(locked.classroom, invitee, Membership.Role.TEACHER)
+
+
+def coteacher_invite_withdraw(*, invite: CoteacherInvite) -> None:
+    CoteacherInvite.objects.filter(pk=invite.pk, status=CoteacherInvite.Status.PENDING).update(
+        status=CoteacherInvite.Status.WITHDRAWN, answered_at=timezone.now()
+    )
+
+
+def coteacher_remove(*, classroom: Classroom, teacher: User) -> None:
+    """The owner takes a co-teacher off the class (the owner cannot be removed: hand the class over
+    first)."""
+    if classroom.owner_id == teacher.pk:
+        raise ClassError("The owner cannot be removed: hand the class to someone else first.")
+    Membership.objects.filter(
+        classroom=classroom, user=teacher, role=Membership.Role.TEACHER, left_at__isnull=True
+    ).update(left_at=timezone.now())
+
+
+def classroom_hand_over(*, classroom: Classroom, owner: User, new_owner: User) -> None:
+    """The owner makes one of the class's co-teachers its owner; they stay on as a co-teacher."""
+    if new_owner.pk == owner.pk:
+        raise ClassError("You own this class already.")
+    if not Membership.objects.filter(
+        classroom=classroom, user=new_owner, role=Membership.Role.TEACHER, left_at__isnull=True
+    ).exists():
+        raise ClassError(f"{new_owner.username} does not teach {classroom.name}: invite them first.")
+    updated = Classroom.objects.filter(pk=classroom.pk, owner=owner).update(owner=new_owner)
+    if not updated:
+        raise ClassError("Only the class's owner can hand it over.")
+    classroom.owner = new_owner
+
+
+def membership_end(*, classroom: Classroom, user: User) -> None:
+    """A student leaves, or a co-teacher steps down. The membership is kept (with the date), and so is
+    everything the student did. The owner cannot step down: they hand the class over or archive it."""
+    if classroom.owner_id == user.pk:
+        raise ClassError(
+            "You own this class: hand it to a co-teacher before you step down, or archive the class."
+        )
+    Membership.objects.filter(classroom=classroom, user=user, left_at__isnull=True).update(
+        left_at=timezone.now()
+    )
+
+
+def teacher_classes_release(*, user: User) -> None:
+    """Before `user`'s account is deleted: each class they own passes to its longest-serving
+    co-teacher, or is archived when it has none (its students keep everything); their own
+    memberships end and open invitations to or from them are withdrawn."""
+    now = timezone.now()
+    with transaction.atomic():
+        for classroom in Classroom.objects.select_for_update().filter(owner=user):
+            heir = (
+                Membership.objects.filter(
+                    classroom=classroom, role=Membership.Role.TEACHER, left_at__isnull=True
                 )
-        membership.left_at = timezone.now()
-        membership.save(update_fields=["left_at"])
+                .exclude(user=user)
+                .order_by("joined_at", "pk")
+                .first()
+            )
+            if heir is not None:
+                Classroom.objects.filter(pk=classroom.pk).update(owner=heir.user_id)
+            else:
+                Classroom.objects.filter(pk=classroom.pk).update(
+                    owner=None, archived_at=classroom.archived_at or now
+                )
+        Membership.objects.filter(user=user, left_at__isnull=True).update(left_at=now)
+        CoteacherInvite.objects.filter(status=CoteacherInvite.Status.PENDING).filter(
+            Q(invitee=user) | Q(invited_by=user)
+        ).update(status=CoteacherInvite.Status.WITHDRAWN, answered_at=now)
 
 
 def assignment_create(
@@ -249,7 +424,12 @@ def _fixed_set(kind: str, band: int, count: int, table: str = STANDARD) -> list[
     pool = Puzzle.objects.filter(kind=kind, band=band, table=table)
     puzzles = list(pool.order_by("?")[:count])
     if len(puzzles) < count:
-        puzzle_batch_generate(kind=kind, band=band, count=count - len(puzzles) + SPARE_PUZZLES,
-                              seed=secrets.randbits(62), table=table)
+        puzzle_batch_generate(
+            kind=kind,
+            band=band,
+            count=count - len(puzzles) + SPARE_PUZZLES,
+            seed=secrets.randbits(62),
+            table=table,
+        )
         puzzles = list(pool.order_by("?")[:count])
     return puzzles

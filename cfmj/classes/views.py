@@ -5,21 +5,18 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from cfmj.accounts.models import User
 from cfmj.classes import reports, selectors, services
-from cfmj.classes.access import joined_or_404, taught_or_404, user_of
+from cfmj.classes.access import joined_or_404, owned_or_404, taught_or_404, user_of
 from cfmj.classes.forms import (
     AssignmentForm,
     ClassroomForm,
     CoteacherForm,
     JoinForm,
-    PasswordForm,
     StudentForm,
-    form_errors,
 )
 from cfmj.classes.models import Assignment, Classroom, Membership
 from cfmj.classes.services import ClassError
@@ -34,20 +31,6 @@ def _assignment_or_404(classroom: Classroom, assignment_id: int) -> Assignment:
     )
 
 
-def _student_or_404(classroom: Classroom, user_id: int) -> User:
-    membership = (
-        Membership.objects.filter(
-            # user__pk, not user_id: a number too big for the database is then no student (404), not a 500
-            classroom=classroom, user__pk=user_id, role=Membership.Role.STUDENT, left_at__isnull=True
-        )
-        .select_related("user")
-        .first()
-    )
-    if membership is None:
-        raise Http404("No such student in this class")
-    return membership.user
-
-
 @login_required
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
@@ -58,6 +41,7 @@ def index(request: HttpRequest) -> HttpResponse:
         {
             "teaching": selectors.classes_of(user, Membership.Role.TEACHER),
             "joined": selectors.classes_of(user, Membership.Role.STUDENT),
+            "invites": selectors.invites_for(user),
             "join_form": JoinForm(),
         },
     )
@@ -90,7 +74,7 @@ def create(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-@rate_limited("join")
+@rate_limited("join", methods=("GET", "POST"))  # a preview says whether a code exists: counted too
 def join(request: HttpRequest, code: str = "") -> HttpResponse:
     """Typing a code (or following a join link, which fills it in) and confirming by POST."""
     form = JoinForm(request.POST or None, initial={"code": code})
@@ -126,7 +110,11 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         context.update(
             {
                 "students": selectors.students_of(classroom),
+                "removed": selectors.removed_students_of(classroom),
+                "managed": selectors.managed_ids(classroom),
                 "teachers": selectors.teachers_of(classroom),
+                "invites": selectors.invites_pending_of(classroom),
+                "is_owner": classroom.owner_id == user.pk,
                 "assignments": assignments,
                 "report": reports.class_report(classroom),
                 "student_form": StudentForm(),
@@ -170,62 +158,13 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def archive(request: HttpRequest, pk: int) -> HttpResponse:
-    classroom = taught_or_404(request, pk)
+    classroom = owned_or_404(request, pk)
     restore = request.POST.get("restore") == "1"
     services.classroom_archive(classroom=classroom, archived=not restore)
     messages.success(
         request,
         f"{classroom.name} is {'back in use' if restore else 'archived'}. Everyone's progress is kept.",
     )
-    return redirect("classes:detail", pk=classroom.pk)
-
-
-@login_required
-@require_POST
-def student_add(request: HttpRequest, pk: int) -> HttpResponse:
-    classroom = taught_or_404(request, pk)
-    form = StudentForm(request.POST)
-    try:
-        if not form.is_valid():
-            raise ClassError(form_errors(form))
-        student = services.student_create(classroom=classroom, **form.cleaned_data)
-    except ClassError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(
-            request,
-            f"Account {student.username} made and added to the class. Give the "
-            "student their username and password.",
-        )
-    return redirect("classes:detail", pk=classroom.pk)
-
-
-@login_required
-@require_POST
-def student_password(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
-    classroom = taught_or_404(request, pk)
-    student = _student_or_404(classroom, user_id)
-    form = PasswordForm(request.POST)
-    try:
-        if not form.is_valid():
-            raise ClassError(form_errors(form))
-        services.student_password_set(
-            classroom=classroom, student=student, password=form.cleaned_data["password"]
-        )
-    except ClassError as error:
-        messages.error(request, f"{student.username}: {error}")
-    else:
-        messages.success(request, f"New password set for {student.username}.")
-    return redirect("classes:detail", pk=classroom.pk)
-
-
-@login_required
-@require_POST
-def student_remove(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
-    classroom = taught_or_404(request, pk)
-    student = _student_or_404(classroom, user_id)
-    services.membership_end(classroom=classroom, user=student)
-    messages.success(request, f"{student.username} has left the class. Their own progress is kept.")
     return redirect("classes:detail", pk=classroom.pk)
 
 
@@ -240,22 +179,6 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("classes:detail", pk=classroom.pk)
     messages.success(request, f"You have left {classroom.name}. Your own progress is kept.")
     return redirect("classes:index")
-
-
-@login_required
-@require_POST
-def coteacher_add(request: HttpRequest, pk: int) -> HttpResponse:
-    classroom = taught_or_404(request, pk)
-    form = CoteacherForm(request.POST)
-    try:
-        if not form.is_valid():
-            raise ClassError(form_errors(form))
-        teacher = services.coteacher_add(classroom=classroom, username=form.cleaned_data["username"])
-    except ClassError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, f"{teacher.username} now teaches {classroom.name} with you.")
-    return redirect("classes:detail", pk=classroom.pk)
 
 
 @login_required

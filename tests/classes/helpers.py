@@ -25,3 +25,14 @@ def a_class(teacher: Any | None = None, *students: Any, name: str = "Tuesday beg
 
 def in_days(days: int) -> datetime.date:
     return timezone.localdate() + datetime.timedelta(days=days)
+
+
+def coteacher(classroom: Classroom, username: str) -> Any:
+    """Invite a teacher account (made now if there is none of that name) to the class and accept on
+    their behalf: a co-teacher."""
+    assert classroom.owner is not None
+    if not get_user_model().objects.filter(username=username).exists():
+        person(username, "teacher")
+    invite = services.coteacher_invite(classroom=classroom, owner=classroom.owner, username=username)
+    services.coteacher_invite_answer(invite=invite, invitee=invite.invitee, accept=True)
+    return invite.invitee

@@ -25,7 +25,7 @@ def test_it_counts_drill_homework_done_from_the_students_answers(client) -> None
     PuzzleFactory.create_batch(3, kind="worth", band=1)
     homework = services.assignment_create(
         classroom=classroom,
-        teacher=classroom.created_by,
+        teacher=classroom.owner,
         kind="drills",
         drill_kind="worth",
         count=2,
@@ -51,7 +51,7 @@ def test_it_marks_a_lesson_homework_done_and_late(client, course) -> None:
     student = person("sam")
     classroom = a_class(None, student)
     homework = services.assignment_create(
-        classroom=classroom, teacher=classroom.created_by, kind="lesson", lesson=course[3], due=in_days(0)
+        classroom=classroom, teacher=classroom.owner, kind="lesson", lesson=course[3], due=in_days(0)
     )
     assert not selectors.statuses(homework, [student])[student.pk].done
     LessonProgress.objects.create(
@@ -72,7 +72,7 @@ def test_it_shows_the_teacher_who_finished(client) -> None:
     classroom = a_class(None, sam, sue)
     homework = services.assignment_create(
         classroom=classroom,
-        teacher=classroom.created_by,
+        teacher=classroom.owner,
         kind="fixed",
         drill_kind="worth",
         count=1,
@@ -88,7 +88,7 @@ def test_it_shows_the_teacher_who_finished(client) -> None:
         correct=True,
         score=1.0,
     )
-    client.force_login(classroom.created_by)
+    client.force_login(classroom.owner)
     response = client.get(reverse("classes:assignment", args=[classroom.pk, homework.pk]))
     rows = {student.username: status for student, status in response.context["rows"]}
     assert rows["sam"].done and not rows["sue"].done
@@ -100,7 +100,7 @@ def test_it_lists_homework_due_on_the_home_page(client) -> None:
     classroom = a_class(None, student)
     services.assignment_create(
         classroom=classroom,
-        teacher=classroom.created_by,
+        teacher=classroom.owner,
         kind="drills",
         drill_kind="worth",
         count=3,

@@ -28,7 +28,7 @@ def test_it_gives_each_field_one_clear_message_and_keeps_what_was_typed(
     client, course, data: dict[str, str], errors: dict[str, list[str]]
 ) -> None:
     classroom = a_class()
-    client.force_login(classroom.created_by)
+    client.force_login(classroom.owner)
     posted = {"band": "2", "due": in_days(3).isoformat(), **data}
     response = client.post(reverse("classes:assignment_create", args=[classroom.pk]), posted)
     assert response.status_code == 200 and response.context["form"].errors == errors

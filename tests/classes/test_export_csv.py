@@ -13,6 +13,7 @@ from django.urls import reverse
 from cfmj.classes import services
 from lessons.models import Lesson
 from practice.models import KIND_CHOICES
+from tests.classes.helpers import coteacher
 from tests.classes.report_world import PASSWORD, World, build
 from tests.practice.factories import AttemptFactory, PuzzleFactory
 
@@ -61,7 +62,7 @@ def test_it_hides_the_class_from_anyone_who_does_not_teach_it(client: Client, wo
 def test_it_hides_the_class_from_a_teacher_who_stepped_down(client: Client, world: World,
                                                             django_user_model: Any) -> None:
     django_user_model.objects.create_user("cory", password=PASSWORD, role="teacher")
-    cory = services.coteacher_add(classroom=world.classroom, username="cory")
+    cory = coteacher(world.classroom, "cory")
     services.membership_end(classroom=world.classroom, user=cory)
     client.force_login(cory)
     assert client.get(_url(world)).status_code == 404
@@ -73,7 +74,7 @@ def test_it_gives_the_teachers_the_file(client: Client, world: World, django_use
     user = world.teacher
     if who == "coteacher":
         django_user_model.objects.create_user("cory", password=PASSWORD, role="teacher")
-        user = services.coteacher_add(classroom=world.classroom, username="cory")
+        user = coteacher(world.classroom, "cory")
     client.force_login(user)
     response = client.get(_url(world))
     assert response.status_code == 200

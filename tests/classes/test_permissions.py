@@ -14,6 +14,7 @@ from django.urls import URLResolver, get_resolver, reverse
 
 from cfmj.classes import services
 from cfmj.classes.models import Assignment, Classroom, ClassSession
+from tests.classes.helpers import coteacher
 from tests.practice.factories import PuzzleFactory
 
 pytestmark = pytest.mark.django_db
@@ -83,7 +84,7 @@ def world(django_user_model: Any, course: Any) -> dict[str, Any]:
     }
     mine = services.classroom_create(teacher=people["teacher"], name="Tuesday beginners")
     theirs = services.classroom_create(teacher=people["other_teacher"], name="Library hall")
-    services.coteacher_add(classroom=mine, username="cory")
+    coteacher(mine, "cory")
     services.classroom_join(user=people["student"], code=mine.code)
     services.classroom_join(user=people["other_student"], code=theirs.code)
     homework = services.assignment_create(

@@ -37,7 +37,7 @@ def _class(*students: Any, house_rules: tuple[int, ...] = (3,), skill_level: int
 
 
 def _homework(classroom: Classroom, kind: str = "drills", drill_kind: str = "winning_hand") -> Any:
-    return services.assignment_create(classroom=classroom, teacher=classroom.created_by, kind=kind,
+    return services.assignment_create(classroom=classroom, teacher=classroom.owner, kind=kind,
                                       drill_kind=drill_kind, count=COUNT, band=2, due=in_days(3))
 
 
@@ -126,10 +126,10 @@ def test_it_keeps_the_standard_puzzles_for_kinds_that_ignore_the_table() -> None
 def test_it_puts_a_puzzle_of_the_class_table_on_the_board() -> None:
     classroom = _class()
     PuzzleFactory(kind="winning_hand", band=2)  # a standard one the session must not take
-    session = sessions.session_start(classroom=classroom, teacher=classroom.created_by, kind="winning_hand",
+    session = sessions.session_start(classroom=classroom, teacher=classroom.owner, kind="winning_hand",
                                      band=2)
     _follows_the_table(session.puzzle)
-    worth = sessions.session_start(classroom=classroom, teacher=classroom.created_by, kind="worth", band=2)
+    worth = sessions.session_start(classroom=classroom, teacher=classroom.owner, kind="worth", band=2)
     assert worth.puzzle.table == KEY
     result = check(worth.puzzle.question["hand"], rules=TABLE, self_drawn=worth.puzzle.question["self_drawn"])
     assert result.best is not None and worth.puzzle.answer["value"] == result.best.value

@@ -56,7 +56,7 @@ def test_it_explains_a_wrong_code_on_the_form(client) -> None:
 
 def test_it_makes_a_student_account_for_the_teacher(client) -> None:
     classroom = a_class()
-    client.force_login(classroom.created_by)
+    client.force_login(classroom.owner)
     client.post(
         reverse("classes:student_add", args=[classroom.pk]),
         {"username": "nan", "password": "tiles-on-tuesday"},
@@ -86,7 +86,7 @@ def test_it_archives_and_restores_a_class_keeping_progress(client) -> None:
     student = person("sam")
     classroom = a_class(None, student)
     AttemptFactory(user=student)
-    client.force_login(classroom.created_by)
+    client.force_login(classroom.owner)
     client.post(reverse("classes:archive", args=[classroom.pk]))
     classroom.refresh_from_db()
     assert classroom.archived and Attempt.objects.filter(user=student).exists()
@@ -109,8 +109,8 @@ def test_it_lets_a_student_leave_keeping_their_progress(client) -> None:
 def test_it_answers_a_student_number_that_is_no_student_with_not_found(client) -> None:
     student = person("sam")
     classroom = a_class(None, student)
-    client.force_login(classroom.created_by)
-    for user_id in (classroom.created_by.pk, 10**30):  # a teacher, and more than the database holds
+    client.force_login(classroom.owner)
+    for user_id in (classroom.owner.pk, 10**30):  # a teacher, and more than the database holds
         for name in ("student_password", "student_remove"):
             url = reverse(f"classes:{name}", args=[classroom.pk, user_id])
             assert client.post(url, {"password": "tiles-on-tuesday"}).status_code == 404, (name, user_id)
@@ -120,7 +120,7 @@ def test_it_answers_a_student_number_that_is_no_student_with_not_found(client) -
 def test_it_says_which_field_of_the_class_page_forms_to_mend(client) -> None:
     student = person("sam")
     classroom = a_class(None, student)
-    client.force_login(classroom.created_by)
+    client.force_login(classroom.owner)
     posts = [
         ("student_add", [classroom.pk], {"username": "", "password": ""},
          "Give the student a username. Give the student a password."),
@@ -131,8 +131,8 @@ def test_it_says_which_field_of_the_class_page_forms_to_mend(client) -> None:
         ("student_password", [classroom.pk, student.pk], {"password": ""}, "sam: Type the new password."),
         ("student_password", [classroom.pk, student.pk], {"password": "p" * 129},
          "sam: A password has at most 128 characters."),
-        ("coteacher_add", [classroom.pk], {"username": ""}, "Type their username."),
-        ("coteacher_add", [classroom.pk], {"username": "c" * 151}, "A username has at most 150 characters."),
+        ("coteacher_invite", [classroom.pk], {"username": ""}, "Type their username."),
+        ("coteacher_invite", [classroom.pk], {"username": "c" * 151}, "A username has at most 150 characters."),
     ]
     for name, args, data, message in posts:
         response = client.post(reverse(f"classes:{name}", args=args), data, follow=True)
