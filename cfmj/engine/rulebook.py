@@ -102,7 +102,7 @@ _SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("3_payout", "Payout: each of the three losers pays the value"),
         ("3_joker_exchange_counts_as_self_drawn", "Mah Jongg made by a joker exchange counts as self-drawn"),
         ("3_wall_game_pays_nothing", "A wall game (no winner) pays nothing."),
-        ("3_base_option", "`--base` (20 or 25) applies whether or not house rule 3 is on."),
+        ("3_base_option", "`--base` (20 or 25) applies whether or not house rule 3 is on"),
         ("3_ties_any_arrangement", "When several arrangements tie for the highest value"),
         ("3_worked_check", "Worked check (the rulebook's example, made concrete)"),
     )),
@@ -141,8 +141,11 @@ _SECTIONS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ("6_joker_exchange", "give the natural tile that an exposed joker stands for"),
         ("6_joker_exchange_several", "one joker per exchange, several exchanges per turn allowed"),
         ("6_dead_hand", "Dead hand: wrong number of tiles, an exposure that no winning hand can contain"),
+        ("6_mistaken_mah_jongg", "On this site declaring Mah Jongg lays the hand down to be checked, so a "
+         "mistaken declaration kills the hand at once"),
         ("6_dead_hand_plays_on", "A dead hand keeps drawing and discarding but cannot win."),
-        ("6_wall_game", "the wall runs out with no Mah Jongg; nobody pays; East passes to the right"),
+        ("6_deal_passes", "The deal passes to the right after every hand, won or a wall game."),
+        ("6_wall_game", "Wall game: the wall runs out with no Mah Jongg; nobody pays."),
     )),
 )
 # Sentences that state a rule of another section again, by the line they restate.

@@ -32,6 +32,7 @@ from cfmj.engine.game import (
     play_match,
 )
 from cfmj.engine.game import errors as rule
+from cfmj.engine.game.advice_player import AdvicePlayer
 from cfmj.engine.game.events import (
     CourtesyAgreed,
     Dealt,
@@ -374,6 +375,17 @@ def test_6_dead_hand() -> None:
     assert_invariants(game)
 
 
+def test_6_mistaken_mah_jongg_kills_the_hand_at_once() -> None:
+    """Declaring Mah Jongg lays the hand open to be checked: a hand that does not win is dead at
+    once (our reading), and the player can no longer declare, call or exchange."""
+    game = position({0: "5C"}, seed=4)
+    events = game.apply(DeclareMahJongg(0))
+    assert isinstance(events[1], MahJonggRejected) and events[2] == HandDead(0, "mistaken_mah_jongg")
+    assert game.dead[0] and not game.over
+    assert {a.kind for a in game.legal_actions(0)} == {"discard"}
+    assert_invariants(game)
+
+
 def test_6_dead_hand_plays_on() -> None:
     """A dead hand still draws and discards, but can no longer call, exchange or win."""
     game = position({0: "1C RD", 1: "1C 1C RD"}, exposures={1: ["N N N"], 2: ["RD RD J"]})
@@ -392,6 +404,14 @@ def test_6_dead_hand_plays_on() -> None:
         let_go(game)
     assert game.turn == 1 and events_of(game, Drew)[-1].seat == 1 and game.hand_size(1) == 14
     assert_invariants(game)
+
+
+def test_6_deal_passes_after_every_hand() -> None:
+    """Won or a wall game, East passes to the right after every hand of a match."""
+    won = play_match(11, [AdvicePlayer() for _ in range(4)], hands=2, dealer=3)
+    assert all(hand.winner is not None for hand in won.hands) and won.dealers == (3, 0)
+    walls = play_match(7, [RandomPlayer(seat) for seat in range(4)], hands=4, dealer=2)
+    assert any(hand.winner is None for hand in walls.hands) and walls.dealers == (2, 3, 0, 1)
 
 
 def test_6_wall_game() -> None:

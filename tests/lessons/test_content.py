@@ -20,8 +20,8 @@ from tests.course import course_sources
 RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "RULES.md"
 # The rule lines RULES.md marks [D] (a reading the site chose); the test below counts the marks.
 DECISIONS = ("2_1_all_joker_block", "2_4_one_news_block", "2_7_best_arrangement_scores",
-             "3_dragon_hands_no_doubling", "3_joker_exchange_counts_as_self_drawn",
-             "5_dragon_hands_bound_literally", "6_joker_exchange_several")
+             "3_dragon_hands_no_doubling", "3_joker_exchange_counts_as_self_drawn", "3_base_option",
+             "5_dragon_hands_bound_literally", "6_joker_exchange_several", "6_mistaken_mah_jongg")
 
 
 def _taught() -> dict[str, list[str]]:

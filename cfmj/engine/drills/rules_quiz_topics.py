@@ -600,7 +600,7 @@ def _impossible(rng: Random) -> list[tuple[int, ...]]:
 
 
 DEATHS = {"impossible": "Exposing blocks that no winning hand could hold together",
-          "mistaken": "Claiming Mah Jongg by mistake after exposing a block", "joker": "Discarding a joker",
+          "mistaken": "Declaring Mah Jongg with a hand that does not win", "joker": "Discarding a joker",
           "pass": "Letting a discard go without calling it", "pung": "Calling a discard to expose a Pung",
           "exchange": "Taking a joker from an exposure"}
 
@@ -634,7 +634,8 @@ def dead_hand(rng: Random, band: int) -> Quiz:
         return Quiz("Which of these makes a player's hand dead?", (key, DEATHS[key]),
                     [(k, w) for k, w in DEATHS.items() if k not in deadly],
                     "A hand is dead after an exposure no winning hand can hold, a wrong number of tiles, an "
-                    "illegal call, or a mistaken Mah Jongg once something is exposed.", ("6",))
+                    "illegal call, or a mistaken Mah Jongg (here, declaring lays the hand face up to be "
+                    "checked, so a mistake kills it at once).", ("6",))
     seat, alive, example = rng.randrange(SEATS), form == "exposed" and rng.random() < 0.5, ""
     while True:
         if alive:

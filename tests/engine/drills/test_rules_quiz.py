@@ -34,7 +34,7 @@ NEW_LINES = {  # the contract's ids for RULES §1 and §6
     "6_first_charleston", "6_second_charleston", "6_courtesy_pass", "6_blind_pass", "6_jokers_never_passed",
     "6_draw_then_discard", "6_call_to_expose", "6_call_for_mah_jongg", "6_pairs_called_only_for_mah_jongg",
     "6_dead_joker", "6_call_priority", "6_after_a_call", "6_joker_exchange", "6_joker_exchange_several",
-    "6_dead_hand", "6_dead_hand_plays_on", "6_wall_game"}
+    "6_dead_hand", "6_mistaken_mah_jongg", "6_dead_hand_plays_on", "6_deal_passes", "6_wall_game"}
 BANDS = range(1, 6)
 SEEDS = range(20)
 WINDS = ("East", "South", "West", "North")  # turn order: each one's right is the next
