@@ -122,17 +122,38 @@ def test_it_says_which_field_of_the_class_page_forms_to_mend(client) -> None:
     classroom = a_class(None, student)
     client.force_login(classroom.owner)
     posts = [
-        ("student_add", [classroom.pk], {"username": "", "password": ""},
-         "Give the student a username. Give the student a password."),
-        ("student_add", [classroom.pk], {"username": "n" * 151, "password": "tiles-on-tuesday"},
-         "A username has at most 150 characters."),
-        ("student_add", [classroom.pk], {"username": "nan", "password": "p" * 129},
-         "A password has at most 128 characters."),
+        (
+            "student_add",
+            [classroom.pk],
+            {"username": "", "password": ""},
+            "Give the student a username. Give the student a password.",
+        ),
+        (
+            "student_add",
+            [classroom.pk],
+            {"username": "n" * 151, "password": "tiles-on-tuesday"},
+            "A username has at most 150 characters.",
+        ),
+        (
+            "student_add",
+            [classroom.pk],
+            {"username": "nan", "password": "p" * 129},
+            "A password has at most 128 characters.",
+        ),
         ("student_password", [classroom.pk, student.pk], {"password": ""}, "sam: Type the new password."),
-        ("student_password", [classroom.pk, student.pk], {"password": "p" * 129},
-         "sam: A password has at most 128 characters."),
+        (
+            "student_password",
+            [classroom.pk, student.pk],
+            {"password": "p" * 129},
+            "sam: A password has at most 128 characters.",
+        ),
         ("coteacher_invite", [classroom.pk], {"username": ""}, "Type their username."),
-        ("coteacher_invite", [classroom.pk], {"username": "c" * 151}, "A username has at most 150 characters."),
+        (
+            "coteacher_invite",
+            [classroom.pk],
+            {"username": "c" * 151},
+            "A username has at most 150 characters.",
+        ),
     ]
     for name, args, data, message in posts:
         response = client.post(reverse(f"classes:{name}", args=args), data, follow=True)

@@ -1,0 +1,250 @@
+"""The authorization matrix: every URL of the site x every kind of person.
+
+The people: a visitor; a learner in no class; in the class "mine": a student whose account the class
+made (managed), a student who signed up themselves, a student a teacher took out, its owner, a
+co-teacher who accepted, a teacher invited who has not answered; and the teacher of another class.
+
+Class pages answer members only (404 for everyone else, who must not learn the class exists); the
+owner's own powers answer 403 to a co-teacher (who can see the class); visitors are sent to log in.
+The site's public pages answer everyone. A URL added without a row here fails the first test."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from cfmj.classes import services
+from cfmj.classes.models import ClassSession, CoteacherInvite, Membership
+from tests.classes.helpers import coteacher, person
+from tests.practice.factories import PuzzleFactory
+
+pytestmark = pytest.mark.django_db
+
+ROLES = (
+    "visitor",
+    "learner",
+    "managed",
+    "student",
+    "removed",
+    "owner",
+    "coteacher",
+    "invited",
+    "other_teacher",
+)
+EVERYONE = frozenset(ROLES)
+SIGNED_IN = EVERYONE - {"visitor"}
+MEMBERS = frozenset({"managed", "student", "owner", "coteacher"})
+TEACHERS = frozenset({"owner", "coteacher"})
+LOGIN = "login"  # a visitor is sent to log in
+
+
+@dataclass(frozen=True)
+class Case:
+    method: str
+    allowed: frozenset[str]
+    ok: tuple[int, ...] = (200,)
+    data: dict[str, str] = field(default_factory=dict)
+    owner_only: bool = False  # a co-teacher gets 403, not 404
+    visitor: str | tuple[int, ...] = LOGIN
+
+
+def owner(data: dict[str, str] | None = None, ok: tuple[int, ...] = (302,)) -> Case:
+    return Case("POST", frozenset({"owner"}), ok, data or {}, owner_only=True)
+
+
+PUBLIC = Case("GET", EVERYONE, visitor=(200,))
+
+# In this order for each person, which keeps the class usable to the end (the hand-over last).
+CASES: dict[str, Case] = {
+    "home": PUBLIC,
+    "healthz": PUBLIC,
+    "practice:check": PUBLIC,
+    "practice:home": PUBLIC,
+    "practice:daily": PUBLIC,
+    "practice:dashboard": PUBLIC,
+    "practice:drill": PUBLIC,
+    "lessons:course": PUBLIC,
+    "lessons:lesson": PUBLIC,
+    "lessons:step": PUBLIC,
+    "lessons:quiz": PUBLIC,
+    "lessons:rules": PUBLIC,
+    "practice:answer": Case("POST", EVERYONE, (200, 400), visitor=(200, 400)),  # served or not: below
+    "accounts:signup": Case("GET", EVERYONE, (200, 302), visitor=(200,)),
+    "accounts:login": PUBLIC,
+    "accounts:password_change": Case("GET", SIGNED_IN),
+    "accounts:password_change_done": Case("GET", SIGNED_IN),
+    "accounts:password_reset": PUBLIC,
+    "accounts:password_reset_done": PUBLIC,
+    "accounts:password_reset_confirm": PUBLIC,
+    "accounts:password_reset_complete": PUBLIC,
+    "accounts:large_print": Case("POST", EVERYONE, (302,), visitor=(302,)),
+    "classes:index": Case("GET", SIGNED_IN),
+    "classes:create": Case("GET", SIGNED_IN, (200, 302)),
+    "classes:join": Case("GET", SIGNED_IN),
+    "classes:join_code": Case("GET", SIGNED_IN),
+    "classes:detail": Case("GET", MEMBERS),
+    "classes:edit": Case("GET", TEACHERS),
+    "classes:student_add": Case("POST", TEACHERS, (302,), {"username": "", "password": ""}),
+    "classes:student_password": Case("POST", TEACHERS, (302,), {"password": "short"}),
+    "classes:coteacher_invite": owner({"username": "nobody-here"}),
+    "classes:assignment_create": Case("GET", TEACHERS),
+    "classes:assignment": Case("GET", MEMBERS, (200, 302)),
+    "classes:export_csv": Case("GET", TEACHERS),
+    "classes:session_student": Case("GET", MEMBERS),
+    "classes:session_screen": Case("GET", TEACHERS),
+    "classes:session_tally": Case("GET", TEACHERS),
+    "classes:session_reveal": Case("POST", TEACHERS, (200, 302)),
+    "classes:session_close": Case("POST", TEACHERS, (200, 302)),
+    "classes:session_start": Case("POST", TEACHERS, (200, 302), {"kind": "worth", "band": "1"}),
+    "classes:student_readd": Case("POST", TEACHERS, (302,)),
+    "classes:student_remove": Case("POST", TEACHERS, (302,)),
+    "classes:invite_answer": Case("POST", frozenset({"invited"}), (302,), {"answer": "decline"}),
+    "classes:invite_withdraw": owner(),
+    "classes:coteacher_remove": owner(),
+    "classes:joining": owner({"open": "0"}),
+    "classes:code_renew": owner(),
+    "classes:archive": owner(),
+    "classes:hand_over": owner(),
+    "classes:leave": Case("POST", MEMBERS, (302,)),
+    "accounts:logout": Case("POST", EVERYONE, (302,), visitor=(302,)),
+}
+
+
+def _names(patterns: list[URLPattern | URLResolver], prefix: str = "") -> set[str]:
+    names = set()
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            names |= _names(pattern.url_patterns, f"{pattern.namespace}:" if pattern.namespace else prefix)
+        elif pattern.name:
+            names.add(prefix + pattern.name)
+    return names
+
+
+def test_it_covers_every_url_of_the_site() -> None:
+    assert _names(get_resolver().url_patterns) == set(CASES)
+
+
+@pytest.fixture
+def world(course: Any) -> dict[str, Any]:
+    people = {
+        "learner": person("lee"),
+        "student": person("sam"),
+        "removed": person("rae"),
+        "owner": person("tess", "teacher"),
+        "invited": person("ivy", "teacher"),
+        "other_teacher": person("otto", "teacher"),
+    }
+    mine = services.classroom_create(teacher=people["owner"], name="Tuesday beginners")
+    theirs = services.classroom_create(teacher=people["other_teacher"], name="Library hall")
+    people["coteacher"] = coteacher(mine, "cory")
+    people["managed"] = services.student_create(
+        classroom=mine, teacher=people["owner"], username="max", password="tiles-on-tuesday"
+    )
+    for who in ("student", "removed"):
+        services.classroom_join(user=people[who], code=mine.code)
+    services.student_remove(classroom=mine, student=people["removed"])
+    services.classroom_join(user=person("ola"), code=theirs.code)
+    invite = services.coteacher_invite(classroom=mine, owner=people["owner"], username="ivy")
+    homework = services.assignment_create(
+        classroom=mine,
+        teacher=people["owner"],
+        kind="drills",
+        drill_kind="worth",
+        count=2,
+        band=1,
+        due=datetime.date.today() + datetime.timedelta(days=3),
+    )
+    session = ClassSession.objects.create(
+        classroom=mine, puzzle=PuzzleFactory(kind="worth", band=1), started_by=people["owner"]
+    )
+    return {
+        "people": people,
+        "class": mine,
+        "homework": homework,
+        "session": session,
+        "invite": invite,
+        "lesson": course[0],
+    }
+
+
+def _url(name: str, world: dict[str, Any]) -> str:
+    people, classroom = world["people"], world["class"]
+    classroom.refresh_from_db()
+    app, _, view = name.rpartition(":")
+    kwargs: dict[str, Any] = {}
+    if app == "classes" and view not in ("index", "create", "join", "join_code", "invite_answer"):
+        kwargs["pk"] = classroom.pk
+    targets = {
+        "student_password": "managed",
+        "student_remove": "managed",
+        "student_readd": "removed",
+        "coteacher_remove": "coteacher",
+    }
+    if view in targets:
+        kwargs["user_id"] = people[targets[view]].pk
+    extra: dict[str, dict[str, Any]] = {
+        "join_code": {"code": classroom.code},
+        "invite_answer": {"invite_id": world["invite"].pk},
+        "invite_withdraw": {"invite_id": world["invite"].pk},
+        "assignment": {"assignment_id": world["homework"].pk},
+        "drill": {"kind": "worth"},
+        "answer": {"puzzle_id": world["session"].puzzle_id},
+        "lesson": {"slug": world["lesson"].slug},
+        "quiz": {"slug": world["lesson"].slug},
+        "step": {"slug": world["lesson"].slug, "number": 1},
+        "password_reset_confirm": {"uidb64": "MQ", "token": "set-password"},
+    }
+    kwargs.update(extra.get(view, {}))
+    if view in ("session_screen", "session_tally", "session_reveal", "session_close"):
+        kwargs["sid"] = world["session"].pk
+    return reverse(name, kwargs=kwargs)
+
+
+def _data(name: str, case: Case, world: dict[str, Any]) -> dict[str, str]:
+    if name == "classes:hand_over":
+        return {"user": str(world["people"]["coteacher"].pk)}
+    return case.data
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_it_gives_each_person_the_right_answer_on_every_url(world: dict[str, Any], role: str) -> None:
+    people = world["people"]
+    for name, case in CASES.items():
+        client = Client()
+        if role != "visitor":
+            client.force_login(people[role])
+        url = _url(name, world)
+        data = _data(name, case, world)
+        response = client.post(url, data) if case.method == "POST" else client.get(url)
+        status = response.status_code
+        if role == "visitor" and case.visitor == LOGIN:
+            assert status == 302 and "/accounts/login/" in response["Location"], (name, role)
+        elif role == "visitor":
+            assert status in case.visitor, (name, role, status)
+        elif role in case.allowed:
+            assert status in case.ok, (name, role, status)
+        elif case.owner_only and role == "coteacher":
+            assert status == 403, (name, role, status)
+        else:
+            assert status == 404, (name, role, status)
+
+
+@pytest.mark.parametrize("role", sorted(SIGNED_IN - {"owner"}))
+def test_it_lets_nobody_but_the_owner_change_who_teaches_or_joins(world: dict[str, Any], role: str) -> None:
+    """Posting every owner's power as someone else changes nothing in the database."""
+    people, classroom = world["people"], world["class"]
+    client = Client()
+    client.force_login(people[role])
+    before = (classroom.code, classroom.joining_open, classroom.owner_id, classroom.archived_at)
+    for name, case in CASES.items():
+        if case.owner_only:
+            client.post(_url(name, world), _data(name, case, world) or {"username": "otto"})
+    classroom.refresh_from_db()
+    assert (classroom.code, classroom.joining_open, classroom.owner_id, classroom.archived_at) == before
+    assert Membership.objects.filter(classroom=classroom, role="teacher", left_at__isnull=True).count() == 2
+    assert CoteacherInvite.objects.filter(status="pending").count() == 1
