@@ -1,13 +1,22 @@
-"""Every test starts with empty local caches: a drawing or a lesson map kept by one test must
-not leak into the next."""
+"""Every test starts with empty local caches (a drawing or a lesson map kept by one test must not
+leak into the next) and hashes passwords the fast way (the production hasher takes about half a
+second per password, and the tests make well over a thousand accounts)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from tests.course import course  # noqa: F401 - the `course` fixture, for every test package
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings: Any) -> None:
+    # MD5 only for speed in tests; PBKDF2 still reads a hash made before this fixture ran.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher",
+                                 "django.contrib.auth.hashers.PBKDF2PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)
