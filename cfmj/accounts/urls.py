@@ -7,7 +7,7 @@ from cfmj.core.ratelimit import rate_limited
 app_name = "accounts"
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
-    path("login/", rate_limited("login")(auth_views.LoginView.as_view(template_name="accounts/login.html")),
+    path("login/", rate_limited("login")(views.LoginView.as_view()),
          name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", auth_views.PasswordChangeView.as_view(

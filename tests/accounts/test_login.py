@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from django.urls import reverse
 
 from tests.accounts.factories import PASSWORD, UserFactory
@@ -66,3 +67,22 @@ def test_it_ignores_an_external_next(client, db):
 def test_it_carries_next_in_the_form(client, db):
     html = client.get(URL, {"next": "/check/"}).content.decode()
     assert '<input type="hidden" name="next" value="/check/">' in html
+
+
+@pytest.mark.parametrize("target", ["abc", "//evil.example/", "javascript:alert(1)", "/\\evil.example/"])
+def test_it_goes_home_for_an_unsafe_next(client, db, target):
+    UserFactory(username="alice")
+    response = client.post(URL, {"username": "alice", "password": PASSWORD, "next": target})
+    assert response.status_code == 302
+    assert response["Location"] == "/"
+
+
+def test_its_sign_up_link_keeps_a_join_link_next(client, db):
+    html = client.get(URL, {"next": "/classes/join/ABC234/"}).content.decode()
+    assert f'href="{reverse("accounts:signup")}?next=/classes/join/ABC234/"' in html
+
+
+def test_it_drops_an_unsafe_next_from_the_form_and_links(client, db):
+    html = client.get(URL, {"next": "https://evil.example/"}).content.decode()
+    main = html.split('<main', 1)[1]
+    assert "evil.example" not in main

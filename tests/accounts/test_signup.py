@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from django.urls import reverse
 
 from tests.accounts.factories import UserFactory
@@ -154,3 +155,41 @@ def test_it_does_not_sign_up_a_logged_in_user_again(client, django_user_model):
 
 def test_it_refuses_put(client, db):
     assert client.put(URL).status_code == 405
+
+
+UNSAFE_NEXT = ["abc", "//evil.example/", "https://evil.example/", "javascript:alert(1)", "/\\evil.example/",
+               "http://testserver/check/", "/check/\nSet-Cookie: x=1", " /check/", ""]
+
+
+@pytest.mark.parametrize("target", UNSAFE_NEXT)
+def test_it_falls_back_home_for_an_unsafe_next(client, django_user_model, target):
+    response = client.post(URL, {**_form(), "next": target})
+    assert response.status_code == 302
+    assert response["Location"] == "/"
+    assert django_user_model.objects.filter(username="newplayer").exists()
+
+
+def test_it_follows_a_join_link_next(client, db):
+    response = client.post(URL, {**_form(), "next": "/classes/join/ABC234/"})
+    assert response.status_code == 302
+    assert response["Location"] == "/classes/join/ABC234/"
+
+
+@pytest.mark.parametrize("target", UNSAFE_NEXT)
+def test_it_sends_a_user_home_for_an_unsafe_next(client, db, target):
+    client.force_login(UserFactory())
+    response = client.get(URL, {"next": target})
+    assert response.status_code == 302
+    assert response["Location"] == "/"
+
+
+@pytest.mark.parametrize("target", UNSAFE_NEXT)
+def test_it_drops_an_unsafe_next_from_the_form(client, db, target):
+    html = client.get(URL, {"next": target}).content.decode()
+    form = html.split(f'action="{URL}"', 1)[1].split("</form>", 1)[0]
+    assert 'name="next"' not in form
+
+
+def test_its_log_in_link_keeps_a_join_link_next(client, db):
+    html = client.get(URL, {"next": "/classes/join/ABC234/"}).content.decode()
+    assert f'href="{reverse("accounts:login")}?next=/classes/join/ABC234/"' in html
