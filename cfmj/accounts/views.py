@@ -8,7 +8,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from cfmj.accounts.forms import SignUpForm
 from cfmj.accounts.redirects import local_next
-from cfmj.accounts.services import display_large_print_set, user_sign_up
+from cfmj.accounts.services import AccountError, display_large_print_set, user_sign_up
 from cfmj.core.ratelimit import rate_limited
 
 
@@ -29,9 +29,13 @@ def signup(request: HttpRequest) -> HttpResponse:
         return HttpResponseRedirect(local_next(request))
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = user_sign_up(form_user=form.save(commit=False), session=request.session)
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return HttpResponseRedirect(local_next(request))
+        try:
+            user = user_sign_up(form_user=form.save(commit=False), session=request.session)
+        except AccountError as error:  # the same name signed up a moment ago
+            form.add_error("username", str(error))
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return HttpResponseRedirect(local_next(request))
     return render(request, "accounts/signup.html", {"form": form, "next": local_next(request, "")})
 
 

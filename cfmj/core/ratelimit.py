@@ -23,6 +23,8 @@ from django.utils.html import format_html
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from cfmj.accounts.usernames import username_key
+
 logger = logging.getLogger(__name__)
 
 # What the cache backends raise when their server is away. LocMemCache never fails; the Redis
@@ -60,7 +62,7 @@ def _buckets(key: str, request: HttpRequest) -> list[tuple[str, int]]:
     if "user" in rules and user is not None and user.is_authenticated:
         buckets.append((f"user:{user.pk}", rules["user"]))
     if "ip_username" in rules:
-        username = str(request.POST.get("username", "")).strip().lower()
+        username = username_key(str(request.POST.get("username", "")))  # every spelling, one bucket
         buckets.append((f"ipu:{_digest(ip + chr(0) + username)}", rules["ip_username"]))
     return buckets
 

@@ -119,8 +119,17 @@ def test_it_accepts_the_token_from_the_page(db):
     assert LARGE in _page(client)
 
 
-@pytest.mark.parametrize("target", ["abc", "//evil.example/", "https://evil.example/", "javascript:alert(1)",
-                                    "/\\evil.example/", "/check/\r\nSet-Cookie: x=1"])
+@pytest.mark.parametrize(
+    "target",
+    [
+        "abc",
+        "//evil.example/",
+        "https://evil.example/",
+        "javascript:alert(1)",
+        "/\\evil.example/",
+        "/check/\r\nSet-Cookie: x=1",
+    ],
+)
 def test_it_returns_home_for_an_unsafe_next(client, db, target):
     response = client.post(URL, {"large_print": "on", "next": target})
     assert response.status_code == 302

@@ -12,8 +12,14 @@ NEW_PASSWORD = "quiet-bamboo-garden-17"
 
 
 def _form(**overrides: str) -> dict[str, str]:
-    return {"username": "newplayer", "email": "new@example.com", "role": "learner",
-            "password1": NEW_PASSWORD, "password2": NEW_PASSWORD, **overrides}
+    return {
+        "username": "newplayer",
+        "email": "new@example.com",
+        "role": "learner",
+        "password1": NEW_PASSWORD,
+        "password2": NEW_PASSWORD,
+        **overrides,
+    }
 
 
 def test_it_shows_the_form(client, db):
@@ -157,8 +163,17 @@ def test_it_refuses_put(client, db):
     assert client.put(URL).status_code == 405
 
 
-UNSAFE_NEXT = ["abc", "//evil.example/", "https://evil.example/", "javascript:alert(1)", "/\\evil.example/",
-               "http://testserver/check/", "/check/\nSet-Cookie: x=1", " /check/", ""]
+UNSAFE_NEXT = [
+    "abc",
+    "//evil.example/",
+    "https://evil.example/",
+    "javascript:alert(1)",
+    "/\\evil.example/",
+    "http://testserver/check/",
+    "/check/\nSet-Cookie: x=1",
+    " /check/",
+    "",
+]
 
 
 @pytest.mark.parametrize("target", UNSAFE_NEXT)
@@ -193,3 +208,17 @@ def test_it_drops_an_unsafe_next_from_the_form(client, db, target):
 def test_its_log_in_link_keeps_a_join_link_next(client, db):
     html = client.get(URL, {"next": "/classes/join/ABC234/"}).content.decode()
     assert f'href="{reverse("accounts:login")}?next=/classes/join/ABC234/"' in html
+
+
+@pytest.mark.parametrize("spelling", ["ａｌｉｃｅ", "ALICE", " Alice "])
+def test_it_rejects_a_taken_username_in_any_width_or_case(client, django_user_model, spelling):
+    UserFactory(username="alice")
+    response = client.post(URL, _form(username=spelling))
+    assert response.status_code == 200
+    assert "A user with that username already exists." in response.content.decode()
+    assert django_user_model.objects.count() == 1
+
+
+def test_it_stores_the_normal_spelling(client, django_user_model):
+    client.post(URL, _form(username="ｍｅｉ"))
+    assert django_user_model.objects.filter(username="mei").exists()
