@@ -202,4 +202,8 @@ RATE_LIMITS: dict[str, dict[str, int]] = {
     "login": {"ip": env_int("RATE_LIMIT_LOGIN_PER_IP", 30),
               "ip_username": env_int("RATE_LIMIT_LOGIN_PER_USERNAME", 10), "window": 60},
     "signup": {"ip": env_int("RATE_LIMIT_SIGNUP_PER_IP", 10), "window": 3600},
+    # Reset links: per address, and per e-mail address typed (from anywhere), so nobody's inbox is
+    # flooded; whoever is refused already has the links sent so far.
+    "password_reset": {"ip": env_int("RATE_LIMIT_PASSWORD_RESET_PER_IP", 20),
+                       "email": env_int("RATE_LIMIT_PASSWORD_RESET_PER_EMAIL", 3), "window": 3600},
 }

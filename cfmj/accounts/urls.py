@@ -22,16 +22,7 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(template_name="accounts/password_change_done.html"),
         name="password_change_done",
     ),
-    path(
-        "password/reset/",
-        auth_views.PasswordResetView.as_view(
-            template_name="accounts/password_reset.html",
-            email_template_name="accounts/email/password_reset.txt",
-            subject_template_name="accounts/email/password_reset_subject.txt",
-            success_url=reverse_lazy("accounts:password_reset_done"),
-        ),
-        name="password_reset",
-    ),
+    path("password/reset/", views.password_reset, name="password_reset"),
     path(
         "password/reset/sent/",
         auth_views.PasswordResetDoneView.as_view(template_name="accounts/password_reset_done.html"),

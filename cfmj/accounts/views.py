@@ -1,14 +1,20 @@
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import PasswordResetForm
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
+from kombu.exceptions import OperationalError as QueueDown
 
 from cfmj.accounts.forms import SignUpForm
 from cfmj.accounts.redirects import local_next
 from cfmj.accounts.services import AccountError, display_large_print_set, user_sign_up
+from cfmj.accounts.tasks import password_reset_send
 from cfmj.core.ratelimit import rate_limited
 
 
@@ -45,3 +51,22 @@ def large_print(request: HttpRequest) -> HttpResponse:
         user=request.user, session=request.session, on=request.POST.get("large_print") == "on"
     )
     return HttpResponseRedirect(local_next(request))
+
+
+@require_http_methods(["GET", "POST"])
+@rate_limited("password_reset")
+def password_reset(request: HttpRequest) -> HttpResponse:
+    """Ask for a link by e-mail. The mail is sent by a task; whatever address is typed, the same work
+    is queued and the same page follows, so the page never tells whether an account has it."""
+    form = PasswordResetForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        send = partial(
+            password_reset_send.delay, form.cleaned_data["email"], request.get_host(), request.is_secure()
+        )
+        try:
+            transaction.on_commit(send)
+        except QueueDown:
+            form.add_error(None, "The e-mail could not be sent just now. Please try again in a few minutes.")
+            return render(request, "accounts/password_reset.html", {"form": form}, status=503)
+        return redirect("accounts:password_reset_done")
+    return render(request, "accounts/password_reset.html", {"form": form})

@@ -11,6 +11,7 @@ import hashlib
 import logging
 import math
 import time
+import unicodedata
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -53,8 +54,9 @@ def _digest(text: str) -> str:
 
 
 def _buckets(key: str, request: HttpRequest) -> list[tuple[str, int]]:
-    """(who, limit) pairs for this request: per address, per signed-in user, and for log-in per
-    address and typed username (one person mistyping a password cannot lock out the class)."""
+    """(who, limit) pairs for this request: per address, per signed-in user, for log-in per
+    address and typed username (one person mistyping a password cannot lock out the class), and
+    per e-mail address typed."""
     rules: dict[str, int] = settings.RATE_LIMITS[key]
     ip = client_ip(request)
     buckets = [(f"ip:{_digest(ip)}", rules["ip"])] if "ip" in rules else []
@@ -64,6 +66,9 @@ def _buckets(key: str, request: HttpRequest) -> list[tuple[str, int]]:
     if "ip_username" in rules:
         username = username_key(str(request.POST.get("username", "")))  # every spelling, one bucket
         buckets.append((f"ipu:{_digest(ip + chr(0) + username)}", rules["ip_username"]))
+    if "email" in rules:  # per address typed, from anywhere: nobody's inbox is flooded
+        email = unicodedata.normalize("NFKC", str(request.POST.get("email", ""))).strip().casefold()
+        buckets.append((f"email:{_digest(email)}", rules["email"]))
     return buckets
 
 
