@@ -201,7 +201,12 @@ RATE_LIMITS: dict[str, dict[str, int]] = {
                "user": env_int("RATE_LIMIT_LOOKUP_PER_USER", 20), "window": 3600},
     "login": {"ip": env_int("RATE_LIMIT_LOGIN_PER_IP", 30),
               "ip_username": env_int("RATE_LIMIT_LOGIN_PER_USERNAME", 10), "window": 60},
-    "signup": {"ip": env_int("RATE_LIMIT_SIGNUP_PER_IP", 10), "window": 3600},
+    # A sign-up through an open class's join link counts per class and address instead: up to
+    # max(class_min, class_per_student x its students), and ip_scoped over all classes' links.
+    "signup": {"ip": env_int("RATE_LIMIT_SIGNUP_PER_IP", 10),
+               "class_min": env_int("RATE_LIMIT_SIGNUP_PER_CLASS_MIN", 60),
+               "class_per_student": env_int("RATE_LIMIT_SIGNUP_PER_CLASS_STUDENT", 3),
+               "ip_scoped": env_int("RATE_LIMIT_SIGNUP_PER_IP_BY_CLASS_LINKS", 300), "window": 3600},
     # Reset links: per address, and per e-mail address typed (from anywhere), so nobody's inbox is
     # flooded; whoever is refused already has the links sent so far.
     "password_reset": {"ip": env_int("RATE_LIMIT_PASSWORD_RESET_PER_IP", 20),

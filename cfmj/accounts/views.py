@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from kombu.exceptions import OperationalError as QueueDown
 
 from cfmj.accounts.forms import SignUpForm
+from cfmj.accounts.limits import signup_scope
 from cfmj.accounts.redirects import local_next
 from cfmj.accounts.services import AccountError, display_large_print_set, user_sign_up
 from cfmj.accounts.tasks import password_reset_send
@@ -29,7 +30,7 @@ class LoginView(auth_views.LoginView):
 
 
 @require_http_methods(["GET", "POST"])
-@rate_limited("signup")
+@rate_limited("signup", scope=signup_scope)
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return HttpResponseRedirect(local_next(request))
