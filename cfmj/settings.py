@@ -172,6 +172,8 @@ CELERY_BEAT_SCHEDULE = {
                             "schedule": float(env_int("REFILL_SECONDS", 600))},
     # Idempotent, so it runs often: the day's set exists soon after midnight or a worker's start.
     "build-daily-set": {"task": "practice.build_daily_set", "schedule": 900.0},
+    # Accounts whose owners asked for deletion, once their week is over (cfmj/accounts/tasks.py).
+    "delete-due-accounts": {"task": "accounts.delete_due", "schedule": 3600.0},
 }
 PRACTICE_POOL_TARGET = env_int("PRACTICE_POOL_TARGET", 20)  # unseen puzzles kept per kind and band
 
@@ -211,4 +213,7 @@ RATE_LIMITS: dict[str, dict[str, int]] = {
     # flooded; whoever is refused already has the links sent so far.
     "password_reset": {"ip": env_int("RATE_LIMIT_PASSWORD_RESET_PER_IP", 20),
                        "email": env_int("RATE_LIMIT_PASSWORD_RESET_PER_EMAIL", 3), "window": 3600},
+    # The account page: forms that check the password again (e-mail, deletion), and downloads.
+    "account_password": {"user": env_int("RATE_LIMIT_ACCOUNT_PASSWORD_PER_USER", 10), "window": 900},
+    "account_export": {"user": env_int("RATE_LIMIT_ACCOUNT_EXPORT_PER_USER", 10), "window": 3600},
 }

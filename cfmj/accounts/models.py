@@ -38,6 +38,9 @@ class User(AbstractUser):
     # (made before names were compared without case): they keep their name, and the unique
     # constraint below leaves them out. Every account made since is covered by it.
     legacy_username_clash = models.BooleanField(default=False, editable=False)
+    # When the owner asked for the account to be deleted: a task deletes it once this time has
+    # passed; logging in (or "Keep my account") before then clears it.
+    deletion_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
 
     objects: ClassVar[UserManager] = UserManager()
 
