@@ -174,6 +174,9 @@ CELERY_BEAT_SCHEDULE = {
     "build-daily-set": {"task": "practice.build_daily_set", "schedule": 900.0},
     # Accounts whose owners asked for deletion, once their week is over (cfmj/accounts/tasks.py).
     "delete-due-accounts": {"task": "accounts.delete_due", "schedule": 3600.0},
+    # Visitors' rows never claimed, 30 days after the visitor was last seen; expired sessions.
+    "purge-visitor-rows": {"task": "cfmj.core.tasks.purge_visitor_rows", "schedule": 6 * 3600.0},
+    "clear-sessions": {"task": "cfmj.core.tasks.clear_sessions", "schedule": 24 * 3600.0},
 }
 PRACTICE_POOL_TARGET = env_int("PRACTICE_POOL_TARGET", 20)  # unseen puzzles kept per kind and band
 
