@@ -76,7 +76,8 @@ DELETIONS_PER_RUN = 200  # a run's fixed budget; the next run (hourly) takes the
 
 
 def account_email_set(*, user: User, email: str) -> None:
-    """The address reset links go to ("" for none)."""
+    """The address reset links go to ("" for none; the domain is kept in lower case)."""
+    email = User.objects.normalize_email(email.strip())
     User.objects.filter(pk=user.pk).update(email=email)
     user.email = email
 

@@ -43,11 +43,11 @@ def test_a_visitor_is_sent_to_log_in(client):
 def test_it_changes_the_email_with_the_password(client):
     user = UserFactory(email="old@example.com")
     client.force_login(user)
-    response = client.post(EMAIL, {"email": "new@example.com", "password": PASSWORD}, follow=True)
+    response = client.post(EMAIL, {"email": "New@Example.COM", "password": PASSWORD}, follow=True)
     assert response.redirect_chain == [(URL + "#main", 302)]
     assert "Your e-mail address is saved." in response.content.decode()
     user.refresh_from_db()
-    assert user.email == "new@example.com"
+    assert user.email == "New@example.com"
 
 
 def test_it_removes_the_email(client):
