@@ -100,7 +100,8 @@ def _user(request: HttpRequest) -> User:
     return user
 
 
-def _account_page(request: HttpRequest, user: User, *, status: int = 200, **forms: Any) -> HttpResponse:
+def _account_page(request: HttpRequest, user: User, **forms: Any) -> HttpResponse:
+    """The account page, with any bound form that failed in place of its blank one."""
     context = {
         "account": user,
         "email_form": EmailForm(user, initial={"email": user.email}),
@@ -109,7 +110,7 @@ def _account_page(request: HttpRequest, user: User, *, status: int = 200, **form
         "deletion_days": DELETION_DELAY.days,
         **forms,
     }
-    return render(request, "accounts/account.html", context, status=status)
+    return render(request, "accounts/account.html", context)
 
 
 @login_required
