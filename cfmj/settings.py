@@ -172,6 +172,11 @@ CELERY_BEAT_SCHEDULE = {
                             "schedule": float(env_int("REFILL_SECONDS", 600))},
     # Idempotent, so it runs often: the day's set exists soon after midnight or a worker's start.
     "build-daily-set": {"task": "practice.build_daily_set", "schedule": 900.0},
+    # Accounts whose owners asked for deletion, once their week is over (cfmj/accounts/tasks.py).
+    "delete-due-accounts": {"task": "accounts.delete_due", "schedule": 3600.0},
+    # Visitors' rows never claimed, 30 days after the visitor was last seen; expired sessions.
+    "purge-visitor-rows": {"task": "cfmj.core.tasks.purge_visitor_rows", "schedule": 6 * 3600.0},
+    "clear-sessions": {"task": "cfmj.core.tasks.clear_sessions", "schedule": 24 * 3600.0},
 }
 PRACTICE_POOL_TARGET = env_int("PRACTICE_POOL_TARGET", 20)  # unseen puzzles kept per kind and band
 
@@ -201,5 +206,17 @@ RATE_LIMITS: dict[str, dict[str, int]] = {
                "user": env_int("RATE_LIMIT_LOOKUP_PER_USER", 20), "window": 3600},
     "login": {"ip": env_int("RATE_LIMIT_LOGIN_PER_IP", 30),
               "ip_username": env_int("RATE_LIMIT_LOGIN_PER_USERNAME", 10), "window": 60},
-    "signup": {"ip": env_int("RATE_LIMIT_SIGNUP_PER_IP", 10), "window": 3600},
+    # A sign-up through an open class's join link counts per class and address instead: up to
+    # max(class_min, class_per_student x its students), and ip_scoped over all classes' links.
+    "signup": {"ip": env_int("RATE_LIMIT_SIGNUP_PER_IP", 10),
+               "class_min": env_int("RATE_LIMIT_SIGNUP_PER_CLASS_MIN", 60),
+               "class_per_student": env_int("RATE_LIMIT_SIGNUP_PER_CLASS_STUDENT", 3),
+               "ip_scoped": env_int("RATE_LIMIT_SIGNUP_PER_IP_BY_CLASS_LINKS", 300), "window": 3600},
+    # Reset links: per address, and per e-mail address typed (from anywhere), so nobody's inbox is
+    # flooded; whoever is refused already has the links sent so far.
+    "password_reset": {"ip": env_int("RATE_LIMIT_PASSWORD_RESET_PER_IP", 20),
+                       "email": env_int("RATE_LIMIT_PASSWORD_RESET_PER_EMAIL", 3), "window": 3600},
+    # The account page: forms that check the password again (e-mail, deletion), and downloads.
+    "account_password": {"user": env_int("RATE_LIMIT_ACCOUNT_PASSWORD_PER_USER", 10), "window": 900},
+    "account_export": {"user": env_int("RATE_LIMIT_ACCOUNT_EXPORT_PER_USER", 10), "window": 3600},
 }

@@ -1,16 +1,71 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import ValidationError
 
 from cfmj.accounts.models import User
+from cfmj.accounts.selectors import username_taken
+from cfmj.accounts.usernames import username_normalise
+
+USERNAME_TAKEN = "A user with that username already exists."
 
 
 class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
     email = forms.EmailField(required=False, help_text="Optional: only used to reset a forgotten password.")
-    role = forms.ChoiceField(choices=User.Role.choices, initial=User.Role.LEARNER,
-                             widget=forms.RadioSelect, label="I am here as a")
+    role = forms.ChoiceField(
+        choices=User.Role.choices, initial=User.Role.LEARNER, widget=forms.RadioSelect, label="I am here as a"
+    )
 
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email", "role")
+
+    def clean_username(self) -> str:
+        name = username_normalise(str(self.cleaned_data.get("username") or ""))
+        if username_taken(name):
+            raise ValidationError(USERNAME_TAKEN, code="unique")
+        return name
+
+
+class _PasswordCheckForm(forms.Form):
+    """A form that asks for the account's password again before a change that matters."""
+
+    password = forms.CharField(
+        label="Your password",
+        strip=False,
+        max_length=128,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        error_messages={"required": "Type your password to confirm."},
+    )
+
+    def __init__(self, user: User, *args: Any, **kwargs: Any) -> None:
+        self.user = user
+        super().__init__(*args, **kwargs)
+
+    def clean_password(self) -> str:
+        password = str(self.cleaned_data["password"])
+        if not self.user.check_password(password):
+            raise ValidationError("That is not your password. Please type it again.", code="wrong")
+        return password
+
+
+class EmailForm(_PasswordCheckForm):
+    email = forms.EmailField(
+        label="E-mail address",
+        required=False,
+        max_length=254,
+        help_text="Where a link to reset a forgotten password goes. Leave it empty for none.",
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+    field_order = ("email", "password")
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(choices=User.Role.choices, widget=forms.RadioSelect, label="I am here as a")
+
+
+class DeleteForm(_PasswordCheckForm):
+    pass

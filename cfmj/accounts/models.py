@@ -1,7 +1,30 @@
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import UserManager as DjangoUserManager
 from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Upper
+
+from cfmj.accounts.usernames import username_normalise
+
+
+class UserManager(DjangoUserManager["User"]):
+    def get_by_natural_key(self, username: Any) -> User:
+        """The account a typed name means (log-in, createsuperuser): the exact spelling first, else
+        the one account with that name in another case or width. Two old accounts that differ only
+        in case (kept from before names were compared without case) are each reached by their exact
+        spelling; any other spelling of them matches no one."""
+        name = username_normalise(str(username or ""))
+        exact = self.filter(username=name).first()
+        if exact is not None:
+            return exact
+        matches = list(self.filter(username__iexact=name)[:2])
+        if len(matches) != 1:
+            raise self.model.DoesNotExist(f"No single account is called {name!r}.")
+        return matches[0]
 
 
 class User(AbstractUser):
@@ -11,6 +34,25 @@ class User(AbstractUser):
 
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.LEARNER)
     large_print = models.BooleanField(default=False, help_text="Show tiles and text larger.")
+    # Set only by migration 0003 on accounts whose name matched an older account's in another case
+    # (made before names were compared without case): they keep their name, and the unique
+    # constraint below leaves them out. Every account made since is covered by it.
+    legacy_username_clash = models.BooleanField(default=False, editable=False)
+    # When the owner asked for the account to be deleted: a task deletes it once this time has
+    # passed; logging in (or "Keep my account") before then clears it.
+    deletion_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
+
+    objects: ClassVar[UserManager] = UserManager()
+
+    class Meta(AbstractUser.Meta):
+        constraints = [
+            models.UniqueConstraint(
+                Upper("username"),
+                condition=Q(legacy_username_clash=False),
+                name="username_unique_in_any_case",
+                violation_error_message="A user with that username already exists.",
+            )
+        ]
 
     @property
     def is_teacher(self) -> bool:

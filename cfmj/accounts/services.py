@@ -1,16 +1,34 @@
 from __future__ import annotations
 
+import datetime
+
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.tokens import default_token_generator
 from django.contrib.sessions.backends.base import SessionBase
+from django.core.mail import EmailMessage
+from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
 from cfmj.accounts.models import User
+from cfmj.accounts.selectors import deletions_due
+from cfmj.classes.models import Classroom, ManagedAccount, Membership
+from cfmj.classes.services import teacher_classes_release
 
 LARGE_PRINT_KEY = "large_print"
 
 
-def display_large_print_set(*, user: AbstractBaseUser | AnonymousUser, session: SessionBase,
-                            on: bool) -> None:
+class AccountError(Exception):
+    """Something asked of an account that cannot be done, and why, in words for the user."""
+
+
+def display_large_print_set(
+    *, user: AbstractBaseUser | AnonymousUser, session: SessionBase, on: bool
+) -> None:
     """Remember the large-print choice: on the account when signed in, else for the visit."""
     session[LARGE_PRINT_KEY] = on
     if isinstance(user, User):
@@ -19,7 +37,117 @@ def display_large_print_set(*, user: AbstractBaseUser | AnonymousUser, session: 
 
 
 def user_sign_up(*, form_user: User, session: SessionBase) -> User:
-    """Save a new account, keeping what the visitor already chose for this visit."""
+    """Save a new account, keeping what the visitor already chose for this visit. Raises
+    AccountError when the name was taken (in any case) since the form checked it."""
     form_user.large_print = bool(session.get(LARGE_PRINT_KEY, False))
-    form_user.save()
+    try:
+        with transaction.atomic():
+            form_user.save()
+    except IntegrityError:
+        raise AccountError("A user with that username already exists.") from None
     return form_user
+
+
+RESET_SUBJECT = "accounts/email/password_reset_subject.txt"
+RESET_BODY = "accounts/email/password_reset.txt"
+
+
+def password_reset_mail_send(*, email: str, domain: str, use_https: bool) -> int:
+    """Mail a one-use link to choose a new password to every active account with this address that
+    has a password of its own. A failure to send is raised (the task retries it), never swallowed.
+    Returns how many were sent."""
+    sent = 0
+    for user in PasswordResetForm().get_users(email):
+        context = {
+            "user": user,
+            "domain": domain,
+            "protocol": "https" if use_https else "http",
+            "uid": urlsafe_base64_encode(force_bytes(user.pk)),
+            "token": default_token_generator.make_token(user),
+        }
+        subject = "".join(render_to_string(RESET_SUBJECT, context).splitlines())
+        EmailMessage(subject, render_to_string(RESET_BODY, context), to=[user.email]).send()
+        sent += 1
+    return sent
+
+
+DELETION_DELAY = datetime.timedelta(days=7)
+DELETIONS_PER_RUN = 200  # a run's fixed budget; the next run (hourly) takes the rest
+
+
+def account_email_set(*, user: User, email: str) -> None:
+    """The address reset links go to ("" for none; the domain is kept in lower case)."""
+    email = User.objects.normalize_email(email.strip())
+    User.objects.filter(pk=user.pk).update(email=email)
+    user.email = email
+
+
+def account_role_set(*, user: User, role: str) -> None:
+    """Learner or teacher. An account a teacher made stays a learner (the class's teachers can set
+    its password, so it must not run classes of its own); a teacher still teaching a class hands it
+    over or archives it first."""
+    if role not in User.Role.values:
+        raise AccountError("Choose learner or teacher.")
+    if role == user.role:
+        return
+    if role == User.Role.TEACHER and ManagedAccount.objects.filter(user=user).exists():
+        raise AccountError(
+            "Your teacher made this account for their class, so it stays a learner account. "
+            "To teach, sign up for an account of your own."
+        )
+    if role == User.Role.LEARNER:
+        teaching = Classroom.objects.filter(
+            memberships__user=user,
+            memberships__role=Membership.Role.TEACHER,
+            memberships__left_at__isnull=True,
+            archived_at__isnull=True,
+        ).first()
+        if teaching is not None:
+            raise AccountError(
+                f"You teach {teaching.name}: hand it to a co-teacher or archive it before you "
+                "change to a learner account."
+            )
+    User.objects.filter(pk=user.pk).update(role=role)
+    user.role = role
+
+
+def account_deletion_schedule(*, user: User, now: datetime.datetime | None = None) -> datetime.datetime:
+    """Ask for the account to be deleted DELETION_DELAY from now (asking again keeps the first
+    date). Returns when it will be."""
+    due = (now or timezone.now()) + DELETION_DELAY
+    if not User.objects.filter(pk=user.pk, deletion_due_at__isnull=True).update(deletion_due_at=due):
+        due = User.objects.values_list("deletion_due_at", flat=True).get(pk=user.pk) or due
+    user.deletion_due_at = due
+    return due
+
+
+def account_deletion_cancel(*, user: User) -> bool:
+    """Keep the account after all. True when a deletion was waiting."""
+    cancelled = User.objects.filter(pk=user.pk, deletion_due_at__isnull=False).update(deletion_due_at=None)
+    user.deletion_due_at = None
+    return bool(cancelled)
+
+
+def account_delete_now(*, user: User) -> None:
+    """Delete the account and everything that is only its own (practice, lessons, memberships,
+    invitations, class-session answers). Classes are never deleted: each class it owns passes to a
+    co-teacher or is archived first, and homework or sessions it set stay with the class."""
+    with transaction.atomic():
+        teacher_classes_release(user=user)
+        User.objects.filter(pk=user.pk).delete()
+
+
+def accounts_delete_due(*, now: datetime.datetime | None = None) -> int:
+    """Delete the accounts whose deletion is due (at most DELETIONS_PER_RUN). Each is checked again
+    under a lock, so one its owner kept a moment ago by logging in is left alone, and a second run
+    finds nothing to do. Returns how many were deleted."""
+    now = now or timezone.now()
+    deleted = 0
+    for pk in deletions_due(now=now, limit=DELETIONS_PER_RUN):
+        with transaction.atomic():
+            user = User.objects.select_for_update().filter(pk=pk, deletion_due_at__lte=now).first()
+            if user is None:
+                continue
+            account_delete_now(user=user)
+            deleted += 1
+    return deleted

@@ -6,26 +6,46 @@ from cfmj.core.ratelimit import rate_limited
 
 app_name = "accounts"
 urlpatterns = [
+    path("", views.account, name="account"),
+    path("email/", views.email_change, name="email_change"),
+    path("role/", views.role_change, name="role_change"),
+    path("data.json", views.data_export, name="data_export"),
+    path("delete/", views.delete, name="delete"),
+    path("delete/cancel/", views.delete_cancel, name="delete_cancel"),
     path("signup/", views.signup, name="signup"),
-    path("login/", rate_limited("login")(auth_views.LoginView.as_view(template_name="accounts/login.html")),
-         name="login"),
+    path("login/", rate_limited("login")(views.LoginView.as_view()), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("password/", auth_views.PasswordChangeView.as_view(
-        template_name="accounts/password_change.html",
-        success_url=reverse_lazy("accounts:password_change_done")), name="password_change"),
-    path("password/done/", auth_views.PasswordChangeDoneView.as_view(
-        template_name="accounts/password_change_done.html"), name="password_change_done"),
-    path("password/reset/", auth_views.PasswordResetView.as_view(
-        template_name="accounts/password_reset.html",
-        email_template_name="accounts/email/password_reset.txt",
-        subject_template_name="accounts/email/password_reset_subject.txt",
-        success_url=reverse_lazy("accounts:password_reset_done")), name="password_reset"),
-    path("password/reset/sent/", auth_views.PasswordResetDoneView.as_view(
-        template_name="accounts/password_reset_done.html"), name="password_reset_done"),
-    path("password/reset/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(
-        template_name="accounts/password_reset_confirm.html",
-        success_url=reverse_lazy("accounts:password_reset_complete")), name="password_reset_confirm"),
-    path("password/reset/done/", auth_views.PasswordResetCompleteView.as_view(
-        template_name="accounts/password_reset_complete.html"), name="password_reset_complete"),
+    path(
+        "password/",
+        auth_views.PasswordChangeView.as_view(
+            template_name="accounts/password_change.html",
+            success_url=reverse_lazy("accounts:password_change_done"),
+        ),
+        name="password_change",
+    ),
+    path(
+        "password/done/",
+        auth_views.PasswordChangeDoneView.as_view(template_name="accounts/password_change_done.html"),
+        name="password_change_done",
+    ),
+    path("password/reset/", views.password_reset, name="password_reset"),
+    path(
+        "password/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(template_name="accounts/password_reset_done.html"),
+        name="password_reset_done",
+    ),
+    path(
+        "password/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(
+            template_name="accounts/password_reset_confirm.html",
+            success_url=reverse_lazy("accounts:password_reset_complete"),
+        ),
+        name="password_reset_confirm",
+    ),
+    path(
+        "password/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(template_name="accounts/password_reset_complete.html"),
+        name="password_reset_complete",
+    ),
     path("display/large-print/", views.large_print, name="large_print"),
 ]

@@ -11,13 +11,14 @@ import unicodedata
 from collections.abc import Iterable
 
 from django.contrib.auth.password_validation import validate_password
-from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from cfmj.accounts.models import User
+from cfmj.accounts.selectors import username_taken
+from cfmj.accounts.usernames import username_normalise, username_problem
 from cfmj.classes.models import (
     Assignment,
     AssignmentPuzzle,
@@ -39,7 +40,6 @@ CODE_LENGTH = 6
 CODE_TRIES = 10
 MAX_PUZZLES = 50
 SPARE_PUZZLES = 5  # made beyond what a short pool needs, so the next request finds some
-USERNAME_CHARACTERS = UnicodeUsernameValidator()  # what sign-up allows, for accounts a teacher makes too
 
 
 class ClassError(Exception):
@@ -170,16 +170,11 @@ def classroom_joining_set(*, classroom: Classroom, open_: bool) -> None:
 def student_create(*, classroom: Classroom, teacher: User, username: str, password: str) -> User:
     """An account a teacher makes for a student without e-mail; the student is in the class, and the
     account is recorded as managed by it (its teachers may set its password, export or delete it)."""
-    username = unicodedata.normalize("NFKC", username).strip()
-    if not username:
-        raise ClassError("Give the student a username.")
-    try:
-        USERNAME_CHARACTERS(username)
-    except ValidationError:
-        raise ClassError(
-            f"{username} cannot be a username: use letters, numbers and . _ - + @ only, with no spaces."
-        ) from None
-    if User.objects.filter(username__iexact=username).exists():
+    username = username_normalise(username)
+    problem = username_problem(username)
+    if problem is not None:
+        raise ClassError("Give the student a username." if not username else problem)
+    if username_taken(username):
         raise ClassError(f"The username {username} is taken: try adding a number or an initial.")
     if classroom.archived:
         raise ClassError("This class is archived: bring it back before adding students.")

@@ -11,7 +11,9 @@ import hashlib
 import logging
 import math
 import time
+import unicodedata
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
 from django.conf import settings
@@ -22,6 +24,8 @@ from django.shortcuts import render
 from django.utils.html import format_html
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from cfmj.accounts.usernames import username_key
 
 logger = logging.getLogger(__name__)
 
@@ -50,18 +54,37 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
-def _buckets(key: str, request: HttpRequest) -> list[tuple[str, int]]:
-    """(who, limit) pairs for this request: per address, per signed-in user, and for log-in per
-    address and typed username (one person mistyping a password cannot lock out the class)."""
+@dataclass(frozen=True)
+class Scope:
+    """A bucket chosen per request (see rate_limited's `scope`): the request counts per address
+    within `name`, up to `limit`, instead of in the plain per-address bucket."""
+
+    name: str
+    limit: int
+
+
+def _buckets(key: str, request: HttpRequest, scope: Scope | None = None) -> list[tuple[str, int]]:
+    """(who, limit) pairs for this request: per address (or per address within a scope, and per
+    address over all scopes when "ip_scoped" is set), per signed-in user, for log-in per address
+    and typed username (one person mistyping a password cannot lock out the class), and per e-mail
+    address typed."""
     rules: dict[str, int] = settings.RATE_LIMITS[key]
     ip = client_ip(request)
-    buckets = [(f"ip:{_digest(ip)}", rules["ip"])] if "ip" in rules else []
+    if scope is not None:
+        buckets = [(f"ip:{_digest(ip)}:in:{_digest(scope.name)}", scope.limit)]
+        if "ip_scoped" in rules:
+            buckets.append((f"ip:{_digest(ip)}:scoped", rules["ip_scoped"]))
+    else:
+        buckets = [(f"ip:{_digest(ip)}", rules["ip"])] if "ip" in rules else []
     user = getattr(request, "user", None)
     if "user" in rules and user is not None and user.is_authenticated:
         buckets.append((f"user:{user.pk}", rules["user"]))
     if "ip_username" in rules:
-        username = str(request.POST.get("username", "")).strip().lower()
+        username = username_key(str(request.POST.get("username", "")))  # every spelling, one bucket
         buckets.append((f"ipu:{_digest(ip + chr(0) + username)}", rules["ip_username"]))
+    if "email" in rules:  # per address typed, from anywhere: nobody's inbox is flooded
+        email = unicodedata.normalize("NFKC", str(request.POST.get("email", ""))).strip().casefold()
+        buckets.append((f"email:{_digest(email)}", rules["email"]))
     return buckets
 
 
@@ -90,12 +113,12 @@ def _counts(names: list[str], timeout: int) -> list[int]:
     return counts
 
 
-def _wait_if_over(key: str, request: HttpRequest) -> int | None:
+def _wait_if_over(key: str, request: HttpRequest, scope: Scope | None = None) -> int | None:
     """Seconds to wait when any bucket is over its limit, else None (counting this request)."""
     window: int = settings.RATE_LIMITS[key]["window"]
     now = time.time()
     start = int(now // window) * window
-    buckets = _buckets(key, request)
+    buckets = _buckets(key, request, scope)
     counts = _counts([f"rl:{key}:{who}:{start}" for who, _ in buckets], timeout=window + 5)
     if any(count > limit for count, (_, limit) in zip(counts, buckets, strict=True)):
         return max(1, math.ceil(start + window - now))
@@ -124,16 +147,22 @@ def too_many(request: HttpRequest, seconds: int) -> HttpResponse:
     return response
 
 
-def rate_limited(key: str, *, methods: tuple[str, ...] = ("POST",)) -> Callable[[View], View]:
+def rate_limited(
+    key: str,
+    *,
+    methods: tuple[str, ...] = ("POST",),
+    scope: Callable[[HttpRequest], Scope | None] | None = None,
+) -> Callable[[View], View]:
     """Refuse a view's `methods` with 429 once settings.RATE_LIMITS[key] is used up; showing a
-    form (GET) is never counted."""
+    form (GET) is never counted. `scope`, when given and it returns a Scope for a request, puts
+    that request in a per-address bucket of its own (as sign-ups on their way to a class)."""
 
     def decorate(view: View) -> View:
         @functools.wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             if request.method in methods:
                 try:
-                    wait = _wait_if_over(key, request)
+                    wait = _wait_if_over(key, request, scope(request) if scope is not None else None)
                 except CACHE_DOWN as error:
                     # A limit is a nicety; the page is not. Let the request through.
                     logger.warning("Rate limit %r not checked, the cache is unreachable: %s", key, error)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from django.test import Client
 from django.urls import reverse
 
@@ -116,3 +117,26 @@ def test_it_accepts_the_token_from_the_page(db):
     response = client.post(URL, {"large_print": "on", "csrfmiddlewaretoken": token})
     assert response.status_code == 302
     assert LARGE in _page(client)
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "abc",
+        "//evil.example/",
+        "https://evil.example/",
+        "javascript:alert(1)",
+        "/\\evil.example/",
+        "/check/\r\nSet-Cookie: x=1",
+    ],
+)
+def test_it_returns_home_for_an_unsafe_next(client, db, target):
+    response = client.post(URL, {"large_print": "on", "next": target})
+    assert response.status_code == 302
+    assert response["Location"] == "/"
+    assert client.session["large_print"] is True
+
+
+def test_it_follows_a_join_link_next(client, db):
+    response = client.post(URL, {"large_print": "on", "next": "/classes/join/ABC234/"})
+    assert response["Location"] == "/classes/join/ABC234/"

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import re
+from unittest import mock
 
+import pytest
 from django.urls import reverse
+from kombu.exceptions import OperationalError
 
 from tests.accounts.factories import PASSWORD, UserFactory
 
@@ -12,6 +15,8 @@ URL = reverse("accounts:password_reset")
 SENT = reverse("accounts:password_reset_done")
 COMPLETE = reverse("accounts:password_reset_complete")
 NEW_PASSWORD = "harbour-lantern-moon-91"
+# The mail is queued when the request's transaction commits: these tests commit for real.
+pytestmark = pytest.mark.django_db(transaction=True)
 LINK = re.compile(r"http://testserver(/accounts/password/reset/[^/\s]+/[^/\s]+/)")
 
 
@@ -132,3 +137,85 @@ def test_it_refuses_mismatched_new_passwords(client, db, mailoutbox):
     assert "The two password fields didn’t match." in response.content.decode()
     user.refresh_from_db()
     assert user.check_password(PASSWORD)
+
+
+def test_it_sends_from_a_task_not_in_the_request(client, db, mailoutbox):
+    UserFactory(email="alice@example.com")
+    with mock.patch("cfmj.accounts.tasks.password_reset_send.delay") as delay:
+        response = client.post(URL, {"email": "alice@example.com"})
+    assert response.status_code == 302
+    assert response["Location"] == SENT
+    assert mailoutbox == []  # nothing sent while the visitor waits
+    delay.assert_called_once_with("alice@example.com", "testserver", False)
+
+
+def test_it_queues_the_same_for_an_unknown_address(client, db, mailoutbox):
+    # The page, and the work done, are the same whether or not an account has the address.
+    with mock.patch("cfmj.accounts.tasks.password_reset_send.delay") as delay:
+        response = client.post(URL, {"email": "nobody@example.com"})
+    assert response["Location"] == SENT
+    delay.assert_called_once_with("nobody@example.com", "testserver", False)
+
+
+def test_the_task_sends_to_every_active_account_with_the_address(db, mailoutbox):
+    from cfmj.accounts.tasks import password_reset_send
+
+    UserFactory(username="alice", email="family@example.com")
+    UserFactory(username="bert", email="FAMILY@example.com")
+    UserFactory(username="cy", email="family@example.com", is_active=False)
+    UserFactory(username="dee", email="family@example.com", password=None)  # no usable password
+    password_reset_send.apply(("family@example.com", "mahjong.example", True)).get()
+    assert sorted(message.to[0] for message in mailoutbox) == ["FAMILY@example.com", "family@example.com"]
+    assert all("https://mahjong.example/accounts/password/reset/" in message.body for message in mailoutbox)
+
+
+def test_the_task_lets_a_mail_server_failure_be_retried(db, settings):
+    from cfmj.accounts import services
+
+    UserFactory(email="alice@example.com")
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_PORT = 1  # nothing listens there: the send fails, and is not swallowed
+    with pytest.raises(OSError):
+        services.password_reset_mail_send(email="alice@example.com", domain="testserver", use_https=False)
+
+
+def test_it_says_so_when_the_queue_is_down(client, db, mailoutbox):
+    UserFactory(email="alice@example.com")
+    with mock.patch(
+        "cfmj.accounts.tasks.password_reset_send.delay", side_effect=OperationalError("Redis is away")
+    ):
+        known = client.post(URL, {"email": "alice@example.com"})
+        unknown = client.post(URL, {"email": "nobody@example.com"})
+    for response in (known, unknown):
+        assert response.status_code == 503
+        assert "could not be sent just now" in response.content.decode()
+
+
+def test_it_limits_tries_per_address(client, db, settings, mailoutbox):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "password_reset": {"ip": 3, "email": 10, "window": 3600}}
+    codes = [
+        client.post(URL, {"email": f"n{n}@example.com"}, REMOTE_ADDR="10.0.0.5").status_code for n in range(4)
+    ]
+    assert codes == [302, 302, 302, 429]
+    assert client.post(URL, {"email": "n9@example.com"}, REMOTE_ADDR="10.0.0.6").status_code == 302
+    assert client.get(URL, REMOTE_ADDR="10.0.0.5").status_code == 200  # showing the form is free
+
+
+def test_it_limits_links_to_one_address_from_anywhere(client, db, settings, mailoutbox):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "password_reset": {"ip": 100, "email": 2, "window": 3600}}
+    UserFactory(email="alice@example.com")
+    spellings = ["alice@example.com", "ALICE@example.com", " Alice@Example.com "]
+    codes = [
+        client.post(URL, {"email": typed}, REMOTE_ADDR=f"10.0.1.{n}").status_code
+        for n, typed in enumerate(spellings)
+    ]
+    assert codes == [302, 302, 429]
+    assert len(mailoutbox) == 2
+
+
+def test_the_default_limits_stop_a_flood(client, db, mailoutbox):
+    # Issue 13: 25 posts sent 25 e-mails.
+    UserFactory(email="alice@example.com")
+    codes = [client.post(URL, {"email": "alice@example.com"}).status_code for _ in range(25)]
+    assert codes.count(302) <= 5
+    assert len(mailoutbox) <= 5

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from django.urls import reverse
 
 from tests.accounts.factories import UserFactory
@@ -11,8 +12,14 @@ NEW_PASSWORD = "quiet-bamboo-garden-17"
 
 
 def _form(**overrides: str) -> dict[str, str]:
-    return {"username": "newplayer", "email": "new@example.com", "role": "learner",
-            "password1": NEW_PASSWORD, "password2": NEW_PASSWORD, **overrides}
+    return {
+        "username": "newplayer",
+        "email": "new@example.com",
+        "role": "learner",
+        "password1": NEW_PASSWORD,
+        "password2": NEW_PASSWORD,
+        **overrides,
+    }
 
 
 def test_it_shows_the_form(client, db):
@@ -154,3 +161,64 @@ def test_it_does_not_sign_up_a_logged_in_user_again(client, django_user_model):
 
 def test_it_refuses_put(client, db):
     assert client.put(URL).status_code == 405
+
+
+UNSAFE_NEXT = [
+    "abc",
+    "//evil.example/",
+    "https://evil.example/",
+    "javascript:alert(1)",
+    "/\\evil.example/",
+    "http://testserver/check/",
+    "/check/\nSet-Cookie: x=1",
+    " /check/",
+    "",
+]
+
+
+@pytest.mark.parametrize("target", UNSAFE_NEXT)
+def test_it_falls_back_home_for_an_unsafe_next(client, django_user_model, target):
+    response = client.post(URL, {**_form(), "next": target})
+    assert response.status_code == 302
+    assert response["Location"] == "/"
+    assert django_user_model.objects.filter(username="newplayer").exists()
+
+
+def test_it_follows_a_join_link_next(client, db):
+    response = client.post(URL, {**_form(), "next": "/classes/join/ABC234/"})
+    assert response.status_code == 302
+    assert response["Location"] == "/classes/join/ABC234/"
+
+
+@pytest.mark.parametrize("target", UNSAFE_NEXT)
+def test_it_sends_a_user_home_for_an_unsafe_next(client, db, target):
+    client.force_login(UserFactory())
+    response = client.get(URL, {"next": target})
+    assert response.status_code == 302
+    assert response["Location"] == "/"
+
+
+@pytest.mark.parametrize("target", UNSAFE_NEXT)
+def test_it_drops_an_unsafe_next_from_the_form(client, db, target):
+    html = client.get(URL, {"next": target}).content.decode()
+    form = html.split(f'action="{URL}"', 1)[1].split("</form>", 1)[0]
+    assert 'name="next"' not in form
+
+
+def test_its_log_in_link_keeps_a_join_link_next(client, db):
+    html = client.get(URL, {"next": "/classes/join/ABC234/"}).content.decode()
+    assert f'href="{reverse("accounts:login")}?next=/classes/join/ABC234/"' in html
+
+
+@pytest.mark.parametrize("spelling", ["ａｌｉｃｅ", "ALICE", " Alice "])
+def test_it_rejects_a_taken_username_in_any_width_or_case(client, django_user_model, spelling):
+    UserFactory(username="alice")
+    response = client.post(URL, _form(username=spelling))
+    assert response.status_code == 200
+    assert "A user with that username already exists." in response.content.decode()
+    assert django_user_model.objects.count() == 1
+
+
+def test_it_stores_the_normal_spelling(client, django_user_model):
+    client.post(URL, _form(username="ｍｅｉ"))
+    assert django_user_model.objects.filter(username="mei").exists()

@@ -1,0 +1,174 @@
+"""/accounts/data.json: everything the site holds about the person asking, as one JSON file;
+about anyone else, only the names of classes and their teachers."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.apps import apps
+from django.conf import settings as django_settings
+from django.db import models
+from django.urls import reverse
+
+from cfmj.accounts.selectors import account_data
+from tests.accounts.world import world
+
+URL = reverse("accounts:data_export")
+pytestmark = pytest.mark.django_db
+
+
+def _download(client, user) -> tuple[object, dict]:
+    client.force_login(user)
+    response = client.get(URL)
+    assert response.status_code == 200
+    return response, json.loads(response.content)
+
+
+def test_it_is_a_private_json_attachment(client):
+    w = world()
+    response, data = _download(client, w.lena)
+    assert response["Content-Type"] == "application/json; charset=utf-8"
+    assert response["Content-Disposition"].startswith('attachment; filename="card-free-mah-jongg-lena-')
+    assert response["Cache-Control"] == "no-store"
+    assert data["format"] == "card-free-mah-jongg-account/1"
+
+
+def test_it_holds_a_learners_account_practice_and_lessons(client):
+    w = world()
+    _, data = _download(client, w.lena)
+    account = data["account"]
+    assert account["username"] == "lena"
+    assert account["email"] == "lena@example.com"
+    assert account["role"] == "learner"
+    assert account["made_for_class"] is None
+    practice = data["practice"]
+    assert [(a["kind"], a["correct"], a["response"]) for a in practice["attempts"]] == [
+        ("rules_quiz", True, {"answer": "2"})
+    ]
+    assert [(r["kind"], r["rating"]) for r in practice["ratings"]] == [("rules_quiz", 1612.5)]
+    assert len(practice["reviews"]) == 1
+    assert practice["streak"]["best"] == 5
+    assert [(p["lesson_number"], p["lesson_title"], p["step_reached"]) for p in data["lessons"]] == [
+        (1, "The tiles", 2)
+    ]
+
+
+def test_it_holds_a_learners_classes_homework_and_session_answers(client):
+    w = world()
+    _, data = _download(client, w.lena)
+    assert [(c["class"], c["role"], c["owner"], c["teachers"]) for c in data["classes"]] == [
+        ("Tuesday beginners", "student", False, ["tess", "cora"])
+    ]
+    assert [(h["class"], h["homework"], h["done"], h["answered"], h["needed"]) for h in data["homework"]] == [
+        ("Tuesday beginners", "Lesson 1: The tiles", False, 2, w.lesson.steps.count())
+    ]
+    assert [(a["class"], a["kind"], a["correct"]) for a in data["class_sessions"]["answers"]] == [
+        ("Tuesday beginners", "rules_quiz", True)
+    ]
+
+
+def test_it_names_no_other_student_and_holds_no_password(client):
+    w = world()
+    response, data = _download(client, w.lena)
+    body = response.content.decode()
+    for other in ("otto", "kid1", "1400", "1300"):
+        assert other not in body
+    assert "password" not in json.dumps(data)
+    assert w.lena.password not in body
+    assert "md5$" not in body and "pbkdf2" not in body
+
+
+def test_it_holds_a_teachers_classes_homework_and_invitations(client):
+    w = world()
+    response, data = _download(client, w.tess)
+    assert sorted((c["class"], c["role"], c["owner"]) for c in data["classes"]) == [
+        ("Library hall", "teacher", True),
+        ("Tuesday beginners", "teacher", True),
+    ]
+    assert [(h["class"], h["homework"]) for h in data["homework_set"]] == [
+        ("Tuesday beginners", "Lesson 1: The tiles")
+    ]
+    assert [(i["class"], i["invitee"], i["status"]) for i in data["invitations"]["sent"]] == [
+        ("Tuesday beginners", "cora", "accepted"),
+        ("Library hall", "tom", "pending"),
+    ]
+    assert [s["class"] for s in data["class_sessions"]["started"]] == ["Tuesday beginners"]
+    body = response.content.decode()
+    for student in ("lena", "otto", "kid1"):
+        assert student not in body  # a teacher's own data, not their students'
+
+
+def test_a_coteacher_sees_the_invitation_they_answered(client):
+    w = world()
+    _, data = _download(client, w.cora)
+    assert [(i["class"], i["invited_by"], i["status"]) for i in data["invitations"]["received"]] == [
+        ("Tuesday beginners", "tess", "accepted")
+    ]
+
+
+def test_a_managed_account_says_which_class_made_it(client):
+    w = world()
+    _, data = _download(client, w.kid)
+    assert data["account"]["made_for_class"]["class"] == "Tuesday beginners"
+    assert data["account"]["made_for_class"]["made_by"] == "tess"
+    assert [r["rating"] for r in data["practice"]["ratings"]] == [1300.0]
+
+
+def test_it_needs_a_login(client):
+    response = client.get(URL)
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("accounts:login"))
+
+
+def test_it_refuses_post(client):
+    w = world()
+    client.force_login(w.lena)
+    assert client.post(URL).status_code == 405
+
+
+def test_it_is_rate_limited_per_user(client, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "account_export": {"user": 2, "window": 3600}}
+    w = world()
+    client.force_login(w.lena)
+    assert [client.get(URL).status_code for _ in range(3)] == [200, 200, 429]
+
+
+# Every model that points at an account, and where the download shows it (or why it does not).
+COVERED = {
+    ("practice.Attempt", "user"): "practice.attempts",
+    ("practice.SkillRating", "user"): "practice.ratings",
+    ("practice.Streak", "user"): "practice.streak",
+    ("practice.ReviewItem", "user"): "practice.reviews",
+    ("lessons.LessonProgress", "user"): "lessons",
+    ("classes.Membership", "user"): "classes",
+    ("classes.Classroom", "owner"): "classes[].owner",
+    ("classes.CoteacherInvite", "invitee"): "invitations.received",
+    ("classes.CoteacherInvite", "invited_by"): "invitations.sent",
+    ("classes.ManagedAccount", "user"): "account.made_for_class",
+    ("classes.ManagedAccount", "made_by"): "not shown: the accounts a teacher made are their students'",
+    ("classes.Assignment", "created_by"): "homework_set",
+    ("classes.ClassSession", "started_by"): "class_sessions.started",
+    ("classes.SessionAnswer", "user"): "class_sessions.answers",
+}
+
+
+def test_every_model_that_points_at_an_account_is_in_the_download():
+    """A new model holding something about a person must be added to account_data (and here)."""
+    found = {
+        (model._meta.label, field.name)
+        for model in apps.get_models()
+        for field in model._meta.get_fields()
+        if isinstance(field, models.ForeignKey | models.OneToOneField)
+        and field.related_model is not None
+        and field.related_model._meta.label == django_settings.AUTH_USER_MODEL
+        and model._meta.app_label not in ("auth", "contenttypes", "sessions")
+    }
+    assert found == set(COVERED)
+
+
+def test_the_selector_serves_a_teacher_exporting_a_managed_account():
+    w = world()
+    data = account_data(user=w.kid)
+    assert data["account"]["username"] == "kid1"
+    assert [c["class"] for c in data["classes"]] == ["Tuesday beginners"]
