@@ -76,6 +76,12 @@ CASES: dict[str, Case] = {
     "practice:answer": Case("POST", EVERYONE, (200, 400), visitor=(200, 400)),  # served or not: below
     "accounts:signup": Case("GET", EVERYONE, (200, 302), visitor=(200,)),
     "accounts:login": PUBLIC,
+    "accounts:account": Case("GET", SIGNED_IN),
+    "accounts:email_change": Case("POST", SIGNED_IN, (200, 302, 400)),
+    "accounts:role_change": Case("POST", SIGNED_IN, (200, 302, 400)),
+    "accounts:data_export": Case("GET", SIGNED_IN),
+    "accounts:delete": Case("GET", SIGNED_IN),
+    "accounts:delete_cancel": Case("POST", SIGNED_IN, (302,)),
     "accounts:password_change": Case("GET", SIGNED_IN),
     "accounts:password_change_done": Case("GET", SIGNED_IN),
     "accounts:password_reset": PUBLIC,
@@ -101,6 +107,8 @@ CASES: dict[str, Case] = {
     "classes:session_reveal": Case("POST", TEACHERS, (200, 302)),
     "classes:session_close": Case("POST", TEACHERS, (200, 302)),
     "classes:session_start": Case("POST", TEACHERS, (200, 302), {"kind": "worth", "band": "1"}),
+    "classes:managed_export": Case("GET", TEACHERS),
+    "classes:managed_delete": Case("GET", TEACHERS),
     "classes:student_readd": Case("POST", TEACHERS, (302,)),
     "classes:student_remove": Case("POST", TEACHERS, (302,)),
     "classes:invite_answer": Case("POST", frozenset({"invited"}), (302,), {"answer": "decline"}),
@@ -184,6 +192,8 @@ def _url(name: str, world: dict[str, Any]) -> str:
         "student_remove": "managed",
         "student_readd": "removed",
         "coteacher_remove": "coteacher",
+        "managed_export": "managed",
+        "managed_delete": "managed",
     }
     if view in targets:
         kwargs["user_id"] = people[targets[view]].pk

@@ -17,9 +17,11 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "password/",
-        auth_views.PasswordChangeView.as_view(
-            template_name="accounts/password_change.html",
-            success_url=reverse_lazy("accounts:password_change_done"),
+        rate_limited("account_password")(  # typing the old password again and again is guessing it
+            auth_views.PasswordChangeView.as_view(
+                template_name="accounts/password_change.html",
+                success_url=reverse_lazy("accounts:password_change_done"),
+            )
         ),
         name="password_change",
     ),

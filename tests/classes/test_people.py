@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from cfmj.accounts.models import User
 from cfmj.classes import services
 from cfmj.classes.models import Classroom, CoteacherInvite, Membership
 from tests.classes.helpers import a_class, coteacher, person
@@ -183,3 +184,62 @@ def test_it_limits_the_join_preview(client: Client, settings: Any) -> None:
     client.force_login(person("sue"))
     codes = [client.get(reverse("classes:join_code", args=[f"ABC23{n}"])).status_code for n in range(4)]
     assert codes == [200, 200, 200, 429]
+
+
+def _managed(classroom: Classroom) -> Any:
+    return services.student_create(
+        classroom=classroom, teacher=classroom.owner, username="max", password="tiles-on-tuesday"
+    )
+
+
+def test_it_gives_a_teacher_the_data_of_an_account_the_class_made(client: Client) -> None:
+    classroom = a_class()
+    max_ = _managed(classroom)
+    client.force_login(coteacher(classroom, "cory"))
+    response = client.get(reverse("classes:managed_export", args=[classroom.pk, max_.pk]))
+    assert response.status_code == 200 and response["Content-Type"] == "application/json; charset=utf-8"
+    assert response.json()["account"]["username"] == "max" and "password" not in response.content.decode()
+
+
+def test_it_keeps_the_data_of_a_self_registered_student_from_their_teacher(client: Client) -> None:
+    sam = person("sam")
+    classroom = a_class(None, sam)
+    client.force_login(classroom.owner)
+    assert client.get(reverse("classes:managed_export", args=[classroom.pk, sam.pk])).status_code == 404
+    assert client.get(reverse("classes:managed_delete", args=[classroom.pk, sam.pk])).status_code == 404
+    assert (
+        client.post(
+            reverse("classes:managed_delete", args=[classroom.pk, sam.pk]), {"username": "sam"}
+        ).status_code
+        == 404
+    )
+    assert User.objects.filter(username="sam").exists()
+
+
+def test_it_keeps_a_managed_account_from_another_classes_teacher(client: Client) -> None:
+    classroom = a_class()
+    max_ = _managed(classroom)
+    client.force_login(person("otto", "teacher"))
+    assert client.get(reverse("classes:managed_export", args=[classroom.pk, max_.pk])).status_code == 404
+    assert (
+        client.post(
+            reverse("classes:managed_delete", args=[classroom.pk, max_.pk]), {"username": "max"}
+        ).status_code
+        == 404
+    )
+    assert User.objects.filter(username="max").exists()
+
+
+def test_it_deletes_a_managed_account_once_its_name_is_typed(client: Client) -> None:
+    classroom = a_class()
+    max_ = _managed(classroom)
+    client.force_login(classroom.owner)
+    url = reverse("classes:managed_delete", args=[classroom.pk, max_.pk])
+    assert b"Type the username, max, to confirm" in client.get(url).content
+    refused = client.post(url, {"username": "ma"})
+    assert refused.status_code == 400 and b"That is not max" in refused.content
+    assert User.objects.filter(username="max").exists()
+    response = client.post(url, {"username": "max"}, follow=True)
+    assert _messages(response) == ["The account max and everything it did are deleted."]
+    assert not User.objects.filter(username="max").exists()
+    assert Classroom.objects.filter(pk=classroom.pk).exists()
