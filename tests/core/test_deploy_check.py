@@ -39,3 +39,21 @@ def test_it_refuses_production_without_allowed_hosts() -> None:
     result = manage("check", DJANGO_ALLOWED_HOSTS="")
     assert result.returncode != 0
     assert "DJANGO_ALLOWED_HOSTS" in result.stderr
+
+
+def test_it_passes_behind_the_shipped_proxy_with_a_real_certificate() -> None:
+    # What scripts/run-production sets with TLS_CERT/TLS_KEY given: nginx in front.
+    result = manage("check", "--deploy", "--fail-level", "WARNING", DJANGO_SECURE_PROXY_SSL_HEADER="1",
+                    RATE_LIMIT_PROXIES="1")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_a_self_signed_trial_is_flagged_for_hsts_only() -> None:
+    # `make prod` without a real certificate keeps HSTS off (a browser could not click through
+    # the certificate warning otherwise); that is the one thing the deploy check then reports.
+    result = manage("check", "--deploy", "--fail-level", "WARNING", DJANGO_SECURE_PROXY_SSL_HEADER="1",
+                    RATE_LIMIT_PROXIES="1", DJANGO_SECURE_HSTS_SECONDS="0")
+    assert result.returncode != 0
+    assert "security.W004" in result.stderr
+    assert result.stderr.count("security.W") == 1, result.stderr
