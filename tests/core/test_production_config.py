@@ -36,7 +36,7 @@ def values(tmp_path: Path, **env: str) -> dict[str, str]:
 def test_it_renders_every_placeholder(tmp_path: Path) -> None:
     conf = prepare.render(prepare.TEMPLATE.read_text(), values(tmp_path, HTTPS_PORT="9443", HTTP_PORT="9080"))
     assert "{{" not in conf
-    assert "listen 127.0.0.1:9443 ssl http2 default_server;" in conf
+    assert "listen 127.0.0.1:9443 ssl default_server;" in conf
     assert "return 301 https://$host:9443$request_uri;" in conf
     assert "client_max_body_size 65536;" in conf
     assert 'alias "/srv/cfmj/staticfiles/";' in conf
