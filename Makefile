@@ -21,26 +21,29 @@ dev: $(STAMP)
 	$(BIN)/python manage.py generate_puzzles --fill 3
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
-# The site as for real (scripts/run-production): PostgreSQL, Redis, gunicorn, Celery worker and
-# beat, DEBUG off. LOCAL TRIAL by default: plain HTTP on 127.0.0.1:8000, so no HTTPS redirect,
-# no Secure cookies, no HSTS; set these three variables to 1 / 31536000 (or unset them and run
-# scripts/run-production) when TLS is in front. See README "Production".
+# The site as for real (scripts/run-production): nginx in front (TLS, buffering, the body limit,
+# static files), gunicorn, a Celery worker and beat under supervisord, PostgreSQL and Redis, DEBUG
+# off, HTTPS only. At https://127.0.0.1:8443/ (a self-signed certificate unless TLS_CERT and
+# TLS_KEY are set); http://127.0.0.1:8000/ redirects there. See README "Production".
 prod: $(STAMP)
-	DJANGO_SECURE_SSL_REDIRECT=$${DJANGO_SECURE_SSL_REDIRECT-0} DJANGO_SECURE_COOKIES=$${DJANGO_SECURE_COOKIES-0} \
-	DJANGO_SECURE_HSTS_SECONDS=$${DJANGO_SECURE_HSTS_SECONDS-0} scripts/run-production
+	scripts/run-production
 
 # A tour of the rules engine's command line.
 demo: $(STAMP)
 	@$(BIN)/python -m cfmj.engine.demo
 
+# loadgroup: the production-stack fault tests (tests/stack.py) share one stack in one process.
 test: $(STAMP)
 	@scripts/ensure-chromium
 	@scripts/ensure-axe
-	$(BIN)/python -m pytest -n 2
+	@scripts/ensure-nginx
+	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
-# Fault tests only (a worker killed mid-batch, Redis down, 50 parallel answers on PostgreSQL);
-# `make test` runs them too. They skip when Redis / PostgreSQL do not answer on 127.0.0.1.
+# Fault tests only (a worker killed mid-batch, Redis down, 50 parallel answers on PostgreSQL, the
+# production stack under killed processes and slow clients); `make test` runs them too. They skip
+# when Redis / PostgreSQL (or nginx) are missing on 127.0.0.1, except on CI.
 fault: $(STAMP)
+	@scripts/ensure-nginx
 	$(BIN)/python -m pytest -m fault -q
 
 bench: $(STAMP)

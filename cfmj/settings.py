@@ -25,8 +25,9 @@ if PRODUCTION and not env_list("DJANGO_ALLOWED_HOSTS", []):
     raise ImproperlyConfigured("Set DJANGO_ALLOWED_HOSTS: production serves only the host names it is told.")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
-# Production security: secure by default (HTTPS only, secure cookies, HSTS). On a machine
-# without TLS in front (a local trial) turn it off explicitly:
+# Production security: secure by default (HTTPS only, secure cookies, HSTS). `make prod` keeps
+# them with nginx terminating TLS in front (scripts/run-production), HSTS off only while its
+# certificate is self-signed. Without TLS at all they must be turned off explicitly:
 # DJANGO_SECURE_SSL_REDIRECT=0 DJANGO_SECURE_COOKIES=0 DJANGO_SECURE_HSTS_SECONDS=0.
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
@@ -65,6 +66,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "cfmj.core.middleware.request_size_limit",  # after the user and messages: its page uses them
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "cfmj.core.middleware.htmx_plumbing",
@@ -107,9 +109,16 @@ AUTH_PASSWORD_VALIDATORS = [
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Card Free Mah Jongg <noreply@localhost>")
 
+# The most a request may send, in bytes: nginx refuses more (client_max_body_size, rendered from
+# this value by scripts/production/prepare.py), and so does Django itself without nginx
+# (cfmj.core.middleware.request_size_limit). The site's largest form is a few kilobytes.
+REQUEST_MAX_BYTES = env_int("REQUEST_MAX_BYTES", 64 * 1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
+
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# collectstatic writes here and nginx serves from here (scripts/production/prepare.py reads it).
+STATIC_ROOT = Path(env_str("DJANGO_STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 # Outside production, WhiteNoise serves straight from the finders; STATIC_ROOT is only for
 # collectstatic, so its absence in development is expected, not a problem.
 WHITENOISE_USE_FINDERS = not PRODUCTION

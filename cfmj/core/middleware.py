@@ -1,11 +1,14 @@
 """htmx plumbing in one place: responses vary on HX-Request, and redirects answering an htmx
-request become HX-Redirect so the whole page moves rather than a fragment."""
+request become HX-Redirect so the whole page moves rather than a fragment. And the bound on a
+request's body (request_size_limit)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -24,3 +27,30 @@ def htmx_plumbing(get_response: Handler) -> Handler:
         return response
 
     return middleware
+
+
+def request_size_limit(get_response: Handler) -> Handler:
+    """Refuse a body declared larger than settings.REQUEST_MAX_BYTES with 413 before anything reads
+    it: multipart files escape DATA_UPLOAD_MAX_MEMORY_SIZE (they stream to a temporary file), and
+    without nginx in front (development) nothing else bounds them. No declared length means no
+    body: Django reads none without one."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        limit: int = settings.REQUEST_MAX_BYTES
+        try:
+            declared = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:  # gunicorn and nginx refuse these; Django then reads no body
+            declared = 0
+        if declared > limit:
+            return render(request, "413.html", {"limit": _size_words(limit)}, status=413)
+        return get_response(request)
+
+    return middleware
+
+
+def _size_words(size: int) -> str:
+    if size >= 1024 * 1024 and size % (1024 * 1024) == 0:
+        return f"{size // (1024 * 1024)} MB"
+    if size >= 1024:
+        return f"{size // 1024} KB"
+    return f"{size} bytes"

@@ -5,7 +5,7 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from cfmj.core.health import health_report
+from cfmj.core.health import health_details_allowed, health_report, health_summary
 
 EXAMPLE_HAND = "4B 4B 4B 6B 6B 6B 8B 8B 8B RD RD RD F F"
 
@@ -19,7 +19,10 @@ def home(request: HttpRequest) -> HttpResponse:
 @never_cache
 def healthz(request: HttpRequest) -> JsonResponse:
     report = health_report()
-    return JsonResponse(report, status=200 if report["status"] == "ok" else 503)
+    status = 200 if report["status"] == "ok" else 503
+    if not health_details_allowed(request):
+        report = health_summary(report)
+    return JsonResponse(report, status=status)
 
 
 def bench_bare(request: HttpRequest) -> HttpResponse:

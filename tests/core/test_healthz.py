@@ -13,13 +13,13 @@ from django.utils import timezone
 
 from cfmj.core.models import WorkerHeartbeat
 from cfmj.core.services import heartbeat_record
+from tests.accounts.factories import UserFactory
 from tests.services import needs_redis
 
 URL = reverse("healthz")
 CLOSED_REDIS = "redis://127.0.0.1:1/0"
 TEST_REDIS = "redis://127.0.0.1:6379/15"  # only ever pinged, never written or flushed
-
-
+OUTSIDE = "203.0.113.7"  # a documentation address: anyone on the internet
 
 
 @pytest.fixture
@@ -155,3 +155,84 @@ def test_it_reads_the_newest_heartbeat(client, db, with_redis):
     report = client.get(URL).json()
     assert report["worker"]["ok"] is True
     assert report["worker"]["hostname"] == "new-worker"
+
+
+# ---- Who sees the details ---------------------------------------------------------------------
+# Everyone gets the overall status and the HTTP code (a load balancer or an uptime check needs no
+# more); error texts, the database vendor and the worker's host name only go to a client on this
+# machine (an operator's curl) or to staff.
+
+
+def _public(response) -> None:
+    assert response.json() == {"status": "ok" if response.status_code == 200 else "degraded"}
+    body = response.content.decode()
+    for secret in ("worker-1", "sqlite", "error", "hostname", "vendor", "127.0.0.1"):
+        assert secret not in body
+
+
+def test_it_shows_only_the_status_to_a_client_elsewhere(client, db, settings):
+    settings.REDIS_URL = ""
+    heartbeat_record(hostname="worker-1")
+    response = client.get(URL, REMOTE_ADDR=OUTSIDE)
+    assert response.status_code == 200
+    _public(response)
+
+
+def test_it_hides_error_texts_from_a_client_elsewhere(client, db, settings):
+    settings.REDIS_URL = CLOSED_REDIS
+    response = client.get(URL, REMOTE_ADDR=OUTSIDE)
+    assert response.status_code == 503
+    _public(response)
+
+
+@needs_redis
+def test_it_hides_the_worker_host_name_from_a_client_elsewhere(client, db, with_redis):
+    heartbeat_record(hostname="worker-1")
+    response = client.get(URL, REMOTE_ADDR=OUTSIDE)
+    assert response.status_code == 200
+    _public(response)
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1", "127.0.0.53", "::1", "::ffff:127.0.0.1"])
+def test_it_shows_the_details_on_this_machine(client, db, settings, address):
+    settings.REDIS_URL = CLOSED_REDIS
+    report = client.get(URL, REMOTE_ADDR=address).json()
+    assert report["database"] == {"ok": True, "vendor": "sqlite"}
+    assert report["broker"]["error"]
+
+
+def test_it_decides_on_the_address_the_proxy_saw(client, db, settings):
+    # Behind nginx every request comes from loopback; the client is the proxy's X-Forwarded-For
+    # entry, and a client's own claim to be 127.0.0.1 comes before it.
+    settings.REDIS_URL = CLOSED_REDIS
+    settings.RATE_LIMIT_PROXIES = 1
+    response = client.get(URL, REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=f"127.0.0.1, {OUTSIDE}")
+    assert response.status_code == 503
+    _public(response)
+    nearby = client.get(URL, REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=f"{OUTSIDE}, 127.0.0.1")
+    assert nearby.json()["broker"]["error"]
+
+
+@pytest.mark.parametrize("address", ["", "unknown", "not an address", "127.0.0.1x"])
+def test_it_treats_an_unreadable_address_as_elsewhere(client, db, settings, address):
+    settings.REDIS_URL = ""
+    response = client.get(URL, REMOTE_ADDR=address)
+    assert response.status_code == 200
+    _public(response)
+
+
+def test_it_shows_the_details_to_staff_anywhere(client, db, settings):
+    settings.REDIS_URL = CLOSED_REDIS
+    client.force_login(UserFactory(is_staff=True))
+    response = client.get(URL, REMOTE_ADDR=OUTSIDE)
+    assert response.status_code == 503
+    assert response.json()["broker"]["error"]
+
+
+@pytest.mark.parametrize("fields", [{}, {"role": "teacher"}, {"is_staff": True, "is_active": False}])
+def test_it_hides_the_details_from_other_accounts(client, db, settings, fields):
+    settings.REDIS_URL = CLOSED_REDIS
+    client.force_login(UserFactory(**fields))
+    response = client.get(URL, REMOTE_ADDR=OUTSIDE)
+    assert response.status_code == 503
+    _public(response)
