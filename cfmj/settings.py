@@ -197,4 +197,11 @@ RATE_LIMITS: dict[str, dict[str, int]] = {
     "login": {"ip": env_int("RATE_LIMIT_LOGIN_PER_IP", 30),
               "ip_username": env_int("RATE_LIMIT_LOGIN_PER_USERNAME", 10), "window": 60},
     "signup": {"ip": env_int("RATE_LIMIT_SIGNUP_PER_IP", 10), "window": 3600},
+    # Full hands sent to the hand checker (a bare page or a hand still being built never counts):
+    # about four a minute for each of a class of 30; at most 120 x CHECK_BUDGET_MS of work.
+    "check": {"ip": env_int("RATE_LIMIT_CHECK_PER_IP", 120), "window": 60},
 }
+# The most time one hand checker request may spend in the engine's search (milliseconds, wall
+# clock). The slowest hands known take 50-100 ms on an idle core, so all of them still get their
+# answer, while a busy or hostile moment cannot hold a worker longer than this.
+CHECK_BUDGET_MS = env_int("CHECK_BUDGET_MS", 250)
