@@ -28,9 +28,8 @@ from .errors import InputError
 
 CHECK_EVERY = 32  # steps between two readings of the clock
 TOO_LONG = (
-    "This hand has too many ways to read it to check here: with so many jokers and tiles "
-    "on their own, it would take too long. Try it with fewer jokers, or with more of its "
-    "tiles in Pairs, Pungs and Kongs."
+    "This hand has too many ways to read it to check here. Try it with fewer jokers, or with "
+    "more of its tiles in Pairs, Pungs and Kongs."
 )
 
 
