@@ -220,10 +220,16 @@ RATE_LIMITS: dict[str, dict[str, int]] = {
               "ip_username": env_int("RATE_LIMIT_LOGIN_PER_USERNAME", 10), "window": 60},
     "signup": {"ip": env_int("RATE_LIMIT_SIGNUP_PER_IP", 10), "window": 3600},
     # Full hands sent to the hand checker (a bare page or a hand still being built never counts):
-    # about four a minute for each of a class of 30; at most 120 x CHECK_BUDGET_MS of work.
+    # about four a minute for each of a class of 30.
     "check": {"ip": env_int("RATE_LIMIT_CHECK_PER_IP", 120), "window": 60},
+    # Of those, hands that need more than CHECK_QUICK_MS (many jokers and lone tiles; nobody's
+    # real hand): each then gets up to CHECK_BUDGET_MS more.
+    "check_slow": {"ip": env_int("RATE_LIMIT_CHECK_SLOW_PER_IP", 10), "window": 60},
 }
-# The most time one hand checker request may spend in the engine's search (milliseconds, wall
-# clock). The slowest hands known take 50-100 ms on an idle core, so all of them still get their
-# answer, while a busy or hostile moment cannot hold a worker longer than this.
+# The hand checker's time in the engine's search (milliseconds, wall clock). Every hand first gets
+# CHECK_QUICK_MS: real hands take well under 10 ms. One that needs longer is judged again within
+# CHECK_BUDGET_MS, a few a minute per address: the slowest hands known take 50-100 ms on an idle
+# core, so they still get their answer. At most 120 x 25 + 10 x 250 ms = 5.5 s of work a minute
+# from one address, about 5% of two cores.
+CHECK_QUICK_MS = env_int("CHECK_QUICK_MS", 25)
 CHECK_BUDGET_MS = env_int("CHECK_BUDGET_MS", 250)

@@ -61,7 +61,9 @@ def check_hand(request: HtmxHttpRequest) -> HttpResponse:
         context["error"] = str(problem)
         return _check_page(request, context)
     response = _check_judged(request, context, hand=hand, rules=rules)
-    if response.status_code == 429:  # said in the verdict's place, the hand kept in the form
+    if response.status_code == 429 and request.htmx:
+        # Said in the verdict's place, where the learner is looking (the page as a whole gets
+        # the site's light "please wait" page: refusals must stay cheap under a flood).
         context["wait"] = int(response["Retry-After"])
         response = _check_page(request, context, status=429, retry_after=response["Retry-After"])
     return response
@@ -70,15 +72,36 @@ def check_hand(request: HtmxHttpRequest) -> HttpResponse:
 @rate_limited("check", methods=("GET",))
 def _check_judged(request: HtmxHttpRequest, context: dict[str, Any], *, hand: Hand,
                   rules: RuleSet) -> HttpResponse:
-    """The search, within settings.CHECK_BUDGET_MS: only these requests count towards the
-    limit, so a hand being built tile by tile (sent after every tile) costs one try, not 14."""
+    """The search, first within settings.CHECK_QUICK_MS: nearly every hand takes a few ms. Only
+    these requests count towards RATE_LIMITS["check"], so a hand being built tile by tile (sent
+    after every tile) costs one try, not 14."""
     try:
-        with budget.limit(seconds=settings.CHECK_BUDGET_MS / 1000):
-            result = check(hand, rules=rules, self_drawn=context["options"]["self_drawn"])
-        context["verdict"] = result.as_dict()
+        _judge(context, hand=hand, rules=rules, milliseconds=settings.CHECK_QUICK_MS)
+    except budget.OutOfTimeError:
+        return _check_slow(request, context, hand=hand, rules=rules)
+    except InputError as problem:
+        context["error"] = str(problem)
+    return _check_page(request, context)
+
+
+@rate_limited("check_slow", methods=("GET",))
+def _check_slow(request: HtmxHttpRequest, context: dict[str, Any], *, hand: Hand,
+                rules: RuleSet) -> HttpResponse:
+    """A hand read so many ways (many jokers, many lone tiles) that it needs longer: again,
+    within settings.CHECK_BUDGET_MS, and only a few a minute per address, so that nobody can
+    keep the site's workers busy with them."""
+    try:
+        _judge(context, hand=hand, rules=rules, milliseconds=settings.CHECK_BUDGET_MS)
     except InputError as problem:  # also the budget running out: a message, never a 500
         context["error"] = str(problem)
     return _check_page(request, context)
+
+
+def _judge(context: dict[str, Any], *, hand: Hand, rules: RuleSet, milliseconds: int) -> None:
+    """The engine's verdict into the page's context, within `milliseconds` of search."""
+    with budget.limit(seconds=milliseconds / 1000):
+        result = check(hand, rules=rules, self_drawn=context["options"]["self_drawn"])
+    context["verdict"] = result.as_dict()
 
 
 def _check_page(request: HtmxHttpRequest, context: dict[str, Any], *, status: int = 200,

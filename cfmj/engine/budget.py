@@ -6,9 +6,9 @@ A caller that must answer within a fixed time (the web checker) opens a budget a
         result = check(hand)
 
 and the search loops call `spend()` at every step. Once the deadline has passed, `spend()` raises
-InputError with a message a learner can act on, so the caller shows it like any other problem
-with the hand. With no budget open (the command line, drills, games, tests) `spend()` returns at
-once: nothing changes for them.
+OutOfTimeError, an InputError with a message a learner can act on: the caller shows it like any
+other problem with the hand (or tells it apart, to try again with more time). With no budget
+open (the command line, drills, games, tests) `spend()` returns at once: nothing changes for them.
 
 The clock is read only every CHECK_EVERY steps (a step is one node of the search or one reading
 judged, a few microseconds each), so a budget costs next to nothing and is overrun by at most
@@ -31,6 +31,11 @@ TOO_LONG = (
     "This hand has too many ways to read it to check here. Try it with fewer jokers, or with "
     "more of its tiles in Pairs, Pungs and Kongs."
 )
+
+
+class OutOfTimeError(InputError):
+    """The budget ran out: an InputError like any other (TOO_LONG), which a caller may also
+    tell apart, to try again with more time."""
 
 
 @dataclass(slots=True)
@@ -57,7 +62,7 @@ def limit(*, seconds: float) -> Iterator[None]:
 
 
 def spend() -> None:
-    """One step of a search: raise InputError(TOO_LONG) once an open budget's time is up."""
+    """One step of a search: raise OutOfTimeError (an InputError) once an open budget's time is up."""
     budget = _open.get()
     if budget is None:
         return
@@ -66,4 +71,4 @@ def spend() -> None:
         return
     budget.countdown = CHECK_EVERY
     if time.perf_counter() >= budget.deadline:
-        raise InputError(TOO_LONG)
+        raise OutOfTimeError(TOO_LONG)

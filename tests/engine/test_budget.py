@@ -62,6 +62,7 @@ def test_it_stops_a_slow_hand_once_the_time_is_up(hand: str) -> None:
         check(hand)
     spent = time.thread_time() - started
     assert str(problem.value) == budget.TOO_LONG
+    assert isinstance(problem.value, budget.OutOfTimeError)  # told apart by a caller that wants to
     assert "too many ways to read it" in str(problem.value)
     # The clock is read every 32 steps of a few microseconds each: well inside the slack.
     assert spent < 0.005 + 0.020
