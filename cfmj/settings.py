@@ -8,6 +8,7 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from cfmj.env import database_from_url, env_bool, env_int, env_list, env_str
@@ -43,6 +44,25 @@ if PRODUCTION:
     if env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
+# Content-Security-Policy (django-csp): scripts, styles, images and fonts from this site only,
+# and nothing inline anywhere: templates use classes, htmx's indicator style lives in site.css
+# (htmx-config in base.html), tiles and charts are SVG with presentation attributes. No plugins,
+# no <base>, forms post only here, no page of ours inside a frame.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [NONE],
+        "object-src": [NONE],
+    },
+}
+
 INSTALLED_APPS = [
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -50,6 +70,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "csp",
     "django_htmx",
     "template_partials",
     "cfmj.core",
@@ -60,6 +81,7 @@ INSTALLED_APPS = [
 ]
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -228,4 +250,17 @@ RATE_LIMITS: dict[str, dict[str, int]] = {
     # The account page: forms that check the password again (e-mail, deletion), and downloads.
     "account_password": {"user": env_int("RATE_LIMIT_ACCOUNT_PASSWORD_PER_USER", 10), "window": 900},
     "account_export": {"user": env_int("RATE_LIMIT_ACCOUNT_EXPORT_PER_USER", 10), "window": 3600},
+    # Full hands sent to the hand checker (a bare page or a hand still being built never counts):
+    # about four a minute for each of a class of 30.
+    "check": {"ip": env_int("RATE_LIMIT_CHECK_PER_IP", 120), "window": 60},
+    # Of those, hands that need more than CHECK_QUICK_MS (many jokers and lone tiles; nobody's
+    # real hand): each then gets up to CHECK_BUDGET_MS more.
+    "check_slow": {"ip": env_int("RATE_LIMIT_CHECK_SLOW_PER_IP", 10), "window": 60},
 }
+# The hand checker's time in the engine's search (milliseconds, wall clock). Every hand first gets
+# CHECK_QUICK_MS: real hands take well under 10 ms. One that needs longer is judged again within
+# CHECK_BUDGET_MS, a few a minute per address: the slowest hands known take 50-100 ms on an idle
+# core, so they still get their answer. At most 120 x 25 + 10 x 250 ms = 5.5 s of work a minute
+# from one address, about 5% of two cores.
+CHECK_QUICK_MS = env_int("CHECK_QUICK_MS", 25)
+CHECK_BUDGET_MS = env_int("CHECK_BUDGET_MS", 250)

@@ -4,6 +4,7 @@ import random
 import uuid
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -12,7 +13,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from cfmj.core.http import HtmxHttpRequest
 from cfmj.core.ratelimit import rate_limited
-from cfmj.engine import InputError, check, drills
+from cfmj.engine import Hand, InputError, RuleSet, budget, check, drills, parse_hand
+from cfmj.engine.check import HAND_SIZE
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from practice import selectors, services
 from practice.learners import learner_of
@@ -37,24 +39,78 @@ def check_hand(request: HtmxHttpRequest) -> HttpResponse:
         "skill_level": query.get("skill_level") or "0",
         "base": query.get("base") or "25",
     }
-    text = query.get("hand", "").strip()
-    verdict, error = None, None
-    if text:
-        try:
-            verdict = check(text, **options).as_dict()
-        except InputError as problem:
-            error = str(problem)
-    context = {
+    context: dict[str, Any] = {
         "hand_text": query.get("hand", ""),
         "options": options,
-        "verdict": verdict,
-        "error": error,
+        "verdict": None,
+        "error": None,
+        "wait": None,
         "house_rules": HOUSE_RULE_LABELS.items(),
         "skill_levels": SKILL_LEVEL_LABELS.items(),
         "examples": EXAMPLES,
     }
+    text = query.get("hand", "").strip()
+    if not text:
+        return _check_page(request, context)
+    try:  # reading the hand is cheap; only a hand that can be read goes on to the search
+        rules = RuleSet.make(house_rules=options["house_rules"], base=options["base"],
+                             skill_level=options["skill_level"])
+        hand = parse_hand(text, sizes=(HAND_SIZE,), max_jokers=rules.max_jokers,
+                          max_flowers=rules.max_flowers, question="a Mah Jongg hand")
+    except InputError as problem:
+        context["error"] = str(problem)
+        return _check_page(request, context)
+    response = _check_judged(request, context, hand=hand, rules=rules)
+    if response.status_code == 429 and request.htmx:
+        # Said in the verdict's place, where the learner is looking (the page as a whole gets
+        # the site's light "please wait" page: refusals must stay cheap under a flood).
+        context["wait"] = int(response["Retry-After"])
+        response = _check_page(request, context, status=429, retry_after=response["Retry-After"])
+    return response
+
+
+@rate_limited("check", methods=("GET",))
+def _check_judged(request: HtmxHttpRequest, context: dict[str, Any], *, hand: Hand,
+                  rules: RuleSet) -> HttpResponse:
+    """The search, first within settings.CHECK_QUICK_MS: nearly every hand takes a few ms. Only
+    these requests count towards RATE_LIMITS["check"], so a hand being built tile by tile (sent
+    after every tile) costs one try, not 14."""
+    try:
+        _judge(context, hand=hand, rules=rules, milliseconds=settings.CHECK_QUICK_MS)
+    except budget.OutOfTimeError:
+        return _check_slow(request, context, hand=hand, rules=rules)
+    except InputError as problem:
+        context["error"] = str(problem)
+    return _check_page(request, context)
+
+
+@rate_limited("check_slow", methods=("GET",))
+def _check_slow(request: HtmxHttpRequest, context: dict[str, Any], *, hand: Hand,
+                rules: RuleSet) -> HttpResponse:
+    """A hand read so many ways (many jokers, many lone tiles) that it needs longer: again,
+    within settings.CHECK_BUDGET_MS, and only a few a minute per address, so that nobody can
+    keep the site's workers busy with them."""
+    try:
+        _judge(context, hand=hand, rules=rules, milliseconds=settings.CHECK_BUDGET_MS)
+    except InputError as problem:  # also the budget running out: a message, never a 500
+        context["error"] = str(problem)
+    return _check_page(request, context)
+
+
+def _judge(context: dict[str, Any], *, hand: Hand, rules: RuleSet, milliseconds: int) -> None:
+    """The engine's verdict into the page's context, within `milliseconds` of search."""
+    with budget.limit(seconds=milliseconds / 1000):
+        result = check(hand, rules=rules, self_drawn=context["options"]["self_drawn"])
+    context["verdict"] = result.as_dict()
+
+
+def _check_page(request: HtmxHttpRequest, context: dict[str, Any], *, status: int = 200,
+                retry_after: str = "") -> HttpResponse:
     template = "practice/check.html#verdict" if request.htmx else "practice/check.html"
-    return render(request, template, context)
+    response = render(request, template, context, status=status)
+    if retry_after:
+        response["Retry-After"] = retry_after
+    return response
 
 
 def _kind_or_404(kind: str) -> str:

@@ -16,6 +16,7 @@ from functools import cache
 from itertools import combinations_with_replacement, permutations, product
 
 from .blocks import Block
+from .budget import spend
 from .categories import NUMBER_SETS, WIND_SETS
 from .patterns import PATTERNS
 from .tiles import (
@@ -132,6 +133,7 @@ class _Search:
 
     def _extend(self, index: int, jokers: int, blocks: list[Block], slips: int
                 ) -> Iterator[tuple[Block, ...]]:
+        spend()  # a caller's time budget (budget.py), if one is open
         if index == len(self.tiles):
             yield from self._finish(jokers, blocks, slips < self.max_slips)
             return

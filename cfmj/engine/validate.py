@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 from .blocks import Block, all_joker_reasons, block_reasons
+from .budget import spend
 from .categories import Classification, classify
 from .dragon_hands import DRAGON_HAND_VALUES, dragon_hand_matches, dragon_hand_reasons
 from .exposures import exposure_block, exposure_reasons
@@ -175,6 +176,7 @@ def _arrangements(counts: list[int], jokers: int, exposed: list[Block], situatio
                   relaxed: bool, max_slips: int = MAX_SLIPS) -> Iterable[Arrangement]:
     for blocks in groupings(counts, jokers, exposed, relaxed=relaxed,
                             max_news=situation.rules.max_news_blocks, max_slips=max_slips):
+        spend()  # a caller's time budget (budget.py), if one is open
         yield evaluate(blocks, situation)
     for hand_id, blocks in dragon_hand_matches(counts, jokers, exposed, relaxed=relaxed):
         yield evaluate_dragon_hand(hand_id, blocks, situation)
