@@ -221,6 +221,10 @@ def nginx_values(
         "TLS_KEY": str(key),
         "BODY_MAX": str(int(settings.REQUEST_MAX_BYTES)),
         "CONNECTIONS_PER_ADDRESS": str(_positive(env, "NGINX_CONNECTIONS_PER_ADDRESS", 256)),
+        # Requests to /check/ per second from one address, and the burst let through at once: a
+        # class of 30 behind one router tapping tiles into the hand builder stays well within.
+        "CHECK_RATE": str(_positive(env, "NGINX_CHECK_PER_SECOND", 40)),
+        "CHECK_BURST": str(_positive(env, "NGINX_CHECK_BURST", 80)),
         "STATIC_URL": static_url,
         "STATIC_ROOT": str(static_root),
         "ERROR_PAGES": str(ERROR_PAGES),
@@ -234,6 +238,8 @@ def nginx_values(
         "HTTPS_SUFFIX",
         "BODY_MAX",
         "CONNECTIONS_PER_ADDRESS",
+        "CHECK_RATE",
+        "CHECK_BURST",
     )
     for name, value in values.items():
         if name == "USER":  # made above from a checked account name
