@@ -150,10 +150,10 @@ def attempt_record(*, learner: Learner, puzzle_id: int, token: uuid.UUID, respon
             response = response_of(puzzle.kind, response)
             answer_required(puzzle.kind, response)
             graded = drills.grade(puzzle.kind, puzzle.question, puzzle.answer, response)
-            rated = _counts(learner, puzzle)
+            rated, due = _standing(learner, puzzle)
             attempt = _record(learner, puzzle, token, response, graded, daily_date, rated=rated)
             if learner.user is not None:
-                _schedule_review(learner.user, puzzle, correct=graded.correct, rated=rated)
+                _schedule_review(learner.user, puzzle, correct=graded.correct, rated=rated, due=due)
                 if daily_date is not None:
                     _extend_streak(learner.user, daily_date)
             return attempt, graded
@@ -163,13 +163,16 @@ def attempt_record(*, learner: Learner, puzzle_id: int, token: uuid.UUID, respon
                                    first.response)
 
 
-def _counts(learner: Learner, puzzle: Puzzle) -> bool:
-    """Whether this answer moves the ratings: the learner's first answer to the puzzle, or one
-    to a puzzle that has come back for review today."""
+def _standing(learner: Learner, puzzle: Puzzle) -> tuple[bool, ReviewItem | None]:
+    """Whether this answer moves the ratings (the learner's first answer to the puzzle, or one to
+    a puzzle that has come back for review), and that review when it is due."""
     if not Attempt.objects.filter(rows_of(learner), puzzle=puzzle).exists():
-        return True
-    return learner.user is not None and ReviewItem.objects.filter(
-        user=learner.user, puzzle=puzzle, retired=False, due__lte=timezone.localdate()).exists()
+        return True, None  # a first answer: there is no review of it yet
+    if learner.user is None:
+        return False, None
+    due = ReviewItem.objects.filter(user=learner.user, puzzle=puzzle, retired=False,
+                                    due__lte=timezone.localdate()).first()
+    return due is not None, due
 
 
 def _record(learner: Learner, puzzle: Puzzle, token: uuid.UUID, response: dict[str, str],
@@ -213,11 +216,12 @@ def _rate_learner(user: User, kind: str, opponent: Rating, *, score: float,
     return before, new.rating
 
 
-def _schedule_review(user: User, puzzle: Puzzle, *, correct: bool, rated: bool = True) -> None:
-    """A miss brings the puzzle back tomorrow, from the start; a right answer to a puzzle due for
-    review brings it back further apart (and retires it after REVIEW_STEPS). A miss that was not
-    rated (a puzzle answered before, not due) only schedules a review the puzzle does not have
-    yet: missing it again on purpose must not make it due again (a rated answer tomorrow)."""
+def _schedule_review(user: User, puzzle: Puzzle, *, correct: bool, rated: bool,
+                     due: ReviewItem | None) -> None:
+    """A miss brings the puzzle back tomorrow, from the start; a right answer to a puzzle whose
+    review is `due` brings it back further apart (and retires it after REVIEW_STEPS). A miss that
+    was not rated (a puzzle answered before, not due) only schedules a review the puzzle does not
+    have yet: missing it again on purpose must not make it due again (a rated answer tomorrow)."""
     today = timezone.localdate()
     if not correct:
         fresh = ReviewItem(user=user, puzzle=puzzle, due=today + datetime.timedelta(days=1), interval_days=1,
@@ -228,11 +232,10 @@ def _schedule_review(user: User, puzzle: Puzzle, *, correct: bool, rated: bool =
         else:
             ReviewItem.objects.bulk_create([fresh], ignore_conflicts=True)
         return
-    item = ReviewItem.objects.filter(user=user, puzzle=puzzle, retired=False, due__lte=today).first()
-    if item is not None:
-        interval = max(1, round(item.interval_days * REVIEW_GROWTH))
-        successes = item.successes + 1
-        ReviewItem.objects.filter(pk=item.pk).update(
+    if due is not None:
+        interval = max(1, round(due.interval_days * REVIEW_GROWTH))
+        successes = due.successes + 1
+        ReviewItem.objects.filter(pk=due.pk).update(
             successes=successes, interval_days=interval, due=today + datetime.timedelta(days=interval),
             retired=successes >= REVIEW_STEPS)
 
@@ -270,14 +273,15 @@ def visitor_practice_claim(*, user: User, visitor: str) -> int:
             answered.add(puzzle.pk)
             if not rated:
                 Attempt.objects.filter(pk=attempt.pk).update(user=user, visitor="", rated=False)
-                _schedule_review(user, puzzle, correct=attempt.correct, rated=False)
+                _schedule_review(user, puzzle, correct=attempt.correct, rated=False, due=None)
                 continue
             opponent = Rating(puzzle.rating, puzzle.deviation, puzzle.volatility)
             before, after = _rate_learner(user, puzzle.kind, opponent, score=attempt.score,
                                           correct=attempt.correct)
             Attempt.objects.filter(pk=attempt.pk).update(user=user, visitor="", rating_before=before.rating,
                                                          rating_after=after)
-            _schedule_review(user, puzzle, correct=attempt.correct)
+            # A first answer to the puzzle: it has no review to bring forward.
+            _schedule_review(user, puzzle, correct=attempt.correct, rated=True, due=None)
     return len(attempts)
 
 
