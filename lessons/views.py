@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from cfmj.core.http import HtmxHttpRequest
 from cfmj.core.ratelimit import rate_limited
-from cfmj.engine import drills
+from cfmj.engine import InputError, drills
 from lessons import selectors, services
 from lessons.models import Lesson, Step
 from lessons.selectors import LessonState
@@ -126,7 +126,12 @@ def _step_answer(request: HtmxHttpRequest, state: LessonState, step: Step) -> Ht
         # A redirect, so that htmx moves the whole page (not a page inside the feedback box).
         messages.warning(request, f"{problem.message}, so here is a fresh one to answer.")
         return redirect("lessons:step", slug=state.lesson.slug, number=step.number)
-    check, response = _filled(_asked(1, served.what[3]), request.POST)
+    try:
+        asked = _asked(1, served.what[3])
+    except InputError:  # asked before an engine update that no longer makes that puzzle
+        messages.warning(request, "That check has changed since it was asked, so here is a fresh one.")
+        return redirect("lessons:step", slug=state.lesson.slug, number=step.number)
+    check, response = _filled(asked, request.POST)
     if check.blank:  # asked again, as filled in: nothing is marked
         return _step_page(request, state, step, check, token)
     check = _marked(check, response)
@@ -185,8 +190,12 @@ def _quiz_answer(request: HttpRequest, state: LessonState, lesson: Lesson, conte
     except serving.NotServedError as problem:
         messages.warning(request, f"{problem.message}, so here is a fresh one to answer.")
         return redirect("lessons:quiz", slug=lesson.slug)
-    filled = [_filled(_asked(i, spec, prefix=f"q{i}-"), request.POST)
-              for i, spec in enumerate(served.what[2], 1)]
+    try:
+        asked = [_asked(i, spec, prefix=f"q{i}-") for i, spec in enumerate(served.what[2], 1)]
+    except InputError:  # asked before an engine update that no longer makes one of its puzzles
+        messages.warning(request, "That quiz has changed since it was asked, so here is a fresh one.")
+        return redirect("lessons:quiz", slug=lesson.slug)
+    filled = [_filled(check, request.POST) for check in asked]
     checks = [check for check, _ in filled]
     context.update({"token": token, "checks": checks})
     if any(check.blank for check in checks):  # asked again, as filled in: nothing is marked

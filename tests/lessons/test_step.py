@@ -208,3 +208,17 @@ def test_it_serves_a_check_to_a_signed_in_learner_without_writing(client, course
     with CaptureQueriesContext(connection) as queries:
         assert client.get(_url(step)).status_code == 200
     assert not [q["sql"] for q in queries if q["sql"].startswith(("INSERT", "UPDATE", "DELETE"))]
+
+
+def test_it_gives_a_fresh_check_for_one_the_engine_no_longer_makes(client, course: list[Lesson]) -> None:
+    from practice import serving
+    from practice.learners import Learner
+
+    user = UserFactory()
+    client.force_login(user)
+    step = course[0].steps.get(number=1)
+    gone = serving.serve(Learner(user, ""), serving.check(step.lesson_id, 1, ("rules_quiz", "gone", 1, 7)),
+                         serving.STEP)
+    response = client.post(_url(step), {"token": gone, "choice": "a"}, follow=True)
+    assert response.status_code == 200 and b"That check has changed since it was asked" in response.content
+    assert not LessonProgress.objects.exists() and not CheckAnswer.objects.exists()
