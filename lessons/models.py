@@ -74,3 +74,25 @@ class LessonProgress(models.Model):
     @property
     def done(self) -> bool:
         return self.completed_at is not None
+
+
+class CheckAnswer(models.Model):
+    """One answered step check or quiz, kept under the one-time id it was served with
+    (practice.serving): an answer sent again (a double submit, a retry, a replayed form) finds this
+    row, is shown the same marks and moves nothing. A visitor's rows have no user, and move to
+    their account when they sign up or log in (lessons.services.visitor_lessons_claim)."""
+
+    token = models.UUIDField(unique=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="check_answers")
+    visitor = models.CharField(max_length=36, blank=True, db_index=True)
+    lesson = models.ForeignKey(Lesson, on_delete=models.PROTECT, related_name="check_answers")
+    step = models.PositiveSmallIntegerField(null=True, blank=True)  # the step's number; none for the quiz
+    responses = models.JSONField()  # the form fields of each question, in order
+    score = models.PositiveSmallIntegerField()  # questions right
+    size = models.PositiveSmallIntegerField()  # questions asked
+    answered_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        where = f"step {self.step}" if self.step is not None else "quiz"
+        return f"{self.user or self.visitor} in {self.lesson} {where}: {self.score}/{self.size}"

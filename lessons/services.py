@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import math
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from cfmj.accounts.models import User
 from lessons.content import CONTENT_DIR, RULES_DIR, LessonSource, fingerprints, read_lessons, read_rules
-from lessons.models import Lesson, LessonProgress, Step
+from lessons.models import CheckAnswer, Lesson, LessonProgress, Step
 from lessons.selectors import OUTLINE, TEACHERS
 from practice.learners import Learner
 
@@ -101,6 +103,60 @@ def step_check_record(*, learner: Learner, step: Step, progress: LessonProgress 
     return progress
 
 
+@dataclass(frozen=True)
+class Answered:
+    """A step check or quiz answered: the answer as kept, the learner's progress in the lesson
+    after it (as read before, for an answer sent again), and whether this was the first time its
+    token was answered (else `kept` is the answer sent first, and nothing moved)."""
+
+    kept: CheckAnswer
+    progress: LessonProgress | None
+    first: bool
+
+
+def _owner(learner: Learner) -> dict[str, Any]:
+    return {"user": learner.user, "visitor": "" if learner.user is not None else learner.visitor}
+
+
+def _sent_before(token: uuid.UUID, progress: LessonProgress | None) -> Answered:
+    """The answer kept under `token`, after an IntegrityError in keeping it again (the whole second
+    try undone). Raises the IntegrityError on when it was not that (another constraint)."""
+    kept = CheckAnswer.objects.filter(token=token).first()
+    if kept is None:
+        raise IntegrityError(f"No answer kept under {token} after an integrity error")
+    return Answered(kept, progress, first=False)
+
+
+def step_check_answer(*, learner: Learner, step: Step, token: uuid.UUID, response: dict[str, str],
+                      correct: bool, progress: LessonProgress | None = None) -> Answered:
+    """Keep the answer to a step's check served with `token` (its one-time id), and record the
+    step reached, once: the same token again changes nothing and gives back the answer sent
+    first. `progress` is the learner's row in the lesson as read earlier in the request."""
+    try:
+        with transaction.atomic():
+            kept = CheckAnswer.objects.create(token=token, lesson_id=step.lesson_id, step=step.number,
+                                              responses=[response], score=int(correct), size=1,
+                                              **_owner(learner))
+            reached = step_check_record(learner=learner, step=step, progress=progress)
+            return Answered(kept, reached, first=True)
+    except IntegrityError:
+        return _sent_before(token, progress)
+
+
+def quiz_answer(*, learner: Learner, lesson: Lesson, token: uuid.UUID, responses: list[dict[str, str]],
+                score: int, size: int, progress: LessonProgress | None = None) -> Answered:
+    """Keep the answers to a quiz served with `token`, and the score (quiz_record), once: the same
+    token again changes nothing and gives back the answers sent first."""
+    try:
+        with transaction.atomic():
+            kept = CheckAnswer.objects.create(token=token, lesson=lesson, step=None, responses=responses,
+                                              score=score, size=size, **_owner(learner))
+            return Answered(kept, quiz_record(learner=learner, lesson=lesson, score=score, size=size),
+                            first=True)
+    except IntegrityError:
+        return _sent_before(token, progress)
+
+
 def quiz_needed(size: int) -> int:
     return math.ceil(PASS_SHARE * size)
 
@@ -126,11 +182,13 @@ def quiz_record(*, learner: Learner, lesson: Lesson, score: int, size: int) -> L
 
 def visitor_lessons_claim(*, user: User, visitor: str) -> int:
     """A visitor who signs up or in keeps their lesson progress: rows move to the account, or
-    merge into the account's own row for the same lesson (the furthest of each)."""
+    merge into the account's own row for the same lesson (the furthest of each). Their answered
+    checks and quizzes move too. Returns how many progress rows moved."""
     if not visitor:
         return 0
     moved = 0
     with transaction.atomic():
+        CheckAnswer.objects.filter(visitor=visitor, user__isnull=True).update(user=user, visitor="")
         for row in LessonProgress.objects.select_for_update().filter(visitor=visitor, user__isnull=True):
             mine = LessonProgress.objects.select_for_update().filter(user=user, lesson=row.lesson_id).first()
             if mine is None:

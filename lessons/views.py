@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.contrib import messages
@@ -11,12 +11,13 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from cfmj.core.http import HtmxHttpRequest
 from cfmj.core.ratelimit import rate_limited
-from cfmj.engine import drills
+from cfmj.engine import InputError, drills
 from lessons import selectors, services
 from lessons.models import Lesson, Step
 from lessons.selectors import LessonState
+from practice import serving
 from practice.learners import learner_of
-from practice.services import response_from_form
+from practice.services import response_from_form, response_of, response_shown
 
 SEED_LIMIT = 2**48
 SEARCH_CHARS = 80
@@ -24,33 +25,43 @@ SEARCH_CHARS = 80
 
 @dataclass(frozen=True)
 class Check:
-    """One engine puzzle asked inside a lesson, remade from its seed when answered."""
+    """One engine puzzle asked inside a lesson (a step's check, or a quiz question): made from the
+    spec it was served with, filled in again (`chosen`) when it was left `blank`, and marked."""
 
     number: int
     seed: int
     puzzle: drills.Puzzle
     prefix: str
     graded: drills.Graded | None = None
+    chosen: dict[str, Any] = field(default_factory=dict)
+    blank: bool = False
 
 
-def _ask(number: int, kind: str, focus: str | None, band: int, *, prefix: str = "", seed: int | None = None,
-         answers: QueryDict | None = None) -> Check:
-    """A check: a fresh puzzle, or the one a form's seed names, marked when `answers` are given."""
-    seed = random.SystemRandom().randrange(SEED_LIMIT) if seed is None else seed
-    puzzle = drills.generate(kind, seed=seed, band=band, focus=focus or None)
-    graded = None
-    if answers is not None:
-        graded = drills.grade(kind, puzzle.question, puzzle.answer, response_from_form(answers, prefix))
-    return Check(number, seed, puzzle, prefix, graded)
+Spec = tuple[str, str, int, int]  # what serving.check and serving.quiz carry: kind, focus, band, seed
 
 
-def _seed_of(text: str | None) -> int | None:
-    """A seed sent back by a check's form; None when it is missing or was tampered with."""
-    # isascii as well: isdigit() takes '²' (which int() refuses: a 500) and other scripts' digits.
-    if text is None or not (text.isascii() and text.isdigit()) or len(text) > len(str(SEED_LIMIT)):
-        return None
-    seed = int(text)
-    return seed if seed < SEED_LIMIT else None
+def _spec(kind: str, focus: str | None, band: int) -> Spec:
+    """A fresh puzzle of this kind, focus and band, to serve."""
+    return (kind, focus or "", band, random.SystemRandom().randrange(SEED_LIMIT))
+
+
+def _asked(number: int, spec: Spec, *, prefix: str = "") -> Check:
+    kind, focus, band, seed = spec
+    return Check(number, seed, drills.generate(kind, seed=seed, band=band, focus=focus or None), prefix)
+
+
+def _filled(check: Check, data: QueryDict) -> tuple[Check, dict[str, str]]:
+    """The check as the learner filled it in (`chosen`, and whether it was left `blank`), not yet
+    marked; and the answer's fields, to mark and keep."""
+    kind, question = check.puzzle.kind, check.puzzle.question
+    response = response_of(kind, response_from_form(data, check.prefix))
+    blank = bool(drills.unanswered(kind, response))
+    return replace(check, blank=blank, chosen=response_shown(kind, response, question)), response
+
+
+def _marked(check: Check, response: dict[str, str]) -> Check:
+    puzzle = check.puzzle
+    return replace(check, graded=drills.grade(puzzle.kind, puzzle.question, puzzle.answer, response))
 
 
 def _open_state_or_redirect(request: HttpRequest, slug: str
@@ -96,24 +107,55 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
         return found
     state, _ = found
     step = get_object_or_404(Step, lesson_id=state.lesson.pk, number=number)
-    seed = _seed_of(request.POST.get("seed")) if request.method == "POST" else None
-    if request.method == "POST" and seed is None:
+    if request.method == "POST":
+        return _step_answer(request, state, step)
+    spec = _spec(step.check_kind, step.check_focus, step.check_band)
+    learner = learner_of(request, create=True)  # a visitor is given an id: the check is served to it
+    token = serving.serve(learner, serving.check(step.lesson_id, step.number, spec), serving.STEP)
+    return _step_page(request, state, step, _asked(1, spec), token)
+
+
+def _step_answer(request: HtmxHttpRequest, state: LessonState, step: Step) -> HttpResponse:
+    """Mark the answer to the check this step served this learner, and record the step reached,
+    once. A blank is asked again; a token that does not hold gets a fresh check."""
+    learner = learner_of(request)
+    token = request.POST.get("token", "")
+    try:
+        served = serving.take(token, learner, (serving.CHECK, step.lesson_id, step.number))
+    except serving.NotServedError as problem:
         # A redirect, so that htmx moves the whole page (not a page inside the feedback box).
-        messages.warning(request, "That check could not be read back, so here is a fresh one to answer.")
-        return redirect("lessons:step", slug=slug, number=number)
-    check = _ask(1, step.check_kind, step.check_focus, step.check_band, seed=seed,
-                 answers=request.POST if seed is not None else None)
-    if check.graded is not None:
-        progress = services.step_check_record(learner=learner_of(request, create=True), step=step,
-                                              progress=state.progress)
-        state = replace(state, progress=progress)  # a step answered opens no lesson: only this row moved
+        messages.warning(request, f"{problem.message}, so here is a fresh one to answer.")
+        return redirect("lessons:step", slug=state.lesson.slug, number=step.number)
+    try:
+        asked = _asked(1, served.what[3])
+    except InputError:  # asked before an engine update that no longer makes that puzzle
+        messages.warning(request, "That check has changed since it was asked, so here is a fresh one.")
+        return redirect("lessons:step", slug=state.lesson.slug, number=step.number)
+    check, response = _filled(asked, request.POST)
+    if check.blank:  # asked again, as filled in: nothing is marked
+        return _step_page(request, state, step, check, token)
+    check = _marked(check, response)
+    correct = check.graded is not None and check.graded.correct
+    answered = services.step_check_answer(learner=learner, step=step, token=served.once, response=response,
+                                          correct=correct, progress=state.progress)
+    if not answered.first:  # sent before: the answer then, as it was marked
+        check = _marked(check, answered.kept.responses[0])
+    # A step answered opens no lesson: only this row moved.
+    state = replace(state, progress=answered.progress)
+    return _step_page(request, state, step, check, token, again=not answered.first)
+
+
+def _step_page(request: HtmxHttpRequest, state: LessonState, step: Step, check: Check, token: str, *,
+               again: bool = False) -> HttpResponse:
+    """The step with its check (or, to an htmx answer, the feedback box alone)."""
     steps = state.lesson.steps
+    number = step.number
     context: dict[str, Any] = {
-        "state": state, "lesson": state.lesson, "step": step, "steps": steps, "check": check,
-        "previous_step": number - 1 if number > 1 else None,
+        "state": state, "lesson": state.lesson, "step": step, "steps": steps, "check": check, "token": token,
+        "again": again, "previous_step": number - 1 if number > 1 else None,
         "next_step": number + 1 if number < len(steps) else None}
-    template = "lessons/step.html#feedback" if request.htmx and check.graded else "lessons/step.html"
-    return render(request, template, context)
+    answered = request.method == "POST" and request.htmx
+    return render(request, "lessons/step.html#feedback" if answered else "lessons/step.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -124,24 +166,54 @@ def quiz(request: HttpRequest, slug: str) -> HttpResponse:
         return found
     state, states = found
     lesson = get_object_or_404(Lesson, pk=state.lesson.pk)
-    seeds: list[int | None] = [None] * len(lesson.quiz)
+    context: dict[str, Any] = {
+        "lesson": lesson, "result": None,
+        "following": next((s for s in states if s.lesson.number == lesson.number + 1), None)}
     if request.method == "POST":
-        seeds = [_seed_of(request.POST.get(f"q{i}-seed")) for i in range(1, len(lesson.quiz) + 1)]
-        if None in seeds:
-            messages.warning(request, "The quiz could not be read back, so here is a fresh one to answer.")
-    answers = request.POST if request.method == "POST" and None not in seeds else None
-    checks = [_ask(i, kind, focus, band, prefix=f"q{i}-", seed=seed if answers else None, answers=answers)
-              for i, ((kind, focus, band), seed) in enumerate(zip(lesson.quiz, seeds, strict=True), 1)]
-    result = None
-    if answers is not None:
-        score, size = sum(1 for c in checks if c.graded and c.graded.correct), len(checks)
-        progress = services.quiz_record(learner=learner_of(request, create=True), lesson=lesson,
-                                        score=score, size=size)
-        result = {"score": score, "size": size, "passed": services.quiz_passed(score, size),
-                  "needed": services.quiz_needed(size), "tested_out": progress.tested_out}
-    following = next((s for s in states if s.lesson.number == lesson.number + 1), None)
-    return render(request, "lessons/quiz.html", {"lesson": lesson, "checks": checks, "result": result,
-                                                 "following": following})
+        return _quiz_answer(request, state, lesson, context)
+    specs = [_spec(kind, focus, band) for kind, focus, band in lesson.quiz]
+    learner = learner_of(request, create=True)  # a visitor is given an id: the quiz is served to it
+    context["token"] = serving.serve(learner, serving.quiz(lesson.pk, specs), serving.QUIZ)
+    context["checks"] = [_asked(i, spec, prefix=f"q{i}-") for i, spec in enumerate(specs, 1)]
+    return render(request, "lessons/quiz.html", context)
+
+
+def _quiz_answer(request: HttpRequest, state: LessonState, lesson: Lesson, context: dict[str, Any]
+                 ) -> HttpResponse:
+    """Mark the quiz this lesson served this learner, and keep the score, once. A quiz with a
+    question left blank is asked again as it was filled in; a token that does not hold gets a
+    fresh quiz."""
+    learner = learner_of(request)
+    token = request.POST.get("token", "")
+    try:
+        served = serving.take(token, learner, (serving.TEST, lesson.pk))
+    except serving.NotServedError as problem:
+        messages.warning(request, f"{problem.message}, so here is a fresh one to answer.")
+        return redirect("lessons:quiz", slug=lesson.slug)
+    try:
+        asked = [_asked(i, spec, prefix=f"q{i}-") for i, spec in enumerate(served.what[2], 1)]
+    except InputError:  # asked before an engine update that no longer makes one of its puzzles
+        messages.warning(request, "That quiz has changed since it was asked, so here is a fresh one.")
+        return redirect("lessons:quiz", slug=lesson.slug)
+    filled = [_filled(check, request.POST) for check in asked]
+    checks = [check for check, _ in filled]
+    context.update({"token": token, "checks": checks})
+    if any(check.blank for check in checks):  # asked again, as filled in: nothing is marked
+        context["blank"] = [check.number for check in checks if check.blank]
+        return render(request, "lessons/quiz.html", context)
+    responses = [response for _, response in filled]
+    checks = [_marked(check, response) for check, response in filled]
+    score = sum(1 for check in checks if check.graded is not None and check.graded.correct)
+    answered = services.quiz_answer(learner=learner, lesson=lesson, token=served.once, responses=responses,
+                                    score=score, size=len(checks), progress=state.progress)
+    kept = answered.kept
+    if not answered.first:  # sent before: the answers then, as they were marked
+        checks = [_marked(check, response) for check, response in zip(checks, kept.responses, strict=True)]
+    context.update({"checks": checks, "again": not answered.first, "result": {
+        "score": kept.score, "size": kept.size, "passed": services.quiz_passed(kept.score, kept.size),
+        "needed": services.quiz_needed(kept.size),
+        "tested_out": bool(answered.progress and answered.progress.tested_out)}})
+    return render(request, "lessons/quiz.html", context)
 
 
 @require_GET

@@ -74,8 +74,10 @@ class Puzzle(models.Model):
 
 
 class Attempt(models.Model):
-    """One answer to one puzzle. `token` is handed out with the puzzle, so that a double submit
-    (or a retry) is recorded once."""
+    """One answer to one puzzle. `token` is the one-time id of the question as it was served
+    (practice.serving), so that a double submit (or a retry) is recorded once. `rated` says
+    whether it moved the ratings: an answer to a puzzle the learner has answered before does
+    not, unless it had come back for review."""
 
     token = models.UUIDField(unique=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
@@ -87,6 +89,7 @@ class Attempt(models.Model):
     score = models.FloatField()
     rating_before = models.FloatField(null=True, blank=True)
     rating_after = models.FloatField(null=True, blank=True)
+    rated = models.BooleanField(default=True)
     daily_date = models.DateField(null=True, blank=True)
     answered_at = models.DateTimeField(auto_now_add=True, db_index=True)
 

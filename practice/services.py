@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+import re
 import uuid
 from collections.abc import Mapping
 from typing import Any
@@ -15,7 +16,7 @@ from django.utils import timezone
 
 from cfmj.accounts.models import User
 from cfmj.engine import ENGINE_VERSION, drills
-from practice.learners import Learner
+from practice.learners import Learner, rows_of
 from practice.models import (
     BAND_RATING,
     Attempt,
@@ -112,12 +113,29 @@ def daily_set_build(*, day: datetime.date) -> DailySet:
     return daily
 
 
+class BlankAnswerError(ValueError):
+    """A response that leaves empty what its kind needs (drills.unanswered): it is no answer, so
+    nothing is recorded; ask again. `fields` are the empty ones."""
+
+    def __init__(self, fields: tuple[str, ...]) -> None:
+        super().__init__(f"No answer in {', '.join(fields)}")
+        self.fields = fields
+
+
+def answer_required(kind: str, response: Mapping[str, Any]) -> None:
+    """Raise BlankAnswerError when `response` is no answer to a puzzle of this kind."""
+    empty = drills.unanswered(kind, response)
+    if empty:
+        raise BlankAnswerError(empty)
+
+
 def attempt_record(*, learner: Learner, puzzle_id: int, token: uuid.UUID, response: Mapping[str, Any],
-                   daily_date: datetime.date | None = None,
-                   review: bool = False) -> tuple[Attempt, drills.Graded]:
+                   daily_date: datetime.date | None = None) -> tuple[Attempt, drills.Graded]:
     """Grade an answer (the fields its kind expects, taken from `response`) and record it once:
     the same token again (a double submit, a retry) returns the first attempt and changes
-    nothing. Raises Puzzle.DoesNotExist."""
+    nothing. An answer to a puzzle the learner has answered before is recorded but moves no
+    rating (theirs or the puzzle's) unless the puzzle has come back for review (Attempt.rated).
+    Raises BlankAnswerError for a blank response (nothing recorded) and Puzzle.DoesNotExist."""
     try:
         with transaction.atomic():
             if learner.user is not None:
@@ -125,15 +143,17 @@ def attempt_record(*, learner: Learner, puzzle_id: int, token: uuid.UUID, respon
                 # tests/core/test_fault_parallel.py): two first answers in a skill at once both
                 # created its SkillRating, and the loser's IntegrityError was taken for a repeated
                 # token (Attempt.DoesNotExist, the answer lost). It also keeps two last daily
-                # answers at once from each missing the other's (a streak never extended).
+                # answers at once from each missing the other's (a streak never extended), and
+                # two answers to one puzzle at once from both counting as the first.
                 list(User.objects.select_for_update().filter(pk=learner.user.pk).values_list("pk"))
             puzzle = Puzzle.objects.select_for_update().get(pk=puzzle_id)
             response = response_of(puzzle.kind, response)
+            answer_required(puzzle.kind, response)
             graded = drills.grade(puzzle.kind, puzzle.question, puzzle.answer, response)
-            attempt = _record(learner, puzzle, token, response, graded, daily_date)
+            rated, due = _standing(learner, puzzle)
+            attempt = _record(learner, puzzle, token, response, graded, daily_date, rated=rated)
             if learner.user is not None:
-                if review or not graded.correct:
-                    _schedule_review(learner.user, puzzle, correct=graded.correct)
+                _schedule_review(learner.user, puzzle, correct=graded.correct, rated=rated, due=due)
                 if daily_date is not None:
                     _extend_streak(learner.user, daily_date)
             return attempt, graded
@@ -143,25 +163,38 @@ def attempt_record(*, learner: Learner, puzzle_id: int, token: uuid.UUID, respon
                                    first.response)
 
 
+def _standing(learner: Learner, puzzle: Puzzle) -> tuple[bool, ReviewItem | None]:
+    """Whether this answer moves the ratings (the learner's first answer to the puzzle, or one to
+    a puzzle that has come back for review), and that review when it is due."""
+    if not Attempt.objects.filter(rows_of(learner), puzzle=puzzle).exists():
+        return True, None  # a first answer: there is no review of it yet
+    if learner.user is None:
+        return False, None
+    due = ReviewItem.objects.filter(user=learner.user, puzzle=puzzle, retired=False,
+                                    due__lte=timezone.localdate()).first()
+    return due is not None, due
+
+
 def _record(learner: Learner, puzzle: Puzzle, token: uuid.UUID, response: dict[str, str],
-            graded: drills.Graded, daily_date: datetime.date | None) -> Attempt:
-    """Store the attempt and move both ratings: the learner's in this skill and the puzzle's
-    (it 'wins' when it is missed)."""
+            graded: drills.Graded, daily_date: datetime.date | None, *, rated: bool) -> Attempt:
+    """Store the attempt and, when it is `rated`, move both ratings: the learner's in this skill
+    and the puzzle's (it 'wins' when it is missed)."""
     puzzle_rating = Rating(puzzle.rating, puzzle.deviation, puzzle.volatility)
     before = after = None
     learner_rating = Rating()
-    if learner.user is not None:
+    if learner.user is not None and rated:
         learner_rating, after = _rate_learner(learner.user, puzzle.kind, puzzle_rating,
                                               score=graded.score, correct=graded.correct)
         before = learner_rating.rating
     attempt = Attempt.objects.create(
         token=token, user=learner.user, visitor="" if learner.user else learner.visitor, puzzle=puzzle,
         response=response, correct=graded.correct, score=graded.score, daily_date=daily_date,
-        rating_before=before, rating_after=after)
-    puzzle_after = update(puzzle_rating, [(learner_rating, 1.0 - graded.score)])
-    Puzzle.objects.filter(pk=puzzle.pk).update(
-        rating=puzzle_after.rating, deviation=puzzle_after.deviation, volatility=puzzle_after.volatility,
-        attempts=F("attempts") + 1, solved=F("solved") + (1 if graded.correct else 0))
+        rating_before=before, rating_after=after, rated=rated)
+    if rated:
+        puzzle_after = update(puzzle_rating, [(learner_rating, 1.0 - graded.score)])
+        Puzzle.objects.filter(pk=puzzle.pk).update(
+            rating=puzzle_after.rating, deviation=puzzle_after.deviation, volatility=puzzle_after.volatility,
+            attempts=F("attempts") + 1, solved=F("solved") + (1 if graded.correct else 0))
     return attempt
 
 
@@ -183,20 +216,26 @@ def _rate_learner(user: User, kind: str, opponent: Rating, *, score: float,
     return before, new.rating
 
 
-def _schedule_review(user: User, puzzle: Puzzle, *, correct: bool) -> None:
+def _schedule_review(user: User, puzzle: Puzzle, *, correct: bool, rated: bool,
+                     due: ReviewItem | None) -> None:
+    """A miss brings the puzzle back tomorrow, from the start; a right answer to a puzzle whose
+    review is `due` brings it back further apart (and retires it after REVIEW_STEPS). A miss that
+    was not rated (a puzzle answered before, not due) only schedules a review the puzzle does not
+    have yet: missing it again on purpose must not make it due again (a rated answer tomorrow)."""
     today = timezone.localdate()
-    if not correct:  # missed: back tomorrow, from the start (one upsert)
-        ReviewItem.objects.bulk_create(
-            [ReviewItem(user=user, puzzle=puzzle, due=today + datetime.timedelta(days=1), interval_days=1,
-                        successes=0, retired=False)],
-            update_conflicts=True, unique_fields=["user", "puzzle"],
-            update_fields=["due", "interval_days", "successes", "retired"])
+    if not correct:
+        fresh = ReviewItem(user=user, puzzle=puzzle, due=today + datetime.timedelta(days=1), interval_days=1,
+                           successes=0, retired=False)
+        if rated:  # one upsert
+            ReviewItem.objects.bulk_create([fresh], update_conflicts=True, unique_fields=["user", "puzzle"],
+                                           update_fields=["due", "interval_days", "successes", "retired"])
+        else:
+            ReviewItem.objects.bulk_create([fresh], ignore_conflicts=True)
         return
-    item = ReviewItem.objects.filter(user=user, puzzle=puzzle, retired=False, due__lte=today).first()
-    if item is not None:
-        interval = max(1, round(item.interval_days * REVIEW_GROWTH))
-        successes = item.successes + 1
-        ReviewItem.objects.filter(pk=item.pk).update(
+    if due is not None:
+        interval = max(1, round(due.interval_days * REVIEW_GROWTH))
+        successes = due.successes + 1
+        ReviewItem.objects.filter(pk=due.pk).update(
             successes=successes, interval_days=interval, due=today + datetime.timedelta(days=interval),
             retired=successes >= REVIEW_STEPS)
 
@@ -225,14 +264,24 @@ def visitor_practice_claim(*, user: User, visitor: str) -> int:
     with transaction.atomic():
         attempts = list(Attempt.objects.select_for_update().filter(visitor=visitor, user__isnull=True)
                         .select_related("puzzle").order_by("answered_at", "pk"))
+        # As when answering: only a first answer to a puzzle is rated (the account's own answers
+        # count as earlier ones).
+        answered = set(Attempt.objects.filter(user=user).values_list("puzzle_id", flat=True))
         for attempt in attempts:
             puzzle = attempt.puzzle
+            rated = attempt.rated and puzzle.pk not in answered
+            answered.add(puzzle.pk)
+            if not rated:
+                Attempt.objects.filter(pk=attempt.pk).update(user=user, visitor="", rated=False)
+                _schedule_review(user, puzzle, correct=attempt.correct, rated=False, due=None)
+                continue
             opponent = Rating(puzzle.rating, puzzle.deviation, puzzle.volatility)
             before, after = _rate_learner(user, puzzle.kind, opponent, score=attempt.score,
                                           correct=attempt.correct)
             Attempt.objects.filter(pk=attempt.pk).update(user=user, visitor="", rating_before=before.rating,
                                                          rating_after=after)
-            _schedule_review(user, puzzle, correct=attempt.correct)
+            # A first answer to the puzzle: it has no review to bring forward.
+            _schedule_review(user, puzzle, correct=attempt.correct, rated=True, due=None)
     return len(attempts)
 
 
@@ -257,3 +306,27 @@ def response_from_form(data: QueryDict, prefix: str = "") -> dict[str, str]:
     if takes:
         fields["take"] = ",".join(takes)[:200]
     return fields
+
+
+def response_shown(kind: str, response: Mapping[str, Any], question: Mapping[str, Any]) -> dict[str, Any]:
+    """An answer as its form shows it filled in again (a blank asked again keeps what was
+    filled in): each field's values, by field name; for the Charleston, the places of the tiles
+    picked (`pick_at`), as a hand may hold two of one tile."""
+    shown: dict[str, Any] = {}
+    for field in drills.response_fields(kind):
+        text = str(response.get(field, "")).strip()
+        if not text:
+            continue
+        if field == "pass":
+            wanted = text.split()
+            places = set()
+            for place, code in enumerate(question.get("tiles", [])):
+                if code in wanted:
+                    wanted.remove(code)
+                    places.add(place)
+            shown["pick_at"] = places
+        elif field == "take":  # the joker boxes ticked
+            shown[field] = [value for value in re.split(r"[\s,]+", text) if value]
+        else:
+            shown[field] = [text]
+    return shown

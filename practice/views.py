@@ -1,14 +1,15 @@
 from __future__ import annotations
 
 import random
-import uuid
+from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cfmj.core.http import HtmxHttpRequest
@@ -16,7 +17,7 @@ from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import Hand, InputError, RuleSet, budget, check, drills, parse_hand
 from cfmj.engine.check import HAND_SIZE
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
-from practice import selectors, services
+from practice import selectors, services, serving
 from practice.learners import learner_of
 from practice.models import Puzzle
 
@@ -129,7 +130,7 @@ def practice_home(request: HttpRequest) -> HttpResponse:
 @require_GET
 def drill(request: HttpRequest, kind: str) -> HttpResponse:
     kind = _kind_or_404(kind)
-    learner = learner_of(request)
+    learner = learner_of(request, create=True)  # a visitor is given an id: the question is served to it
     puzzle, review = selectors.puzzle_next(kind, learner)
     if puzzle is None:  # an empty pool (no worker yet, or all seen): make some now
         services.puzzle_batch_generate(kind=kind, band=2, count=ON_DEMAND_BATCH,
@@ -137,61 +138,81 @@ def drill(request: HttpRequest, kind: str) -> HttpResponse:
         puzzle, review = selectors.puzzle_next(kind, learner)
     if puzzle is None:
         raise Http404("No puzzle could be made")
-    context = _puzzle_context(puzzle, daily_date=None)
-    context["review"] = review
-    return render(request, "practice/drill.html", context)
+    where = serving.REVIEW if review else serving.DRILL
+    token = serving.serve(learner, serving.puzzle(puzzle.pk), where)
+    return render(request, "practice/drill.html", _puzzle_context(puzzle, token, where))
 
 
-def _puzzle_context(puzzle: Puzzle, *, daily_date: str | None, graded: Any = None,
-                    response: dict[str, str] | None = None) -> dict[str, Any]:
+def _puzzle_context(puzzle: Puzzle, token: str, where: str, *, graded: drills.Graded | None = None,
+                    response: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """A served puzzle's page: its question and answer form (filled in with `response`, if any),
+    the verdict once `graded`, and links back to where it was served."""
+    today = timezone.localdate()
+    homework = serving.homework_of(where)
     return {"puzzle": puzzle, "question": puzzle.question, "kind_title": drills.KIND_TITLES[puzzle.kind],
-            "token": uuid.uuid4(), "daily_date": daily_date, "graded": graded,
-            "response": response or {}, "fields": drills.response_fields(puzzle.kind)}
+            "token": token, "graded": graded, "review": where == serving.REVIEW,
+            "daily_date": today.isoformat() if serving.daily_date_of(where) == today else None,
+            "next_url": reverse("classes:assignment", args=homework) if homework else "",
+            "chosen": services.response_shown(puzzle.kind, response or {}, puzzle.question)}
 
 
 @require_POST
 @rate_limited("answer")
 def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
-    learner = learner_of(request, create=True)
+    """Mark an answer to a puzzle served to this learner (the token served with it says where:
+    a drill, a review, today's set or a homework), once. A blank is asked again, unrecorded."""
+    learner = learner_of(request)
+    token = request.POST.get("token", "")
     try:
-        token = uuid.UUID(request.POST.get("token", ""))
-    except ValueError:
-        token = uuid.uuid4()  # a form without its token still counts, once
-    daily_date = None
-    if request.POST.get("daily") == timezone.localdate().isoformat():
-        daily_date = timezone.localdate()
+        served = serving.take(token, learner, serving.puzzle(puzzle_id))
+    except serving.NotServedError as problem:
+        return _ask_afresh(request, puzzle_id, problem)
+    today = timezone.localdate()
+    response = services.response_from_form(request.POST)
+    template = "practice/drill.html#verdict" if request.htmx else "practice/drill.html"
     try:
         attempt, graded = services.attempt_record(
-            learner=learner, puzzle_id=puzzle_id, token=token,
-            response=services.response_from_form(request.POST), daily_date=daily_date,
-            review=request.POST.get("review") == "1")
+            learner=learner, puzzle_id=puzzle_id, token=served.once, response=response,
+            daily_date=today if served.daily_date == today else None)
     except Puzzle.DoesNotExist:
         raise Http404("No such puzzle") from None
-    puzzle = attempt.puzzle
-    context = _puzzle_context(puzzle, daily_date=daily_date.isoformat() if daily_date else None,
-                              graded=graded, response=attempt.response)
-    context["next_url"] = _homework_url(request.POST.get("next", ""))
-    template = "practice/drill.html#verdict" if request.htmx else "practice/drill.html"
+    except services.BlankAnswerError:
+        puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
+        context = _puzzle_context(puzzle, token, served.where, response=response)
+        context["blank"] = True  # the same question again, with what was filled in
+        return render(request, template, context)
+    context = _puzzle_context(attempt.puzzle, token, served.where, graded=graded, response=attempt.response)
+    context["replay"] = not attempt.rated
     return render(request, template, context)
 
 
-def _homework_url(url: str) -> str:
-    """Where 'Next puzzle' goes after a homework puzzle: only ever back into a class's homework
-    on this site (anything else a form sends is ignored)."""
-    local = url_has_allowed_host_and_scheme(url, allowed_hosts=None) and url.startswith("/classes/")
-    return url if local else ""
+def _ask_afresh(request: HttpRequest, puzzle_id: int, problem: serving.NotServedError) -> HttpResponse:
+    """Say why an answer was not taken, and go where a fresh question is served: where its own
+    question was served when the token is the learner's, else the drill of the puzzle's kind."""
+    messages.warning(request, f"{problem.message}, so here is a fresh question.")
+    served = problem.served
+    if served is not None and served.daily_date is not None:
+        return redirect("practice:daily")
+    if served is not None and served.homework is not None:
+        return redirect("classes:assignment", *served.homework)
+    kind = Puzzle.objects.filter(pk=puzzle_id).values_list("kind", flat=True).first()
+    if kind is None:
+        raise Http404("No such puzzle")
+    return redirect("practice:drill", kind=kind)
 
 
 @require_http_methods(["GET"])
 def daily(request: HttpRequest) -> HttpResponse:
-    learner = learner_of(request)
+    learner = learner_of(request, create=True)
     today = timezone.localdate()
     progress = selectors.daily_progress(services.daily_set_build(day=today), learner)
     next_puzzle = next((p for p, done in progress if not done), None)
     context: dict[str, Any] = {"progress": progress, "day": today, "streak": selectors.streak_of(learner),
                                "finished": next_puzzle is None}
     if next_puzzle is not None:
-        context.update(_puzzle_context(next_puzzle, daily_date=today.isoformat()))
+        where = serving.daily(today)
+        token = serving.serve(learner, serving.puzzle(next_puzzle.pk), where)
+        context.update(_puzzle_context(next_puzzle, token, where))
     return render(request, "practice/daily.html", context)
 
 

@@ -20,7 +20,7 @@ from cfmj.classes.services import ClassError
 from cfmj.core.http import HtmxHttpRequest
 from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import drills
-from practice.services import response_from_form
+from practice.services import BlankAnswerError, response_from_form, response_shown
 
 DEFAULT_BAND = 2
 KIND_OPTIONS = [(kind, drills.KIND_TITLES[kind]) for kind in drills.KINDS]
@@ -117,9 +117,10 @@ def session_join(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The students' page (a teacher sees it too, with the start form instead of the answer form)."""
     classroom, membership = joined_or_404(request, pk)
     user = user_of(request)
+    blank = None
     if request.method == "POST":
-        _record_answer(request, classroom)
-        if not request.htmx:  # after a POST, a GET: a reload does not send the answer again
+        blank = _record_answer(request, classroom)
+        if blank is None and not request.htmx:  # after a POST, a GET: a reload does not send it again
             return redirect("classes:session_student", pk=classroom.pk)
     session = sessions.session_current(classroom)
     answer = sessions.answer_of(session, user) if session is not None else None
@@ -129,12 +130,13 @@ def session_join(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return HttpResponse(status=204)
     context: dict[str, Any] = {
         "classroom": classroom, "session": session, "answer": answer, "state": state,
-        "change": request.GET.get("change") == "1",
+        "change": request.GET.get("change") == "1" or blank is not None,
         "teaching": membership.role == Membership.Role.TEACHER, **_start_context(session)}
     if session is not None:
         puzzle = session.puzzle
         context.update({"puzzle": puzzle, "question": puzzle.question,
-                        "kind_title": drills.KIND_TITLES[puzzle.kind]})
+                        "kind_title": drills.KIND_TITLES[puzzle.kind],
+                        "chosen": response_shown(puzzle.kind, blank or {}, puzzle.question)})
         if session.revealed_at is not None:
             context["reveal"] = sessions.session_reveal_of(session)
             if answer is not None:
@@ -143,9 +145,10 @@ def session_join(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return render(request, template, context)
 
 
-def _record_answer(request: HtmxHttpRequest, classroom: Classroom) -> None:
+def _record_answer(request: HtmxHttpRequest, classroom: Classroom) -> dict[str, str] | None:
     """Record the posted answer to the session it was given for (an answer to a puzzle that has
-    left the board is refused, never counted against the next one)."""
+    left the board is refused, never counted against the next one). A blank is not recorded: it
+    is returned, to show the form again as it was sent."""
     try:
         sid = int(request.POST.get("session", ""))
     except ValueError:
@@ -153,9 +156,13 @@ def _record_answer(request: HtmxHttpRequest, classroom: Classroom) -> None:
     session = ClassSession.objects.filter(pk=sid, classroom=classroom).first()
     if session is None:
         messages.error(request, "That puzzle is no longer on the board.")
-        return
+        return None
+    response = response_from_form(request.POST)
     try:
-        sessions.session_answer(session=session, student=user_of(request),
-                                response=response_from_form(request.POST))
+        sessions.session_answer(session=session, student=user_of(request), response=response)
     except ClassError as error:
         messages.error(request, str(error))
+    except BlankAnswerError:
+        messages.error(request, "Choose an answer first, then send it.")
+        return response
+    return None

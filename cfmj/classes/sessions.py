@@ -17,7 +17,7 @@ from cfmj.classes.services import ClassError
 from cfmj.engine import drills
 from cfmj.engine.drills import choices
 from practice.models import Puzzle
-from practice.services import puzzle_batch_generate, response_of
+from practice.services import answer_required, puzzle_batch_generate, response_of
 
 SESSION_BATCH = 5      # puzzles made on the spot when the pool of a kind and band is empty
 FULL_LIST = 6          # a choice list this short is shown whole; a longer one only where chosen
@@ -88,7 +88,9 @@ def _fresh_puzzle(classroom: Classroom, kind: str, band: int) -> Puzzle:
 
 
 def session_answer(*, session: ClassSession, student: User, response: dict[str, str]) -> SessionAnswer:
-    """Grade and keep a student's answer; answering again before the reveal replaces it."""
+    """Grade and keep a student's answer; answering again before the reveal replaces it. A blank
+    is no answer: it raises practice.services.BlankAnswerError and keeps nothing (nor replaces
+    an answer sent before)."""
     with transaction.atomic():
         # Locked, so that an answer cannot land after the reveal it raced with.
         current = ClassSession.objects.select_for_update().select_related("puzzle").get(pk=session.pk)
@@ -100,6 +102,7 @@ def session_answer(*, session: ClassSession, student: User, response: dict[str, 
             raise ClassError("Only the students of this class answer its puzzles.")
         puzzle = current.puzzle
         fields = response_of(puzzle.kind, response)
+        answer_required(puzzle.kind, fields)
         graded = drills.grade(puzzle.kind, puzzle.question, puzzle.answer, fields)
         answer, _ = SessionAnswer.objects.update_or_create(
             session=current, user=student,

@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 from django.contrib import messages
@@ -23,6 +22,8 @@ from cfmj.classes.services import ClassError
 from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import drills
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
+from practice import serving
+from practice.learners import learner_of
 
 
 def _assignment_or_404(classroom: Classroom, assignment_id: int) -> Assignment:
@@ -232,12 +233,13 @@ def assignment(request: HttpRequest, pk: int, assignment_id: int) -> HttpRespons
     puzzle = None if status.done else selectors.next_assignment_puzzle(work, user)
     context: dict[str, Any] = {"classroom": classroom, "assignment": work, "status": status, "puzzle": puzzle}
     if puzzle is not None:
+        # Served for this homework, to this student: the answer counts for it, and leads back here.
+        where = serving.homework(classroom.pk, work.pk)
         context.update(
             {
                 "question": puzzle.question,
                 "kind_title": drills.KIND_TITLES[puzzle.kind],
-                "token": uuid.uuid4(),
-                "next_url": request.path,
+                "token": serving.serve(learner_of(request), serving.puzzle(puzzle.pk), where),
             }
         )
     return render(request, "classes/assignment_student.html", context)

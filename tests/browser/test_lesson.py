@@ -13,6 +13,7 @@ from lessons.models import Lesson
 from lessons.services import lessons_load
 from tests.course import course_sources
 from tests.engine.drills.helpers import right_response, wrong_response
+from tests.lessons.helpers import asked
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -38,8 +39,11 @@ def fill(form: Locator, puzzle: drills.Puzzle, answer: dict[str, str], prefix: s
 
 
 def puzzle_in(form: Locator, kind: str, focus: str, band: int, prefix: str = "") -> drills.Puzzle:
-    seed = int(form.locator(f'input[name="{prefix}seed"]').get_attribute("value") or "")
-    return drills.generate(kind, seed=seed, band=band, focus=focus or None)
+    """The puzzle a lesson form asks (question `prefix` of a quiz), from the token it was served with."""
+    puzzles = asked(form.locator('input[name="token"]').get_attribute("value") or "")
+    puzzle = puzzles[int(prefix[1:-1]) - 1 if prefix else 0]
+    assert (puzzle.kind, puzzle.band, puzzle.focus or "") == (kind, band, focus or "")
+    return puzzle
 
 
 def test_a_visitor_takes_lesson_one_to_the_end(page: Page, artifacts: Path) -> None:

@@ -111,3 +111,49 @@ def test_it_lists_homework_due_on_the_home_page(client) -> None:
     for page in (reverse("home"), reverse("practice:dashboard"), reverse("classes:index")):
         assert b"Homework to do" in client.get(page).content, page
         assert b"3 \xc3\x97 What is it worth?" in client.get(page).content, page
+
+
+def _homework_of(student, *, count: int = 2):
+    classroom = a_class(None, student)
+    PuzzleFactory.create_batch(3, kind="worth", band=1)
+    homework = services.assignment_create(
+        classroom=classroom,
+        teacher=classroom.created_by,
+        kind="drills",
+        drill_kind="worth",
+        count=count,
+        band=1,
+        due=in_days(3),
+    )
+    return homework, reverse("classes:assignment", args=[classroom.pk, homework.pk])
+
+
+def test_it_counts_no_blank_answer_towards_homework(client) -> None:
+    student = person("sam")
+    homework, url = _homework_of(student)
+    client.force_login(student)
+    for _ in range(2):
+        page = client.get(url)
+        puzzle = page.context["puzzle"]
+        response = client.post(
+            reverse("practice:answer", args=[puzzle.pk]),
+            {"token": str(page.context["token"]), "next": url, "value": "  ", "discarder": ""},
+        )
+        assert response.status_code == 200 and b"Choose an answer first" in response.content
+        assert f'href="{url}"'.encode() in response.content  # the way back to the homework
+    status = selectors.statuses(homework, [student])[student.pk]
+    assert not status.done and status.answered == 0
+    assert not Attempt.objects.exists()
+
+
+def test_it_takes_the_way_back_from_the_token_not_the_form(client) -> None:
+    student = person("sam")
+    _, url = _homework_of(student)
+    client.force_login(student)
+    page = client.get(url)
+    puzzle = page.context["puzzle"]
+    response = client.post(
+        reverse("practice:answer", args=[puzzle.pk]),
+        {"token": str(page.context["token"]), "next": "/classes/999/homework/999/", **right_response(puzzle)},
+    )
+    assert f'href="{url}"'.encode() in response.content and b"/classes/999/" not in response.content

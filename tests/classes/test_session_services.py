@@ -109,3 +109,19 @@ def test_it_lets_only_a_teacher_of_the_class_start() -> None:
         with pytest.raises(ClassError, match="Only a teacher of the class"):
             sessions.session_start(classroom=classroom, teacher=user, kind="rules_quiz", band=2)
     assert not ClassSession.objects.exists()
+
+
+def test_it_keeps_no_blank_answer_and_keeps_the_answer_sent_before() -> None:
+    from practice.services import BlankAnswerError
+
+    teacher, ann, bob, classroom = _class_of_two()
+    session = on_the_board(classroom, teacher, kind="name_hand")
+    with pytest.raises(BlankAnswerError):
+        sessions.session_answer(session=session, student=ann, response={"category": "", "pattern": " "})
+    assert not SessionAnswer.objects.exists()
+    sessions.session_answer(session=session, student=bob, response=right_response(session.puzzle))
+    half = {"category": right_response(session.puzzle)["category"]}
+    with pytest.raises(BlankAnswerError):
+        sessions.session_answer(session=session, student=bob, response=half)
+    assert SessionAnswer.objects.get().correct
+    assert sessions.session_tally(session).answered == 1

@@ -68,6 +68,27 @@ def test_it_lets_a_student_change_their_answer_before_the_reveal(client) -> None
     assert not saved.correct and saved.response == wrong_response(room.puzzle)
 
 
+@pytest.mark.parametrize("headers", [HTMX, {}])
+def test_it_asks_again_for_a_blank_answer(client, headers: dict[str, str]) -> None:
+    room = Room()
+    client.force_login(room.ann)
+    response = answer(client, room.session, {"choice": "  "}, **headers)
+    page = response.content.decode()
+    assert response.status_code == 200 and "Choose an answer first" in page
+    assert 'name="choice"' in page and "Answer sent" not in page  # the form again, nothing sent
+    assert not SessionAnswer.objects.exists()
+
+
+def test_it_keeps_the_answer_sent_when_a_change_is_sent_blank(client) -> None:
+    room = Room()
+    client.force_login(room.ann)
+    answer(client, room.session, right_response(room.puzzle))
+    response = answer(client, room.session, {}, **HTMX)
+    assert b"Choose an answer first" in response.content
+    saved = SessionAnswer.objects.get()
+    assert saved.correct and saved.response == right_response(room.puzzle)
+
+
 def test_it_swaps_in_the_board_for_htmx(client) -> None:
     room = Room()
     client.force_login(room.ann)

@@ -39,8 +39,11 @@ def _small_limits(settings: Any) -> None:
 
 
 def _answer(client: Client, puzzle: Any, ip: str = "10.0.0.1", **headers: str) -> Any:
-    data = {"token": str(uuid.uuid4()), **right_response(puzzle)}
-    return client.post(reverse("practice:answer", args=[puzzle.pk]), data, REMOTE_ADDR=ip, **headers)
+    """Answer the puzzle a drill page of `puzzle`'s kind serves (showing a puzzle is not limited)."""
+    page = client.get(reverse("practice:drill", args=[puzzle.kind]), REMOTE_ADDR=ip)
+    served = page.context["puzzle"]
+    data = {"token": page.context["token"], **right_response(served)}
+    return client.post(reverse("practice:answer", args=[served.pk]), data, REMOTE_ADDR=ip, **headers)
 
 
 def test_a_user_over_the_limit_gets_429_and_nothing_is_recorded() -> None:

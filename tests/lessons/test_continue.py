@@ -33,8 +33,8 @@ def test_it_keeps_a_visitors_place_when_they_sign_up(client, course: list[Lesson
     from tests.lessons.test_step import _check_of, _url
 
     step = course[0].steps.get(number=1)
-    puzzle = _check_of(client.get(_url(step)).content, step)
-    client.post(_url(step), {"seed": str(puzzle.seed), **right_response(puzzle)})
+    token, puzzle = _check_of(client.get(_url(step)).content, step)
+    client.post(_url(step), {"token": token, **right_response(puzzle)})
     client.post(reverse("accounts:signup"), {"username": "june", "password1": "a-long-pass-phrase-9",
                                               "password2": "a-long-pass-phrase-9", "role": "learner"})
     progress = LessonProgress.objects.get(lesson=course[0])

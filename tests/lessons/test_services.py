@@ -102,3 +102,51 @@ def test_it_never_moves_a_step_back_for_a_row_read_before(course: list[Lesson]) 
     progress = step_check_record(learner=Learner(user=user, visitor=""), step=step, progress=progress)
     assert progress.step_reached == 4
     assert LessonProgress.objects.get(pk=seen.pk).step_reached == 4
+
+
+def test_it_keeps_a_check_answered_once_under_its_token(course: list[Lesson]) -> None:
+    import uuid
+
+    from lessons.models import CheckAnswer
+    from lessons.services import step_check_answer
+
+    learner = Learner(user=UserFactory(), visitor="")
+    step = Step.objects.get(lesson=course[0], number=2)
+    token = uuid.uuid4()
+    first = step_check_answer(learner=learner, step=step, token=token, response={"choice": "a"}, correct=True)
+    again = step_check_answer(learner=learner, step=step, token=token, response={"choice": "b"},
+                              correct=False, progress=first.progress)
+    assert first.first and not again.first and again.kept.pk == first.kept.pk
+    kept = again.kept
+    assert (kept.responses, kept.score, kept.size, kept.step) == ([{"choice": "a"}], 1, 1, 2)
+    assert CheckAnswer.objects.count() == 1 and LessonProgress.objects.get().step_reached == 2
+
+
+def test_it_keeps_a_quiz_answered_once_under_its_token(course: list[Lesson]) -> None:
+    import uuid
+
+    from lessons.models import CheckAnswer
+    from lessons.services import quiz_answer
+
+    learner = Learner(user=UserFactory(), visitor="")
+    token = uuid.uuid4()
+    passed = quiz_answer(learner=learner, lesson=course[0], token=token, responses=[{}] * 4, score=4, size=4)
+    failed = quiz_answer(learner=learner, lesson=course[0], token=token, responses=[{}] * 4, score=0, size=4)
+    assert passed.first and passed.progress is not None and passed.progress.done
+    assert not failed.first and failed.kept.score == 4
+    progress = LessonProgress.objects.get()
+    assert (progress.quiz_last, progress.quiz_best) == (4, 4) and CheckAnswer.objects.get().step is None
+
+
+def test_it_moves_a_visitors_answered_checks_to_their_account(course: list[Lesson]) -> None:
+    import uuid
+
+    from lessons.models import CheckAnswer
+
+    user = UserFactory()
+    for visitor in ("v-9", "v-other"):
+        CheckAnswer.objects.create(token=uuid.uuid4(), visitor=visitor, lesson=course[0], step=1,
+                                   responses=[{}], score=1, size=1)
+    visitor_lessons_claim(user=user, visitor="v-9")
+    assert list(CheckAnswer.objects.filter(user=user).values_list("visitor", flat=True)) == [""]
+    assert CheckAnswer.objects.filter(user__isnull=True, visitor="v-other").count() == 1  # not theirs

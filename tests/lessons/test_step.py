@@ -2,25 +2,28 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from cfmj.engine import drills
-from lessons.models import Lesson, LessonProgress, Step
+from lessons.models import CheckAnswer, Lesson, LessonProgress, Step
 from lessons.selectors import teachers
 from tests.accounts.factories import UserFactory
 from tests.engine.drills.helpers import right_response, wrong_response
+from tests.lessons.helpers import asked, hidden_fields, token_of
 
 pytestmark = pytest.mark.django_db
 
 
-def _check_of(page: bytes, step: Step) -> drills.Puzzle:
-    seed = int(re.search(rb'name="seed" value="(\d+)"', page).group(1))  # type: ignore[union-attr]
-    return drills.generate(step.check_kind, seed=seed, band=step.check_band, focus=step.check_focus or None)
+def _check_of(page: bytes, step: Step) -> tuple[str, drills.Puzzle]:
+    """The token the step's check was served with, and the puzzle it asks."""
+    token = token_of(page)
+    (puzzle,) = asked(token)
+    assert (puzzle.kind, puzzle.band) == (step.check_kind, step.check_band)
+    return token, puzzle
 
 
 def _url(step: Step) -> str:
@@ -33,15 +36,15 @@ def test_it_shows_the_step_with_tile_pictures_and_a_check(client, course: list[L
     assert response.status_code == 200
     assert step.title.encode() in response.content
     assert b'class="tile"' in response.content and b'alt="' in response.content
-    assert b'name="seed"' in response.content and b"Check my answer" in response.content
+    assert b'name="token"' in response.content and b"Check my answer" in response.content
 
 
 def test_it_marks_a_right_answer_and_records_the_step(client, course: list[Lesson]) -> None:
     user = UserFactory()
     client.force_login(user)
     step = course[0].steps.get(number=1)
-    puzzle = _check_of(client.get(_url(step)).content, step)
-    response = client.post(_url(step), {"seed": str(puzzle.seed), **right_response(puzzle)})
+    token, puzzle = _check_of(client.get(_url(step)).content, step)
+    response = client.post(_url(step), {"token": token, **right_response(puzzle)})
     assert response.status_code == 200
     assert response.context["check"].graded.correct
     assert LessonProgress.objects.get(user=user, lesson=course[0]).step_reached == 1
@@ -50,9 +53,8 @@ def test_it_marks_a_right_answer_and_records_the_step(client, course: list[Lesso
 
 def test_it_explains_a_wrong_answer_with_links_to_the_rule(client, course: list[Lesson]) -> None:
     step = course[0].steps.get(number=1)
-    puzzle = _check_of(client.get(_url(step)).content, step)
-    response = client.post(_url(step), {"seed": str(puzzle.seed), **wrong_response(puzzle)},
-                           HTTP_HX_REQUEST="true")
+    token, puzzle = _check_of(client.get(_url(step)).content, step)
+    response = client.post(_url(step), {"token": token, **wrong_response(puzzle)}, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     graded = drills.grade(step.check_kind, puzzle.question, puzzle.answer, wrong_response(puzzle))
     assert not graded.correct and b"Not quite" in response.content and b"The answer:" in response.content
@@ -66,28 +68,91 @@ def test_it_counts_a_double_submit_once(client, course: list[Lesson]) -> None:
     user = UserFactory()
     client.force_login(user)
     step = course[0].steps.get(number=2)
-    puzzle = _check_of(client.get(_url(step)).content, step)
-    for _ in range(2):
-        client.post(_url(step), {"seed": str(puzzle.seed), **right_response(puzzle)})
+    token, puzzle = _check_of(client.get(_url(step)).content, step)
+    first = client.post(_url(step), {"token": token, **wrong_response(puzzle)})
+    again = client.post(_url(step), {"token": token, **right_response(puzzle)})
+    assert not first.context["check"].graded.correct
+    assert not again.context["check"].graded.correct  # the answer sent first, as it was marked
+    assert b"You have answered this check already" in again.content
     assert list(LessonProgress.objects.filter(user=user).values_list("step_reached", flat=True)) == [2]
+    assert CheckAnswer.objects.get().score == 0
 
 
-@pytest.mark.parametrize("seed", ["", "abc", "-1", "9" * 40, "1.5", "\u00b2", "\u0661\u0662"])
-def test_it_gives_a_fresh_check_for_a_damaged_form(client, course: list[Lesson], seed: str) -> None:
+@pytest.mark.parametrize("token", ["", "abc", "-1", "9" * 40, "\u00b2", "a:b:c", "x" * 5000])
+def test_it_gives_a_fresh_check_for_a_damaged_form(client, course: list[Lesson], token: str) -> None:
     step = course[0].steps.get(number=1)
-    response = client.post(_url(step), {"seed": seed, "choice": "a"}, follow=True)
+    response = client.post(_url(step), {"token": token, "choice": "a"}, follow=True)
     assert response.status_code == 200
-    assert b"here is a fresh one" in response.content
+    assert b"could not be read back, so here is a fresh one" in response.content
     assert response.context["check"].graded is None
-    assert not LessonProgress.objects.exists()
+    assert not LessonProgress.objects.exists() and not CheckAnswer.objects.exists()
 
 
 def test_it_moves_the_whole_page_for_a_damaged_form_sent_by_htmx(client, course: list[Lesson]) -> None:
     step = course[0].steps.get(number=1)
-    response = client.post(_url(step), {"seed": "x", "choice": "a"}, HTTP_HX_REQUEST="true")
+    response = client.post(_url(step), {"token": "x", "choice": "a"}, HTTP_HX_REQUEST="true")
     assert response["HX-Redirect"] == _url(step)  # not a whole page swapped into the feedback box
     assert b"here is a fresh one" in client.get(_url(step)).content
     assert not LessonProgress.objects.exists()
+
+
+def test_it_counts_no_check_it_did_not_ask(client, course: list[Lesson]) -> None:
+    user = UserFactory()
+    client.force_login(user)
+    step = course[0].steps.get(number=2)
+    client.get(_url(step))
+    chosen = drills.generate(
+        step.check_kind, seed=12345, band=step.check_band, focus=step.check_focus or None
+    )
+    response = client.post(_url(step), {"seed": "12345", **right_response(chosen)}, follow=True)
+    assert response.status_code == 200 and b"here is a fresh one" in response.content
+    assert not LessonProgress.objects.filter(user=user).exists() and not CheckAnswer.objects.exists()
+
+
+def test_it_marks_the_check_it_asked_whatever_seed_is_sent(client, course: list[Lesson]) -> None:
+    client.force_login(UserFactory())
+    step = course[0].steps.get(number=2)
+    token, puzzle = _check_of(client.get(_url(step)).content, step)
+    chosen = drills.generate(
+        step.check_kind, seed=puzzle.seed + 1, band=step.check_band, focus=step.check_focus or None
+    )
+    response = client.post(_url(step), {"token": token, "seed": str(chosen.seed), **right_response(puzzle)})
+    assert response.context["check"].seed == puzzle.seed and response.context["check"].graded.correct
+
+
+def test_it_refuses_another_learners_check(client, course: list[Lesson]) -> None:
+    ann, bob = Client(), Client()
+    ann.force_login(UserFactory(username="ann"))
+    bob_user = UserFactory(username="bob")
+    bob.force_login(bob_user)
+    step = course[0].steps.get(number=1)
+    token, puzzle = _check_of(ann.get(_url(step)).content, step)
+    response = bob.post(_url(step), {"token": token, **right_response(puzzle)}, follow=True)
+    assert b"That question was asked of another account or visit" in response.content
+    assert not LessonProgress.objects.exists() and not CheckAnswer.objects.exists()
+
+
+def test_it_refuses_a_check_served_for_another_step(client, course: list[Lesson]) -> None:
+    client.force_login(UserFactory())
+    first, second = course[0].steps.get(number=1), course[0].steps.get(number=2)
+    token, puzzle = _check_of(client.get(_url(first)).content, first)
+    response = client.post(_url(second), {"token": token, **right_response(puzzle)}, follow=True)
+    assert b"That answer was for another question" in response.content
+    assert not LessonProgress.objects.exists()
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_it_asks_again_for_a_blank_answer(client, course: list[Lesson], htmx: bool) -> None:
+    user = UserFactory()
+    client.force_login(user)
+    step = course[0].steps.get(number=1)
+    fields = hidden_fields(client.get(_url(step)).content)
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    response = client.post(_url(step), {**fields, "valid": "", "choice": "", "reason": ""}, **headers)
+    assert response.status_code == 200 and b"Choose an answer first" in response.content
+    assert not LessonProgress.objects.filter(user=user).exists() and not CheckAnswer.objects.exists()
+    if not htmx:  # the same check again, to answer
+        assert hidden_fields(response.content) == fields
 
 
 def test_it_sends_a_locked_lesson_back_to_its_page(client, course: list[Lesson]) -> None:
@@ -103,32 +168,57 @@ def test_it_answers_404_for_a_step_that_does_not_exist(client, course: list[Less
     assert client.get(reverse("lessons:step", args=[course[0].slug, 99])).status_code == 404
 
 
-def test_it_records_a_step_in_few_queries(client, course: list[Lesson],
-                                          django_assert_max_num_queries) -> None:
+def test_it_records_a_step_in_few_queries(
+    client, course: list[Lesson], django_assert_max_num_queries
+) -> None:
     user = UserFactory()
     client.force_login(user)
     LessonProgress.objects.create(user=user, lesson=course[0], step_reached=1)
     step = course[0].steps.get(number=2)
-    puzzle = _check_of(client.get(_url(step)).content, step)
+    token, puzzle = _check_of(client.get(_url(step)).content, step)
     teachers()  # the rule links' lesson steps, as kept between requests
-    # session, user, progress, homework, step; then the locked row and its update in a transaction
-    # (15 queries before the course outline was kept and the progress row reused)
-    with django_assert_max_num_queries(9):
-        response = client.post(_url(step), {"seed": str(puzzle.seed), **right_response(puzzle)},
-                               HTTP_HX_REQUEST="true")
+    # session, user, progress, homework, step; then in a transaction the answer kept, the locked
+    # progress row and its update (15 queries before the course outline was kept and the progress
+    # row reused)
+    with django_assert_max_num_queries(12):
+        response = client.post(_url(step), {"token": token, **right_response(puzzle)}, HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and b"Next step" in response.content
     assert LessonProgress.objects.get(user=user).step_reached == 2
 
 
-def test_it_writes_nothing_for_a_step_already_reached(client, course: list[Lesson]) -> None:
+def test_it_writes_only_the_answer_for_a_step_already_reached(client, course: list[Lesson]) -> None:
     user = UserFactory()
     client.force_login(user)
     LessonProgress.objects.create(user=user, lesson=course[0], step_reached=3)
     step = course[0].steps.get(number=2)
-    puzzle = _check_of(client.get(_url(step)).content, step)
+    token, puzzle = _check_of(client.get(_url(step)).content, step)
     with CaptureQueriesContext(connection) as queries:
-        response = client.post(_url(step), {"seed": str(puzzle.seed), **right_response(puzzle)})
+        response = client.post(_url(step), {"token": token, **right_response(puzzle)})
     assert response.status_code == 200 and response.context["check"].graded.correct
-    assert not [q for q in queries if q["sql"].startswith(("UPDATE", "INSERT", "SAVEPOINT"))]
+    writes = [q["sql"] for q in queries if q["sql"].startswith(("UPDATE", "INSERT"))]
+    assert len(writes) == 1 and CheckAnswer._meta.db_table in writes[0]  # the answer, kept once
     assert response.context["state"].step_reached == 3
     assert LessonProgress.objects.get(user=user).step_reached == 3
+
+
+def test_it_serves_a_check_to_a_signed_in_learner_without_writing(client, course: list[Lesson]) -> None:
+    client.force_login(UserFactory())
+    step = course[0].steps.get(number=1)
+    client.get(_url(step))
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(_url(step)).status_code == 200
+    assert not [q["sql"] for q in queries if q["sql"].startswith(("INSERT", "UPDATE", "DELETE"))]
+
+
+def test_it_gives_a_fresh_check_for_one_the_engine_no_longer_makes(client, course: list[Lesson]) -> None:
+    from practice import serving
+    from practice.learners import Learner
+
+    user = UserFactory()
+    client.force_login(user)
+    step = course[0].steps.get(number=1)
+    gone = serving.serve(Learner(user, ""), serving.check(step.lesson_id, 1, ("rules_quiz", "gone", 1, 7)),
+                         serving.STEP)
+    response = client.post(_url(step), {"token": gone, "choice": "a"}, follow=True)
+    assert response.status_code == 200 and b"That check has changed since it was asked" in response.content
+    assert not LessonProgress.objects.exists() and not CheckAnswer.objects.exists()

@@ -27,15 +27,20 @@ def test_it_serves_the_same_set_to_everyone(client, django_user_model) -> None:
     assert DailySet.objects.count() == 1
 
 
+def _answer_today(client, answer) -> None:
+    """Answer the daily page's puzzle with `answer(puzzle)`, through the form it serves."""
+    page = client.get(reverse("practice:daily"))
+    puzzle = page.context["puzzle"]
+    client.post(reverse("practice:answer", args=[puzzle.pk]),
+                {"token": str(page.context["token"]), "daily": timezone.localdate().isoformat(),
+                 **answer(puzzle)})
+
+
 def test_it_walks_through_the_five_and_starts_a_streak(client, django_user_model) -> None:
     user = django_user_model.objects.create_user("gil", password="pw-tiles-123")
     client.force_login(user)
-    today = timezone.localdate().isoformat()
     for _ in range(5):
-        page = client.get(reverse("practice:daily"))
-        puzzle = page.context["puzzle"]
-        client.post(reverse("practice:answer", args=[puzzle.pk]),
-                    {"token": str(page.context["token"]), "daily": today, **right_response(puzzle)})
+        _answer_today(client, right_response)
     page = client.get(reverse("practice:daily"))
     assert page.context["finished"] is True
     assert b"All five done" in page.content
@@ -43,10 +48,24 @@ def test_it_walks_through_the_five_and_starts_a_streak(client, django_user_model
     assert Attempt.objects.filter(user=user, daily_date=timezone.localdate()).count() == 5
 
 
-def test_it_ignores_a_daily_date_that_is_not_today(client, django_user_model) -> None:
+def test_it_counts_a_puzzle_as_todays_only_when_served_as_todays(client, django_user_model) -> None:
     user = django_user_model.objects.create_user("hal", password="pw-tiles-123")
     client.force_login(user)
-    puzzle = client.get(reverse("practice:daily")).context["puzzle"]
+    daily = client.get(reverse("practice:daily")).context["puzzle"]
+    drill = client.get(reverse("practice:drill", args=[daily.kind]))
+    puzzle = drill.context["puzzle"]
     client.post(reverse("practice:answer", args=[puzzle.pk]),
-                {"token": "x", "daily": "1999-01-01", **right_response(puzzle)})
+                {"token": str(drill.context["token"]), "daily": timezone.localdate().isoformat(),
+                 **right_response(puzzle)})
     assert Attempt.objects.get().daily_date is None
+
+
+def test_it_extends_no_streak_for_blank_answers(client, django_user_model) -> None:
+    user = django_user_model.objects.create_user("ida", password="pw-tiles-123")
+    client.force_login(user)
+    first = client.get(reverse("practice:daily")).context["puzzle"]
+    for _ in range(5):
+        _answer_today(client, lambda puzzle: {})
+    assert not Attempt.objects.exists() and not Streak.objects.filter(user=user, current__gt=0).exists()
+    page = client.get(reverse("practice:daily"))
+    assert page.context["puzzle"] == first and not page.context["finished"]

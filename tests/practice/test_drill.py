@@ -55,3 +55,36 @@ def test_it_uses_few_queries(client, django_user_model, django_assert_max_num_qu
     with django_assert_max_num_queries(10):
         assert client.get(reverse("practice:drill", args=["winning_hand"])).status_code == 200
     assert Attempt.objects.count() == 0
+
+
+WRITES = ("INSERT", "UPDATE", "DELETE")
+
+
+@pytest.mark.parametrize("url", ["/practice/winning_hand/", "/practice/daily/"])
+def test_it_serves_a_signed_in_learner_without_writing(client, django_user_model, url: str) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    user = django_user_model.objects.create_user("dot", password="pw-tiles-123")
+    PuzzleFactory.create_batch(3)
+    client.force_login(user)
+    client.get(url)  # the daily set is built on its first visit of the day
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200 and response.context["token"]
+    assert not [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith(WRITES)]
+
+
+def test_it_gives_a_visitor_an_id_once_when_serving(client) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from practice.learners import VISITOR_KEY
+
+    PuzzleFactory.create_batch(3)
+    client.get(reverse("practice:drill", args=["winning_hand"]))
+    visitor = client.session[VISITOR_KEY]
+    with CaptureQueriesContext(connection) as queries:
+        client.get(reverse("practice:drill", args=["winning_hand"]))
+    assert client.session[VISITOR_KEY] == visitor
+    assert not [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith(WRITES)]

@@ -84,7 +84,7 @@ def test_it_brings_mistakes_back_further_apart() -> None:
     assert item.due == timezone.localdate() + datetime.timedelta(days=1)
     ReviewItem.objects.filter(pk=item.pk).update(due=timezone.localdate())
     services.attempt_record(learner=learner, puzzle_id=puzzle.pk, token=uuid.uuid4(),
-                            response=right_response(puzzle), review=True)
+                            response=right_response(puzzle))
     item.refresh_from_db()
     assert item.successes == 1 and item.interval_days >= 2 and item.due > timezone.localdate()
 
@@ -118,3 +118,74 @@ def test_it_moves_a_visitors_practice_to_their_account() -> None:
     assert attempt.user == user and attempt.visitor == "" and attempt.rating_after
     assert SkillRating.objects.get(user=user).attempts == 1
     assert services.visitor_practice_claim(user=user, visitor="visitor-1") == 0
+
+
+def test_it_records_an_answer_to_a_puzzle_answered_before_but_rates_it_once() -> None:
+    user = UserFactory()
+    puzzle = PuzzleFactory(kind="worth", band=5)
+    learner = Learner(user, "")
+    first, _ = services.attempt_record(learner=learner, puzzle_id=puzzle.pk, token=uuid.uuid4(),
+                                       response=right_response(puzzle))
+    skill = SkillRating.objects.get(user=user)
+    puzzle.refresh_from_db()
+    rating, puzzle_rating = skill.rating, puzzle.rating
+    for _ in range(5):
+        again, graded = services.attempt_record(learner=learner, puzzle_id=puzzle.pk, token=uuid.uuid4(),
+                                                response=right_response(puzzle))
+        assert graded.correct and not again.rated and again.rating_after is None
+    assert first.rated and first.rating_after == rating
+    skill.refresh_from_db()
+    puzzle.refresh_from_db()
+    assert (skill.rating, skill.attempts, puzzle.rating, puzzle.attempts) == (rating, 1, puzzle_rating, 1)
+    assert Attempt.objects.count() == 6
+
+
+def test_it_rates_a_visitors_first_answer_only_too() -> None:
+    puzzle = PuzzleFactory()
+    visitor = Learner(None, "visitor-2")
+    for _ in range(3):
+        services.attempt_record(learner=visitor, puzzle_id=puzzle.pk, token=uuid.uuid4(),
+                                response=right_response(puzzle))
+    puzzle.refresh_from_db()
+    assert puzzle.attempts == 1
+    assert list(Attempt.objects.order_by("pk").values_list("rated", flat=True)) == [True, False, False]
+
+
+def test_it_keeps_the_review_of_a_puzzle_missed_again_on_purpose() -> None:
+    """Missing a puzzle again, unrated, must not make it due again tomorrow (a rated answer then)."""
+    user = UserFactory()
+    puzzle = PuzzleFactory()
+    learner = Learner(user, "")
+    services.attempt_record(learner=learner, puzzle_id=puzzle.pk, token=uuid.uuid4(),
+                            response=wrong_response(puzzle))
+    later = timezone.localdate() + datetime.timedelta(days=5)
+    ReviewItem.objects.filter(user=user, puzzle=puzzle).update(due=later, interval_days=5, successes=2)
+    services.attempt_record(learner=learner, puzzle_id=puzzle.pk, token=uuid.uuid4(),
+                            response=wrong_response(puzzle))
+    item = ReviewItem.objects.get(user=user, puzzle=puzzle)
+    assert (item.due, item.interval_days, item.successes) == (later, 5, 2)
+
+
+def test_it_records_nothing_for_a_blank_answer() -> None:
+    user = UserFactory()
+    puzzle = PuzzleFactory(kind="name_hand")
+    for blank in ({}, {"category": " ", "pattern": ""}, {"category": right_response(puzzle)["category"]}):
+        with pytest.raises(services.BlankAnswerError):
+            services.attempt_record(learner=Learner(user, ""), puzzle_id=puzzle.pk, token=uuid.uuid4(),
+                                    response=blank)
+    assert not Attempt.objects.exists() and not SkillRating.objects.exists()
+    assert not ReviewItem.objects.exists()
+
+
+def test_it_rates_a_claimed_answer_only_if_the_account_had_not_answered_that_puzzle() -> None:
+    user = UserFactory()
+    seen, fresh = PuzzleFactory(), PuzzleFactory()
+    services.attempt_record(learner=Learner(user, ""), puzzle_id=seen.pk, token=uuid.uuid4(),
+                            response=right_response(seen))
+    visitor = Learner(None, "visitor-3")
+    for puzzle in (seen, fresh, fresh):
+        services.attempt_record(learner=visitor, puzzle_id=puzzle.pk, token=uuid.uuid4(),
+                                response=right_response(puzzle))
+    assert services.visitor_practice_claim(user=user, visitor="visitor-3") == 3
+    assert SkillRating.objects.get(user=user).attempts == 2  # the account's own, and the first of `fresh`
+    assert Attempt.objects.filter(user=user, rated=True).count() == 2

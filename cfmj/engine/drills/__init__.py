@@ -20,7 +20,7 @@ kinds ignore it (IGNORES_TABLE says why). The standard rules give exactly the pu
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from random import Random
 from typing import Any
@@ -29,7 +29,7 @@ from ..errors import InputError
 from ..rulebook import lines_in_section
 from ..ruleset import RuleSet
 from . import call, charleston, discard, distance, joker_exchange, name_hand, rules_quiz, winning_hand, worth
-from .common import Graded, Puzzle, drill_rng
+from .common import Graded, Puzzle, drill_rng, text_field
 from .table import hand_table
 
 KINDS: tuple[str, ...] = ("winning_hand", "worth", "charleston", "name_hand", "call", "joker_exchange",
@@ -54,6 +54,7 @@ Made = tuple[dict[str, Any], dict[str, Any]]
 @dataclass(frozen=True)
 class _Kind:
     fields: tuple[str, ...]
+    needs: tuple[str, ...]
     focuses: tuple[str, ...]
     practises: tuple[str, ...]
     make: Callable[[Random, int, str | None], Made]
@@ -61,7 +62,7 @@ class _Kind:
 
 
 _MODULES: dict[str, _Kind] = {
-    name: _Kind(module.FIELDS, module.FOCUSES, module.PRACTISES, module.make, module.grade)
+    name: _Kind(module.FIELDS, module.NEEDS, module.FOCUSES, module.PRACTISES, module.make, module.grade)
     for name, module in (("winning_hand", winning_hand), ("worth", worth), ("charleston", charleston),
                          ("name_hand", name_hand), ("call", call), ("joker_exchange", joker_exchange),
                          ("discard", discard), ("distance", distance), ("rules_quiz", rules_quiz))
@@ -179,6 +180,13 @@ def response_fields(kind: str) -> tuple[str, ...]:
     return _module(kind).fields
 
 
+def unanswered(kind: str, response: Mapping[str, object]) -> tuple[str, ...]:
+    """The fields an answer of this kind cannot leave empty that `response` leaves empty (blank,
+    spaces only, missing or not text). Empty means it is no answer at all: ask again, mark nothing.
+    An unknown kind raises InputError."""
+    return tuple(field for field in _module(kind).needs if not text_field(response, field))
+
+
 def unpractised(sections: tuple[str, ...] = PLAY_SECTIONS) -> tuple[str, ...]:
     """The rulebook lines of these sections that no kind practises, in RULES.md order."""
     practised = {line for lines in PRACTISES.values() for line in lines}
@@ -186,4 +194,5 @@ def unpractised(sections: tuple[str, ...] = PLAY_SECTIONS) -> tuple[str, ...]:
 
 
 __all__ = ["BANDS", "FOCUSES", "IGNORES_TABLE", "KINDS", "KIND_TITLES", "PRACTISES", "TABLE_KINDS", "Graded",
-           "Puzzle", "RuleSet", "generate", "generate_many", "grade", "response_fields", "unpractised"]
+           "Puzzle", "RuleSet", "generate", "generate_many", "grade", "response_fields", "unanswered",
+           "unpractised"]

@@ -37,6 +37,7 @@ from .hands import (
 )
 
 FIELDS = ("call",)
+NEEDS = ("call",)
 MAH_JONGG, EXPOSE, NONE = "mah_jongg", "expose", "none"
 CALLS = (MAH_JONGG, EXPOSE, NONE)
 CHOICES = [choice(MAH_JONGG, "Call it for Mah Jongg"),

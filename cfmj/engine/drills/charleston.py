@@ -28,6 +28,7 @@ from .common import (
 from .hands import band_layout, build, pick_entry, replace_tiles, without
 
 FIELDS = ("pass",)
+NEEDS = ("pass",)
 SWAPS = {1: 3, 2: 4, 3: 5, 4: 6, 5: 8}
 RULES = ("6",)
 FOCUSES: tuple[str, ...] = ()

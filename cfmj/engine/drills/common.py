@@ -1,6 +1,7 @@
 """What every drill shares: the puzzle and the grade, reading form fields, and wording.
 
-A drill kind is a module with FIELDS (the form fields it reads), FOCUSES (what a puzzle may be
+A drill kind is a module with FIELDS (the form fields it reads), NEEDS (those an answer cannot
+leave empty: without them it is no answer at all), FOCUSES (what a puzzle may be
 asked to be about; empty when nothing), PRACTISES (the rulebook lines its puzzles turn on),
 make(rng, band, focus) -> (question, answer) and grade(question, answer, response) -> Graded.
 Questions and answers are plain JSON values (no tuples), so that what the site stores and reads

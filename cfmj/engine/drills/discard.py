@@ -30,6 +30,7 @@ from .common import (
 from .hands import band_layout, build, pick_entry, replace_tiles
 
 FIELDS = ("tile",)
+NEEDS = ("tile",)
 SWAPS = {1: 2, 2: 2, 3: 3, 4: 4, 5: 5}
 RULES = ("6",)
 FOCUSES: tuple[str, ...] = ()

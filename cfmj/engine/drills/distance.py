@@ -28,6 +28,7 @@ from .common import (
 from .hands import band_layout, build, hand_name, pick_entry, replace_tiles, without
 
 FIELDS = ("tiles_needed",)
+NEEDS = ("tiles_needed",)
 FOCUSES: tuple[str, ...] = ()
 # How far from some winning hand; jokers count only in Pungs, Kongs and Quints.
 PRACTISES: tuple[str, ...] = ("2_winning_hand_is_dragon_hand_or_category_set_pattern",

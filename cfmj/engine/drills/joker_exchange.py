@@ -19,6 +19,7 @@ from .common import GOOD, RIGHT, WRONG, Graded, choice, graded, no_focus, ref, s
 from .hands import band_layout, build, pick_entry, random_tile
 
 FIELDS = ("take",)
+NEEDS = ("take",)  # "none" is an answer; nothing ticked is not
 FOCUSES: tuple[str, ...] = ()
 # Which exposed jokers you can take (any exposure, your own too), several in one turn.
 PRACTISES: tuple[str, ...] = ("6_joker_exchange", "6_joker_exchange_several")

@@ -38,6 +38,7 @@ from .hands import (
 from .table import class_words, pick_for, table_entry
 
 FIELDS = ("category", "pattern")
+NEEDS = ("category", "pattern")
 SPECIAL = "special"  # the "pattern" of a special dragon hand: its tiles are fixed
 SPECIAL_LABEL = "A special dragon hand (fixed tiles)"
 PROMPT = "Name this hand: which category is it, and which pattern?"

@@ -46,6 +46,7 @@ from .hands import build, fits, layout, pick_entry, reading
 from .rules_quiz_topics import Choice, Quiz, joker_block, lookalikes, number_choices, tile_choice, wind
 
 FIELDS = ("choice",)
+NEEDS = ("choice",)
 SKILL_IDS = (R.SKILL_1, R.SKILL_2, R.SKILL_3, R.SKILL_4, R.SKILL_5)  # level k's reason is SKILL_IDS[k - 1]
 TOPIC_LINES: dict[str, tuple[str, ...]] = {
     "tiles": ("1_tile_set",),

@@ -29,6 +29,7 @@ from .mutations import mutations_for
 from .table import class_words, pick_for, table_entry
 
 FIELDS = ("valid", "reason")
+NEEDS = ("valid",)  # a reason is asked only of a No, and a No without one is half right
 VALID = "valid"
 # A winning hand, or a hand check() refuses for this reason first (every reason a recipe can make).
 FOCUSES: tuple[str, ...] = (VALID, *(r for r in CATALOGUE if r in RECIPES))

@@ -41,6 +41,7 @@ from .hands import (
 from .table import class_words, pick_for, table_entry
 
 FIELDS = ("value", "discarder")
+NEEDS = ("value",)  # the discarder's payment is asked only of a hand won on a discard
 SELF_DRAWN_CHANCE = 0.4
 PAIRS, QUINTS, SET, SUIT, CONCEALED = BONUS_KEYS
 SELF_DRAWN, JOKERLESS, DRAGON_HAND, DISCARD = "self_drawn", "jokerless", "dragon_hand", "discard"
