@@ -22,7 +22,7 @@ from cfmj.classes.models import (
     SessionAnswer,
 )
 from cfmj.classes.selectors import statuses
-from lessons.models import LessonProgress
+from lessons.models import CheckAnswer, LessonProgress
 from practice.models import Attempt, ReviewItem, SkillRating, Streak
 
 EXPORT_FORMAT = "card-free-mah-jongg-account/1"
@@ -68,6 +68,7 @@ def account_data(*, user: User) -> dict[str, Any]:
         "account": _account(user),
         "practice": _practice(user),
         "lessons": _lessons(user),
+        "lesson_answers": _lesson_answers(user),
         "classes": _classes(user),
         "homework": _homework(user),
         "homework_set": _homework_set(user),
@@ -110,6 +111,7 @@ def _practice(user: User) -> dict[str, Any]:
                 "response",
                 "correct",
                 "score",
+                "rated",
                 "rating_before",
                 "rating_after",
                 "daily_date",
@@ -144,6 +146,23 @@ def _lessons(user: User) -> list[dict[str, Any]]:
             "completed_at",
             "tested_out",
             "updated_at",
+            lesson_number=F("lesson__number"),
+            lesson_title=F("lesson__title"),
+        )
+    )
+
+
+def _lesson_answers(user: User) -> list[dict[str, Any]]:
+    """Each step check and quiz answered, with its marks (a step of None is the lesson's quiz)."""
+    return _rows(
+        CheckAnswer.objects.filter(user=user)
+        .order_by("answered_at", "pk")
+        .values(
+            "answered_at",
+            "step",
+            "responses",
+            "score",
+            "size",
             lesson_number=F("lesson__number"),
             lesson_title=F("lesson__title"),
         )

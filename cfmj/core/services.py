@@ -8,7 +8,7 @@ from django.db.models import Exists, Model, OuterRef, Q
 from django.utils import timezone
 
 from cfmj.core.models import WorkerHeartbeat
-from lessons.models import LessonProgress
+from lessons.models import CheckAnswer, LessonProgress
 from practice.models import Attempt
 
 # What visitors do before they sign up: rows with no account and the visitor id of their session,
@@ -17,6 +17,7 @@ from practice.models import Attempt
 VISITOR_ROWS: list[tuple[type[Model], str]] = [
     (Attempt, "answered_at"),
     (LessonProgress, "updated_at"),
+    (CheckAnswer, "answered_at"),
 ]
 VISITOR_IDLE = datetime.timedelta(days=30)
 PURGE_BATCH = 1000

@@ -4,6 +4,7 @@ about anyone else, only the names of classes and their teachers."""
 from __future__ import annotations
 
 import json
+import uuid
 
 import pytest
 from django.apps import apps
@@ -12,6 +13,7 @@ from django.db import models
 from django.urls import reverse
 
 from cfmj.accounts.selectors import account_data
+from lessons.models import CheckAnswer
 from tests.accounts.world import world
 
 URL = reverse("accounts:data_export")
@@ -141,6 +143,7 @@ COVERED = {
     ("practice.Streak", "user"): "practice.streak",
     ("practice.ReviewItem", "user"): "practice.reviews",
     ("lessons.LessonProgress", "user"): "lessons",
+    ("lessons.CheckAnswer", "user"): "lesson_answers",
     ("classes.Membership", "user"): "classes",
     ("classes.Classroom", "owner"): "classes[].owner",
     ("classes.CoteacherInvite", "invitee"): "invitations.received",
@@ -172,3 +175,17 @@ def test_the_selector_serves_a_teacher_exporting_a_managed_account():
     data = account_data(user=w.kid)
     assert data["account"]["username"] == "kid1"
     assert [c["class"] for c in data["classes"]] == ["Tuesday beginners"]
+
+
+def test_it_holds_the_lesson_checks_and_quizzes_answered(client):
+    w = world()
+    CheckAnswer.objects.create(
+        token=uuid.uuid4(), user=w.lena, lesson=w.lesson, step=2, responses=[{"choice": "b"}], score=1, size=1
+    )
+    CheckAnswer.objects.create(
+        token=uuid.uuid4(), user=w.tess, lesson=w.lesson, step=None, responses=[{}], score=0, size=3
+    )
+    _, data = _download(client, w.lena)
+    assert [
+        (a["lesson_number"], a["step"], a["score"], a["size"], a["responses"]) for a in data["lesson_answers"]
+    ] == [(1, 2, 1, 1, [{"choice": "b"}])]

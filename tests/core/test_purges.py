@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from cfmj.core import services
 from cfmj.core.tasks import clear_sessions, purge_visitor_rows
-from lessons.models import Lesson, LessonProgress
+from lessons.models import CheckAnswer, Lesson, LessonProgress
 from practice.models import Attempt
 from tests.accounts.factories import UserFactory
 from tests.practice.factories import AttemptFactory, PuzzleFactory
@@ -124,3 +124,15 @@ def test_both_are_scheduled_by_beat(settings):
     assert schedule["clear-sessions"]["task"] == clear_sessions.name
     assert schedule["purge-visitor-rows"]["schedule"] <= 24 * 3600
     assert schedule["clear-sessions"]["schedule"] <= 24 * 3600
+
+
+def test_it_purges_a_gone_visitors_answered_lesson_checks_and_keeps_a_recent_ones(lesson):
+    gone, here = str(uuid.uuid4()), str(uuid.uuid4())
+    for visitor, days in ((gone, 40), (here, 40), (here, 2)):
+        row = CheckAnswer.objects.create(
+            token=uuid.uuid4(), visitor=visitor, lesson=lesson, step=1, responses=[{}], score=1, size=1
+        )
+        CheckAnswer.objects.filter(pk=row.pk).update(answered_at=_ago(days))
+    assert services.visitor_rows_purge() == 1
+    assert not CheckAnswer.objects.filter(visitor=gone).exists()
+    assert CheckAnswer.objects.filter(visitor=here).count() == 2
