@@ -73,7 +73,8 @@ CASES: dict[str, Case] = {
     "lessons:step": PUBLIC,
     "lessons:quiz": PUBLIC,
     "lessons:rules": PUBLIC,
-    "practice:answer": Case("POST", EVERYONE, (200, 400), visitor=(200, 400)),  # served or not: below
+    # Not served to this person: sent to a fresh question (tests/practice/test_answer.py for the rest).
+    "practice:answer": Case("POST", EVERYONE, (302,), visitor=(302,)),
     "accounts:signup": Case("GET", EVERYONE, (200, 302), visitor=(200,)),
     "accounts:login": PUBLIC,
     "accounts:account": Case("GET", SIGNED_IN),
