@@ -52,8 +52,8 @@ FULL_PAGE = os.environ.get("LAYOUT_FULL_PAGE") == "1"
 SETTLE_SECONDS = 1.5  # how long a result may take to come into view (htmx swaps, scrolling)
 
 # Elements whose box reaches past the left or right edge of the viewport, outermost first (a wide
-# table, not each of its cells), named by their path. Left out: what is hidden on purpose (the
-# visually-hidden pattern, a skip link off screen until focused) and what lies inside a box that
+# table, not each of its cells), named by their path. Left out: what is hidden on purpose (a skip
+# link off screen until focused, whatever is invisible) and what lies inside a box that
 # scrolls sideways by itself (a wide table in its own region); such a region, when it does
 # scroll, must be reachable by keyboard and named, or it is listed in `regions`.
 MEASURE = """() => {
@@ -71,8 +71,16 @@ MEASURE = """() => {
     .replace(/\\s+/g, " ").slice(0, 50);
   const scrolls = (el) => !["INPUT", "SELECT", "TEXTAREA"].includes(el.tagName) &&
     ["auto", "scroll"].includes(getComputedStyle(el).overflowX);
-  const inRegion = (el) => {
-    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) if (scrolls(a)) return true;
+  const inRegion = (el, style) => {  // clipped by a region: absolute boxes escape unless placed inside it
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      if (!scrolls(a)) continue;
+      if (style.position === "fixed") return false;
+      if (style.position !== "absolute") return true;
+      for (let p = el.parentElement; p && p !== a.parentElement; p = p.parentElement) {
+        if (getComputedStyle(p).position !== "static") return true;  // its containing block is inside
+      }
+      return false;
+    }
     return false;
   };
   const wide = new Set();
@@ -86,10 +94,9 @@ MEASURE = """() => {
     }
     if (r.left >= -0.5 && r.right <= vw + 0.5) continue;
     const style = getComputedStyle(el);
-    const offscreen = (style.position === "absolute" || style.position === "fixed") &&
-      (r.right <= 0 || r.left >= vw);
-    const hidden = style.visibility === "hidden" || el.closest(".visually-hidden");
-    if (offscreen || hidden || inRegion(el)) continue;
+    // placed wholly off the left edge (a skip link until focused): no scrolling reaches it
+    const offscreen = (style.position === "absolute" || style.position === "fixed") && r.right <= 0;
+    if (offscreen || style.visibility === "hidden" || inRegion(el, style)) continue;
     wide.add(el);
   }
   const offenders = [...wide].filter((el) => !wide.has(el.parentElement)).map((el) => {
