@@ -30,6 +30,7 @@ from tests.browser.walk import (
     PASSWORD,
     WORKED,
     Site,
+    Visit,
     answer_drill,
     learner_pages,
     site_build,
@@ -200,7 +201,7 @@ def layout_site_build(user_model: Any) -> tuple[Site, Classroom, Assignment]:
     return site, other, homework
 
 
-def more_visitor_pages(page: Page, visit: Callable[..., None]) -> None:
+def more_visitor_pages(page: Page, visit: Visit) -> None:
     """The visitor's states the accessibility walk leaves out: the other drills, a marked quiz,
     the daily answered, the checker used by hand, and the account forms with their errors."""
     for kind in ("call", "joker_exchange", "discard", "distance", "rules_quiz"):
@@ -262,9 +263,7 @@ def more_visitor_pages(page: Page, visit: Callable[..., None]) -> None:
     visit(page, "password reset, expired link")
 
 
-def more_learner_pages(
-    page: Page, visit: Callable[..., None], site: Site, other: Classroom, homework: Assignment
-) -> None:
+def more_learner_pages(page: Page, visit: Visit, site: Site, other: Classroom, homework: Assignment) -> None:
     """A learner's other states: homework due and done, joining a class, the class session from
     answer to reveal, and the account pages."""
     page.goto("/")
@@ -309,7 +308,7 @@ def more_learner_pages(
     visit(page, "password changed", page.locator("main .narrow"))
 
 
-def more_teacher_pages(page: Page, visit: Callable[..., None], site: Site, homework: Assignment) -> None:
+def more_teacher_pages(page: Page, visit: Visit, site: Site, homework: Assignment) -> None:
     """A teacher's other states: making a class, setting homework, seeing who did it, making and
     resetting a student's account, and running the class session from the board."""
     page.goto("/classes/new/")
