@@ -59,15 +59,17 @@ def artifacts() -> Path:
 
 @pytest.fixture
 def contexts(browser: object, live_server: object) -> Iterator[Callable[..., BrowserContext]]:
-    """`contexts(viewport)` opens a browser context on the live server (desktop size unless told);
-    all are closed at the end, so no browser connection outlives the live server."""
+    """`contexts(viewport)` opens a browser context on the live server (desktop size unless told;
+    `bypass_csp` for a test that injects a script, as axe is); all are closed at the end, so no
+    browser connection outlives the live server."""
     from playwright.sync_api import Browser
 
     assert isinstance(browser, Browser)
     made: list[BrowserContext] = []
 
-    def new(viewport: ViewportSize = DESKTOP) -> BrowserContext:
-        context = browser.new_context(base_url=live_server.url, viewport=viewport)  # type: ignore[attr-defined]
+    def new(viewport: ViewportSize = DESKTOP, *, bypass_csp: bool = False) -> BrowserContext:
+        context = browser.new_context(base_url=live_server.url, viewport=viewport,  # type: ignore[attr-defined]
+                                      bypass_csp=bypass_csp)
         context.set_default_timeout(15_000)
         made.append(context)
         return context
