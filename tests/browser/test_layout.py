@@ -49,6 +49,7 @@ SIZES: dict[str, ViewportSize] = {
     "tablet": {"width": 820, "height": 1180},
 }
 LAYOUT = ARTIFACTS / "layout"
+LONG_NAME = "bartholomew.fotheringhamsmythe"  # a username as long as some people choose
 FULL_PAGE = os.environ.get("LAYOUT_FULL_PAGE") == "1"
 SETTLE_SECONDS = 1.5  # how long a result may take to come into view (htmx swaps, scrolling)
 
@@ -198,6 +199,7 @@ def layout_site_build(user_model: Any) -> tuple[Site, Classroom, Assignment]:
         lesson=Lesson.objects.get(number=1),
     )
     other = class_services.classroom_create(teacher=site.teacher, name="Thursday improvers at the library")
+    user_model.objects.create_user(LONG_NAME, password=PASSWORD)
     return site, other, homework
 
 
@@ -375,6 +377,8 @@ def test_every_page_fits_the_screen_and_shows_each_result(
     learner = start(contexts(SIZES[size]), large_print, "sam")
     learner_pages(learner, layout, site)
     more_learner_pages(learner, layout, site, other, homework)
+    long_named = start(contexts(SIZES[size]), large_print, LONG_NAME)
+    layout(long_named, "home, a long username")
     teacher = start(contexts(SIZES[size]), large_print, "tess")
     teacher_pages(teacher, layout, site)
     more_teacher_pages(teacher, layout, site, homework)
