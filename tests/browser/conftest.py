@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, ViewportSize
 
 # Playwright's sync API runs an event loop in this thread; Django must still let it use the ORM.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -15,6 +19,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+DESKTOP: ViewportSize = {"width": 1100, "height": 900}
 ARTIFACTS = Path(__file__).resolve().parents[2] / "var" / "browser"
 
 
@@ -39,7 +44,7 @@ def page(browser: object, live_server: object) -> Iterator[object]:
 
     assert isinstance(browser, Browser)
     context = browser.new_context(base_url=live_server.url,  # type: ignore[attr-defined]
-                                  viewport={"width": 1100, "height": 900})
+                                  viewport=DESKTOP)
     context.set_default_timeout(10_000)
     page = context.new_page()
     yield page
@@ -50,3 +55,27 @@ def page(browser: object, live_server: object) -> Iterator[object]:
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture
+def contexts(browser: object, live_server: object) -> Iterator[Callable[..., BrowserContext]]:
+    """`contexts(viewport)` opens a browser context on the live server (desktop size unless told;
+    `bypass_csp` for a test that injects a script, as axe is); all are closed at the end, so no
+    browser connection outlives the live server."""
+    from playwright.sync_api import Browser
+
+    assert isinstance(browser, Browser)
+    made: list[BrowserContext] = []
+
+    def new(viewport: ViewportSize = DESKTOP, *, bypass_csp: bool = False) -> BrowserContext:
+        context = browser.new_context(base_url=live_server.url, viewport=viewport,  # type: ignore[attr-defined]
+                                      bypass_csp=bypass_csp)
+        context.set_default_timeout(15_000)
+        made.append(context)
+        return context
+
+    try:
+        yield new
+    finally:
+        for context in made:
+            context.close()

@@ -24,7 +24,8 @@ def test_it_works_for_a_visitor(client, db):
 def test_it_shows_the_example_hand(client, db):
     html = client.get(URL).content.decode()
     assert '<span class="hand" role="group" aria-label="hand">' in html
-    assert f'href="{CHECK}?hand=4B%204B%204B%206B%206B%206B%208B%208B%208B%20RD%20RD%20RD%20F%20F"' in html
+    example = "4B%204B%204B%206B%206B%206B%208B%208B%208B%20RD%20RD%20RD%20F%20F"
+    assert f'href="{CHECK}?hand={example}#verdict"' in html
 
 
 def test_it_has_no_sign_up_link_for_a_user(client, db):

@@ -35,7 +35,7 @@ def test_it_shows_the_example_links_without_a_query(client):
     assert 'id="verdict"' in html
     assert "Your verdict will appear here" in html
     for _title, example in EXAMPLES:
-        assert f'href="?hand={quote(example, safe="/")}"' in html
+        assert f'href="?hand={quote(example, safe="/")}#verdict"' in html
     assert "Mah Jongg!" not in html
     assert "Not a winning hand" not in html
 

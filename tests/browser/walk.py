@@ -1,0 +1,159 @@
+"""The site's page states as a visitor, a learner and a teacher reach them, shared by the browser
+walks: the accessibility audit (axe, tests/browser/test_accessibility.py) and the layout walk at
+phone and tablet sizes (tests/browser/test_layout.py).
+
+A walker calls `visit(page, where)` at each page state, and `visit(page, where, result)` after an
+action (an answer, a check, a search), where `result` is what the action put on screen: the
+verdict, the feedback or the message the person is waiting for."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from playwright.sync_api import BrowserContext, Locator, Page, expect
+
+from cfmj.classes import services as class_services
+from cfmj.classes import sessions
+from lessons.models import Lesson
+from lessons.services import lessons_load
+from practice.models import Puzzle
+from tests.browser.test_lesson import fill, puzzle_in
+from tests.course import course_sources
+from tests.engine.drills.helpers import right_response, wrong_response
+from tests.practice.factories import PuzzleFactory
+
+PASSWORD = "pw-tiles-123"
+WORKED = "7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]"  # the rulebook's example (RULES.md)
+
+
+class Visit(Protocol):
+    def __call__(self, page: Page, where: str, result: Locator | None = None) -> None: ...
+
+
+@dataclass(frozen=True)
+class Site:
+    """What the walks need in the database: the course, a few puzzles, a teacher (tess) with a
+    class that a learner (sam) has joined, and a puzzle on the class's board."""
+
+    teacher: Any
+    student: Any
+    classroom_pk: int
+    session_pk: int
+
+
+def site_build(user_model: Any) -> Site:
+    lessons_load(sources=list(course_sources()))
+    PuzzleFactory.create_batch(3, kind="worth", band=1)
+    teacher = user_model.objects.create_user("tess", password=PASSWORD, role="teacher")
+    student = user_model.objects.create_user("sam", password=PASSWORD)
+    classroom = class_services.classroom_create(teacher=teacher, name="Tuesday beginners")
+    class_services.classroom_join(user=student, code=classroom.code)
+    session = sessions.session_start(classroom=classroom, teacher=teacher, kind="worth", band=1)
+    return Site(teacher=teacher, student=student, classroom_pk=classroom.pk, session_pk=session.pk)
+
+
+def start(context: BrowserContext, large_print: bool, username: str = "") -> Page:
+    """A new visitor (or person signed in), in large print when asked: the header's button keeps
+    it in the session for a visitor and on the account for a person signed in."""
+    page = context.new_page()
+    if username:
+        log_in(page, username)
+    page.goto("/")
+    if large_print:
+        page.get_by_role("button", name="Large print").click()
+        expect(page.locator("html")).to_have_class("large-print")
+    return page
+
+
+def log_in(page: Page, username: str) -> None:
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("button", name="Log out")).to_be_visible()
+
+
+def puzzle_of(form: Locator) -> Puzzle:
+    """The stored puzzle an answer form answers (its action is /practice/puzzles/<id>/answer/)."""
+    action = (form.get_attribute("action") or "").split("#")[0]
+    return Puzzle.objects.get(pk=int(action.rstrip("/").split("/")[-2]))
+
+
+def answer_drill(page: Page, *, right: bool = True) -> None:
+    form = page.locator("form.answer-form")
+    puzzle = puzzle_of(form)
+    fill(form, puzzle, right_response(puzzle) if right else wrong_response(puzzle))  # type: ignore[arg-type]
+    form.get_by_role("button", name="Answer").click()
+    expect(page.locator("#verdict")).not_to_have_class("verdict empty")
+
+
+def visitor_pages(page: Page, visit: Visit) -> None:
+    visit(page, "home")
+    page.goto("/lessons/")
+    visit(page, "lessons")
+    lesson = Lesson.objects.get(number=1)
+    page.goto(f"/lessons/{lesson.slug}/")
+    visit(page, "lesson")
+    step = lesson.steps.order_by("number").first()
+    assert step is not None
+    page.goto(f"/lessons/{lesson.slug}/{step.number}/")
+    visit(page, "step")
+    form = page.locator("form.answer-form")
+    puzzle = puzzle_in(form, step.check_kind, step.check_focus, step.check_band)
+    fill(form, puzzle, wrong_response(puzzle))
+    form.get_by_role("button", name="Check my answer").click()
+    expect(page.locator("#feedback")).to_contain_text("Not quite")
+    visit(page, "step, answered (htmx)", page.locator("#feedback"))
+    page.goto(f"/lessons/{lesson.slug}/quiz/")
+    visit(page, "quiz")
+    page.goto("/rules/")
+    visit(page, "rules")
+    page.goto("/rules/?q=joker")
+    visit(page, "rules search")
+    page.get_by_label("Search the rules").fill("pair")
+    expect(page.locator("#rules-count")).to_contain_text("found")
+    visit(page, "rules, filtered as typed", page.locator("#rules-count"))
+    page.goto("/practice/")
+    visit(page, "practice")
+    for kind in ("worth", "winning_hand", "charleston", "name_hand"):
+        page.goto(f"/practice/{kind}/")
+        visit(page, f"drill {kind}")
+    page.goto("/practice/worth/")
+    answer_drill(page)
+    visit(page, "drill verdict", page.locator("#verdict"))
+    page.goto("/practice/daily/")
+    visit(page, "daily")
+    page.goto("/check/")
+    visit(page, "check, empty")
+    page.goto("/check/?hand=" + "1B 1B 1B 2B 2B 2B 3B 3B 3B 4B 4B 4B 5B 5B".replace(" ", "+"))
+    visit(page, "check, verdict")
+    page.goto("/check/?hand=nonsense")
+    visit(page, "check, error")
+    page.goto("/accounts/login/")
+    visit(page, "login")
+    page.goto("/accounts/signup/")
+    visit(page, "sign-up")
+
+
+def learner_pages(page: Page, visit: Visit, site: Site) -> None:
+    page.goto("/practice/worth/")
+    answer_drill(page)
+    page.goto("/practice/dashboard/")
+    expect(page.locator("main")).to_be_visible()
+    visit(page, "dashboard, with attempts")
+    page.goto("/classes/")
+    visit(page, "classes, student")
+    page.goto(f"/classes/{site.classroom_pk}/")
+    visit(page, "class, student")
+    page.goto(f"/classes/{site.classroom_pk}/session/")
+    visit(page, "session, student")
+
+
+def teacher_pages(page: Page, visit: Visit, site: Site) -> None:
+    page.goto("/classes/")
+    visit(page, "classes, teacher")
+    page.goto(f"/classes/{site.classroom_pk}/")
+    visit(page, "class, teacher")
+    page.goto(f"/classes/{site.classroom_pk}/session/{site.session_pk}/")
+    visit(page, "session board")
