@@ -13,13 +13,6 @@ from tests.course import course  # noqa: F401 - the `course` fixture, for every 
 
 
 @pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    # MD5 only for speed in tests; PBKDF2 still reads a hash made before this fixture ran.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher",
-                                 "django.contrib.auth.hashers.PBKDF2PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def _fresh_local_caches() -> Iterator[None]:
     yield
     from django.conf import settings
@@ -33,3 +26,13 @@ def _fresh_local_caches() -> Iterator[None]:
         forget_all()
         # Rate-limit counters live in the default cache: one test's log-ins must not use up the next's.
         caches["default"].clear()
+
+
+@pytest.fixture(autouse=True)
+def _passwords_hashed_fast(settings: Any) -> None:
+    # Named to come after _fresh_local_caches (pytest reads a module's fixtures in name order), so
+    # set up after it and undone before it: a test's own settings (a cache it points elsewhere)
+    # are gone when the caches are cleared.
+    # MD5 only for speed in tests; PBKDF2 still reads a hash made before this fixture ran.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher",
+                                 "django.contrib.auth.hashers.PBKDF2PasswordHasher"]

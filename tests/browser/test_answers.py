@@ -33,7 +33,8 @@ def open_page(browser: Browser, live_server: Any) -> Iterator[Callable[[str, boo
     contexts: list[BrowserContext] = []
 
     def new(size: str, large_print: bool) -> Page:
-        context = browser.new_context(base_url=live_server.url, viewport=VIEWPORTS[size])
+        # bypass_csp: axe is injected into the page, which the site's CSP refuses otherwise
+        context = browser.new_context(base_url=live_server.url, viewport=VIEWPORTS[size], bypass_csp=True)
         context.set_default_timeout(15_000)
         contexts.append(context)
         page = context.new_page()

@@ -118,7 +118,7 @@ def _homework_of(student, *, count: int = 2):
     PuzzleFactory.create_batch(3, kind="worth", band=1)
     homework = services.assignment_create(
         classroom=classroom,
-        teacher=classroom.created_by,
+        teacher=classroom.owner,
         kind="drills",
         drill_kind="worth",
         count=count,

@@ -95,7 +95,7 @@ def test_it_completes_no_lesson_homework_with_a_quiz_it_did_not_ask(client, cour
     student = person("sam")
     classroom = a_class(None, student)
     homework = class_services.assignment_create(
-        classroom=classroom, teacher=classroom.created_by, kind="lesson", lesson=course[2], due=in_days(2)
+        classroom=classroom, teacher=classroom.owner, kind="lesson", lesson=course[2], due=in_days(2)
     )
     client.force_login(student)
     client.post(_url(course[2]), _chosen(course[2]))
