@@ -38,11 +38,9 @@ def _member_or_404(classroom: Classroom, user_id: int, role: str, *, active: boo
     return membership.user
 
 
-def _back(classroom: Classroom, section: str = "") -> HttpResponse:
-    response = redirect("classes:detail", pk=classroom.pk)
-    if section:
-        response["Location"] += f"#{section}"
-    return response
+def _back(classroom: Classroom) -> HttpResponse:
+    """Back to the class page, at its top, where the message saying what happened is shown."""
+    return redirect("classes:detail", pk=classroom.pk)
 
 
 @login_required
@@ -62,7 +60,7 @@ def student_add(request: HttpRequest, pk: int) -> HttpResponse:
             f"Account {student.username} made and added to the class. Give the "
             "student their username and password.",
         )
-    return _back(classroom, "students")
+    return _back(classroom)
 
 
 @login_required
@@ -81,7 +79,7 @@ def student_password(request: HttpRequest, pk: int, user_id: int) -> HttpRespons
         messages.error(request, f"{student.username}: {error}")
     else:
         messages.success(request, f"New password set for {student.username}.")
-    return _back(classroom, "students")
+    return _back(classroom)
 
 
 @login_required
@@ -95,7 +93,7 @@ def student_remove(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
         f"{student.username} is out of the class, and the class code no longer lets them back in. "
         "Their own progress is kept; you can add them back below.",
     )
-    return _back(classroom, "students")
+    return _back(classroom)
 
 
 @login_required
@@ -109,7 +107,7 @@ def student_readd(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
         messages.error(request, str(error))
     else:
         messages.success(request, f"{student.username} is back in the class.")
-    return _back(classroom, "students")
+    return _back(classroom)
 
 
 def _managed_or_404(classroom: Classroom, user_id: int) -> User:
@@ -141,7 +139,7 @@ def managed_delete(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
         name = student.username
         account_delete_now(user=student)
         messages.success(request, f"The account {name} and everything it did are deleted.")
-        return _back(classroom, "students")
+        return _back(classroom)
     mistyped = request.method == "POST"
     return render(
         request,
@@ -171,7 +169,7 @@ def coteacher_invite(request: HttpRequest, pk: int) -> HttpResponse:
             f"{invite.invitee.username} is invited. They become a co-teacher when they accept on "
             "their Classes page.",
         )
-    return _back(classroom, "teachers")
+    return _back(classroom)
 
 
 @login_required
@@ -181,7 +179,7 @@ def invite_withdraw(request: HttpRequest, pk: int, invite_id: int) -> HttpRespon
     invite = get_object_or_404(CoteacherInvite, pk=invite_id, classroom=classroom)
     services.coteacher_invite_withdraw(invite=invite)
     messages.success(request, f"The invitation to {invite.invitee.username} is withdrawn.")
-    return _back(classroom, "teachers")
+    return _back(classroom)
 
 
 @login_required
@@ -216,7 +214,7 @@ def coteacher_remove(request: HttpRequest, pk: int, user_id: int) -> HttpRespons
         messages.error(request, str(error))
     else:
         messages.success(request, f"{teacher.username} no longer teaches {classroom.name}.")
-    return _back(classroom, "teachers")
+    return _back(classroom)
 
 
 @login_required
@@ -227,7 +225,7 @@ def hand_over(request: HttpRequest, pk: int) -> HttpResponse:
         new_owner = _member_or_404(classroom, int(request.POST.get("user", "")), Membership.Role.TEACHER)
     except (ValueError, Http404):
         messages.error(request, "Choose one of the class's co-teachers to hand it to.")
-        return _back(classroom, "teachers")
+        return _back(classroom)
     try:
         services.classroom_hand_over(classroom=classroom, owner=user_of(request), new_owner=new_owner)
     except ClassError as error:
@@ -236,7 +234,7 @@ def hand_over(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(
             request, f"{new_owner.username} owns {classroom.name} now. You still teach it with them."
         )
-    return _back(classroom, "teachers")
+    return _back(classroom)
 
 
 @login_required
@@ -247,7 +245,7 @@ def code_renew(request: HttpRequest, pk: int) -> HttpResponse:
     messages.success(
         request, f"The new class code is {code}. The old code and old join links no longer work."
     )
-    return _back(classroom, "join")
+    return _back(classroom)
 
 
 @login_required
@@ -260,4 +258,4 @@ def joining(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(request, f"Students can join with the code {classroom.code} again.")
     else:
         messages.success(request, "Joining is closed: the code and join link no longer let anyone in.")
-    return _back(classroom, "join")
+    return _back(classroom)

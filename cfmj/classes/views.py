@@ -118,8 +118,9 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
                 "is_owner": classroom.owner_id == user.pk,
                 "assignments": assignments,
                 "report": reports.class_report(classroom),
-                "student_form": StudentForm(),
-                "coteacher_form": CoteacherForm(),
+                # Both forms have a username: ids of their own, so each label names its own field.
+                "student_form": StudentForm(auto_id="student-%s"),
+                "coteacher_form": CoteacherForm(auto_id="coteacher-%s"),
                 "join_url": request.build_absolute_uri(f"/classes/join/{classroom.code}/"),
             }
         )

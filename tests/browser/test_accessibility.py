@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
-from tests.browser.walk import learner_pages, site_build, start, teacher_pages, visitor_pages
+from tests.browser.walk import invitee_pages, learner_pages, site_build, start, teacher_pages, visitor_pages
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -72,6 +72,7 @@ def test_key_pages_have_no_serious_accessibility_problems(
     visitor_pages(start(contexts(bypass_csp=True), large_print), audit)
     learner_pages(start(contexts(bypass_csp=True), large_print, "sam"), audit, site)
     teacher_pages(start(contexts(bypass_csp=True), large_print, "tess"), audit, site)
+    invitee_pages(start(contexts(bypass_csp=True), large_print, "ivy"), audit, site)
 
     print(f"\naxe, {'large print' if large_print else 'normal print'}: {audit.pages} page states")
     print(describe(audit.found) or "no violations at all")

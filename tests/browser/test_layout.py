@@ -32,6 +32,7 @@ from tests.browser.walk import (
     Site,
     Visit,
     answer_drill,
+    invitee_pages,
     learner_pages,
     site_build,
     start,
@@ -117,9 +118,11 @@ PLACE = """(el) => {
 
 
 def in_view(place: dict[str, float]) -> bool:
-    """All of the result on screen; one taller than the screen must fill it from near its top."""
+    """All of the result on screen; one taller than three quarters of the screen (a long verdict in
+    large print on a phone) must fill it from its top quarter: the person sees it begin and fill
+    the screen."""
     across = place["left"] >= -0.5 and place["right"] <= place["vw"] + 0.5
-    if place["bottom"] - place["top"] <= place["vh"]:
+    if place["bottom"] - place["top"] <= place["vh"] * 3 / 4:
         return across and place["top"] >= -0.5 and place["bottom"] <= place["vh"] + 0.5
     return across and 0 <= place["top"] <= place["vh"] / 4
 
@@ -382,6 +385,7 @@ def test_every_page_fits_the_screen_and_shows_each_result(
     teacher = start(contexts(SIZES[size]), large_print, "tess")
     teacher_pages(teacher, layout, site)
     more_teacher_pages(teacher, layout, site, homework)
+    invitee_pages(start(contexts(SIZES[size]), large_print, "ivy"), layout, site)
 
     print(
         f"\nlayout, {size} {'large print' if large_print else 'normal print'}: {layout.states} page states "

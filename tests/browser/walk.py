@@ -33,13 +33,15 @@ class Visit(Protocol):
 
 @dataclass(frozen=True)
 class Site:
-    """What the walks need in the database: the course, a few puzzles, a teacher (tess) with a
-    class that a learner (sam) has joined, and a puzzle on the class's board."""
+    """What the walks need in the database: the course, a few puzzles, a teacher (tess) owning a
+    class that a learner (sam) has joined, with an account the class made (max), a student it took
+    out (rae) and a teacher invited to teach it (ivy); and a puzzle on the class's board."""
 
     teacher: Any
     student: Any
     classroom_pk: int
     session_pk: int
+    managed_pk: int
 
 
 def site_build(user_model: Any) -> Site:
@@ -49,8 +51,22 @@ def site_build(user_model: Any) -> Site:
     student = user_model.objects.create_user("sam", password=PASSWORD)
     classroom = class_services.classroom_create(teacher=teacher, name="Tuesday beginners")
     class_services.classroom_join(user=student, code=classroom.code)
+    managed = class_services.student_create(
+        classroom=classroom, teacher=teacher, username="max", password="tiles-on-tuesday"
+    )
+    removed = user_model.objects.create_user("rae", password=PASSWORD)
+    class_services.classroom_join(user=removed, code=classroom.code)
+    class_services.student_remove(classroom=classroom, student=removed)
+    user_model.objects.create_user("ivy", password=PASSWORD, role="teacher")
+    class_services.coteacher_invite(classroom=classroom, owner=teacher, username="ivy")
     session = sessions.session_start(classroom=classroom, teacher=teacher, kind="worth", band=1)
-    return Site(teacher=teacher, student=student, classroom_pk=classroom.pk, session_pk=session.pk)
+    return Site(
+        teacher=teacher,
+        student=student,
+        classroom_pk=classroom.pk,
+        session_pk=session.pk,
+        managed_pk=managed.pk,
+    )
 
 
 def start(context: BrowserContext, large_print: bool, username: str = "") -> Page:
@@ -155,5 +171,36 @@ def teacher_pages(page: Page, visit: Visit, site: Site) -> None:
     visit(page, "classes, teacher")
     page.goto(f"/classes/{site.classroom_pk}/")
     visit(page, "class, teacher")
+    owner_pages(page, visit, site)
     page.goto(f"/classes/{site.classroom_pk}/session/{site.session_pk}/")
     visit(page, "session board")
+
+
+def owner_pages(page: Page, visit: Visit, site: Site) -> None:
+    """The owner's powers over who teaches and joins, each answered by a message, and the page that
+    deletes an account the class made."""
+    class_page = f"/classes/{site.classroom_pk}/"
+    page.goto(class_page)
+    page.get_by_label("Their username").fill("cory")
+    page.get_by_role("button", name="Invite a co-teacher").click()
+    visit(page, "class, invited nobody", page.locator(".messages"))
+    page.get_by_role("button", name="Make a new code").click()
+    visit(page, "class, a new code", page.locator(".messages"))
+    page.get_by_role("button", name="Close joining").click()
+    visit(page, "class, joining closed", page.locator(".messages"))
+    page.get_by_role("button", name="Open joining").click()
+    page.get_by_role("button", name="Add rae back").click()
+    visit(page, "class, a student added back", page.locator(".messages"))
+    page.goto(f"/classes/{site.classroom_pk}/students/{site.managed_pk}/delete/")
+    visit(page, "managed account, delete")
+    page.get_by_label("Type the username, max, to confirm").fill("mx")
+    page.get_by_role("button", name="Delete the account").click()
+    visit(page, "managed account, mistyped", page.get_by_role("alert"))
+
+
+def invitee_pages(page: Page, visit: Visit, site: Site) -> None:
+    """A teacher invited to teach the class sees the invitation and accepts it."""
+    page.goto("/classes/")
+    visit(page, "classes, an invitation")
+    page.get_by_role("button", name="Accept").click()
+    visit(page, "class, invitation accepted", page.locator(".messages"))
