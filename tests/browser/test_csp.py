@@ -14,13 +14,19 @@ from typing import Any
 
 import pytest
 from django.test import Client
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page, expect
 
 from cfmj.classes import services as class_services
 from cfmj.classes import sessions
-from lessons.services import lessons_load
-from tests.browser.test_accessibility import PASSWORD, learner_pages, start, teacher_pages, visitor_pages
-from tests.course import course_sources
+from tests.browser.walk import (
+    PASSWORD,
+    invitee_pages,
+    learner_pages,
+    site_build,
+    start,
+    teacher_pages,
+    visitor_pages,
+)
 from tests.engine.drills.helpers import right_response, wrong_response
 from tests.engine.test_budget import SLOW_HANDS
 from tests.practice.factories import PuzzleFactory
@@ -58,8 +64,8 @@ class Violations:
     def _add(self, url: str, text: str) -> None:
         self.seen.append(f"after {self.step!r} ({url}): {text}")
 
-    def __call__(self, page: Page, where: str) -> None:
-        """A step of the walk (the signature of test_accessibility's audit)."""
+    def __call__(self, page: Page, where: str, result: Locator | None = None) -> None:
+        """A step of the walk (tests/browser/walk.py's Visit)."""
         page.wait_for_load_state("load")
         self.step = where
 
@@ -113,14 +119,10 @@ def _class_with_a_session(django_user_model: Any, answers: int = 0) -> tuple[Any
 def test_the_main_pages_break_no_rule_of_the_policy(
     contexts: Callable[..., BrowserContext], django_user_model: Any
 ) -> None:
-    lessons_load(sources=list(course_sources()))
-    PuzzleFactory.create_batch(3, kind="worth", band=1)
-    student = django_user_model.objects.create_user("sam", password=PASSWORD)
-    teacher, classroom, session = _class_with_a_session(django_user_model, answers=2)
-    class_services.classroom_join(user=student, code=classroom.code)
+    site = site_build(django_user_model)
     violations = Violations()
     walkers = []
-    for _ in range(3):
+    for _ in range(4):
         context = contexts()
         violations.watch(context)
         walkers.append(context)
@@ -134,9 +136,11 @@ def test_the_main_pages_break_no_rule_of_the_policy(
     visitor.locator("#id_hand").fill(WORKED)  # the builder and htmx's live verdict
     expect(visitor.locator("#verdict")).to_contain_text("Mah Jongg! This hand wins.")
     violations(visitor, "check, built and swapped in by htmx")
-    learner_pages(start(walkers[1], False, "sam"), violations, classroom.pk)  # dashboard, class
-    board = start(walkers[2], False, teacher.username)
-    teacher_pages(board, violations, classroom.pk, session.pk)  # class page, the session board
+    learner_pages(start(walkers[1], False, "sam"), violations, site)  # dashboard, class
+    invitee_pages(start(walkers[3], False, "ivy"), violations, site)  # an invitation accepted
+    board = start(walkers[2], False, site.teacher.username)
+    teacher_pages(board, violations, site)  # class page and the owner's powers, the session board
+    board.goto(f"/classes/{site.classroom_pk}/session/{site.session_pk}/")
     with board.expect_response(lambda response: "/tally/" in response.url):
         pass  # the board's tally, polled by htmx
     violations(board, "session board, tally polled")
