@@ -4,6 +4,7 @@ second per password, and the tests make well over a thousand accounts)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -34,5 +35,26 @@ def _passwords_hashed_fast(settings: Any) -> None:
     # set up after it and undone before it: a test's own settings (a cache it points elsewhere)
     # are gone when the caches are cleared.
     # MD5 only for speed in tests; PBKDF2 still reads a hash made before this fixture ran.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher",
-                                 "django.contrib.auth.hashers.PBKDF2PasswordHasher"]
+    settings.PASSWORD_HASHERS = [
+        "django.contrib.auth.hashers.MD5PasswordHasher",
+        "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    ]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """One Chromium per test process (Playwright's sync API allows one at a time in a thread), for
+    the browser tests and for the production stack's own pages (tests/core/test_fault_stack.py)."""
+    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    if not os.path.exists(CHROMIUM):
+        message = "Debian's chromium is not installed (scripts/ensure-chromium installs it)"
+        if os.environ.get("CI"):
+            pytest.fail(message + ": CI must run the browser tests")
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield launched
+        launched.close()

@@ -17,25 +17,17 @@ if TYPE_CHECKING:
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 DESKTOP: ViewportSize = {"width": 1100, "height": 900}
 ARTIFACTS = Path(__file__).resolve().parents[2] / "var" / "browser"
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    if not os.path.exists(CHROMIUM):
-        message = "Debian's chromium is not installed (scripts/ensure-chromium installs it)"
-        if os.environ.get("CI"):
-            pytest.fail(message + ": CI must run the browser tests")
-        pytest.skip(message)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
@@ -43,8 +35,10 @@ def page(browser: object, live_server: object) -> Iterator[object]:
     from playwright.sync_api import Browser
 
     assert isinstance(browser, Browser)
-    context = browser.new_context(base_url=live_server.url,  # type: ignore[attr-defined]
-                                  viewport=DESKTOP)
+    context = browser.new_context(
+        base_url=live_server.url,  # type: ignore[attr-defined]
+        viewport=DESKTOP,
+    )
     context.set_default_timeout(10_000)
     page = context.new_page()
     yield page
@@ -68,8 +62,11 @@ def contexts(browser: object, live_server: object) -> Iterator[Callable[..., Bro
     made: list[BrowserContext] = []
 
     def new(viewport: ViewportSize = DESKTOP, *, bypass_csp: bool = False) -> BrowserContext:
-        context = browser.new_context(base_url=live_server.url, viewport=viewport,  # type: ignore[attr-defined]
-                                      bypass_csp=bypass_csp)
+        context = browser.new_context(
+            base_url=live_server.url,
+            viewport=viewport,  # type: ignore[attr-defined]
+            bypass_csp=bypass_csp,
+        )
         context.set_default_timeout(15_000)
         made.append(context)
         return context

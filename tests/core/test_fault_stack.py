@@ -1,5 +1,6 @@
 """Fault: the production stack as `make prod` runs it (tests/stack.py: nginx in front, supervisord,
-gunicorn with 2 sync workers, a Celery worker and beat, PostgreSQL and Redis), once for the module.
+gunicorn with make prod's 2 sync workers per core, a Celery worker and beat, PostgreSQL and Redis), once
+for the module.
 
 - The Celery worker SIGKILLed while a client keeps loading pages: every page 200, the worker back
   by itself (a new pid, heartbeats again), nothing else restarted, its pool child gone.
@@ -28,10 +29,10 @@ from datetime import datetime
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 from cfmj.core.views import EXAMPLE_HAND
-from tests.stack import Response, Stack, alive, children, hammer, percentile, production_stack, require
+from tests.stack import Response, Stack, alive, children, hammer, percentile, production_stack
 
 pytestmark = [pytest.mark.fault, pytest.mark.xdist_group("production_stack")]
 
@@ -40,6 +41,7 @@ pytestmark = [pytest.mark.fault, pytest.mark.xdist_group("production_stack")]
 PAGES = ("/", "/lessons/", "/practice/", "/practice/worth/", "/rules/", "/check/", "/accounts/login/")
 SLOW_LINE_SECONDS = 5  # the report's slowloris: one header line every 5 s
 FAST_ENOUGH = 1.0  # seconds, for every page while slow clients hold sockets
+GUNICORN_WORKERS = 2 * len(os.sched_getaffinity(0))  # as scripts/run-production starts them (2 x nproc)
 
 
 @pytest.fixture(scope="module")
@@ -210,8 +212,9 @@ class Slowloris:
 
 
 def test_slow_clients_through_the_proxy_leave_the_pages_fast(stack: Stack) -> None:
-    # gunicorn has 2 sync workers here: two slow sockets straight at it would hold both.
-    with Slowloris(stack, count=2) as slow, Visitor(stack) as visitor:
+    # Slow sockets of each kind (dribbled headers, dribbled bodies): together at least as many as
+    # gunicorn's sync workers, which they would all hold straight at it (the report's two did).
+    with Slowloris(stack, count=max(2, GUNICORN_WORKERS // 2)) as slow, Visitor(stack) as visitor:
         time.sleep(32)  # longer than gunicorn's 30 s timeout, the report's 30 s block
     assert slow.errors == []
     assert visitor.failures() == []
@@ -229,12 +232,13 @@ def test_slow_clients_through_the_proxy_leave_the_pages_fast(stack: Stack) -> No
 
 
 def test_the_same_slow_sockets_straight_at_gunicorn_do_hold_it(stack: Stack) -> None:
-    # The control for the test above: what nginx is there for. Two sockets dribbling headers to
-    # gunicorn's own socket take both its sync workers, and a page through nginx waits.
+    # The control for the test above: what nginx is there for. One socket per sync worker (make
+    # prod starts 2 per core) dribbling headers to gunicorn's own socket takes them all, and a page
+    # through nginx waits.
     path = str(stack.run_dir / "run" / "gunicorn.sock")
     held = []
     try:
-        for _ in range(2):
+        for _ in range(GUNICORN_WORKERS):
             sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             sock.connect(path)
             sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
@@ -243,7 +247,7 @@ def test_the_same_slow_sockets_straight_at_gunicorn_do_hold_it(stack: Stack) -> 
         blocked = stack.get("/", timeout=3)
         assert blocked.status == 0 or blocked.seconds >= FAST_ENOUGH, blocked
         print(
-            f"\nslowloris x2 straight at gunicorn: a page waited {blocked.seconds:.1f} s "
+            f"\nslowloris x{GUNICORN_WORKERS} straight at gunicorn: a page waited {blocked.seconds:.1f} s "
             f"({'no answer' if blocked.status == 0 else blocked.status})"
         )
     finally:
@@ -360,58 +364,52 @@ def test_others_stay_fast_while_20_clients_hammer_check_with_the_slowest_hands(s
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 820, "height": 1180}}
 
 
-def test_the_front_s_own_pages_read_well_on_phones_and_tablets(stack: Stack) -> None:
+def test_the_front_s_own_pages_read_well_on_phones_and_tablets(stack: Stack, browser: Browser) -> None:
     # nginx's 413 and "one moment" pages (scripts/production/errors/), in the browser. They are
     # static, so they cannot know a visitor's large-print choice: checked in both all the same.
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    from tests.browser.conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
+    from tests.browser.conftest import ARTIFACTS
 
-    require(os.path.exists(CHROMIUM), "Debian's chromium is not installed (scripts/ensure-chromium)")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     shown: dict[str, int] = {}
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
 
-            def look(kind: str, heading: str, go: Callable[[Page], object]) -> None:
-                for size, viewport in VIEWPORTS.items():
-                    for large in (False, True):
-                        context = browser.new_context(
-                            base_url=stack.base,
-                            viewport=viewport,  # type: ignore[arg-type]
-                            ignore_https_errors=True,
-                        )
-                        page = context.new_page()
-                        response = go(page)
-                        shown[f"{kind}-{size}"] = getattr(response, "status", 0)
-                        if large:
-                            page.evaluate("document.documentElement.classList.add('large-print')")
-                        expect(page.get_by_role("heading", name=heading)).to_be_in_viewport()
-                        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-                        name = f"front-{kind}-{size}-{'large' if large else 'normal'}.png"
-                        page.screenshot(path=str(ARTIFACTS / name), full_page=True)
-                        context.close()
+    def look(kind: str, heading: str, go: Callable[[Page], object]) -> None:
+        for size, viewport in VIEWPORTS.items():
+            for large in (False, True):
+                context = browser.new_context(
+                    base_url=stack.base,
+                    viewport=viewport,  # type: ignore[arg-type]
+                    ignore_https_errors=True,
+                )
+                page = context.new_page()
+                response = go(page)
+                shown[f"{kind}-{size}"] = getattr(response, "status", 0)
+                if large:
+                    page.evaluate("document.documentElement.classList.add('large-print')")
+                expect(page.get_by_role("heading", name=heading)).to_be_in_viewport()
+                assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+                name = f"front-{kind}-{size}-{'large' if large else 'normal'}.png"
+                page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+                context.close()
 
-            def send_too_much(page: Page) -> object:
-                page.goto("/accounts/login/")
-                page.evaluate("""() => {
-                    const form = document.querySelector('main form[method="post"]');
-                    const extra = document.createElement('input');
-                    extra.type = 'hidden'; extra.name = 'padding'; extra.value = 'x'.repeat(70 * 1024);
-                    form.appendChild(extra);
-                }""")
-                with page.expect_navigation() as sent:
-                    page.get_by_role("button", name="Log in").click()
-                return sent.value
+    def send_too_much(page: Page) -> object:
+        page.goto("/accounts/login/")
+        page.evaluate("""() => {
+            const form = document.querySelector('main form[method="post"]');
+            const extra = document.createElement('input');
+            extra.type = 'hidden'; extra.name = 'padding'; extra.value = 'x'.repeat(70 * 1024);
+            form.appendChild(extra);
+        }""")
+        with page.expect_navigation() as sent:
+            page.get_by_role("button", name="Log in").click()
+        return sent.value
 
-            look("413", "That was too much to send", send_too_much)
-            assert "stopped" in stack.ctl("stop", "gunicorn")
-            try:
-                look("50x", "One moment, please", lambda page: page.goto("/practice/"))
-            finally:
-                stack.ctl("start", "gunicorn")
-        finally:
-            browser.close()
+    look("413", "That was too much to send", send_too_much)
+    assert "stopped" in stack.ctl("stop", "gunicorn")
+    try:
+        look("50x", "One moment, please", lambda page: page.goto("/practice/"))
+    finally:
+        stack.ctl("start", "gunicorn")
     assert set(shown.values()) <= {413, 502}, shown
     stack.wait_for(lambda: stack.get("/").status == 200, 30, "gunicorn did not come back")

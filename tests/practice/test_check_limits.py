@@ -188,9 +188,8 @@ def test_a_slow_hand_past_the_budget_gets_a_message_not_a_500(
     assert "That hand cannot be read" in html
     assert "too many ways to read it to check here" in html
     assert "Not a winning hand" not in html
-    assert len(engine_calls) == 2  # the quick look, then the longer one
-    # The budgets (1 ms, then 5 ms), each overrun by at most 32 steps of a few microseconds.
-    assert sum(engine_calls) < 0.001 + 0.005 + 0.030
+    assert len(engine_calls) == 2  # the quick look, then the longer one (how promptly a budget
+    # stops is tests/engine/test_budget.py's, on a fake clock: no timing here)
 
 
 def test_a_slow_hand_past_the_budget_gets_the_message_in_the_fragment(settings: Any, limits: None) -> None:
