@@ -33,9 +33,12 @@ def timed(function, items):  # type: ignore[no-untyped-def]
         started = time.perf_counter()
         function(item)
         times.append(time.perf_counter() - started)
-    return {"median_ms": round(statistics.median(times) * 1000, 2),
-            "p90_ms": round(sorted(times)[int(0.9 * len(times))] * 1000, 2),
-            "max_ms": round(max(times) * 1000, 2), "n": len(times)}
+    return {
+        "median_ms": round(statistics.median(times) * 1000, 2),
+        "p90_ms": round(sorted(times)[int(0.9 * len(times))] * 1000, 2),
+        "max_ms": round(max(times) * 1000, 2),
+        "n": len(times),
+    }
 
 
 def main() -> None:
@@ -56,18 +59,23 @@ def main() -> None:
         "distance_13": timed(distance, thirteens),
         "charleston": timed(charleston, thirteens[:100]),
         "discard_14": timed(discard, fourteens[:100]),
-        "game_4_advice_bots": timed(lambda s: play_hand(Game(s), [AdvicePlayer() for _ in range(4)]),
-                                    range(SEED, SEED + GAMES)),
+        "game_4_advice_bots": timed(
+            lambda s: play_hand(Game(s), [AdvicePlayer() for _ in range(4)]), range(SEED, SEED + GAMES)
+        ),
     }
     print(f"\nAnalysis, one process (card matrices and indexes built once in {warm:.2f} s):")
-    for name, label in (("distance_13", "distance of a random 13-tile hand"),
-                        ("charleston", "Charleston advice (all passes ranked)"),
-                        ("discard_14", "discard advice from 14 tiles"),
-                        ("game_4_advice_bots", "a whole hand of play, four advice bots")):
+    for name, label in (
+        ("distance_13", "distance of a random 13-tile hand"),
+        ("charleston", "Charleston advice (all passes ranked)"),
+        ("discard_14", "discard advice from 14 tiles"),
+        ("game_4_advice_bots", "a whole hand of play, four advice bots"),
+    ):
         r = results[name]
         assert isinstance(r, dict)
-        print(f"  {label:42s} median {r['median_ms']:8.2f} ms  p90 {r['p90_ms']:8.2f} ms  "
-              f"max {r['max_ms']:8.2f} ms  (n={r['n']})")
+        print(
+            f"  {label:42s} median {r['median_ms']:8.2f} ms  p90 {r['p90_ms']:8.2f} ms  "
+            f"max {r['max_ms']:8.2f} ms  (n={r['n']})"
+        )
     out = ROOT / "bench" / "results"
     out.mkdir(exist_ok=True)
     (out / "analysis.json").write_text(json.dumps(results, indent=2) + "\n")

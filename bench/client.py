@@ -11,8 +11,14 @@ import socket
 UNTHROTTLED = {"RATE_LIMIT_ANSWER_PER_IP": "1000000", "RATE_LIMIT_ANSWER_PER_USER": "1000000"}
 
 
-async def fetch(address: tuple[str, int], method: str, path: str, cookies: dict[str, str], body: str = "",
-                headers: dict[str, str] | None = None) -> tuple[int, str]:
+async def fetch(
+    address: tuple[str, int],
+    method: str,
+    path: str,
+    cookies: dict[str, str],
+    body: str = "",
+    headers: dict[str, str] | None = None,
+) -> tuple[int, str]:
     """One HTTP/1.1 request on its own connection (gunicorn's sync workers close each one);
     cookies the server sets are kept in `cookies`."""
     host, port = address
@@ -23,8 +29,10 @@ async def fetch(address: tuple[str, int], method: str, path: str, cookies: dict[
             lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in cookies.items()))
         lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
         if method == "POST":
-            lines += ["Content-Type: application/x-www-form-urlencoded",
-                      f"Content-Length: {len(body.encode())}"]
+            lines += [
+                "Content-Type: application/x-www-form-urlencoded",
+                f"Content-Length: {len(body.encode())}",
+            ]
         writer.write(("\r\n".join(lines) + "\r\n\r\n" + body).encode())
         raw = await reader.read()
     finally:

@@ -66,9 +66,15 @@ def bench_kind(kind: str, count: int, band: int) -> dict[str, Any]:
             t0 = time.perf_counter()
             grade(kind, puzzle.question, puzzle.answer, response)
             grading.append((time.perf_counter() - t0) * 1000)
-    return {"kind": kind, "puzzles": len(puzzles), "warm_up_s": warm_up,
-            "per_second": len(puzzles) / generating, "generate_ms": generating / len(puzzles) * 1000,
-            "grade_median_ms": statistics.median(grading), "grade_max_ms": max(grading)}
+    return {
+        "kind": kind,
+        "puzzles": len(puzzles),
+        "warm_up_s": warm_up,
+        "per_second": len(puzzles) / generating,
+        "generate_ms": generating / len(puzzles) * 1000,
+        "grade_median_ms": statistics.median(grading),
+        "grade_max_ms": max(grading),
+    }
 
 
 def main() -> None:
@@ -77,10 +83,14 @@ def main() -> None:
     parser.add_argument("--band", type=int, default=3)
     parser.add_argument("--json", type=Path, help="also write the results here")
     options = parser.parse_args()
-    print(f"Python {sys.version.split()[0]}, one process; generate_many({options.count}) per kind at "
-          f"band {options.band}", flush=True)
-    print(f"  {'kind':<15} {'puzzles/s':>10} {'ms/puzzle':>10} {'grade ms (median, max)':>24} "
-          f"{'warm-up s':>10}")
+    print(
+        f"Python {sys.version.split()[0]}, one process; generate_many({options.count}) per kind at "
+        f"band {options.band}",
+        flush=True,
+    )
+    print(
+        f"  {'kind':<15} {'puzzles/s':>10} {'ms/puzzle':>10} {'grade ms (median, max)':>24} {'warm-up s':>10}"
+    )
     results = []
     for kind in KINDS:
         row = bench_kind(kind, options.count, options.band)
@@ -89,9 +99,12 @@ def main() -> None:
         verdict = ""
         if target is not None:
             verdict = f"  (aim >= {target}: {'ok' if row['per_second'] >= target else 'SLOW'})"
-        print(f"  {kind:<15} {row['per_second']:>10,.0f} {row['generate_ms']:>10.2f} "
-              f"{row['grade_median_ms']:>12.2f} {row['grade_max_ms']:>10.2f}  {row['warm_up_s']:>10.2f}"
-              f"{verdict}", flush=True)
+        print(
+            f"  {kind:<15} {row['per_second']:>10,.0f} {row['generate_ms']:>10.2f} "
+            f"{row['grade_median_ms']:>12.2f} {row['grade_max_ms']:>10.2f}  {row['warm_up_s']:>10.2f}"
+            f"{verdict}",
+            flush=True,
+        )
     if options.json:
         options.json.write_text(json.dumps(results, indent=2) + "\n")
 

@@ -52,8 +52,11 @@ def _change_one_tile(hand: Hand, rng: Random) -> Hand | None:
         return None
     concealed = list(hand.concealed)
     concealed[rng.choice(naturals)] = rng.randrange(NATURAL_KINDS)
-    if any(concealed.count(t) + sum(g.count(t) for g in hand.exposures) > MAX_COPIES
-           for t in set(concealed) if t < NATURAL_KINDS - 1):
+    if any(
+        concealed.count(t) + sum(g.count(t) for g in hand.exposures) > MAX_COPIES
+        for t in set(concealed)
+        if t < NATURAL_KINDS - 1
+    ):
         return None
     return Hand(tuple(sorted(concealed)), hand.exposures)
 
@@ -86,8 +89,14 @@ def time_checks(hands: list[tuple[Hand, bool]]) -> dict[str, float]:
 def time_batch(hands: list[tuple[Hand, bool]]) -> dict[str, float]:
     lines = "".join(json.dumps({"hand": str(h), "self_drawn": s}) + "\n" for h, s in hands)
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "cfmj", "check", "--batch"], input=lines,
-                          capture_output=True, text=True, cwd=ROOT, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "cfmj", "check", "--batch"],
+        input=lines,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
     total = time.perf_counter() - started
     answers = done.stdout.count("\n")
     assert answers == len(hands), f"{answers} answers for {len(hands)} requests"
@@ -100,8 +109,11 @@ def time_card_build() -> dict[str, float]:
         started = time.perf_counter()
         card = VirtualCard(tuple(_entries()))
         times.append(time.perf_counter() - started)
-    return {"card_arrangements": len(card), "card_build_seconds": min(times),
-            "card_build_seconds_median": statistics.median(times)}
+    return {
+        "card_arrangements": len(card),
+        "card_build_seconds": min(times),
+        "card_build_seconds_median": statistics.median(times),
+    }
 
 
 def main() -> None:
@@ -109,17 +121,25 @@ def main() -> None:
     hands = mixed_hands(HANDS, SEED)
     results = {**time_card_build(), **time_checks(hands), **time_batch(hands)}
     print(f"\nPython {sys.version.split()[0]}, one process")
-    print(f"  virtual card: {results['card_arrangements']:,} arrangements, built in "
-          f"{results['card_build_seconds']:.2f} s (best of {CARD_BUILDS}; median "
-          f"{results['card_build_seconds_median']:.2f} s)")
+    print(
+        f"  virtual card: {results['card_arrangements']:,} arrangements, built in "
+        f"{results['card_build_seconds']:.2f} s (best of {CARD_BUILDS}; median "
+        f"{results['card_build_seconds_median']:.2f} s)"
+    )
     print(f"  check, {results['hands']} hands (half valid, half invalid):")
-    print(f"    median {results['median_us']:.0f} us  p90 {results['p90_us']:.0f} us  "
-          f"p99 {results['p99_us']:.0f} us  max {results['max_us']:.0f} us")
-    print(f"    valid median {results['valid_median_us']:.0f} us, invalid median "
-          f"{results['invalid_median_us']:.0f} us")
+    print(
+        f"    median {results['median_us']:.0f} us  p90 {results['p90_us']:.0f} us  "
+        f"p99 {results['p99_us']:.0f} us  max {results['max_us']:.0f} us"
+    )
+    print(
+        f"    valid median {results['valid_median_us']:.0f} us, invalid median "
+        f"{results['invalid_median_us']:.0f} us"
+    )
     print(f"    {results['checks_per_second']:,.0f} checks per second")
-    print(f"  python -m cfmj check --batch: {results['batch_hands_per_second']:,.0f} hands per "
-          f"second ({results['batch_seconds']:.2f} s, start-up included)")
+    print(
+        f"  python -m cfmj check --batch: {results['batch_hands_per_second']:,.0f} hands per "
+        f"second ({results['batch_seconds']:.2f} s, start-up included)"
+    )
     out = ROOT / "bench" / "results"
     out.mkdir(exist_ok=True)
     (out / "engine.json").write_text(json.dumps(results, indent=2) + "\n")

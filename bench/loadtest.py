@@ -53,10 +53,10 @@ from bench.client import UNTHROTTLED, form_of, listening, percentile  # noqa: E4
 from bench.practice_views import SEED_SCRIPT  # noqa: E402
 
 HOST, PORT = "127.0.0.1", 8932
-USERS = 50                         # `--users N` (at most MAX_USERS) for a bigger club
+USERS = 50  # `--users N` (at most MAX_USERS) for a bigger club
 MAX_USERS = 400
-THINK = (0.5, 1.5)                 # seconds, uniform, after every page and verdict
-WARM_UP, MEASURE = 15.0, 30.0      # the learners with think time
+THINK = (0.5, 1.5)  # seconds, uniform, after every page and verdict
+WARM_UP, MEASURE = 15.0, 30.0  # the learners with think time
 SAT_WARM_UP, SAT_MEASURE = 5.0, 15.0  # each saturation phase
 REQUEST_TIMEOUT = 15.0
 PUZZLES_PER_BAND = 100
@@ -94,13 +94,15 @@ class Tally:
                 self.examples.append(f"{page}: {error}")
 
 
-def fetch(method: str, path: str, cookies: dict[str, str], body: str = "",
-          headers: dict[str, str] | None = None) -> Coroutine[Any, Any, tuple[int, str]]:
+def fetch(
+    method: str, path: str, cookies: dict[str, str], body: str = "", headers: dict[str, str] | None = None
+) -> Coroutine[Any, Any, tuple[int, str]]:
     return client.fetch((HOST, PORT), method, path, cookies, body, headers)
 
 
-async def timed(tally: Tally, page: str, call: Awaitable[tuple[int, str]],
-                ok: Callable[[int, str], bool]) -> tuple[int, str] | None:
+async def timed(
+    tally: Tally, page: str, call: Awaitable[tuple[int, str]], ok: Callable[[int, str], bool]
+) -> tuple[int, str] | None:
     started = time.perf_counter()
     try:
         status, text = await asyncio.wait_for(call, REQUEST_TIMEOUT)
@@ -113,8 +115,11 @@ async def timed(tally: Tally, page: str, call: Awaitable[tuple[int, str]],
 
 
 def post_headers(cookies: dict[str, str]) -> dict[str, str]:
-    return {"HX-Request": "true", "X-CSRFToken": cookies.get("csrftoken", ""),
-            "Referer": f"http://{HOST}:{PORT}/"}
+    return {
+        "HX-Request": "true",
+        "X-CSRFToken": cookies.get("csrftoken", ""),
+        "Referer": f"http://{HOST}:{PORT}/",
+    }
 
 
 def is_200(status: int, _: str) -> bool:
@@ -148,8 +153,12 @@ async def learner(number: int, setup: dict[str, object], think: bool, tally: Tal
         activity = rng.choice(("daily", "drill", "lesson"))
         if activity == "lesson":
             path = f"/lessons/{slug}/{rng.randint(1, steps)}/"
-            got = await timed(tally, "lesson step", fetch("GET", path, cookies),
-                              lambda s, t: s == 200 and form_of(t, r"/lessons/[^\"]+/\d+/") is not None)
+            got = await timed(
+                tally,
+                "lesson step",
+                fetch("GET", path, cookies),
+                lambda s, t: s == 200 and form_of(t, r"/lessons/[^\"]+/\d+/") is not None,
+            )
             action = r"/lessons/[^\"]+/\d+/"
             check_page = "lesson check"
         else:
@@ -157,8 +166,9 @@ async def learner(number: int, setup: dict[str, object], think: bool, tally: Tal
             page = f"{activity} page"
             # A finished daily set has no form; a drill page always has one.
             action = ANSWER_ACTION
-            got = await timed(tally, page, fetch("GET", path, cookies),
-                              is_200 if activity == "daily" else has_answer_form)
+            got = await timed(
+                tally, page, fetch("GET", path, cookies), is_200 if activity == "daily" else has_answer_form
+            )
             check_page = f"{activity} answer"
         await pause()
         form = form_of(got[1], action) if got else None
@@ -166,8 +176,9 @@ async def learner(number: int, setup: dict[str, object], think: bool, tally: Tal
             continue
         target, data = form
         data["csrfmiddlewaretoken"] = cookies.get("csrftoken", "")
-        await timed(tally, check_page, fetch("POST", target, cookies, urlencode(data), post_headers(cookies)),
-                    is_200)
+        await timed(
+            tally, check_page, fetch("POST", target, cookies, urlencode(data), post_headers(cookies)), is_200
+        )
         await pause()
 
 
@@ -179,8 +190,12 @@ async def bare(tally: Tally) -> None:
 async def floor(number: int, setup: dict[str, object], tally: Tally) -> None:
     cookies = cookies_of(number, setup)  # as the learners
     while time.perf_counter() < tally.deadline:
-        await timed(tally, "floor view", fetch("GET", "/bench/floor/", cookies),
-                    lambda s, t: s == 200 and "Load test yardstick" in t)
+        await timed(
+            tally,
+            "floor view",
+            fetch("GET", "/bench/floor/", cookies),
+            lambda s, t: s == 200 and "Load test yardstick" in t,
+        )
 
 
 async def prime(setup: dict[str, object], connections: int) -> float:
@@ -188,8 +203,11 @@ async def prime(setup: dict[str, object], connections: int) -> float:
     request of a kind loads the engine's tables (about a second of CPU), as after any deploy."""
     started = time.perf_counter()
     kinds: list[str] = setup["kinds"]  # type: ignore[assignment]
-    paths = ["/practice/daily/", *(f"/practice/{kind}/" for kind in kinds),
-             *(f"/lessons/{setup['slug']}/{n}/" for n in range(1, int(setup["steps"]) + 1))]  # type: ignore[call-overload]
+    paths = [
+        "/practice/daily/",
+        *(f"/practice/{kind}/" for kind in kinds),
+        *(f"/lessons/{setup['slug']}/{n}/" for n in range(1, int(setup["steps"]) + 1)),
+    ]  # type: ignore[call-overload]
 
     async def visit() -> None:
         for path in paths:
@@ -200,8 +218,9 @@ async def prime(setup: dict[str, object], connections: int) -> float:
     return time.perf_counter() - started
 
 
-async def phase(make: Callable[[int, Tally], Awaitable[None]], warm_up: float,
-                measure: float) -> tuple[Tally, float, float]:
+async def phase(
+    make: Callable[[int, Tally], Awaitable[None]], warm_up: float, measure: float
+) -> tuple[Tally, float, float]:
     start = time.perf_counter()
     tally = Tally(counting_from=start + warm_up, deadline=start + warm_up + measure)
     cpu = time.process_time()
@@ -210,9 +229,11 @@ async def phase(make: Callable[[int, Tally], Awaitable[None]], warm_up: float,
 
 
 def line(label: str, times: list[float], errors: int, seconds: float) -> str:
-    return (f"  {label:13s} n={len(times):6d} {len(times) / seconds:7.1f} req/s"
-            f"  p50 {percentile(times, .5):6.1f}  p95 {percentile(times, .95):6.1f}"
-            f"  p99 {percentile(times, .99):6.1f} ms  errors {errors}")
+    return (
+        f"  {label:13s} n={len(times):6d} {len(times) / seconds:7.1f} req/s"
+        f"  p50 {percentile(times, 0.5):6.1f}  p95 {percentile(times, 0.95):6.1f}"
+        f"  p99 {percentile(times, 0.99):6.1f} ms  errors {errors}"
+    )
 
 
 def report(title: str, tally: Tally, seconds: float, client_cpu: float) -> tuple[float, float, int]:
@@ -233,74 +254,133 @@ def serve(label: str, env: dict[str, str]) -> None:
     subprocess.run([python, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     subprocess.run([python, "manage.py", "load_lessons"], cwd=ROOT, env=env, check=True, capture_output=True)
     seed_env = {**env, "DJANGO_SETTINGS_MODULE": "cfmj.settings"}
-    seeded = subprocess.run([python, "-c", SEED_SCRIPT.format(count=PUZZLES_PER_BAND, users=USERS)], cwd=ROOT,
-                            env=seed_env, check=True, capture_output=True, text=True)
+    seeded = subprocess.run(
+        [python, "-c", SEED_SCRIPT.format(count=PUZZLES_PER_BAND, users=USERS)],
+        cwd=ROOT,
+        env=seed_env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     setup = json.loads(seeded.stdout.strip().splitlines()[-1])
-    lesson = subprocess.run([python, "-c", LESSON_SCRIPT], cwd=ROOT, env=seed_env, check=True,
-                            capture_output=True, text=True)
+    lesson = subprocess.run(
+        [python, "-c", LESSON_SCRIPT], cwd=ROOT, env=seed_env, check=True, capture_output=True, text=True
+    )
     setup.update(json.loads(lesson.stdout.strip().splitlines()[-1]))
     if listening(HOST, PORT):
         raise SystemExit(f"Something already listens on {HOST}:{PORT}: stop it, then run the test again.")
     workers = 2 * (os.cpu_count() or 1)
-    server = subprocess.Popen([python, "-m", "gunicorn", "cfmj.wsgi", "-w", str(workers),
-                               "-b", f"{HOST}:{PORT}", "--log-level", "warning", "--backlog", "2048"],
-                              cwd=ROOT, env={**env, "CFMJ_BENCH_BARE": "1"})
+    server = subprocess.Popen(
+        [
+            python,
+            "-m",
+            "gunicorn",
+            "cfmj.wsgi",
+            "-w",
+            str(workers),
+            "-b",
+            f"{HOST}:{PORT}",
+            "--log-level",
+            "warning",
+            "--backlog",
+            "2048",
+        ],
+        cwd=ROOT,
+        env={**env, "CFMJ_BENCH_BARE": "1"},
+    )
     try:
         while not listening(HOST, PORT):
             if server.poll() is not None:
                 raise SystemExit("gunicorn did not start")
             time.sleep(0.1)
-        print(f"Load test on {label}: gunicorn, {workers} sync workers, {USERS} learners (half signed in), "
-              f"think time {THINK[0]}-{THINK[1]} s; {os.cpu_count()} cores shared with the load generator.")
-        print("Mix per learner, at random: daily set (page + answer), drill (next puzzle + answer), "
-              "lesson (step page + check).")
+        print(
+            f"Load test on {label}: gunicorn, {workers} sync workers, {USERS} learners (half signed in), "
+            f"think time {THINK[0]}-{THINK[1]} s; {os.cpu_count()} cores shared with the load generator."
+        )
+        print(
+            "Mix per learner, at random: daily set (page + answer), drill (next puzzle + answer), "
+            "lesson (step page + check)."
+        )
         primed = asyncio.run(prime(setup, 3 * workers))
         print(f"Primed the workers on every page type ({3 * workers} visitors, {primed:.1f} s, not counted).")
         learners, seconds, cpu = asyncio.run(phase(lambda i, t: learner(i, setup, True, t), WARM_UP, MEASURE))
-        _, p95, errors = report(f"1. {USERS} learners with think time: {MEASURE:.0f} s measured after "
-                                f"{WARM_UP:.0f} s warm-up", learners, seconds, cpu)
-        saturated, seconds, cpu = asyncio.run(phase(lambda i, t: learner(i, setup, False, t),
-                                                    SAT_WARM_UP, SAT_MEASURE))
-        site_rps, _, _ = report(f"2. the same {USERS} learners, no think time (saturation): "
-                                f"{SAT_MEASURE:.0f} s "
-                                f"measured after {SAT_WARM_UP:.0f} s warm-up", saturated, seconds, cpu)
+        _, p95, errors = report(
+            f"1. {USERS} learners with think time: {MEASURE:.0f} s measured after {WARM_UP:.0f} s warm-up",
+            learners,
+            seconds,
+            cpu,
+        )
+        saturated, seconds, cpu = asyncio.run(
+            phase(lambda i, t: learner(i, setup, False, t), SAT_WARM_UP, SAT_MEASURE)
+        )
+        site_rps, _, _ = report(
+            f"2. the same {USERS} learners, no think time (saturation): "
+            f"{SAT_MEASURE:.0f} s "
+            f"measured after {SAT_WARM_UP:.0f} s warm-up",
+            saturated,
+            seconds,
+            cpu,
+        )
         bare_tally, seconds, cpu = asyncio.run(phase(lambda i, t: bare(t), SAT_WARM_UP, SAT_MEASURE))
-        bare_rps, _, _ = report(f"3. bare Django view, {USERS} connections, no think time: "
-                                f"{SAT_MEASURE:.0f} s "
-                                f"measured after {SAT_WARM_UP:.0f} s warm-up", bare_tally, seconds, cpu)
-        floor_tally, seconds, cpu = asyncio.run(phase(lambda i, t: floor(i, setup, t),
-                                                      SAT_WARM_UP, SAT_MEASURE))
-        floor_rps, _, _ = report(f"4. floor view (session, user, layout), {USERS} learners' cookies, "
-                                 f"no think time: {SAT_MEASURE:.0f} s measured after {SAT_WARM_UP:.0f} s "
-                                 "warm-up", floor_tally, seconds, cpu)
+        bare_rps, _, _ = report(
+            f"3. bare Django view, {USERS} connections, no think time: "
+            f"{SAT_MEASURE:.0f} s "
+            f"measured after {SAT_WARM_UP:.0f} s warm-up",
+            bare_tally,
+            seconds,
+            cpu,
+        )
+        floor_tally, seconds, cpu = asyncio.run(
+            phase(lambda i, t: floor(i, setup, t), SAT_WARM_UP, SAT_MEASURE)
+        )
+        floor_rps, _, _ = report(
+            f"4. floor view (session, user, layout), {USERS} learners' cookies, "
+            f"no think time: {SAT_MEASURE:.0f} s measured after {SAT_WARM_UP:.0f} s "
+            "warm-up",
+            floor_tally,
+            seconds,
+            cpu,
+        )
     finally:
         server.terminate()
         server.wait(timeout=30)
     ratio = site_rps / bare_rps if bare_rps else float("nan")
     print(f"\nSite throughput / bare throughput: {site_rps:.0f} / {bare_rps:.0f} req/s = {100 * ratio:.0f}%")
     if floor_rps:
-        print(f"Site throughput / floor throughput: {site_rps:.0f} / {floor_rps:.0f} req/s = "
-              f"{100 * site_rps / floor_rps:.0f}% (floor / bare = {100 * floor_rps / bare_rps:.0f}%)")
+        print(
+            f"Site throughput / floor throughput: {site_rps:.0f} / {floor_rps:.0f} req/s = "
+            f"{100 * site_rps / floor_rps:.0f}% (floor / bare = {100 * floor_rps / bare_rps:.0f}%)"
+        )
     print("Aims (phase 1 for errors and p95; phases 2 and 3 for the ratio):")
-    for aim, met in ((f"zero errors at {USERS} users", errors == 0),
-                     (f"p95 < {AIM_P95_MS:.0f} ms (measured {p95:.1f} ms)", p95 < AIM_P95_MS),
-                     (f">= {100 * AIM_RATIO:.0f}% of bare throughput (measured {100 * ratio:.0f}%)",
-                      ratio >= AIM_RATIO)):
+    for aim, met in (
+        (f"zero errors at {USERS} users", errors == 0),
+        (f"p95 < {AIM_P95_MS:.0f} ms (measured {p95:.1f} ms)", p95 < AIM_P95_MS),
+        (f">= {100 * AIM_RATIO:.0f}% of bare throughput (measured {100 * ratio:.0f}%)", ratio >= AIM_RATIO),
+    ):
         print(f"  {aim}: {'met' if met else 'NOT MET'}")
 
 
 def main() -> None:
     global USERS  # noqa: PLW0603 - one setting for the whole run, read by every phase
     parser = argparse.ArgumentParser(description="Load benchmark: simulated learners vs a bare view.")
-    parser.add_argument("--users", type=int, default=USERS,
-                        help=f"simulated learners (1-{MAX_USERS}; default {USERS}, the issue's aim)")
+    parser.add_argument(
+        "--users",
+        type=int,
+        default=USERS,
+        help=f"simulated learners (1-{MAX_USERS}; default {USERS}, the issue's aim)",
+    )
     users = parser.parse_args().users
     if not 1 <= users <= MAX_USERS:
         parser.error(f"--users must be between 1 and {MAX_USERS}")
     USERS = users
-    env = {**os.environ, "DJANGO_DEBUG": "0", "DJANGO_ALLOWED_HOSTS": f"{HOST},localhost", "REDIS_URL": "",
-           "LOG_LEVEL": "WARNING",
-           **UNTHROTTLED}
+    env = {
+        **os.environ,
+        "DJANGO_DEBUG": "0",
+        "DJANGO_ALLOWED_HOSTS": f"{HOST},localhost",
+        "REDIS_URL": "",
+        "LOG_LEVEL": "WARNING",
+        **UNTHROTTLED,
+    }
     redis_client = None
     if listening("127.0.0.1", 6379):
         import redis  # noqa: PLC0415 - only when a Redis server answers
@@ -316,15 +396,19 @@ def main() -> None:
             with psycopg.connect(f"{POSTGRES}/postgres", autocommit=True) as admin:
                 admin.execute(f'CREATE DATABASE "{name}"')
             try:
-                serve(f"PostgreSQL{' + Redis cache' if redis_client else ''}",
-                      {**env, "DATABASE_URL": f"{POSTGRES}/{name}"})
+                serve(
+                    f"PostgreSQL{' + Redis cache' if redis_client else ''}",
+                    {**env, "DATABASE_URL": f"{POSTGRES}/{name}"},
+                )
             finally:
                 with psycopg.connect(f"{POSTGRES}/postgres", autocommit=True) as admin:
                     admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         else:
             with tempfile.TemporaryDirectory() as folder:
-                serve(f"SQLite{' + Redis cache' if redis_client else ''}",
-                      {**env, "DATABASE_URL": "", "SQLITE_PATH": str(Path(folder) / "load.sqlite3")})
+                serve(
+                    f"SQLite{' + Redis cache' if redis_client else ''}",
+                    {**env, "DATABASE_URL": "", "SQLITE_PATH": str(Path(folder) / "load.sqlite3")},
+                )
     finally:
         if redis_client is not None:
             redis_client.flushdb()

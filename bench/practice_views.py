@@ -40,9 +40,9 @@ from bench.client import UNTHROTTLED, form_of, listening, percentile  # noqa: E4
 
 HOST, PORT = "127.0.0.1", 8931
 USERS = 20
-WARM_UP, MEASURE = 3.0, 10.0     # seconds, per scenario
-PAUSE = 1.0                      # seconds a quick learner takes to read a page
-PUZZLES_PER_BAND = 150           # per kind, bands 1-3: more than a learner can see in one run
+WARM_UP, MEASURE = 3.0, 10.0  # seconds, per scenario
+PAUSE = 1.0  # seconds a quick learner takes to read a page
+PUZZLES_PER_BAND = 150  # per kind, bands 1-3: more than a learner can see in one run
 POSTGRES = "postgres://postgres@127.0.0.1:5432"
 
 SEED_SCRIPT = """
@@ -77,13 +77,15 @@ def answer_of(page: str) -> tuple[str, dict[str, str]] | None:
     return form_of(page, r"/practice/puzzles/\d+/answer/")
 
 
-def fetch(method: str, path: str, cookies: dict[str, str], body: str = "",
-          headers: dict[str, str] | None = None) -> Coroutine[Any, Any, tuple[int, str]]:
+def fetch(
+    method: str, path: str, cookies: dict[str, str], body: str = "", headers: dict[str, str] | None = None
+) -> Coroutine[Any, Any, tuple[int, str]]:
     return client.fetch((HOST, PORT), method, path, cookies, body, headers)
 
 
-async def learner(kind: str, session: str | None, pause: float, deadline: float, counting_from: float,
-                  tally: Tally) -> None:
+async def learner(
+    kind: str, session: str | None, pause: float, deadline: float, counting_from: float, tally: Tally
+) -> None:
     cookies = {"sessionid": session} if session else {}
     await asyncio.sleep(random.uniform(0, pause))  # learners do not all start on the same beat
     while time.perf_counter() < deadline:
@@ -101,9 +103,17 @@ async def learner(kind: str, session: str | None, pause: float, deadline: float,
         action, data = form
         data["csrfmiddlewaretoken"] = cookies.get("csrftoken", "")
         posted = time.perf_counter()
-        status, _ = await fetch("POST", action, cookies, urlencode(data), {
-            "HX-Request": "true", "X-CSRFToken": cookies.get("csrftoken", ""),
-            "Referer": f"http://{HOST}:{PORT}/"})
+        status, _ = await fetch(
+            "POST",
+            action,
+            cookies,
+            urlencode(data),
+            {
+                "HX-Request": "true",
+                "X-CSRFToken": cookies.get("csrftoken", ""),
+                "Referer": f"http://{HOST}:{PORT}/",
+            },
+        )
         if posted >= counting_from:
             tally.times["answer"].append(time.perf_counter() - posted)
             if status != 200:
@@ -116,10 +126,19 @@ async def load(kinds: list[str], sessions: list[str], pause: float) -> tuple[Tal
     counting_from = time.perf_counter() + WARM_UP
     deadline = counting_from + MEASURE * (2 if pause else 1)  # as many samples either way, roughly
     cpu = time.process_time()
-    await asyncio.gather(*(
-        learner(kinds[i % len(kinds)], sessions[i] if i % 2 == 0 else None,  # even ones signed in
-                pause, deadline, counting_from, tally)
-        for i in range(USERS)))
+    await asyncio.gather(
+        *(
+            learner(
+                kinds[i % len(kinds)],
+                sessions[i] if i % 2 == 0 else None,  # even ones signed in
+                pause,
+                deadline,
+                counting_from,
+                tally,
+            )
+            for i in range(USERS)
+        )
+    )
     measured = time.perf_counter() - counting_from
     return tally, measured, time.process_time() - cpu
 
@@ -127,41 +146,73 @@ async def load(kinds: list[str], sessions: list[str], pause: float) -> tuple[Tal
 def run(label: str, env: dict[str, str]) -> None:
     manage = [sys.executable, "manage.py"]
     subprocess.run([*manage, "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
-    seeded = subprocess.run([sys.executable, "-c", SEED_SCRIPT.format(count=PUZZLES_PER_BAND, users=USERS)],
-                            cwd=ROOT, env={**env, "DJANGO_SETTINGS_MODULE": "cfmj.settings"}, check=True,
-                            capture_output=True, text=True)
+    seeded = subprocess.run(
+        [sys.executable, "-c", SEED_SCRIPT.format(count=PUZZLES_PER_BAND, users=USERS)],
+        cwd=ROOT,
+        env={**env, "DJANGO_SETTINGS_MODULE": "cfmj.settings"},
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     setup = json.loads(seeded.stdout.strip().splitlines()[-1])
     if listening(HOST, PORT):
         raise SystemExit(f"Something already listens on {HOST}:{PORT}: stop it, then run the bench again.")
-    server = subprocess.Popen([sys.executable, "-m", "gunicorn", "cfmj.wsgi", "-w", "2",
-                               "-b", f"{HOST}:{PORT}", "--log-level", "warning"], cwd=ROOT, env=env)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "cfmj.wsgi",
+            "-w",
+            "2",
+            "-b",
+            f"{HOST}:{PORT}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
     try:
         while not listening(HOST, PORT):
             if server.poll() is not None:
                 raise SystemExit("gunicorn did not start")
             time.sleep(0.1)
         # No pause first: it also warms every worker up on every kind.
-        results = [(name, *asyncio.run(load(setup["kinds"], setup["sessions"], pause)))
-                   for name, pause in (("no pause", 0.0), (f"quick learners ({PAUSE:.0f} s pause)", PAUSE))]
+        results = [
+            (name, *asyncio.run(load(setup["kinds"], setup["sessions"], pause)))
+            for name, pause in (("no pause", 0.0), (f"quick learners ({PAUSE:.0f} s pause)", PAUSE))
+        ]
     finally:
         server.terminate()
         server.wait(timeout=30)
-    print(f"\nPractice views on {label}: gunicorn, 2 sync workers, {USERS} learners of every kind; "
-          f"{MEASURE:.0f} s (20 s with pauses) measured after {WARM_UP:.0f} s warm-up")
+    print(
+        f"\nPractice views on {label}: gunicorn, 2 sync workers, {USERS} learners of every kind; "
+        f"{MEASURE:.0f} s (20 s with pauses) measured after {WARM_UP:.0f} s warm-up"
+    )
     for name, tally, seconds, client_cpu in results:
         requests = sum(len(v) for v in tally.times.values())
-        print(f"  {name}: {requests / seconds:.0f} req/s, {len(tally.errors)} errors "
-              f"(load generator: {100 * client_cpu / seconds:.0f}% of one core)")
+        print(
+            f"  {name}: {requests / seconds:.0f} req/s, {len(tally.errors)} errors "
+            f"(load generator: {100 * client_cpu / seconds:.0f}% of one core)"
+        )
         for view, times in tally.times.items():
-            print(f"    {view:12s} n={len(times):5d}  p50 {percentile(times, 0.5):6.1f} ms  "
-                  f"p95 {percentile(times, 0.95):6.1f} ms  p99 {percentile(times, 0.99):6.1f} ms")
+            print(
+                f"    {view:12s} n={len(times):5d}  p50 {percentile(times, 0.5):6.1f} ms  "
+                f"p95 {percentile(times, 0.95):6.1f} ms  p99 {percentile(times, 0.99):6.1f} ms"
+            )
         if tally.errors:
             print("    errors:", sorted(set(tally.errors))[:5])
 
 
 def main() -> None:
-    base = {**os.environ, "REDIS_URL": "", "DJANGO_DEBUG": "0", "DJANGO_ALLOWED_HOSTS": f"{HOST},localhost",
-            **UNTHROTTLED}
+    base = {
+        **os.environ,
+        "REDIS_URL": "",
+        "DJANGO_DEBUG": "0",
+        "DJANGO_ALLOWED_HOSTS": f"{HOST},localhost",
+        **UNTHROTTLED,
+    }
     with tempfile.TemporaryDirectory() as folder:
         run("SQLite", {**base, "DATABASE_URL": "", "SQLITE_PATH": str(Path(folder) / "load.sqlite3")})
     if listening("127.0.0.1", 5432):

@@ -112,8 +112,9 @@ TEMPLATES = [
 ]
 
 DATABASES = {
-    "default": database_from_url(env_str("DATABASE_URL", ""),
-                                 sqlite_default=Path(env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3"))))
+    "default": database_from_url(
+        env_str("DATABASE_URL", ""), sqlite_default=Path(env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")))
+    )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -123,8 +124,7 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
-     "OPTIONS": {"min_length": 8}},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
@@ -150,7 +150,8 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         # Hashed names need `collectstatic` first, so only production uses them.
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage" if PRODUCTION
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if PRODUCTION
         else "django.contrib.staticfiles.storage.StaticFilesStorage",
     },
 }
@@ -177,14 +178,17 @@ else:
 # A puzzle or a lesson text never changes once made, so its drawing is kept in each process's
 # memory: nothing to share between hosts, nothing lost if Redis is down, and a restart (a
 # deploy) starts afresh.
-CACHES["drawings"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "drawings",
-                     "OPTIONS": {"MAX_ENTRIES": 5000}}
+CACHES["drawings"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "drawings",
+    "OPTIONS": {"MAX_ENTRIES": 5000},
+}
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_IGNORE_RESULT = True
-CELERY_TASK_ACKS_LATE = True            # a task a dying worker was running is delivered again
+CELERY_TASK_ACKS_LATE = True  # a task a dying worker was running is delivered again
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
@@ -194,13 +198,19 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": 3600,
 }
 # Bounded publish retries: with Redis down, .delay() fails in about a second instead of hanging.
-CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2,
-                                    "interval_max": 0.5}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
 HEARTBEAT_SECONDS = env_int("HEARTBEAT_SECONDS", 30)
 CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {"task": "cfmj.core.tasks.heartbeat", "schedule": float(HEARTBEAT_SECONDS)},
-    "refill-puzzle-pools": {"task": "practice.refill_pools",
-                            "schedule": float(env_int("REFILL_SECONDS", 600))},
+    "refill-puzzle-pools": {
+        "task": "practice.refill_pools",
+        "schedule": float(env_int("REFILL_SECONDS", 600)),
+    },
     # Idempotent, so it runs often: the day's set exists soon after midnight or a worker's start.
     "build-daily-set": {"task": "practice.build_daily_set", "schedule": 900.0},
     # Accounts whose owners asked for deletion, once their week is over (cfmj/accounts/tasks.py).
@@ -215,8 +225,12 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     # Standard output in production (gunicorn, Celery and a process supervisor collect it).
-    "handlers": {"console": {"class": "logging.StreamHandler",
-                             "stream": "ext://sys.stdout" if PRODUCTION else "ext://sys.stderr"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout" if PRODUCTION else "ext://sys.stderr",
+        }
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
 
@@ -226,27 +240,45 @@ LOGGING = {
 # RATE_LIMIT_PROXIES: how many trusted proxies add to X-Forwarded-For; 0 reads REMOTE_ADDR only.
 RATE_LIMIT_PROXIES = env_int("RATE_LIMIT_PROXIES", 0)
 RATE_LIMITS: dict[str, dict[str, int]] = {
-    "answer": {"ip": env_int("RATE_LIMIT_ANSWER_PER_IP", 200),
-               "user": env_int("RATE_LIMIT_ANSWER_PER_USER", 60), "window": 60},
+    "answer": {
+        "ip": env_int("RATE_LIMIT_ANSWER_PER_IP", 200),
+        "user": env_int("RATE_LIMIT_ANSWER_PER_USER", 60),
+        "window": 60,
+    },
     # Joining and the join page's preview both say whether a code exists: counted per hour, so that
     # codes cannot be guessed, and generous enough for a whole class behind one router.
-    "join": {"ip": env_int("RATE_LIMIT_JOIN_PER_IP", 300),
-             "user": env_int("RATE_LIMIT_JOIN_PER_USER", 30), "window": 3600},
+    "join": {
+        "ip": env_int("RATE_LIMIT_JOIN_PER_IP", 300),
+        "user": env_int("RATE_LIMIT_JOIN_PER_USER", 30),
+        "window": 3600,
+    },
     # Inviting a co-teacher says whether a username exists.
-    "lookup": {"ip": env_int("RATE_LIMIT_LOOKUP_PER_IP", 60),
-               "user": env_int("RATE_LIMIT_LOOKUP_PER_USER", 20), "window": 3600},
-    "login": {"ip": env_int("RATE_LIMIT_LOGIN_PER_IP", 30),
-              "ip_username": env_int("RATE_LIMIT_LOGIN_PER_USERNAME", 10), "window": 60},
+    "lookup": {
+        "ip": env_int("RATE_LIMIT_LOOKUP_PER_IP", 60),
+        "user": env_int("RATE_LIMIT_LOOKUP_PER_USER", 20),
+        "window": 3600,
+    },
+    "login": {
+        "ip": env_int("RATE_LIMIT_LOGIN_PER_IP", 30),
+        "ip_username": env_int("RATE_LIMIT_LOGIN_PER_USERNAME", 10),
+        "window": 60,
+    },
     # A sign-up through an open class's join link counts per class and address instead: up to
     # max(class_min, class_per_student x its students), and ip_scoped over all classes' links.
-    "signup": {"ip": env_int("RATE_LIMIT_SIGNUP_PER_IP", 10),
-               "class_min": env_int("RATE_LIMIT_SIGNUP_PER_CLASS_MIN", 60),
-               "class_per_student": env_int("RATE_LIMIT_SIGNUP_PER_CLASS_STUDENT", 3),
-               "ip_scoped": env_int("RATE_LIMIT_SIGNUP_PER_IP_BY_CLASS_LINKS", 300), "window": 3600},
+    "signup": {
+        "ip": env_int("RATE_LIMIT_SIGNUP_PER_IP", 10),
+        "class_min": env_int("RATE_LIMIT_SIGNUP_PER_CLASS_MIN", 60),
+        "class_per_student": env_int("RATE_LIMIT_SIGNUP_PER_CLASS_STUDENT", 3),
+        "ip_scoped": env_int("RATE_LIMIT_SIGNUP_PER_IP_BY_CLASS_LINKS", 300),
+        "window": 3600,
+    },
     # Reset links: per address, and per e-mail address typed (from anywhere), so nobody's inbox is
     # flooded; whoever is refused already has the links sent so far.
-    "password_reset": {"ip": env_int("RATE_LIMIT_PASSWORD_RESET_PER_IP", 20),
-                       "email": env_int("RATE_LIMIT_PASSWORD_RESET_PER_EMAIL", 3), "window": 3600},
+    "password_reset": {
+        "ip": env_int("RATE_LIMIT_PASSWORD_RESET_PER_IP", 20),
+        "email": env_int("RATE_LIMIT_PASSWORD_RESET_PER_EMAIL", 3),
+        "window": 3600,
+    },
     # The account page: forms that check the password again (e-mail, deletion), and downloads.
     "account_password": {"user": env_int("RATE_LIMIT_ACCOUNT_PASSWORD_PER_USER", 10), "window": 900},
     "account_export": {"user": env_int("RATE_LIMIT_ACCOUNT_EXPORT_PER_USER", 10), "window": 3600},

@@ -15,5 +15,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
 
 # The load benchmark's yardsticks (bench/loadtest.py); absent unless the server is started with them.
 if os.environ.get("CFMJ_BENCH_BARE") == "1":
-    urlpatterns += [path("bench/bare/", core_views.bench_bare, name="bench_bare"),
-                    path("bench/floor/", core_views.bench_floor, name="bench_floor")]
+    urlpatterns += [
+        path("bench/bare/", core_views.bench_bare, name="bench_bare"),
+        path("bench/floor/", core_views.bench_floor, name="bench_floor"),
+    ]

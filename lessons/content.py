@@ -47,7 +47,7 @@ class CheckSpec:
 class StepSource:
     number: int
     title: str
-    body: str            # Markdown, with the check block taken out
+    body: str  # Markdown, with the check block taken out
     teaches: tuple[str, ...]
     check: CheckSpec
 
@@ -69,7 +69,7 @@ class LessonSource:
 class RuleText:
     id: str
     text: str
-    reading: str        # the site's reading of a [D] rule ("" for other rules)
+    reading: str  # the site's reading of a [D] rule ("" for other rules)
 
 
 @dataclass(frozen=True)
@@ -116,8 +116,17 @@ def read_lesson(path: Path) -> LessonSource:
         raise ContentError(f"{where}: 'quiz' lists {QUIZ_SIZES.start} to {QUIZ_SIZES.stop - 1} checks")
     quiz = tuple(_quiz_check(row, where) for row in quiz_rows)
     intro, steps = _steps(body, where)
-    return LessonSource(int(named.group(1)), named.group(2), title, summary, intro, tuple(kinds), quiz,
-                        steps, hashlib.sha256(text.encode("utf-8")).hexdigest())
+    return LessonSource(
+        int(named.group(1)),
+        named.group(2),
+        title,
+        summary,
+        intro,
+        tuple(kinds),
+        quiz,
+        steps,
+        hashlib.sha256(text.encode("utf-8")).hexdigest(),
+    )
 
 
 def read_rules(folder: Path = RULES_DIR) -> list[RuleSectionText]:
@@ -195,11 +204,12 @@ def _step(number: int, title: str, text: str, where: str) -> StepSource:
     if len(checks) != 1:
         raise ContentError(f"{where} ({title}): a step ends with exactly one ```check block")
     check = _check_spec(checks[0].group(2).split(), where)
-    body = (rest[:checks[0].start()] + rest[checks[0].end():]).strip()
+    body = (rest[: checks[0].start()] + rest[checks[0].end() :]).strip()
     for fence in FENCE.finditer(body):
         if fence.group(1) != "hand":
-            raise ContentError(f"{where}: only ```hand and ```check blocks are known, "
-                               f"not ```{fence.group(1)}")
+            raise ContentError(
+                f"{where}: only ```hand and ```check blocks are known, not ```{fence.group(1)}"
+            )
         _check_hand(fence.group(2).strip(), where)
     _check_tiles(body, where)
     return StepSource(number, title, body, teaches, check)

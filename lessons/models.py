@@ -13,8 +13,8 @@ class Lesson(models.Model):
     title = models.CharField(max_length=200)
     summary = models.TextField()
     intro = models.TextField(blank=True)
-    drills = models.JSONField(default=list)      # drill kinds that practise it
-    quiz = models.JSONField(default=list)        # [[kind, focus, band], ...]
+    drills = models.JSONField(default=list)  # drill kinds that practise it
+    quiz = models.JSONField(default=list)  # [[kind, focus, band], ...]
     source_hash = models.CharField(max_length=64)
     # A lesson whose file went away is retired, never deleted: learners' progress in it stays.
     active = models.BooleanField(default=True)
@@ -30,8 +30,8 @@ class Step(models.Model):
     lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE, related_name="steps")
     number = models.PositiveSmallIntegerField()
     title = models.CharField(max_length=200)
-    body = models.TextField()                    # Markdown, tiles as {{...}}
-    teaches = models.JSONField(default=list)     # rule line ids (cfmj.engine.rulebook)
+    body = models.TextField()  # Markdown, tiles as {{...}}
+    teaches = models.JSONField(default=list)  # rule line ids (cfmj.engine.rulebook)
     check_kind = models.CharField(max_length=20)
     check_focus = models.CharField(max_length=40, blank=True)
     check_band = models.PositiveSmallIntegerField(default=1)
@@ -47,8 +47,13 @@ class Step(models.Model):
 class LessonProgress(models.Model):
     """How far one learner (an account, or a visitor known by session) is in one lesson."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
-                             related_name="lesson_progress")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="lesson_progress",
+    )
     visitor = models.CharField(max_length=36, blank=True, db_index=True)
     lesson = models.ForeignKey(Lesson, on_delete=models.PROTECT, related_name="progress")
     step_reached = models.PositiveSmallIntegerField(default=0)  # the last step whose check was answered
@@ -62,10 +67,16 @@ class LessonProgress(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["user", "lesson"], condition=Q(user__isnull=False),
-                                    name="one_progress_per_user_lesson"),
-            models.UniqueConstraint(fields=["visitor", "lesson"], condition=Q(user__isnull=True),
-                                    name="one_progress_per_visitor_lesson"),
+            models.UniqueConstraint(
+                fields=["user", "lesson"],
+                condition=Q(user__isnull=False),
+                name="one_progress_per_user_lesson",
+            ),
+            models.UniqueConstraint(
+                fields=["visitor", "lesson"],
+                condition=Q(user__isnull=True),
+                name="one_progress_per_visitor_lesson",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -83,8 +94,13 @@ class CheckAnswer(models.Model):
     their account when they sign up or log in (lessons.services.visitor_lessons_claim)."""
 
     token = models.UUIDField(unique=True)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
-                             related_name="check_answers")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="check_answers",
+    )
     visitor = models.CharField(max_length=36, blank=True, db_index=True)
     lesson = models.ForeignKey(Lesson, on_delete=models.PROTECT, related_name="check_answers")
     step = models.PositiveSmallIntegerField(null=True, blank=True)  # the step's number; none for the quiz

@@ -66,12 +66,16 @@ class LessonState:
 
 def _outline_read() -> tuple[LessonOutline, ...]:
     titles: defaultdict[int, list[StepTitle]] = defaultdict(list)
-    for lesson_id, number, title in (Step.objects.filter(lesson__active=True).order_by("number")
-                                     .values_list("lesson_id", "number", "title")):
+    for lesson_id, number, title in (
+        Step.objects.filter(lesson__active=True)
+        .order_by("number")
+        .values_list("lesson_id", "number", "title")
+    ):
         titles[lesson_id].append(StepTitle(number, title))
     rows = Lesson.objects.filter(active=True).order_by("number").values_list("pk", "slug", "number", "title")
-    return tuple(LessonOutline(pk, slug, number, title, tuple(titles[pk]))
-                 for pk, slug, number, title in rows)
+    return tuple(
+        LessonOutline(pk, slug, number, title, tuple(titles[pk])) for pk, slug, number, title in rows
+    )
 
 
 # Every lesson page reads it, and it changes only when the course is loaded (which forgets it at
@@ -119,10 +123,14 @@ def continue_point(states: list[LessonState]) -> ContinuePoint | None:
         if state.open and not state.done:
             slug = state.lesson.slug
             if state.next_step is not None:
-                return ContinuePoint(state, reverse("lessons:step", args=[slug, state.next_step]),
-                                     f"Lesson {state.lesson.number}, step {state.next_step} of {state.steps}")
-            return ContinuePoint(state, reverse("lessons:quiz", args=[slug]),
-                                 f"Lesson {state.lesson.number}: the quiz")
+                return ContinuePoint(
+                    state,
+                    reverse("lessons:step", args=[slug, state.next_step]),
+                    f"Lesson {state.lesson.number}, step {state.next_step} of {state.steps}",
+                )
+            return ContinuePoint(
+                state, reverse("lessons:quiz", args=[slug]), f"Lesson {state.lesson.number}: the quiz"
+            )
     return None
 
 
@@ -143,8 +151,11 @@ class Teachers:
 def _teachers_read() -> Teachers:
     by_section: dict[str, Teacher] = {}
     by_line: dict[str, Teacher] = {}
-    rows = (Step.objects.filter(lesson__active=True).order_by("lesson__number", "number")
-            .values_list("teaches", "number", "title", "lesson__slug", "lesson__number"))
+    rows = (
+        Step.objects.filter(lesson__active=True)
+        .order_by("lesson__number", "number")
+        .values_list("teaches", "number", "title", "lesson__slug", "lesson__number")
+    )
     for teaches, number, title, slug, lesson_number in rows:
         teacher = Teacher(reverse("lessons:step", args=[slug, number]), f"Lesson {lesson_number}: {title}")
         for line in teaches:
@@ -192,8 +203,11 @@ def rules_matching(query: str) -> list[RuleSectionText]:
         return rules_reference()
     found = []
     for section in rules_reference():
-        lines = tuple(line for line in section.lines
-                      if all(w in f"{section.title} {line.text} {line.reading}".lower() for w in words))
+        lines = tuple(
+            line
+            for line in section.lines
+            if all(w in f"{section.title} {line.text} {line.reading}".lower() for w in words)
+        )
         if lines:
             found.append(replace(section, lines=lines))
     return found

@@ -29,15 +29,20 @@ class LoadReport:
     retired: int
 
 
-def lessons_load(*, folder: Path = CONTENT_DIR, rules_folder: Path = RULES_DIR,
-                 sources: list[LessonSource] | None = None) -> LoadReport:
+def lessons_load(
+    *, folder: Path = CONTENT_DIR, rules_folder: Path = RULES_DIR, sources: list[LessonSource] | None = None
+) -> LoadReport:
     """Bring the database in step with the course files (or `sources` already read from them).
     Raises ContentError (nothing changed) when a file is wrong. Lessons no longer in the files
     are retired, not deleted."""
     read_rules(rules_folder)  # the reference must be whole before any lesson links to it
     if sources is None:
-        loaded = {(n, slug): digest for n, slug, digest in
-                  Lesson.objects.filter(active=True).values_list("number", "slug", "source_hash")}
+        loaded = {
+            (n, slug): digest
+            for n, slug, digest in Lesson.objects.filter(active=True).values_list(
+                "number", "slug", "source_hash"
+            )
+        }
         if loaded and loaded == fingerprints(folder):  # every file as last loaded: nothing to do
             return LoadReport(0, 0, len(loaded), 0)
         sources = read_lessons(folder)
@@ -46,14 +51,24 @@ def lessons_load(*, folder: Path = CONTENT_DIR, rules_folder: Path = RULES_DIR,
         existing = {lesson.slug: lesson for lesson in Lesson.objects.select_for_update()}
         for source in sources:
             lesson = existing.get(source.slug)
-            if lesson is not None and lesson.source_hash == source.source_hash and lesson.active \
-                    and lesson.number == source.number:
+            if (
+                lesson is not None
+                and lesson.source_hash == source.source_hash
+                and lesson.active
+                and lesson.number == source.number
+            ):
                 unchanged += 1
                 continue
-            fields = {"number": source.number, "title": source.title, "summary": source.summary,
-                      "intro": source.intro, "drills": list(source.drills),
-                      "quiz": [check.as_list() for check in source.quiz], "source_hash": source.source_hash,
-                      "active": True}
+            fields = {
+                "number": source.number,
+                "title": source.title,
+                "summary": source.summary,
+                "intro": source.intro,
+                "drills": list(source.drills),
+                "quiz": [check.as_list() for check in source.quiz],
+                "source_hash": source.source_hash,
+                "active": True,
+            }
             if lesson is None:
                 lesson = Lesson.objects.create(slug=source.slug, **fields)
                 created += 1
@@ -61,11 +76,21 @@ def lessons_load(*, folder: Path = CONTENT_DIR, rules_folder: Path = RULES_DIR,
                 Lesson.objects.filter(pk=lesson.pk).update(**fields)
                 lesson.steps.all().delete()  # progress keeps step numbers, not step rows
                 updated += 1
-            Step.objects.bulk_create([
-                Step(lesson=lesson, number=step.number, title=step.title, body=step.body,
-                     teaches=list(step.teaches), check_kind=step.check.kind,
-                     check_focus=step.check.focus or "", check_band=step.check.band)
-                for step in source.steps])
+            Step.objects.bulk_create(
+                [
+                    Step(
+                        lesson=lesson,
+                        number=step.number,
+                        title=step.title,
+                        body=step.body,
+                        teaches=list(step.teaches),
+                        check_kind=step.check.kind,
+                        check_focus=step.check.focus or "",
+                        check_band=step.check.band,
+                    )
+                    for step in source.steps
+                ]
+            )
         slugs = {source.slug for source in sources}
         retired = Lesson.objects.filter(active=True).exclude(slug__in=slugs).update(active=False)
     if created or updated or retired:  # this process shows the new course at once, others within a minute
@@ -85,8 +110,9 @@ def _progress(learner: Learner, lesson_id: int) -> LessonProgress:
     return progress
 
 
-def step_check_record(*, learner: Learner, step: Step, progress: LessonProgress | None = None
-                      ) -> LessonProgress:
+def step_check_record(
+    *, learner: Learner, step: Step, progress: LessonProgress | None = None
+) -> LessonProgress:
     """The learner answered this step's check: they have reached it. Answering again (a retry,
     a double submit) changes nothing. `progress` is their row in the lesson as read earlier in
     the request, if any: when it has the step already there is nothing to write, as the step
@@ -98,7 +124,8 @@ def step_check_record(*, learner: Learner, step: Step, progress: LessonProgress 
         if progress.step_reached < step.number:
             # GREATEST as well as the lock: SQLite has no row locks, and a step must never go back.
             LessonProgress.objects.filter(pk=progress.pk).update(
-                step_reached=Greatest("step_reached", step.number))
+                step_reached=Greatest("step_reached", step.number)
+            )
             progress.step_reached = step.number
     return progress
 
@@ -127,32 +154,61 @@ def _sent_before(token: uuid.UUID, progress: LessonProgress | None) -> Answered:
     return Answered(kept, progress, first=False)
 
 
-def step_check_answer(*, learner: Learner, step: Step, token: uuid.UUID, response: dict[str, str],
-                      correct: bool, progress: LessonProgress | None = None) -> Answered:
+def step_check_answer(
+    *,
+    learner: Learner,
+    step: Step,
+    token: uuid.UUID,
+    response: dict[str, str],
+    correct: bool,
+    progress: LessonProgress | None = None,
+) -> Answered:
     """Keep the answer to a step's check served with `token` (its one-time id), and record the
     step reached, once: the same token again changes nothing and gives back the answer sent
     first. `progress` is the learner's row in the lesson as read earlier in the request."""
     try:
         with transaction.atomic():
-            kept = CheckAnswer.objects.create(token=token, lesson_id=step.lesson_id, step=step.number,
-                                              responses=[response], score=int(correct), size=1,
-                                              **_owner(learner))
+            kept = CheckAnswer.objects.create(
+                token=token,
+                lesson_id=step.lesson_id,
+                step=step.number,
+                responses=[response],
+                score=int(correct),
+                size=1,
+                **_owner(learner),
+            )
             reached = step_check_record(learner=learner, step=step, progress=progress)
             return Answered(kept, reached, first=True)
     except IntegrityError:
         return _sent_before(token, progress)
 
 
-def quiz_answer(*, learner: Learner, lesson: Lesson, token: uuid.UUID, responses: list[dict[str, str]],
-                score: int, size: int, progress: LessonProgress | None = None) -> Answered:
+def quiz_answer(
+    *,
+    learner: Learner,
+    lesson: Lesson,
+    token: uuid.UUID,
+    responses: list[dict[str, str]],
+    score: int,
+    size: int,
+    progress: LessonProgress | None = None,
+) -> Answered:
     """Keep the answers to a quiz served with `token`, and the score (quiz_record), once: the same
     token again changes nothing and gives back the answers sent first."""
     try:
         with transaction.atomic():
-            kept = CheckAnswer.objects.create(token=token, lesson=lesson, step=None, responses=responses,
-                                              score=score, size=size, **_owner(learner))
-            return Answered(kept, quiz_record(learner=learner, lesson=lesson, score=score, size=size),
-                            first=True)
+            kept = CheckAnswer.objects.create(
+                token=token,
+                lesson=lesson,
+                step=None,
+                responses=responses,
+                score=score,
+                size=size,
+                **_owner(learner),
+            )
+            return Answered(
+                kept, quiz_record(learner=learner, lesson=lesson, score=score, size=size), first=True
+            )
     except IntegrityError:
         return _sent_before(token, progress)
 

@@ -64,8 +64,9 @@ def _marked(check: Check, response: dict[str, str]) -> Check:
     return replace(check, graded=drills.grade(puzzle.kind, puzzle.question, puzzle.answer, response))
 
 
-def _open_state_or_redirect(request: HttpRequest, slug: str
-                            ) -> tuple[LessonState, list[LessonState]] | HttpResponse:
+def _open_state_or_redirect(
+    request: HttpRequest, slug: str
+) -> tuple[LessonState, list[LessonState]] | HttpResponse:
     """The lesson's state when it is open; a redirect to its page (saying why) when locked."""
     states = selectors.course(learner_of(request))
     state = selectors.state_of(states, slug)
@@ -81,8 +82,9 @@ def _open_state_or_redirect(request: HttpRequest, slug: str
 @require_GET
 def course(request: HttpRequest) -> HttpResponse:
     states = selectors.course(learner_of(request))
-    return render(request, "lessons/course.html", {"states": states,
-                                                   "continue_at": selectors.continue_point(states)})
+    return render(
+        request, "lessons/course.html", {"states": states, "continue_at": selectors.continue_point(states)}
+    )
 
 
 @require_GET
@@ -93,10 +95,19 @@ def lesson(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404("No such lesson")
     lesson = get_object_or_404(Lesson, pk=state.lesson.pk)
     previous = next((s for s in states if s.lesson.number == lesson.number - 1), None)
-    return render(request, "lessons/lesson.html", {
-        "state": state, "lesson": lesson, "steps": state.lesson.steps, "previous": previous,
-        "drill_kinds": [(kind, drills.KIND_TITLES[kind]) for kind in lesson.drills
-                        if kind in drills.KIND_TITLES]})
+    return render(
+        request,
+        "lessons/lesson.html",
+        {
+            "state": state,
+            "lesson": lesson,
+            "steps": state.lesson.steps,
+            "previous": previous,
+            "drill_kinds": [
+                (kind, drills.KIND_TITLES[kind]) for kind in lesson.drills if kind in drills.KIND_TITLES
+            ],
+        },
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -136,8 +147,14 @@ def _step_answer(request: HtmxHttpRequest, state: LessonState, step: Step) -> Ht
         return _step_page(request, state, step, check, token)
     check = _marked(check, response)
     correct = check.graded is not None and check.graded.correct
-    answered = services.step_check_answer(learner=learner, step=step, token=served.once, response=response,
-                                          correct=correct, progress=state.progress)
+    answered = services.step_check_answer(
+        learner=learner,
+        step=step,
+        token=served.once,
+        response=response,
+        correct=correct,
+        progress=state.progress,
+    )
     if not answered.first:  # sent before: the answer then, as it was marked
         check = _marked(check, answered.kept.responses[0])
     # A step answered opens no lesson: only this row moved.
@@ -145,15 +162,23 @@ def _step_answer(request: HtmxHttpRequest, state: LessonState, step: Step) -> Ht
     return _step_page(request, state, step, check, token, again=not answered.first)
 
 
-def _step_page(request: HtmxHttpRequest, state: LessonState, step: Step, check: Check, token: str, *,
-               again: bool = False) -> HttpResponse:
+def _step_page(
+    request: HtmxHttpRequest, state: LessonState, step: Step, check: Check, token: str, *, again: bool = False
+) -> HttpResponse:
     """The step with its check (or, to an htmx answer, the feedback box alone)."""
     steps = state.lesson.steps
     number = step.number
     context: dict[str, Any] = {
-        "state": state, "lesson": state.lesson, "step": step, "steps": steps, "check": check, "token": token,
-        "again": again, "previous_step": number - 1 if number > 1 else None,
-        "next_step": number + 1 if number < len(steps) else None}
+        "state": state,
+        "lesson": state.lesson,
+        "step": step,
+        "steps": steps,
+        "check": check,
+        "token": token,
+        "again": again,
+        "previous_step": number - 1 if number > 1 else None,
+        "next_step": number + 1 if number < len(steps) else None,
+    }
     answered = request.method == "POST" and request.htmx
     return render(request, "lessons/step.html#feedback" if answered else "lessons/step.html", context)
 
@@ -167,8 +192,10 @@ def quiz(request: HttpRequest, slug: str) -> HttpResponse:
     state, states = found
     lesson = get_object_or_404(Lesson, pk=state.lesson.pk)
     context: dict[str, Any] = {
-        "lesson": lesson, "result": None,
-        "following": next((s for s in states if s.lesson.number == lesson.number + 1), None)}
+        "lesson": lesson,
+        "result": None,
+        "following": next((s for s in states if s.lesson.number == lesson.number + 1), None),
+    }
     if request.method == "POST":
         return _quiz_answer(request, state, lesson, context)
     specs = [_spec(kind, focus, band) for kind, focus, band in lesson.quiz]
@@ -178,8 +205,9 @@ def quiz(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "lessons/quiz.html", context)
 
 
-def _quiz_answer(request: HttpRequest, state: LessonState, lesson: Lesson, context: dict[str, Any]
-                 ) -> HttpResponse:
+def _quiz_answer(
+    request: HttpRequest, state: LessonState, lesson: Lesson, context: dict[str, Any]
+) -> HttpResponse:
     """Mark the quiz this lesson served this learner, and keep the score, once. A quiz with a
     question left blank is asked again as it was filled in; a token that does not hold gets a
     fresh quiz."""
@@ -204,15 +232,31 @@ def _quiz_answer(request: HttpRequest, state: LessonState, lesson: Lesson, conte
     responses = [response for _, response in filled]
     checks = [_marked(check, response) for check, response in filled]
     score = sum(1 for check in checks if check.graded is not None and check.graded.correct)
-    answered = services.quiz_answer(learner=learner, lesson=lesson, token=served.once, responses=responses,
-                                    score=score, size=len(checks), progress=state.progress)
+    answered = services.quiz_answer(
+        learner=learner,
+        lesson=lesson,
+        token=served.once,
+        responses=responses,
+        score=score,
+        size=len(checks),
+        progress=state.progress,
+    )
     kept = answered.kept
     if not answered.first:  # sent before: the answers then, as they were marked
         checks = [_marked(check, response) for check, response in zip(checks, kept.responses, strict=True)]
-    context.update({"checks": checks, "again": not answered.first, "result": {
-        "score": kept.score, "size": kept.size, "passed": services.quiz_passed(kept.score, kept.size),
-        "needed": services.quiz_needed(kept.size),
-        "tested_out": bool(answered.progress and answered.progress.tested_out)}})
+    context.update(
+        {
+            "checks": checks,
+            "again": not answered.first,
+            "result": {
+                "score": kept.score,
+                "size": kept.size,
+                "passed": services.quiz_passed(kept.score, kept.size),
+                "needed": services.quiz_needed(kept.size),
+                "tested_out": bool(answered.progress and answered.progress.tested_out),
+            },
+        }
+    )
     return render(request, "lessons/quiz.html", context)
 
 
@@ -220,7 +264,12 @@ def _quiz_answer(request: HttpRequest, state: LessonState, lesson: Lesson, conte
 def rules(request: HttpRequest) -> HttpResponse:
     query = request.GET.get("q", "").strip()[:SEARCH_CHARS]
     taught = selectors.teachers().by_line
-    sections = [(section, [(line, taught.get(line.id)) for line in section.lines])
-                for section in selectors.rules_matching(query)]
-    return render(request, "lessons/rules.html", {"sections": sections, "query": query,
-                                                  "readings": selectors.house_readings()})
+    sections = [
+        (section, [(line, taught.get(line.id)) for line in section.lines])
+        for section in selectors.rules_matching(query)
+    ]
+    return render(
+        request,
+        "lessons/rules.html",
+        {"sections": sections, "query": query, "readings": selectors.house_readings()},
+    )

@@ -56,8 +56,9 @@ class Puzzle(models.Model):
     # The class table it was made under (practice.tables.table_key); "" for the standard rules,
     # the only puzzles normal practice serves.
     table = models.CharField(max_length=20, blank=True, default="")
-    batch = models.ForeignKey(PuzzleBatch, null=True, blank=True, on_delete=models.SET_NULL,
-                              related_name="puzzles")
+    batch = models.ForeignKey(
+        PuzzleBatch, null=True, blank=True, on_delete=models.SET_NULL, related_name="puzzles"
+    )
     # The puzzle's own Glicko-2 rating: it "wins" when a learner misses it.
     rating = models.FloatField(default=DEFAULT_RATING)
     deviation = models.FloatField(default=DEFAULT_DEVIATION)
@@ -80,8 +81,9 @@ class Attempt(models.Model):
     not, unless it had come back for review."""
 
     token = models.UUIDField(unique=True)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
-                             related_name="attempts")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="attempts"
+    )
     visitor = models.CharField(max_length=36, blank=True, db_index=True)  # practice before sign-up
     puzzle = models.ForeignKey(Puzzle, on_delete=models.PROTECT, related_name="attempt_set")
     response = models.JSONField()

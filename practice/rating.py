@@ -14,7 +14,7 @@ SCALE = 173.7178
 DEFAULT_RATING = 1500.0
 DEFAULT_DEVIATION = 350.0
 DEFAULT_VOLATILITY = 0.06
-TAU = 0.5            # how fast volatility may change
+TAU = 0.5  # how fast volatility may change
 MIN_DEVIATION = 45.0  # never quite certain: ratings keep moving with new results
 EPSILON = 1e-6
 
@@ -27,13 +27,16 @@ class Rating:
 
 
 def _g(phi: float) -> float:
-    return 1 / math.sqrt(1 + 3 * phi * phi / math.pi ** 2)
+    return 1 / math.sqrt(1 + 3 * phi * phi / math.pi**2)
 
 
 def expected(player: Rating, opponent: Rating) -> float:
     """The chance `player` beats `opponent` (e.g. that a learner solves a puzzle)."""
-    mu, mu_j, phi_j = ((player.rating - DEFAULT_RATING) / SCALE,
-                       (opponent.rating - DEFAULT_RATING) / SCALE, opponent.deviation / SCALE)
+    mu, mu_j, phi_j = (
+        (player.rating - DEFAULT_RATING) / SCALE,
+        (opponent.rating - DEFAULT_RATING) / SCALE,
+        opponent.deviation / SCALE,
+    )
     return 1 / (1 + math.exp(-_g(phi_j) * (mu - mu_j)))
 
 
@@ -43,8 +46,7 @@ def update(player: Rating, results: list[tuple[Rating, float]]) -> Rating:
     phi = player.deviation / SCALE
     sigma = player.volatility
     if not results:
-        return Rating(player.rating, min(math.sqrt(phi ** 2 + sigma ** 2) * SCALE, DEFAULT_DEVIATION),
-                      sigma)
+        return Rating(player.rating, min(math.sqrt(phi**2 + sigma**2) * SCALE, DEFAULT_DEVIATION), sigma)
     v_inverse = 0.0
     delta_sum = 0.0
     for opponent, score in results:
@@ -56,24 +58,23 @@ def update(player: Rating, results: list[tuple[Rating, float]]) -> Rating:
     v = 1 / v_inverse
     delta = v * delta_sum
     sigma = _new_volatility(sigma, phi, v, delta)
-    phi_star = math.sqrt(phi ** 2 + sigma ** 2)
-    phi = 1 / math.sqrt(1 / phi_star ** 2 + 1 / v)
-    mu = mu + phi ** 2 * delta_sum
+    phi_star = math.sqrt(phi**2 + sigma**2)
+    phi = 1 / math.sqrt(1 / phi_star**2 + 1 / v)
+    mu = mu + phi**2 * delta_sum
     return Rating(mu * SCALE + DEFAULT_RATING, max(phi * SCALE, MIN_DEVIATION), sigma)
 
 
 def _new_volatility(sigma: float, phi: float, v: float, delta: float) -> float:
     """Step 5 of the paper: the Illinois algorithm on f(x) = 0."""
-    a = math.log(sigma ** 2)
+    a = math.log(sigma**2)
 
     def f(x: float) -> float:
         ex = math.exp(x)
-        return (ex * (delta ** 2 - phi ** 2 - v - ex) / (2 * (phi ** 2 + v + ex) ** 2)
-                - (x - a) / TAU ** 2)
+        return ex * (delta**2 - phi**2 - v - ex) / (2 * (phi**2 + v + ex) ** 2) - (x - a) / TAU**2
 
     big_a = a
-    if delta ** 2 > phi ** 2 + v:
-        big_b = math.log(delta ** 2 - phi ** 2 - v)
+    if delta**2 > phi**2 + v:
+        big_b = math.log(delta**2 - phi**2 - v)
     else:
         k = 1
         while f(a - k * TAU) < 0:

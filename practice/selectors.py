@@ -30,21 +30,34 @@ def level_name(rating: float | None) -> str:
     return "Expert"
 
 
-def puzzle_next(kind: str, learner: Learner, *, rng: random.Random | None = None
-                ) -> tuple[Puzzle | None, bool]:
+def puzzle_next(
+    kind: str, learner: Learner, *, rng: random.Random | None = None
+) -> tuple[Puzzle | None, bool]:
     """A mistake due for review first (then True); otherwise an unseen (lately) puzzle near the
     learner's rating in this skill."""
     rng = rng or random.Random()
     if learner.user is not None:
-        review = (ReviewItem.objects.filter(user=learner.user, puzzle__kind=kind, puzzle__table=STANDARD,
-                                            retired=False, due__lte=timezone.localdate())
-                  .select_related("puzzle").order_by("due").first())
+        review = (
+            ReviewItem.objects.filter(
+                user=learner.user,
+                puzzle__kind=kind,
+                puzzle__table=STANDARD,
+                retired=False,
+                due__lte=timezone.localdate(),
+            )
+            .select_related("puzzle")
+            .order_by("due")
+            .first()
+        )
         if review is not None:
             return review.puzzle, True
-    skill = (SkillRating.objects.filter(user=learner.user, kind=kind).values_list("rating", flat=True).first()
-             if learner.user else None)
+    skill = (
+        SkillRating.objects.filter(user=learner.user, kind=kind).values_list("rating", flat=True).first()
+        if learner.user
+        else None
+    )
     target = skill if skill is not None else DEFAULT_RATING - 200  # start newcomers gently
-    nearest = sorted(_candidates(kind, learner, target), key=lambda row: abs(row[1] - target))[:NEAR // 2]
+    nearest = sorted(_candidates(kind, learner, target), key=lambda row: abs(row[1] - target))[: NEAR // 2]
     if not nearest:
         return None, False
     return Puzzle.objects.get(pk=rng.choice(nearest)[0]), False
@@ -60,19 +73,28 @@ def _candidates(kind: str, learner: Learner, target: float) -> list[tuple[int, f
     if learner.user is not None or learner.visitor:
         since = timezone.now() - datetime.timedelta(days=RECENT_DAYS)
         who = "a.user_id = %s" if learner.user is not None else "a.user_id IS NULL AND a.visitor = %s"
-        unseen = (f" AND NOT EXISTS (SELECT 1 FROM {Attempt._meta.db_table} a WHERE a.puzzle_id = p.id"
-                  f" AND {who} AND a.answered_at >= %s)")
-        params = [learner.user.pk if learner.user is not None else learner.visitor,
-                  connection.ops.adapt_datetimefield_value(since)]
+        unseen = (
+            f" AND NOT EXISTS (SELECT 1 FROM {Attempt._meta.db_table} a WHERE a.puzzle_id = p.id"
+            f" AND {who} AND a.answered_at >= %s)"
+        )
+        params = [
+            learner.user.pk if learner.user is not None else learner.visitor,
+            connection.ops.adapt_datetimefield_value(since),
+        ]
     puzzles = Puzzle._meta.db_table
     # Only the standard puzzles: a class's table puzzles are served through its homework.
-    walk = ("SELECT id, rating FROM (SELECT p.id, p.rating FROM {table} p WHERE p.kind = %s"
-            " AND p.{column} = %s AND p.rating {compare} %s{unseen}"
-            " ORDER BY p.rating {order} LIMIT %s) {name}")
+    walk = (
+        "SELECT id, rating FROM (SELECT p.id, p.rating FROM {table} p WHERE p.kind = %s"
+        " AND p.{column} = %s AND p.rating {compare} %s{unseen}"
+        " ORDER BY p.rating {order} LIMIT %s) {name}"
+    )
     column = connection.ops.quote_name("table")  # Puzzle.table; quoted, as TABLE is an SQL keyword
-    sql = " UNION ALL ".join([
-        walk.format(table=puzzles, column=column, compare=">=", unseen=unseen, order="ASC", name="above"),
-        walk.format(table=puzzles, column=column, compare="<", unseen=unseen, order="DESC", name="below")])
+    sql = " UNION ALL ".join(
+        [
+            walk.format(table=puzzles, column=column, compare=">=", unseen=unseen, order="ASC", name="above"),
+            walk.format(table=puzzles, column=column, compare="<", unseen=unseen, order="DESC", name="below"),
+        ]
+    )
     with connection.cursor() as cursor:
         cursor.execute(sql, [kind, STANDARD, target, *params, NEAR] * 2)
         return [(int(pk), float(rating)) for pk, rating in cursor.fetchall()]
@@ -93,16 +115,24 @@ def skill_summaries(learner: Learner) -> list[SkillSummary]:
     out = []
     for kind, title in KIND_CHOICES:
         skill = ratings.get(kind)
-        out.append(SkillSummary(kind, title, skill.rating if skill else None,
-                                level_name(skill.rating if skill else None), skill.attempts if skill else 0,
-                                skill.correct / skill.attempts if skill and skill.attempts else None))
+        out.append(
+            SkillSummary(
+                kind,
+                title,
+                skill.rating if skill else None,
+                level_name(skill.rating if skill else None),
+                skill.attempts if skill else 0,
+                skill.correct / skill.attempts if skill and skill.attempts else None,
+            )
+        )
     return out
 
 
 def daily_progress(daily: DailySet, learner: Learner) -> list[tuple[Puzzle, bool]]:
     """The day's puzzles in order, each with whether the learner has answered it that day."""
-    done = set(Attempt.objects.filter(rows_of(learner), daily_date=daily.day)
-               .values_list("puzzle_id", flat=True))
+    done = set(
+        Attempt.objects.filter(rows_of(learner), daily_date=daily.day).values_list("puzzle_id", flat=True)
+    )
     return [(entry.puzzle, entry.puzzle.pk in done) for entry in daily.entries.select_related("puzzle")]
 
 
@@ -115,14 +145,20 @@ def streak_of(learner: Learner) -> Streak | None:
 def rating_history(learner: Learner, kind: str) -> list[tuple[datetime.datetime, float]]:
     if learner.user is None:
         return []
-    rows = (Attempt.objects.filter(user=learner.user, puzzle__kind=kind, rating_after__isnull=False)
-            .order_by("answered_at").values_list("answered_at", "rating_after"))
+    rows = (
+        Attempt.objects.filter(user=learner.user, puzzle__kind=kind, rating_after__isnull=False)
+        .order_by("answered_at")
+        .values_list("answered_at", "rating_after")
+    )
     return [(at, rating) for at, rating in rows if rating is not None]
 
 
 def mistakes(learner: Learner) -> QuerySet[ReviewItem]:
-    return (ReviewItem.objects.filter(user=learner.user, retired=False).select_related("puzzle")
-            .order_by("due")) if learner.user else ReviewItem.objects.none()
+    return (
+        (ReviewItem.objects.filter(user=learner.user, retired=False).select_related("puzzle").order_by("due"))
+        if learner.user
+        else ReviewItem.objects.none()
+    )
 
 
 def unseen_counts() -> dict[tuple[str, int], int]:

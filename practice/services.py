@@ -31,25 +31,35 @@ from practice.models import (
 from practice.rating import Rating, update
 from practice.tables import STANDARD, puzzle_table, table_of
 
-DAILY_KINDS = ("winning_hand", "worth", "name_hand", "distance", "call", "discard", "charleston",
-               "joker_exchange")
+DAILY_KINDS = (
+    "winning_hand",
+    "worth",
+    "name_hand",
+    "distance",
+    "call",
+    "discard",
+    "charleston",
+    "joker_exchange",
+)
 DAILY_SIZE = 5
 DAILY_BAND = 2
-REVIEW_STEPS = 4          # solved this many times in review, a mistake is retired
+REVIEW_STEPS = 4  # solved this many times in review, a mistake is retired
 REVIEW_GROWTH = 2.5
 
 logger = logging.getLogger(__name__)
 
 
-def puzzle_batch_generate(*, kind: str, band: int, count: int, seed: int,
-                          table: str = STANDARD) -> PuzzleBatch:
+def puzzle_batch_generate(
+    *, kind: str, band: int, count: int, seed: int, table: str = STANDARD
+) -> PuzzleBatch:
     """Generate `count` puzzles of one kind and band from `seed`, under a class's table (a
     practice.tables key; "" for the standard rules). Safe to run twice: the same seed and table
     make the same batch, and a puzzle already stored (same content) is not stored again."""
     table = puzzle_table(kind, table)
     rules = table_of(table)
-    batch, _ = PuzzleBatch.objects.get_or_create(kind=kind, band=band, seed=seed, table=table,
-                                                 defaults={"requested": count})
+    batch, _ = PuzzleBatch.objects.get_or_create(
+        kind=kind, band=band, seed=seed, table=table, defaults={"requested": count}
+    )
     if batch.status == PuzzleBatch.Status.DONE:
         return batch
     # Counted before the work, and committed at once outside a transaction, so a start that
@@ -58,14 +68,30 @@ def puzzle_batch_generate(*, kind: str, band: int, count: int, seed: int,
     made = drills.generate_many(kind, count=count, band=band, seed=seed, table=rules)
     hashes = [p.content_hash() for p in made]
     existing = set(Puzzle.objects.filter(content_hash__in=hashes).values_list("content_hash", flat=True))
-    fresh = [Puzzle(kind=p.kind, band=p.band, question=p.question, answer=p.answer,
-                    engine_version=ENGINE_VERSION, seed=p.seed, content_hash=h, batch=batch,
-                    rating=BAND_RATING[p.band], table=table)
-             for p, h in zip(made, hashes, strict=True) if h not in existing]
+    fresh = [
+        Puzzle(
+            kind=p.kind,
+            band=p.band,
+            question=p.question,
+            answer=p.answer,
+            engine_version=ENGINE_VERSION,
+            seed=p.seed,
+            content_hash=h,
+            batch=batch,
+            rating=BAND_RATING[p.band],
+            table=table,
+        )
+        for p, h in zip(made, hashes, strict=True)
+        if h not in existing
+    ]
     Puzzle.objects.bulk_create(fresh, ignore_conflicts=True)
     created = Puzzle.objects.filter(batch=batch).count()
-    PuzzleBatch.objects.filter(pk=batch.pk).update(status=PuzzleBatch.Status.DONE, created=created,
-                                                   duplicates=count - created, finished_at=timezone.now())
+    PuzzleBatch.objects.filter(pk=batch.pk).update(
+        status=PuzzleBatch.Status.DONE,
+        created=created,
+        duplicates=count - created,
+        finished_at=timezone.now(),
+    )
     batch.refresh_from_db()
     return batch
 
@@ -80,10 +106,18 @@ def puzzle_batches_stale_sort(*, begun_before: datetime.datetime, max_starts: in
             again.append(batch)
             continue
         PuzzleBatch.objects.filter(pk=batch.pk, status=PuzzleBatch.Status.PENDING).update(
-            status=PuzzleBatch.Status.FAILED, finished_at=timezone.now())
-        logger.error("Puzzle batch %s (kind %s, band %s, seed %s, table %r) was begun %s times "
-                     "without finishing; marked failed. Reproduce with drills.generate_many.",
-                     batch.pk, batch.kind, batch.band, batch.seed, batch.table, batch.starts)
+            status=PuzzleBatch.Status.FAILED, finished_at=timezone.now()
+        )
+        logger.error(
+            "Puzzle batch %s (kind %s, band %s, seed %s, table %r) was begun %s times "
+            "without finishing; marked failed. Reproduce with drills.generate_many.",
+            batch.pk,
+            batch.kind,
+            batch.band,
+            batch.seed,
+            batch.table,
+            batch.starts,
+        )
     return again
 
 
@@ -99,15 +133,23 @@ def daily_set_build(*, day: datetime.date) -> DailySet:
         made = drills.generate(kind, seed=day.toordinal() * 10 + position, band=DAILY_BAND)
         puzzle, _ = Puzzle.objects.get_or_create(
             content_hash=made.content_hash(),
-            defaults={"kind": kind, "band": made.band, "question": made.question, "answer": made.answer,
-                      "engine_version": ENGINE_VERSION, "seed": made.seed,
-                      "rating": BAND_RATING[made.band]})
+            defaults={
+                "kind": kind,
+                "band": made.band,
+                "question": made.question,
+                "answer": made.answer,
+                "engine_version": ENGINE_VERSION,
+                "seed": made.seed,
+                "rating": BAND_RATING[made.band],
+            },
+        )
         puzzles.append(puzzle)
     try:
         with transaction.atomic():
             daily = DailySet.objects.create(day=day)
             DailySetPuzzle.objects.bulk_create(
-                [DailySetPuzzle(daily_set=daily, puzzle=p, position=i) for i, p in enumerate(puzzles)])
+                [DailySetPuzzle(daily_set=daily, puzzle=p, position=i) for i, p in enumerate(puzzles)]
+            )
     except IntegrityError:  # built at the same moment by another request or the scheduled task
         daily = DailySet.objects.get(day=day)
     return daily
@@ -129,8 +171,14 @@ def answer_required(kind: str, response: Mapping[str, Any]) -> None:
         raise BlankAnswerError(empty)
 
 
-def attempt_record(*, learner: Learner, puzzle_id: int, token: uuid.UUID, response: Mapping[str, Any],
-                   daily_date: datetime.date | None = None) -> tuple[Attempt, drills.Graded]:
+def attempt_record(
+    *,
+    learner: Learner,
+    puzzle_id: int,
+    token: uuid.UUID,
+    response: Mapping[str, Any],
+    daily_date: datetime.date | None = None,
+) -> tuple[Attempt, drills.Graded]:
     """Grade an answer (the fields its kind expects, taken from `response`) and record it once:
     the same token again (a double submit, a retry) returns the first attempt and changes
     nothing. An answer to a puzzle the learner has answered before is recorded but moves no
@@ -159,8 +207,9 @@ def attempt_record(*, learner: Learner, puzzle_id: int, token: uuid.UUID, respon
             return attempt, graded
     except IntegrityError:  # that token was recorded already: the whole second try is undone
         first = Attempt.objects.select_related("puzzle").get(token=token)
-        return first, drills.grade(first.puzzle.kind, first.puzzle.question, first.puzzle.answer,
-                                   first.response)
+        return first, drills.grade(
+            first.puzzle.kind, first.puzzle.question, first.puzzle.answer, first.response
+        )
 
 
 def _standing(learner: Learner, puzzle: Puzzle) -> tuple[bool, ReviewItem | None]:
@@ -170,36 +219,60 @@ def _standing(learner: Learner, puzzle: Puzzle) -> tuple[bool, ReviewItem | None
         return True, None  # a first answer: there is no review of it yet
     if learner.user is None:
         return False, None
-    due = ReviewItem.objects.filter(user=learner.user, puzzle=puzzle, retired=False,
-                                    due__lte=timezone.localdate()).first()
+    due = ReviewItem.objects.filter(
+        user=learner.user, puzzle=puzzle, retired=False, due__lte=timezone.localdate()
+    ).first()
     return due is not None, due
 
 
-def _record(learner: Learner, puzzle: Puzzle, token: uuid.UUID, response: dict[str, str],
-            graded: drills.Graded, daily_date: datetime.date | None, *, rated: bool) -> Attempt:
+def _record(
+    learner: Learner,
+    puzzle: Puzzle,
+    token: uuid.UUID,
+    response: dict[str, str],
+    graded: drills.Graded,
+    daily_date: datetime.date | None,
+    *,
+    rated: bool,
+) -> Attempt:
     """Store the attempt and, when it is `rated`, move both ratings: the learner's in this skill
     and the puzzle's (it 'wins' when it is missed)."""
     puzzle_rating = Rating(puzzle.rating, puzzle.deviation, puzzle.volatility)
     before = after = None
     learner_rating = Rating()
     if learner.user is not None and rated:
-        learner_rating, after = _rate_learner(learner.user, puzzle.kind, puzzle_rating,
-                                              score=graded.score, correct=graded.correct)
+        learner_rating, after = _rate_learner(
+            learner.user, puzzle.kind, puzzle_rating, score=graded.score, correct=graded.correct
+        )
         before = learner_rating.rating
     attempt = Attempt.objects.create(
-        token=token, user=learner.user, visitor="" if learner.user else learner.visitor, puzzle=puzzle,
-        response=response, correct=graded.correct, score=graded.score, daily_date=daily_date,
-        rating_before=before, rating_after=after, rated=rated)
+        token=token,
+        user=learner.user,
+        visitor="" if learner.user else learner.visitor,
+        puzzle=puzzle,
+        response=response,
+        correct=graded.correct,
+        score=graded.score,
+        daily_date=daily_date,
+        rating_before=before,
+        rating_after=after,
+        rated=rated,
+    )
     if rated:
         puzzle_after = update(puzzle_rating, [(learner_rating, 1.0 - graded.score)])
         Puzzle.objects.filter(pk=puzzle.pk).update(
-            rating=puzzle_after.rating, deviation=puzzle_after.deviation, volatility=puzzle_after.volatility,
-            attempts=F("attempts") + 1, solved=F("solved") + (1 if graded.correct else 0))
+            rating=puzzle_after.rating,
+            deviation=puzzle_after.deviation,
+            volatility=puzzle_after.volatility,
+            attempts=F("attempts") + 1,
+            solved=F("solved") + (1 if graded.correct else 0),
+        )
     return attempt
 
 
-def _rate_learner(user: User, kind: str, opponent: Rating, *, score: float,
-                  correct: bool) -> tuple[Rating, float]:
+def _rate_learner(
+    user: User, kind: str, opponent: Rating, *, score: float, correct: bool
+) -> tuple[Rating, float]:
     """Move the user's rating in one skill after one attempt (the row locked while it moves).
     Returns the rating before and the new rating value."""
     skill = SkillRating.objects.select_for_update().filter(user=user, kind=kind).first()
@@ -207,28 +280,50 @@ def _rate_learner(user: User, kind: str, opponent: Rating, *, score: float,
     new = update(before, [(opponent, score)])
     right = 1 if correct else 0
     if skill is None:
-        SkillRating.objects.create(user=user, kind=kind, rating=new.rating, deviation=new.deviation,
-                                   volatility=new.volatility, attempts=1, correct=right)
+        SkillRating.objects.create(
+            user=user,
+            kind=kind,
+            rating=new.rating,
+            deviation=new.deviation,
+            volatility=new.volatility,
+            attempts=1,
+            correct=right,
+        )
     else:
         SkillRating.objects.filter(pk=skill.pk).update(
-            rating=new.rating, deviation=new.deviation, volatility=new.volatility,
-            attempts=F("attempts") + 1, correct=F("correct") + right)
+            rating=new.rating,
+            deviation=new.deviation,
+            volatility=new.volatility,
+            attempts=F("attempts") + 1,
+            correct=F("correct") + right,
+        )
     return before, new.rating
 
 
-def _schedule_review(user: User, puzzle: Puzzle, *, correct: bool, rated: bool,
-                     due: ReviewItem | None) -> None:
+def _schedule_review(
+    user: User, puzzle: Puzzle, *, correct: bool, rated: bool, due: ReviewItem | None
+) -> None:
     """A miss brings the puzzle back tomorrow, from the start; a right answer to a puzzle whose
     review is `due` brings it back further apart (and retires it after REVIEW_STEPS). A miss that
     was not rated (a puzzle answered before, not due) only schedules a review the puzzle does not
     have yet: missing it again on purpose must not make it due again (a rated answer tomorrow)."""
     today = timezone.localdate()
     if not correct:
-        fresh = ReviewItem(user=user, puzzle=puzzle, due=today + datetime.timedelta(days=1), interval_days=1,
-                           successes=0, retired=False)
+        fresh = ReviewItem(
+            user=user,
+            puzzle=puzzle,
+            due=today + datetime.timedelta(days=1),
+            interval_days=1,
+            successes=0,
+            retired=False,
+        )
         if rated:  # one upsert
-            ReviewItem.objects.bulk_create([fresh], update_conflicts=True, unique_fields=["user", "puzzle"],
-                                           update_fields=["due", "interval_days", "successes", "retired"])
+            ReviewItem.objects.bulk_create(
+                [fresh],
+                update_conflicts=True,
+                unique_fields=["user", "puzzle"],
+                update_fields=["due", "interval_days", "successes", "retired"],
+            )
         else:
             ReviewItem.objects.bulk_create([fresh], ignore_conflicts=True)
         return
@@ -236,8 +331,11 @@ def _schedule_review(user: User, puzzle: Puzzle, *, correct: bool, rated: bool,
         interval = max(1, round(due.interval_days * REVIEW_GROWTH))
         successes = due.successes + 1
         ReviewItem.objects.filter(pk=due.pk).update(
-            successes=successes, interval_days=interval, due=today + datetime.timedelta(days=interval),
-            retired=successes >= REVIEW_STEPS)
+            successes=successes,
+            interval_days=interval,
+            due=today + datetime.timedelta(days=interval),
+            retired=successes >= REVIEW_STEPS,
+        )
 
 
 def _extend_streak(user: User, day: datetime.date) -> None:
@@ -262,8 +360,12 @@ def visitor_practice_claim(*, user: User, visitor: str) -> int:
     if not visitor:
         return 0
     with transaction.atomic():
-        attempts = list(Attempt.objects.select_for_update().filter(visitor=visitor, user__isnull=True)
-                        .select_related("puzzle").order_by("answered_at", "pk"))
+        attempts = list(
+            Attempt.objects.select_for_update()
+            .filter(visitor=visitor, user__isnull=True)
+            .select_related("puzzle")
+            .order_by("answered_at", "pk")
+        )
         # As when answering: only a first answer to a puzzle is rated (the account's own answers
         # count as earlier ones).
         answered = set(Attempt.objects.filter(user=user).values_list("puzzle_id", flat=True))
@@ -276,10 +378,12 @@ def visitor_practice_claim(*, user: User, visitor: str) -> int:
                 _schedule_review(user, puzzle, correct=attempt.correct, rated=False, due=None)
                 continue
             opponent = Rating(puzzle.rating, puzzle.deviation, puzzle.volatility)
-            before, after = _rate_learner(user, puzzle.kind, opponent, score=attempt.score,
-                                          correct=attempt.correct)
-            Attempt.objects.filter(pk=attempt.pk).update(user=user, visitor="", rating_before=before.rating,
-                                                         rating_after=after)
+            before, after = _rate_learner(
+                user, puzzle.kind, opponent, score=attempt.score, correct=attempt.correct
+            )
+            Attempt.objects.filter(pk=attempt.pk).update(
+                user=user, visitor="", rating_before=before.rating, rating_after=after
+            )
             # A first answer to the puzzle: it has no review to bring forward.
             _schedule_review(user, puzzle, correct=attempt.correct, rated=True, due=None)
     return len(attempts)

@@ -48,8 +48,9 @@ def table_of(key: str) -> RuleSet | None:
     if found is None:
         raise ValueError(f"{key!r} is not a table key")
     try:
-        rules = RuleSet.make(house_rules=[int(ch) for ch in found["rules"] or ""],
-                             skill_level=int(found["level"] or 0))
+        rules = RuleSet.make(
+            house_rules=[int(ch) for ch in found["rules"] or ""], skill_level=int(found["level"] or 0)
+        )
     except InputError:  # a rule or level out of range: no table has that key
         raise ValueError(f"{key!r} is not a table key") from None
     if table_key(rules.house_rules, rules.skill_level) != key:

@@ -41,10 +41,12 @@ def refill_pools() -> int:
     services.daily_set_build(day=timezone.localdate())
     queued = 0
     stale = timezone.now() - datetime.timedelta(
-        seconds=getattr(settings, "PRACTICE_STALE_BATCH_SECONDS", STALE_BATCH_SECONDS))
+        seconds=getattr(settings, "PRACTICE_STALE_BATCH_SECONDS", STALE_BATCH_SECONDS)
+    )
     for batch in services.puzzle_batches_stale_sort(begun_before=stale, max_starts=MAX_BATCH_STARTS):
-        transaction.on_commit(partial(generate_batch.delay, batch.kind, batch.requested, batch.band,
-                                      batch.seed, batch.table))
+        transaction.on_commit(
+            partial(generate_batch.delay, batch.kind, batch.requested, batch.band, batch.seed, batch.table)
+        )
         queued += 1
     counts = unseen_counts()
     target = settings.PRACTICE_POOL_TARGET

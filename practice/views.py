@@ -54,10 +54,16 @@ def check_hand(request: HtmxHttpRequest) -> HttpResponse:
     if not text:
         return _check_page(request, context)
     try:  # reading the hand is cheap; only a hand that can be read goes on to the search
-        rules = RuleSet.make(house_rules=options["house_rules"], base=options["base"],
-                             skill_level=options["skill_level"])
-        hand = parse_hand(text, sizes=(HAND_SIZE,), max_jokers=rules.max_jokers,
-                          max_flowers=rules.max_flowers, question="a Mah Jongg hand")
+        rules = RuleSet.make(
+            house_rules=options["house_rules"], base=options["base"], skill_level=options["skill_level"]
+        )
+        hand = parse_hand(
+            text,
+            sizes=(HAND_SIZE,),
+            max_jokers=rules.max_jokers,
+            max_flowers=rules.max_flowers,
+            question="a Mah Jongg hand",
+        )
     except InputError as problem:
         context["error"] = str(problem)
         return _check_page(request, context)
@@ -71,8 +77,9 @@ def check_hand(request: HtmxHttpRequest) -> HttpResponse:
 
 
 @rate_limited("check", methods=("GET",))
-def _check_judged(request: HtmxHttpRequest, context: dict[str, Any], *, hand: Hand,
-                  rules: RuleSet) -> HttpResponse:
+def _check_judged(
+    request: HtmxHttpRequest, context: dict[str, Any], *, hand: Hand, rules: RuleSet
+) -> HttpResponse:
     """The search, first within settings.CHECK_QUICK_MS: nearly every hand takes a few ms. Only
     these requests count towards RATE_LIMITS["check"], so a hand being built tile by tile (sent
     after every tile) costs one try, not 14."""
@@ -86,8 +93,9 @@ def _check_judged(request: HtmxHttpRequest, context: dict[str, Any], *, hand: Ha
 
 
 @rate_limited("check_slow", methods=("GET",))
-def _check_slow(request: HtmxHttpRequest, context: dict[str, Any], *, hand: Hand,
-                rules: RuleSet) -> HttpResponse:
+def _check_slow(
+    request: HtmxHttpRequest, context: dict[str, Any], *, hand: Hand, rules: RuleSet
+) -> HttpResponse:
     """A hand read so many ways (many jokers, many lone tiles) that it needs longer: again,
     within settings.CHECK_BUDGET_MS, and only a few a minute per address, so that nobody can
     keep the site's workers busy with them."""
@@ -105,8 +113,9 @@ def _judge(context: dict[str, Any], *, hand: Hand, rules: RuleSet, milliseconds:
     context["verdict"] = result.as_dict()
 
 
-def _check_page(request: HtmxHttpRequest, context: dict[str, Any], *, status: int = 200,
-                retry_after: str = "") -> HttpResponse:
+def _check_page(
+    request: HtmxHttpRequest, context: dict[str, Any], *, status: int = 200, retry_after: str = ""
+) -> HttpResponse:
     template = "practice/check.html#verdict" if request.htmx else "practice/check.html"
     response = render(request, template, context, status=status)
     if retry_after:
@@ -123,8 +132,11 @@ def _kind_or_404(kind: str) -> str:
 @require_GET
 def practice_home(request: HttpRequest) -> HttpResponse:
     learner = learner_of(request)
-    return render(request, "practice/home.html", {"skills": selectors.skill_summaries(learner),
-                                                  "streak": selectors.streak_of(learner)})
+    return render(
+        request,
+        "practice/home.html",
+        {"skills": selectors.skill_summaries(learner), "streak": selectors.streak_of(learner)},
+    )
 
 
 @require_GET
@@ -133,8 +145,9 @@ def drill(request: HttpRequest, kind: str) -> HttpResponse:
     learner = learner_of(request, create=True)  # a visitor is given an id: the question is served to it
     puzzle, review = selectors.puzzle_next(kind, learner)
     if puzzle is None:  # an empty pool (no worker yet, or all seen): make some now
-        services.puzzle_batch_generate(kind=kind, band=2, count=ON_DEMAND_BATCH,
-                                       seed=random.SystemRandom().randrange(2**62))
+        services.puzzle_batch_generate(
+            kind=kind, band=2, count=ON_DEMAND_BATCH, seed=random.SystemRandom().randrange(2**62)
+        )
         puzzle, review = selectors.puzzle_next(kind, learner)
     if puzzle is None:
         raise Http404("No puzzle could be made")
@@ -143,17 +156,29 @@ def drill(request: HttpRequest, kind: str) -> HttpResponse:
     return render(request, "practice/drill.html", _puzzle_context(puzzle, token, where))
 
 
-def _puzzle_context(puzzle: Puzzle, token: str, where: str, *, graded: drills.Graded | None = None,
-                    response: Mapping[str, str] | None = None) -> dict[str, Any]:
+def _puzzle_context(
+    puzzle: Puzzle,
+    token: str,
+    where: str,
+    *,
+    graded: drills.Graded | None = None,
+    response: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
     """A served puzzle's page: its question and answer form (filled in with `response`, if any),
     the verdict once `graded`, and links back to where it was served."""
     today = timezone.localdate()
     homework = serving.homework_of(where)
-    return {"puzzle": puzzle, "question": puzzle.question, "kind_title": drills.KIND_TITLES[puzzle.kind],
-            "token": token, "graded": graded, "review": where == serving.REVIEW,
-            "daily_date": today.isoformat() if serving.daily_date_of(where) == today else None,
-            "next_url": reverse("classes:assignment", args=homework) if homework else "",
-            "chosen": services.response_shown(puzzle.kind, response or {}, puzzle.question)}
+    return {
+        "puzzle": puzzle,
+        "question": puzzle.question,
+        "kind_title": drills.KIND_TITLES[puzzle.kind],
+        "token": token,
+        "graded": graded,
+        "review": where == serving.REVIEW,
+        "daily_date": today.isoformat() if serving.daily_date_of(where) == today else None,
+        "next_url": reverse("classes:assignment", args=homework) if homework else "",
+        "chosen": services.response_shown(puzzle.kind, response or {}, puzzle.question),
+    }
 
 
 @require_POST
@@ -172,8 +197,12 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     template = "practice/drill.html#verdict" if request.htmx else "practice/drill.html"
     try:
         attempt, graded = services.attempt_record(
-            learner=learner, puzzle_id=puzzle_id, token=served.once, response=response,
-            daily_date=today if served.daily_date == today else None)
+            learner=learner,
+            puzzle_id=puzzle_id,
+            token=served.once,
+            response=response,
+            daily_date=today if served.daily_date == today else None,
+        )
     except Puzzle.DoesNotExist:
         raise Http404("No such puzzle") from None
     except services.BlankAnswerError:
@@ -207,8 +236,12 @@ def daily(request: HttpRequest) -> HttpResponse:
     today = timezone.localdate()
     progress = selectors.daily_progress(services.daily_set_build(day=today), learner)
     next_puzzle = next((p for p, done in progress if not done), None)
-    context: dict[str, Any] = {"progress": progress, "day": today, "streak": selectors.streak_of(learner),
-                               "finished": next_puzzle is None}
+    context: dict[str, Any] = {
+        "progress": progress,
+        "day": today,
+        "streak": selectors.streak_of(learner),
+        "finished": next_puzzle is None,
+    }
     if next_puzzle is not None:
         where = serving.daily(today)
         token = serving.serve(learner, serving.puzzle(next_puzzle.pk), where)
@@ -221,7 +254,15 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     learner = learner_of(request)
     skills = selectors.skill_summaries(learner)
     histories = {s.kind: selectors.rating_history(learner, s.kind) for s in skills if s.attempts}
-    return render(request, "practice/dashboard.html", {
-        "skills": skills, "histories": histories, "streak": selectors.streak_of(learner),
-        "mistakes": selectors.mistakes(learner)[:20], "signed_in": learner.is_user,
-        "today": timezone.localdate()})
+    return render(
+        request,
+        "practice/dashboard.html",
+        {
+            "skills": skills,
+            "histories": histories,
+            "streak": selectors.streak_of(learner),
+            "mistakes": selectors.mistakes(learner)[:20],
+            "signed_in": learner.is_user,
+            "today": timezone.localdate(),
+        },
+    )

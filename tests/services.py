@@ -24,8 +24,9 @@ def listening(host: str, port: int) -> bool:
 
 
 needs_redis = pytest.mark.skipif(not listening("127.0.0.1", 6379), reason="no Redis on 127.0.0.1:6379")
-needs_postgres = pytest.mark.skipif(not listening("127.0.0.1", 5432),
-                                    reason="no PostgreSQL server on 127.0.0.1:5432")
+needs_postgres = pytest.mark.skipif(
+    not listening("127.0.0.1", 5432), reason="no PostgreSQL server on 127.0.0.1:5432"
+)
 
 
 @contextmanager
@@ -35,15 +36,44 @@ def celery_worker(tmp_path: Path, redis_url: str, **settings: str) -> Iterator[P
     import redis
 
     database = tmp_path / "worker.sqlite3"
-    env = {**os.environ, "REDIS_URL": redis_url, "SQLITE_PATH": str(database), "DATABASE_URL": "",
-           "DJANGO_SETTINGS_MODULE": "cfmj.settings", **settings}
+    env = {
+        **os.environ,
+        "REDIS_URL": redis_url,
+        "SQLITE_PATH": str(database),
+        "DATABASE_URL": "",
+        "DJANGO_SETTINGS_MODULE": "cfmj.settings",
+        **settings,
+    }
     redis.Redis.from_url(redis_url).flushdb()
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
-                   capture_output=True, timeout=120)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "cfmj", "worker", "-B", "--concurrency", "2",
-         "--schedule", str(tmp_path / "beat-schedule"), "--loglevel", "WARNING"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "cfmj",
+            "worker",
+            "-B",
+            "--concurrency",
+            "2",
+            "--schedule",
+            str(tmp_path / "beat-schedule"),
+            "--loglevel",
+            "WARNING",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         yield database
     finally:

@@ -38,7 +38,7 @@ class KindResult:
     title: str
     attempts: int
     correct: int
-    level: str                  # from their rating in the kind
+    level: str  # from their rating in the kind
 
     @property
     def accuracy(self) -> float:
@@ -54,8 +54,8 @@ class StudentRow:
     user: User
     lessons_done: int
     assignments_done: int
-    assignments_late: int       # finished after the due date, or not finished and past it
-    kinds: tuple[KindResult, ...]   # in KIND_CHOICES order
+    assignments_late: int  # finished after the due date, or not finished and past it
+    kinds: tuple[KindResult, ...]  # in KIND_CHOICES order
     last_active: datetime.datetime | None
 
     @property
@@ -72,10 +72,10 @@ class AssignmentRow:
     title: str
     due: datetime.date
     finished: int
-    late: int                   # as for StudentRow.assignments_late
+    late: int  # as for StudentRow.assignments_late
     finished_names: tuple[str, ...]
-    average_score: float | None     # 0..1, over the students with a score (finished or not)
-    of: int                     # active students in the class
+    average_score: float | None  # 0..1, over the students with a score (finished or not)
+    of: int  # active students in the class
 
     @property
     def average_percent(self) -> int | None:
@@ -84,10 +84,10 @@ class AssignmentRow:
 
 @dataclass(frozen=True)
 class MissedRule:
-    section: str                # RULES.md section, "2.3"
-    misses: int                 # wrong answers that turned on it
-    teacher: Teacher | None     # the lesson step that teaches it
-    rules_url: str              # the section in the rules reference
+    section: str  # RULES.md section, "2.3"
+    misses: int  # wrong answers that turned on it
+    teacher: Teacher | None  # the lesson step that teaches it
+    rules_url: str  # the section in the rules reference
 
 
 @dataclass(frozen=True)
@@ -95,8 +95,8 @@ class ClassReport:
     students: tuple[StudentRow, ...]
     assignments: tuple[AssignmentRow, ...]
     missed_rules: tuple[MissedRule, ...]
-    misses_examined: int        # wrong answers read for missed_rules
-    capped: bool                # True when there were more than MISSES_EXAMINED of them
+    misses_examined: int  # wrong answers read for missed_rules
+    capped: bool  # True when there were more than MISSES_EXAMINED of them
 
 
 Table = list[tuple[Assignment, dict[int, Status]]]
@@ -106,9 +106,13 @@ def class_report(classroom: Classroom) -> ClassReport:
     students = students_of(classroom)
     table = _homework(classroom, students)
     missed, examined, capped = _missed_rules([u.pk for u in students])
-    return ClassReport(students=tuple(_student_rows(students, table)),
-                       assignments=tuple(_assignment_rows(students, table)),
-                       missed_rules=tuple(missed), misses_examined=examined, capped=capped)
+    return ClassReport(
+        students=tuple(_student_rows(students, table)),
+        assignments=tuple(_assignment_rows(students, table)),
+        missed_rules=tuple(missed),
+        misses_examined=examined,
+        capped=capped,
+    )
 
 
 def report_csv_rows(classroom: Classroom) -> list[list[str]]:
@@ -119,8 +123,12 @@ def report_csv_rows(classroom: Classroom) -> list[list[str]]:
     rows = [[*header, "Last active"]]
     students = students_of(classroom)
     for student in _student_rows(students, _homework(classroom, students)):
-        row = [student.username, str(student.lessons_done), str(student.assignments_done),
-               str(student.assignments_late)]
+        row = [
+            student.username,
+            str(student.lessons_done),
+            str(student.assignments_done),
+            str(student.assignments_late),
+        ]
         for kind, _ in KIND_CHOICES:
             result = student.kind(kind)
             row += [str(result.percent), result.level] if result else ["", ""]
@@ -130,38 +138,58 @@ def report_csv_rows(classroom: Classroom) -> list[list[str]]:
 
 
 def _homework(classroom: Classroom, students: list[User]) -> Table:
-    assignments = (Assignment.objects.filter(classroom=classroom).select_related("lesson")
-                   .order_by("due", "pk"))
+    assignments = (
+        Assignment.objects.filter(classroom=classroom).select_related("lesson").order_by("due", "pk")
+    )
     return [(assignment, statuses(assignment, students)) for assignment in assignments]
 
 
 def _student_rows(students: list[User], table: Table) -> list[StudentRow]:
     ids = [u.pk for u in students]
-    lessons = {row["user_id"]: row for row in LessonProgress.objects.filter(user_id__in=ids).order_by()
-               .values("user_id").annotate(finished=Count("pk", filter=Q(completed_at__isnull=False)),
-                                           last=Max("updated_at"))}
+    lessons = {
+        row["user_id"]: row
+        for row in LessonProgress.objects.filter(user_id__in=ids)
+        .order_by()
+        .values("user_id")
+        .annotate(finished=Count("pk", filter=Q(completed_at__isnull=False)), last=Max("updated_at"))
+    }
     tried: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
     last_attempt: dict[int, datetime.datetime] = {}
-    for row in (Attempt.objects.filter(user_id__in=ids).order_by().values("user_id", "puzzle__kind")
-                .annotate(tried=Count("pk"), right=Count("pk", filter=Q(correct=True)),
-                          last=Max("answered_at"))):
+    for row in (
+        Attempt.objects.filter(user_id__in=ids)
+        .order_by()
+        .values("user_id", "puzzle__kind")
+        .annotate(tried=Count("pk"), right=Count("pk", filter=Q(correct=True)), last=Max("answered_at"))
+    ):
         user_id = row["user_id"]
         tried[user_id][row["puzzle__kind"]] = (row["tried"], row["right"])
         last_attempt[user_id] = max(row["last"], last_attempt.get(user_id, row["last"]))
-    ratings = {(user_id, kind): rating for user_id, kind, rating
-               in SkillRating.objects.filter(user_id__in=ids).values_list("user_id", "kind", "rating")}
+    ratings = {
+        (user_id, kind): rating
+        for user_id, kind, rating in SkillRating.objects.filter(user_id__in=ids).values_list(
+            "user_id", "kind", "rating"
+        )
+    }
     out = []
     for student in students:
         mine = [status[student.pk] for _, status in table]
         progress = lessons.get(student.pk)
-        kinds = tuple(KindResult(kind, title, *tried[student.pk][kind],
-                                 level_name(ratings.get((student.pk, kind))))
-                      for kind, title in KIND_CHOICES if kind in tried[student.pk])
+        kinds = tuple(
+            KindResult(kind, title, *tried[student.pk][kind], level_name(ratings.get((student.pk, kind))))
+            for kind, title in KIND_CHOICES
+            if kind in tried[student.pk]
+        )
         seen = [at for at in (last_attempt.get(student.pk), progress["last"] if progress else None) if at]
-        out.append(StudentRow(user=student, lessons_done=progress["finished"] if progress else 0,
-                              assignments_done=sum(s.done for s in mine),
-                              assignments_late=sum(s.late for s in mine), kinds=kinds,
-                              last_active=max(seen, default=None)))
+        out.append(
+            StudentRow(
+                user=student,
+                lessons_done=progress["finished"] if progress else 0,
+                assignments_done=sum(s.done for s in mine),
+                assignments_late=sum(s.late for s in mine),
+                kinds=kinds,
+                last_active=max(seen, default=None),
+            )
+        )
     return out
 
 
@@ -169,11 +197,18 @@ def _assignment_rows(students: list[User], table: Table) -> list[AssignmentRow]:
     out = []
     for assignment, status in table:
         scores = [s.score for s in status.values() if s.score is not None]
-        out.append(AssignmentRow(
-            assignment=assignment, title=assignment.title, due=assignment.due,
-            finished=sum(s.done for s in status.values()), late=sum(s.late for s in status.values()),
-            finished_names=tuple(u.username for u in students if status[u.pk].done),
-            average_score=sum(scores) / len(scores) if scores else None, of=len(students)))
+        out.append(
+            AssignmentRow(
+                assignment=assignment,
+                title=assignment.title,
+                due=assignment.due,
+                finished=sum(s.done for s in status.values()),
+                late=sum(s.late for s in status.values()),
+                finished_names=tuple(u.username for u in students if status[u.pk].done),
+                average_score=sum(scores) / len(scores) if scores else None,
+                of=len(students),
+            )
+        )
     return out
 
 
@@ -181,9 +216,11 @@ def _missed_rules(ids: list[int]) -> tuple[list[MissedRule], int, bool]:
     """The sections the students' latest wrong answers turned on, most missed first; how many
     wrong answers were read; and whether there were more. Attempts store the response, not the
     rules: grading it again names them (and follows the engine if its reasons get sharper)."""
-    wrong = list(Attempt.objects.filter(user_id__in=ids, correct=False).order_by("-answered_at", "-pk")
-                 .values_list("puzzle__kind", "puzzle__question", "puzzle__answer", "response")
-                 [:MISSES_EXAMINED + 1])  # one more, to know whether there were more
+    wrong = list(
+        Attempt.objects.filter(user_id__in=ids, correct=False)
+        .order_by("-answered_at", "-pk")
+        .values_list("puzzle__kind", "puzzle__question", "puzzle__answer", "response")[: MISSES_EXAMINED + 1]
+    )  # one more, to know whether there were more
     capped = len(wrong) > MISSES_EXAMINED
     wrong = wrong[:MISSES_EXAMINED]
     counts: Counter[str] = Counter()
@@ -192,5 +229,11 @@ def _missed_rules(ids: list[int]) -> tuple[list[MissedRule], int, bool]:
         counts.update(set(drills.grade(kind, question, answer, response).rules))
     ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:TOP_RULES]
     rules_page = reverse("lessons:rules")
-    return [MissedRule(section, misses, teacher_of(section), f"{rules_page}#section-{section}")
-            for section, misses in ranked], len(wrong), capped
+    return (
+        [
+            MissedRule(section, misses, teacher_of(section), f"{rules_page}#section-{section}")
+            for section, misses in ranked
+        ],
+        len(wrong),
+        capped,
+    )

@@ -34,8 +34,12 @@ def _start_context(session: ClassSession | None) -> dict[str, Any]:
     """The start form's choices, set to the last puzzle's kind and band so 'Next' repeats them."""
     kind = session.puzzle.kind if session is not None else drills.KINDS[0]
     band = session.puzzle.band if session is not None else DEFAULT_BAND
-    return {"kind_options": KIND_OPTIONS, "bands": list(drills.BANDS), "chosen_kind": kind,
-            "chosen_band": band}
+    return {
+        "kind_options": KIND_OPTIONS,
+        "bands": list(drills.BANDS),
+        "chosen_kind": kind,
+        "chosen_band": band,
+    }
 
 
 def _not_modified(request: HtmxHttpRequest, key: str) -> bool:
@@ -53,8 +57,9 @@ def session_start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     except ValueError:
         band = 0  # refused below, with the reason
     try:
-        session = sessions.session_start(classroom=classroom, teacher=user_of(request),
-                                         kind=request.POST.get("kind", ""), band=band)
+        session = sessions.session_start(
+            classroom=classroom, teacher=user_of(request), kind=request.POST.get("kind", ""), band=band
+        )
     except ClassError as error:
         messages.error(request, str(error))
         return redirect("classes:session_student", pk=classroom.pk)
@@ -68,11 +73,16 @@ def session_screen(request: HtmxHttpRequest, pk: int, sid: int) -> HttpResponse:
     session = _session_or_404(classroom, sid)
     tally = sessions.session_tally(session)
     context: dict[str, Any] = {
-        "classroom": classroom, "session": session, "puzzle": session.puzzle,
-        "question": session.puzzle.question, "kind_title": drills.KIND_TITLES[session.puzzle.kind],
-        "tally": tally, "reveal": sessions.session_reveal_of(session) if session.revealed_at else None,
+        "classroom": classroom,
+        "session": session,
+        "puzzle": session.puzzle,
+        "question": session.puzzle.question,
+        "kind_title": drills.KIND_TITLES[session.puzzle.kind],
+        "tally": tally,
+        "reveal": sessions.session_reveal_of(session) if session.revealed_at else None,
         "join_url": request.build_absolute_uri(reverse("classes:session_student", args=[classroom.pk])),
-        **_start_context(session)}
+        **_start_context(session),
+    }
     return render(request, "classes/session_screen.html", context)
 
 
@@ -84,8 +94,11 @@ def session_tally(request: HtmxHttpRequest, pk: int, sid: int) -> HttpResponse:
     tally = sessions.session_tally(session)
     if _not_modified(request, tally.key):
         return HttpResponse(status=204)
-    return render(request, "classes/session_screen.html#tally",
-                  {"classroom": classroom, "session": session, "tally": tally})
+    return render(
+        request,
+        "classes/session_screen.html#tally",
+        {"classroom": classroom, "session": session, "tally": tally},
+    )
 
 
 @login_required
@@ -124,19 +137,34 @@ def session_join(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             return redirect("classes:session_student", pk=classroom.pk)
     session = sessions.session_current(classroom)
     answer = sessions.answer_of(session, user) if session is not None else None
-    state = "none" if session is None else (
-        f"{session.pk}-{'answered' if answer else 'open'}-{'revealed' if session.revealed_at else 'live'}")
+    state = (
+        "none"
+        if session is None
+        else (
+            f"{session.pk}-{'answered' if answer else 'open'}-{'revealed' if session.revealed_at else 'live'}"
+        )
+    )
     if request.method == "GET" and _not_modified(request, state):
         return HttpResponse(status=204)
     context: dict[str, Any] = {
-        "classroom": classroom, "session": session, "answer": answer, "state": state,
+        "classroom": classroom,
+        "session": session,
+        "answer": answer,
+        "state": state,
         "change": request.GET.get("change") == "1" or blank is not None,
-        "teaching": membership.role == Membership.Role.TEACHER, **_start_context(session)}
+        "teaching": membership.role == Membership.Role.TEACHER,
+        **_start_context(session),
+    }
     if session is not None:
         puzzle = session.puzzle
-        context.update({"puzzle": puzzle, "question": puzzle.question,
-                        "kind_title": drills.KIND_TITLES[puzzle.kind],
-                        "chosen": response_shown(puzzle.kind, blank or {}, puzzle.question)})
+        context.update(
+            {
+                "puzzle": puzzle,
+                "question": puzzle.question,
+                "kind_title": drills.KIND_TITLES[puzzle.kind],
+                "chosen": response_shown(puzzle.kind, blank or {}, puzzle.question),
+            }
+        )
         if session.revealed_at is not None:
             context["reveal"] = sessions.session_reveal_of(session)
             if answer is not None:

@@ -19,8 +19,8 @@ from cfmj.engine.drills import choices
 from practice.models import Puzzle
 from practice.services import answer_required, puzzle_batch_generate, response_of
 
-SESSION_BATCH = 5      # puzzles made on the spot when the pool of a kind and band is empty
-FULL_LIST = 6          # a choice list this short is shown whole; a longer one only where chosen
+SESSION_BATCH = 5  # puzzles made on the spot when the pool of a kind and band is empty
+FULL_LIST = 6  # a choice list this short is shown whole; a longer one only where chosen
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class ChoiceCount:
     value: str
     label: str
     count: int
-    right: bool     # shown only once the answer is revealed
+    right: bool  # shown only once the answer is revealed
 
 
 @dataclass(frozen=True)
@@ -60,8 +60,9 @@ def session_start(*, classroom: Classroom, teacher: User, kind: str, band: int) 
         raise ClassError("Difficulty goes from 1 (first steps) to 5 (hardest).")
     if classroom.archived:
         raise ClassError("This class is archived: bring it back before running a session.")
-    if not Membership.objects.filter(classroom=classroom, user=teacher, role=Membership.Role.TEACHER,
-                                     left_at__isnull=True).exists():
+    if not Membership.objects.filter(
+        classroom=classroom, user=teacher, role=Membership.Role.TEACHER, left_at__isnull=True
+    ).exists():
         raise ClassError("Only a teacher of the class can put a puzzle on the board.")
     puzzle = _fresh_puzzle(classroom, kind, band)
     with transaction.atomic():
@@ -78,8 +79,9 @@ def _fresh_puzzle(classroom: Classroom, kind: str, band: int) -> Puzzle:
     used = ClassSession.objects.filter(classroom=classroom).values("puzzle_id")
     puzzle = pool.exclude(pk__in=used).order_by("?").first()
     if puzzle is None:
-        puzzle_batch_generate(kind=kind, band=band, count=SESSION_BATCH, seed=secrets.randbits(62),
-                              table=table)
+        puzzle_batch_generate(
+            kind=kind, band=band, count=SESSION_BATCH, seed=secrets.randbits(62), table=table
+        )
         # A class that has had every puzzle of this kind and band sees one again.
         puzzle = pool.exclude(pk__in=used).order_by("?").first() or pool.order_by("?").first()
     if puzzle is None:  # pragma: no cover - the engine makes puzzles of every kind and band
@@ -95,18 +97,26 @@ def session_answer(*, session: ClassSession, student: User, response: dict[str, 
         # Locked, so that an answer cannot land after the reveal it raced with.
         current = ClassSession.objects.select_for_update().select_related("puzzle").get(pk=session.pk)
         if current.revealed_at is not None or current.closed_at is not None:
-            raise ClassError("The answers are closed: the teacher has shown the answer. Watch the board "
-                             "for the next puzzle.")
-        if not Membership.objects.filter(classroom_id=current.classroom_id, user=student,
-                                         role=Membership.Role.STUDENT, left_at__isnull=True).exists():
+            raise ClassError(
+                "The answers are closed: the teacher has shown the answer. Watch the board "
+                "for the next puzzle."
+            )
+        if not Membership.objects.filter(
+            classroom_id=current.classroom_id,
+            user=student,
+            role=Membership.Role.STUDENT,
+            left_at__isnull=True,
+        ).exists():
             raise ClassError("Only the students of this class answer its puzzles.")
         puzzle = current.puzzle
         fields = response_of(puzzle.kind, response)
         answer_required(puzzle.kind, fields)
         graded = drills.grade(puzzle.kind, puzzle.question, puzzle.answer, fields)
         answer, _ = SessionAnswer.objects.update_or_create(
-            session=current, user=student,
-            defaults={"response": fields, "correct": graded.correct, "score": graded.score})
+            session=current,
+            user=student,
+            defaults={"response": fields, "correct": graded.correct, "score": graded.score},
+        )
         return answer
 
 
@@ -132,8 +142,12 @@ def session_close(*, session: ClassSession) -> None:
 
 def session_current(classroom: Classroom) -> ClassSession | None:
     """The class's open session, if a puzzle is on the board."""
-    return (ClassSession.objects.filter(classroom=classroom, closed_at__isnull=True).select_related("puzzle")
-            .order_by("-started_at", "-pk").first())
+    return (
+        ClassSession.objects.filter(classroom=classroom, closed_at__isnull=True)
+        .select_related("puzzle")
+        .order_by("-started_at", "-pk")
+        .first()
+    )
 
 
 def answer_of(session: ClassSession, user: User) -> SessionAnswer | None:
@@ -143,26 +157,40 @@ def answer_of(session: ClassSession, user: User) -> SessionAnswer | None:
 def session_tally(session: ClassSession) -> Tally:
     """How many answered, how many are right, and how many gave each choice; never who."""
     answers = list(SessionAnswer.objects.filter(session=session).values_list("response", "correct"))
-    students = Membership.objects.filter(classroom_id=session.classroom_id, role=Membership.Role.STUDENT,
-                                         left_at__isnull=True).count()
+    students = Membership.objects.filter(
+        classroom_id=session.classroom_id, role=Membership.Role.STUDENT, left_at__isnull=True
+    ).count()
     puzzle = session.puzzle
-    groups = tuple(_group(title, choices.choices(field, puzzle.question),
-                          choices.right_values(field, puzzle.answer),
-                          [choices.picked(field, response) for response, _ in answers])
-                   for field, title in choices.choice_fields(puzzle.kind))
-    return Tally(answered=len(answers), students=students, right=sum(1 for _, correct in answers if correct),
-                 groups=groups)
+    groups = tuple(
+        _group(
+            title,
+            choices.choices(field, puzzle.question),
+            choices.right_values(field, puzzle.answer),
+            [choices.picked(field, response) for response, _ in answers],
+        )
+        for field, title in choices.choice_fields(puzzle.kind)
+    )
+    return Tally(
+        answered=len(answers),
+        students=students,
+        right=sum(1 for _, correct in answers if correct),
+        groups=groups,
+    )
 
 
-def _group(title: str, offered: list[tuple[str, str]], right: set[str],
-           picked: list[list[str]]) -> ChoiceGroup:
+def _group(
+    title: str, offered: list[tuple[str, str]], right: set[str], picked: list[list[str]]
+) -> ChoiceGroup:
     counts: dict[str, int] = {}
     for values in picked:
         for value in values:
             counts[value] = counts.get(value, 0) + 1
     whole = len(offered) <= FULL_LIST
-    rows = tuple(ChoiceCount(value, label, counts.get(value, 0), value in right)
-                 for value, label in offered if whole or counts.get(value))
+    rows = tuple(
+        ChoiceCount(value, label, counts.get(value, 0), value in right)
+        for value, label in offered
+        if whole or counts.get(value)
+    )
     return ChoiceGroup(title, rows)
 
 

@@ -135,9 +135,14 @@ def _wait_words(seconds: int) -> str:
 def too_many(request: HttpRequest, seconds: int) -> HttpResponse:
     wait = _wait_words(seconds)
     if request.headers.get("HX-Request") == "true":  # htmx swaps a fragment, not a page
-        response = HttpResponse(format_html(
-            '<p class="message error" role="alert">Too many tries in a short time. '
-            'Please wait {} and try again.</p>', wait), status=429)
+        response = HttpResponse(
+            format_html(
+                '<p class="message error" role="alert">Too many tries in a short time. '
+                "Please wait {} and try again.</p>",
+                wait,
+            ),
+            status=429,
+        )
         # Shown at the top of the page, whatever the form meant to swap (its target stays usable).
         response["HX-Retarget"] = "#main"
         response["HX-Reswap"] = "afterbegin"

@@ -25,8 +25,9 @@ PURGE_BATCHES_PER_RUN = 100  # a run's fixed budget; the next run takes the rest
 
 
 def heartbeat_record(*, hostname: str) -> WorkerHeartbeat:
-    beat, _ = WorkerHeartbeat.objects.update_or_create(hostname=hostname,
-                                                       defaults={"beat_at": timezone.now()})
+    beat, _ = WorkerHeartbeat.objects.update_or_create(
+        hostname=hostname, defaults={"beat_at": timezone.now()}
+    )
     return beat
 
 

@@ -42,8 +42,7 @@ PINK = "#9d174d"
 GOLD = "#a16207"
 PURPLE = "#5b21b6"
 BACK_FILL = "#0f5e59"
-INKS: dict[str, str] = {"ink": INK, "red": RED, "green": GREEN, "blue": BLUE, "pink": PINK,
-                        "purple": PURPLE}
+INKS: dict[str, str] = {"ink": INK, "red": RED, "green": GREEN, "blue": BLUE, "pink": PINK, "purple": PURPLE}
 
 SUIT_WORD = {"C": "CRAK", "B": "BAM", "D": "DOT"}
 SUIT_INK = {"C": RED, "B": GREEN, "D": BLUE}
@@ -64,8 +63,10 @@ def _n(value: float) -> str:
 def _word(text: str, y: float, size: float, fill: str) -> str:
     """A centred word whose width is fixed, and capped at MAX_TEXT."""
     length = min(MAX_TEXT, len(text) * size * CAP_EM)
-    return (f'<text x="{_n(MID)}" y="{_n(y)}" font-size="{_n(size)}" fill="{fill}" '
-            f'textLength="{_n(length)}" lengthAdjust="spacingAndGlyphs">{escape(text)}</text>')
+    return (
+        f'<text x="{_n(MID)}" y="{_n(y)}" font-size="{_n(size)}" fill="{fill}" '
+        f'textLength="{_n(length)}" lengthAdjust="spacingAndGlyphs">{escape(text)}</text>'
+    )
 
 
 def _big(text: str, y: float, size: float, fill: str) -> str:
@@ -92,24 +93,31 @@ def _star(cx: float, cy: float, outer: float, inner: float, tips: int = 5) -> li
 
 # Suit glyphs, drawn centred on (MID, cy) inside roughly an 18-unit square.
 
+
 def _dot_glyph(cy: float) -> str:
-    return (f'<circle cx="{_n(MID)}" cy="{_n(cy)}" r="7" fill="none" stroke="{BLUE}" stroke-width="3.5"/>'
-            f'<circle cx="{_n(MID)}" cy="{_n(cy)}" r="2.6" fill="{BLUE}"/>')
+    return (
+        f'<circle cx="{_n(MID)}" cy="{_n(cy)}" r="7" fill="none" stroke="{BLUE}" stroke-width="3.5"/>'
+        f'<circle cx="{_n(MID)}" cy="{_n(cy)}" r="2.6" fill="{BLUE}"/>'
+    )
 
 
 def _bam_glyph(cy: float) -> str:
     # Two bamboo sticks, each with a swollen node in the middle.
     parts = []
     for x in (MID - 4.5, MID + 4.5):
-        parts.append(f'<rect x="{_n(x - 2.5)}" y="{_n(cy - 9.5)}" width="5" height="19" rx="2"/>'
-                     f'<rect x="{_n(x - 3.5)}" y="{_n(cy - 1.5)}" width="7" height="3" rx="1"/>')
+        parts.append(
+            f'<rect x="{_n(x - 2.5)}" y="{_n(cy - 9.5)}" width="5" height="19" rx="2"/>'
+            f'<rect x="{_n(x - 3.5)}" y="{_n(cy - 1.5)}" width="7" height="3" rx="1"/>'
+        )
     return f'<g fill="{GREEN}">{"".join(parts)}</g>'
 
 
 def _crak_glyph(cy: float) -> str:
     # A red diamond seal with an ivory window: not a font character, so it always draws.
-    return (f'<polygon points="{_diamond(MID, cy, 9.5)}" fill="{RED}" stroke="{RED}" stroke-width="1.5" '
-            f'stroke-linejoin="round"/><polygon points="{_diamond(MID, cy, 4)}" fill="{IVORY}"/>')
+    return (
+        f'<polygon points="{_diamond(MID, cy, 9.5)}" fill="{RED}" stroke="{RED}" stroke-width="1.5" '
+        f'stroke-linejoin="round"/><polygon points="{_diamond(MID, cy, 4)}" fill="{IVORY}"/>'
+    )
 
 
 SUIT_GLYPH = {"C": _crak_glyph, "B": _bam_glyph, "D": _dot_glyph}
@@ -122,8 +130,7 @@ WORD_SIZE = 14
 def _number(code: str) -> str:
     number, suit = code[0], code[1]
     ink = SUIT_INK[suit]
-    return (_big(number, 33, 33, ink) + SUIT_GLYPH[suit](46)
-            + _word(SUIT_WORD[suit], WORD_Y, WORD_SIZE, ink))
+    return _big(number, 33, 33, ink) + SUIT_GLYPH[suit](46) + _word(SUIT_WORD[suit], WORD_Y, WORD_SIZE, ink)
 
 
 def _wind(code: str) -> str:
@@ -132,26 +139,31 @@ def _wind(code: str) -> str:
 
 def _red_dragon() -> str:
     # The box-and-bar of the traditional red dragon, built from strokes.
-    return (f'<g fill="none" stroke="{RED}" stroke-width="4.5" stroke-linecap="round">'
-            f'<rect x="15" y="22" width="30" height="19" rx="2"/><path d="M30 10v45"/></g>'
-            + _word("RED", WORD_Y, WORD_SIZE, RED))
+    return (
+        f'<g fill="none" stroke="{RED}" stroke-width="4.5" stroke-linecap="round">'
+        f'<rect x="15" y="22" width="30" height="19" rx="2"/><path d="M30 10v45"/></g>'
+        + _word("RED", WORD_Y, WORD_SIZE, RED)
+    )
 
 
 def _green_dragon() -> str:
     # A bold two-tier pine on a trunk (distinct in greyscale from the box and the frame).
     upper = _poly([(MID, 9), (MID + 12, 28), (MID - 12, 28)])
     lower = _poly([(MID, 20), (MID + 17, 45), (MID - 17, 45)])
-    return (f'<g fill="{GREEN}" stroke="{GREEN}" stroke-width="2" stroke-linejoin="round">'
-            f'<rect x="26.5" y="44" width="7" height="12"/><polygon points="{lower}"/>'
-            f'<polygon points="{upper}"/></g>'
-            + _word("GREEN", WORD_Y, WORD_SIZE, GREEN))
+    return (
+        f'<g fill="{GREEN}" stroke="{GREEN}" stroke-width="2" stroke-linejoin="round">'
+        f'<rect x="26.5" y="44" width="7" height="12"/><polygon points="{lower}"/>'
+        f'<polygon points="{upper}"/></g>' + _word("GREEN", WORD_Y, WORD_SIZE, GREEN)
+    )
 
 
 def _white_dragon() -> str:
     # The "soap": a double frame.
-    return (f'<g fill="none" stroke="{BLUE}"><rect x="12" y="9" width="36" height="48" rx="3" '
-            f'stroke-width="4"/><rect x="19.5" y="16.5" width="21" height="33" rx="1.5" '
-            f'stroke-width="2.5"/></g>' + _word("WHITE", WORD_Y, WORD_SIZE, BLUE))
+    return (
+        f'<g fill="none" stroke="{BLUE}"><rect x="12" y="9" width="36" height="48" rx="3" '
+        f'stroke-width="4"/><rect x="19.5" y="16.5" width="21" height="33" rx="1.5" '
+        f'stroke-width="2.5"/></g>' + _word("WHITE", WORD_Y, WORD_SIZE, BLUE)
+    )
 
 
 def _flower() -> str:
@@ -160,20 +172,23 @@ def _flower() -> str:
         f'<circle cx="{_n(cx + 8.5 * math.cos(a))}" cy="{_n(cy + 8.5 * math.sin(a))}" r="6"/>'
         for a in (math.pi * (2 * i / 5 - 0.5) for i in range(5))
     )
-    return (f'<path d="M30 34v21M30 50q-9 -1 -11 -9q8 0 11 7" fill="{GREEN}" stroke="{GREEN}" '
-            f'stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>'
-            f'<g fill="{PINK}">{petals}</g>'
-            f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="4.5" fill="{GOLD}" stroke="{IVORY}" stroke-width="1.5"/>'
-            + _word("FLOWER", WORD_Y, 13, PINK))
+    return (
+        f'<path d="M30 34v21M30 50q-9 -1 -11 -9q8 0 11 7" fill="{GREEN}" stroke="{GREEN}" '
+        f'stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>'
+        f'<g fill="{PINK}">{petals}</g>'
+        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="4.5" fill="{GOLD}" stroke="{IVORY}" stroke-width="1.5"/>'
+        + _word("FLOWER", WORD_Y, 13, PINK)
+    )
 
 
 def _joker() -> str:
     star = _poly(_star(MID, 32, 22, 9))
-    return (f'<polygon points="{star}" fill="{PURPLE}" stroke="{PURPLE}" stroke-width="2" '
-            f'stroke-linejoin="round"/>'
-            f'<circle cx="{_n(MID)}" cy="32" r="3.5" fill="{IVORY}"/>'
-            f'<rect x="5" y="59" width="50" height="17" rx="3" fill="{INK}"/>'
-            + _word("JOKER", WORD_Y, 13, IVORY))
+    return (
+        f'<polygon points="{star}" fill="{PURPLE}" stroke="{PURPLE}" stroke-width="2" '
+        f'stroke-linejoin="round"/>'
+        f'<circle cx="{_n(MID)}" cy="32" r="3.5" fill="{IVORY}"/>'
+        f'<rect x="5" y="59" width="50" height="17" rx="3" fill="{INK}"/>' + _word("JOKER", WORD_Y, 13, IVORY)
+    )
 
 
 def _face(code: str) -> str:
@@ -189,8 +204,10 @@ def _back() -> str:
     # A lattice of diamonds inside an inset frame: two columns, with a third staggered between.
     centres = [(x, y) for y in (22, 40, 58) for x in (21, 39)] + [(30, 31), (30, 49)]
     diamonds = "".join(f'<polygon points="{_diamond(x, y, 4.5)}"/>' for x, y in centres)
-    return (f'<rect x="8" y="8" width="44" height="64" rx="3" fill="none" stroke="{IVORY}" '
-            f'stroke-width="2" stroke-opacity="0.7"/><g fill="{IVORY}" fill-opacity="0.55">{diamonds}</g>')
+    return (
+        f'<rect x="8" y="8" width="44" height="64" rx="3" fill="none" stroke="{IVORY}" '
+        f'stroke-width="2" stroke-opacity="0.7"/><g fill="{IVORY}" fill-opacity="0.55">{diamonds}</g>'
+    )
 
 
 def tile_svg(code: str) -> str:
@@ -201,8 +218,8 @@ def tile_svg(code: str) -> str:
     fill, body = (BACK_FILL, _back()) if code == BACK else (IVORY, _face(code))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-label={quoteattr(alt)}>'
-        f'<title>{escape(alt)}</title>'
+        f"aria-label={quoteattr(alt)}>"
+        f"<title>{escape(alt)}</title>"
         f'<rect x="1.5" y="1.5" width="57" height="77" rx="7" fill="{fill}" '
         f'stroke="{EDGE}" stroke-width="3"/>'
         f'<g font-family="{FONT}" font-weight="bold" text-anchor="middle">{body}</g>'

@@ -1,8 +1,8 @@
 """The Card Free Mah Jongg rules engine: pure Python, no Django.
 
-    >>> from cfmj.engine import check
-    >>> check("7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]").as_dict()["value"]
-    50
+>>> from cfmj.engine import check
+>>> check("7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]").as_dict()["value"]
+50
 """
 
 from typing import Any
@@ -45,6 +45,21 @@ def call(*args: Any, **kwargs: Any) -> Any:
 
     return run(*args, **kwargs)
 
-__all__ = ["ENGINE_VERSION", "CheckResult", "Hand", "InputError", "RuleSet", "VirtualCard",
-           "arrangements", "call", "charleston", "check", "discard", "distance", "format_hand",
-           "parse_hand", "virtual_card"]
+
+__all__ = [
+    "ENGINE_VERSION",
+    "CheckResult",
+    "Hand",
+    "InputError",
+    "RuleSet",
+    "VirtualCard",
+    "arrangements",
+    "call",
+    "charleston",
+    "check",
+    "discard",
+    "distance",
+    "format_hand",
+    "parse_hand",
+    "virtual_card",
+]

@@ -52,7 +52,8 @@ def block_name(size: int) -> str:
 def block_reasons(blocks: tuple[Block, ...]) -> list[Reason]:
     """Jokers never in a Pair; every tile in a block; a number or wind fills one block."""
     if len({b.tile for b in blocks}) == len(blocks) and all(
-            b.size > PAIR or (b.size == PAIR and not b.jokers) for b in blocks):
+        b.size > PAIR or (b.size == PAIR and not b.jokers) for b in blocks
+    ):
         return []  # the usual case, answered without building anything
     found: list[Reason] = []
     lone = [code(b.tile) for b in blocks if b.size == 1 and b.jokers == 0]
@@ -60,19 +61,33 @@ def block_reasons(blocks: tuple[Block, ...]) -> list[Reason]:
         verb = "stands" if len(lone) == 1 else "stand"
         if len(lone) > MAX_LISTED:
             lone = [*lone[:MAX_LISTED], f"{len(lone) - MAX_LISTED} more"]
-        found.append(reason(R.LONE_TILE, f"{_join(lone)} {verb} alone: every tile must be part of "
-                            "a block of identical tiles, at least a Pair (jokers can fill out a "
-                            "Pung, but never a Pair)."))
+        found.append(
+            reason(
+                R.LONE_TILE,
+                f"{_join(lone)} {verb} alone: every tile must be part of "
+                "a block of identical tiles, at least a Pair (jokers can fill out a "
+                "Pung, but never a Pair).",
+            )
+        )
     if any(b.jokers and b.size == 1 for b in blocks):
-        found.append(reason(R.LONE_TILE, "A joker stands alone: a joker must fill a place in a "
-                            "Pung, Kong or Quint."))
+        found.append(
+            reason(R.LONE_TILE, "A joker stands alone: a joker must fill a place in a Pung, Kong or Quint.")
+        )
     joker_pairs = [b for b in blocks if b.size == PAIR and b.jokers]
     if joker_pairs:
         pair = joker_pairs[0]
-        what = ("two jokers cannot make a Pair" if pair.naturals == 0
-                else f"{pair.describe()} would be a Pair with a joker")
-        found.append(reason(R.JOKER_IN_PAIR, f"A joker cannot stand in a Pair: {what}. Pairs are "
-                            "made of two real tiles; jokers fill Pungs, Kongs and Quints."))
+        what = (
+            "two jokers cannot make a Pair"
+            if pair.naturals == 0
+            else f"{pair.describe()} would be a Pair with a joker"
+        )
+        found.append(
+            reason(
+                R.JOKER_IN_PAIR,
+                f"A joker cannot stand in a Pair: {what}. Pairs are "
+                "made of two real tiles; jokers fill Pungs, Kongs and Quints.",
+            )
+        )
     by_tile: dict[int, list[Block]] = defaultdict(list)
     for b in blocks:
         by_tile[b.tile].append(b)
@@ -81,9 +96,14 @@ def block_reasons(blocks: tuple[Block, ...]) -> list[Reason]:
             continue
         if any(b.exposed for b in same):
             continue  # reported by the exposure rules, which can say more
-        found.append(reason(R.TILE_IN_TWO_BLOCKS, f"{code(tile)} makes {len(same)} separate blocks: "
-                            f"each {'number' if is_number(tile) else 'wind'} of the set fills "
-                            "exactly one block."))
+        found.append(
+            reason(
+                R.TILE_IN_TWO_BLOCKS,
+                f"{code(tile)} makes {len(same)} separate blocks: "
+                f"each {'number' if is_number(tile) else 'wind'} of the set fills "
+                "exactly one block.",
+            )
+        )
     return found
 
 
@@ -93,8 +113,13 @@ def all_joker_reasons(blocks: tuple[Block, ...], allowed: bool) -> list[Reason]:
     found = [b for b in blocks if b.tile != NEWS and b.jokers == b.size]
     if not found:
         return []
-    return [reason(R.ALL_JOKER_BLOCK, f"A block made only of jokers ({found[0].describe()}) is not "
-                   "allowed at this table: each block needs at least one real tile.")]
+    return [
+        reason(
+            R.ALL_JOKER_BLOCK,
+            f"A block made only of jokers ({found[0].describe()}) is not "
+            "allowed at this table: each block needs at least one real tile.",
+        )
+    ]
 
 
 def tile_kind(tile: int) -> str:

@@ -30,9 +30,9 @@ from .weaving import unwoven_suit_sequences
 class CardEntry:
     category: str
     members: tuple[str, ...]
-    pattern: str | None                 # None for the special dragon hands
+    pattern: str | None  # None for the special dragon hands
     blocks: tuple[tuple[int, int], ...]  # (tile, size): set members in set order, then fillers
-    set_blocks: int                     # how many of `blocks` are set members
+    set_blocks: int  # how many of `blocks` are set members
 
     def tiles(self) -> tuple[int, ...]:
         """The hand written out (NEWS as its four winds), in table order."""
@@ -119,8 +119,9 @@ def category_counts() -> Counter[str]:
     return Counter(entry.category for entry in virtual_card().entries)
 
 
-def joker_bounds(entry: CardEntry, *, max_natural_flowers: int = 8,
-                 all_joker_blocks: bool = True) -> list[tuple[int, int]]:
+def joker_bounds(
+    entry: CardEntry, *, max_natural_flowers: int = 8, all_joker_blocks: bool = True
+) -> list[tuple[int, int]]:
     """For each block, the fewest and most jokers it can hold: none in a Pair or NEWS; in a
     bigger block at least what the tile set cannot supply (a Quint needs one)."""
     news = any(tile == NEWS for tile, _ in entry.blocks)
@@ -143,8 +144,7 @@ def hold(entry: CardEntry, *, jokers: list[int], exposed: list[bool]) -> Hand:
     bounds = joker_bounds(entry)
     concealed: list[int] = []
     exposures: list[tuple[int, ...]] = []
-    for (tile, size), count, expose, (low, high) in zip(entry.blocks, jokers, exposed, bounds,
-                                                         strict=True):
+    for (tile, size), count, expose, (low, high) in zip(entry.blocks, jokers, exposed, bounds, strict=True):
         if not low <= count <= high:
             raise ValueError(f"block {code(tile)} x{size} cannot hold {count} jokers")
         tiles = list(WINDS_TILES) if tile == NEWS else [tile] * (size - count) + [JOKER] * count
@@ -157,8 +157,14 @@ def hold(entry: CardEntry, *, jokers: list[int], exposed: list[bool]) -> Hand:
     return Hand(tuple(sorted(concealed)), tuple(sorted(exposures)))
 
 
-def random_hold(entry: CardEntry, rng: Random, *, joker_chance: float = 0.3,
-                expose_chance: float = 0.2, max_jokers: int = 8) -> Hand:
+def random_hold(
+    entry: CardEntry,
+    rng: Random,
+    *,
+    joker_chance: float = 0.3,
+    expose_chance: float = 0.2,
+    max_jokers: int = 8,
+) -> Hand:
     """A random legal way to hold `entry` (for drills, benchmarks and tests)."""
     jokers = []
     for low, high in joker_bounds(entry):
@@ -171,8 +177,7 @@ def random_hold(entry: CardEntry, rng: Random, *, joker_chance: float = 0.3,
         if not shrinkable:
             break
         jokers[rng.choice(shrinkable)] -= 1
-    exposed = [size >= PUNG and tile != NEWS and rng.random() < expose_chance
-               for tile, size in entry.blocks]
+    exposed = [size >= PUNG and tile != NEWS and rng.random() < expose_chance for tile, size in entry.blocks]
     return hold(entry, jokers=jokers, exposed=exposed)
 
 

@@ -27,8 +27,7 @@ CATEGORY_NAMES = {
     LIKE_NUMBERS: "Any Like Numbers",
     WINDS: "Winds",
 }
-NUMBER_CATEGORIES = (CONSECUTIVE_RUN, CONSECUTIVE_ODDS, CONSECUTIVE_EVENS, MULTIPLES_OF_THREE,
-                     LIKE_NUMBERS)
+NUMBER_CATEGORIES = (CONSECUTIVE_RUN, CONSECUTIVE_ODDS, CONSECUTIVE_EVENS, MULTIPLES_OF_THREE, LIKE_NUMBERS)
 MIN_RUN = 3
 WIND_SETS: tuple[tuple[int, ...], ...] = ((NORTH, EAST, WEST, SOUTH), (NORTH, SOUTH), (EAST, WEST))
 LIKE_BLOCKS = 3
@@ -51,8 +50,8 @@ _CATEGORY_OF_NUMBERS = {numbers: category for category, numbers in NUMBER_SETS}
 @dataclass(frozen=True)
 class Classification:
     category: str | None
-    members: tuple[str, ...]          # the set as the CLI writes it: ("7", "8", "9") or ("N", "S")
-    in_set: tuple[bool, ...]          # per block: a member of the set (True) or a filler
+    members: tuple[str, ...]  # the set as the CLI writes it: ("7", "8", "9") or ("N", "S")
+    in_set: tuple[bool, ...]  # per block: a member of the set (True) or a filler
     reasons: tuple[Reason, ...] = ()
 
 
@@ -66,17 +65,34 @@ def classify(blocks: tuple[Block, ...]) -> Classification:
     winds = [b for b in blocks if is_wind(b.tile)]
     in_set = tuple(is_number(b.tile) or is_wind(b.tile) for b in blocks)
     if numbers and winds:
-        return Classification(None, (), in_set, (reason(
-            R.NUMBERS_AND_WINDS,
-            f"{code(winds[0].tile)} and {code(numbers[0].tile)}: a hand is built on numbers or on "
-            "winds, never both. (A NEWS block is the one way to add winds to a number hand.)"),))
+        return Classification(
+            None,
+            (),
+            in_set,
+            (
+                reason(
+                    R.NUMBERS_AND_WINDS,
+                    f"{code(winds[0].tile)} and {code(numbers[0].tile)}: a hand is built on numbers or on "
+                    "winds, never both. (A NEWS block is the one way to add winds to a number hand.)",
+                ),
+            ),
+        )
     if numbers:
         return _classify_numbers(numbers, in_set)
     if winds:
         return _classify_winds(winds, in_set)
-    return Classification(None, (), in_set, (reason(
-        R.NO_SET, "There is no set: a hand is built on a set of numbers or of winds, and "
-        "flowers, dragons and NEWS only fill the places the set leaves."),))
+    return Classification(
+        None,
+        (),
+        in_set,
+        (
+            reason(
+                R.NO_SET,
+                "There is no set: a hand is built on a set of numbers or of winds, and "
+                "flowers, dragons and NEWS only fill the places the set leaves.",
+            ),
+        ),
+    )
 
 
 def _classify_numbers(blocks: list[Block], in_set: tuple[bool, ...]) -> Classification:
@@ -90,17 +106,33 @@ def _classify_numbers(blocks: list[Block], in_set: tuple[bool, ...]) -> Classifi
             # a repeated tile (same suit) is reported by the block rules
             if len(suits) == len(blocks):
                 have = join_words([SUIT_NAMES[s] for s in suits])
-                return Classification(None, (), in_set, (reason(
-                    R.LIKE_NUMBERS_SUITS,
-                    f"Any Like Numbers needs {distinct[0]} in three blocks, one in each suit "
-                    f"(Crak, Bam and Dot); here it is in {have} only."),))
+                return Classification(
+                    None,
+                    (),
+                    in_set,
+                    (
+                        reason(
+                            R.LIKE_NUMBERS_SUITS,
+                            f"Any Like Numbers needs {distinct[0]} in three blocks, one in each suit "
+                            f"(Crak, Bam and Dot); here it is in {have} only.",
+                        ),
+                    ),
+                )
             return Classification(None, (), in_set, ())
         repeated = next(v for v in distinct if values.count(v) > 1)
         tiles = join_words([code(b.tile) for b in blocks if number_of(b.tile) == repeated])
-        return Classification(None, (), in_set, (reason(
-            R.NUMBER_REPEATED,
-            f"{repeated} fills more than one block ({tiles}): each number of a set fills exactly "
-            "one block. Only Any Like Numbers repeats a number, in three blocks of three suits."),))
+        return Classification(
+            None,
+            (),
+            in_set,
+            (
+                reason(
+                    R.NUMBER_REPEATED,
+                    f"{repeated} fills more than one block ({tiles}): each number of a set fills exactly "
+                    "one block. Only Any Like Numbers repeats a number, in three blocks of three suits.",
+                ),
+            ),
+        )
     category = _CATEGORY_OF_NUMBERS.get(distinct)
     if category is not None:
         return Classification(category, tuple(str(n) for n in distinct), in_set)
@@ -120,21 +152,29 @@ def _not_a_set(numbers: tuple[int, ...]) -> Reason:
     missing = sorted(set(best) - have)
     name = f"{CATEGORY_NAMES[category]} {'-'.join(str(n) for n in best)}"
     if len(numbers) < MIN_RUN and not extra:
-        return reason(R.NOT_A_SET, f"{shown} is too short for a set: a set has at least three "
-                      f"numbers, such as the {name}.")
+        return reason(
+            R.NOT_A_SET,
+            f"{shown} is too short for a set: a set has at least three numbers, such as the {name}.",
+        )
     if extra and not missing:
         outside = join_words([str(n) for n in extra])
-        return reason(R.OUTSIDE_SET, f"{outside} {'is' if len(extra) == 1 else 'are'} outside the "
-                      f"set: {'-'.join(str(n) for n in best)} is a {CATEGORY_NAMES[category]}, and "
-                      "a number outside the set cannot fill a place (only flowers, dragons and "
-                      "NEWS can).")
+        return reason(
+            R.OUTSIDE_SET,
+            f"{outside} {'is' if len(extra) == 1 else 'are'} outside the "
+            f"set: {'-'.join(str(n) for n in best)} is a {CATEGORY_NAMES[category]}, and "
+            "a number outside the set cannot fill a place (only flowers, dragons and "
+            "NEWS can).",
+        )
     hint = f" The nearest set is the {name}"
     if missing:
         hint += f", which would need {join_words([str(n) for n in missing])} instead"
         if extra:
             hint += f" of {join_words([str(n) for n in extra])}"
-    return reason(R.NOT_A_SET, f"{shown} is not a set: a set is a Consecutive Run (like 4-5-6), "
-                  f"Consecutive Odds (1-3-5), Consecutive Evens (2-4-6), or 3-6-9.{hint}.")
+    return reason(
+        R.NOT_A_SET,
+        f"{shown} is not a set: a set is a Consecutive Run (like 4-5-6), "
+        f"Consecutive Odds (1-3-5), Consecutive Evens (2-4-6), or 3-6-9.{hint}.",
+    )
 
 
 def _classify_winds(blocks: list[Block], in_set: tuple[bool, ...]) -> Classification:
@@ -148,5 +188,9 @@ def _classify_winds(blocks: list[Block], in_set: tuple[bool, ...]) -> Classifica
         hint = "an opposite pair (N and S, or E and W) or all four winds"
     else:
         hint = "all four winds (N E W S) or just an opposite pair (N-S or E-W)"
-    return Classification(None, (), in_set, (reason(
-        R.WINDS_SET, f"{shown} {'is' if len(have) == 1 else 'are'} not a Winds set: use {hint}."),))
+    return Classification(
+        None,
+        (),
+        in_set,
+        (reason(R.WINDS_SET, f"{shown} {'is' if len(have) == 1 else 'are'} not a Winds set: use {hint}."),),
+    )

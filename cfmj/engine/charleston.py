@@ -30,18 +30,30 @@ class Grade:
 
     given: tuple[int, ...]
     verdict: str
-    rank: int                 # 1 = as good as the advice
+    rank: int  # 1 = as good as the advice
     of: int
     score: KeepScore
 
     def as_dict(self) -> dict[str, Any]:
-        return {"tiles": [code(t) for t in self.given], "verdict": self.verdict, "rank": self.rank,
-                "of": self.of, "tiles_needed": self.score.tiles_needed, "summary": summary(self.score)}
+        return {
+            "tiles": [code(t) for t in self.given],
+            "verdict": self.verdict,
+            "rank": self.rank,
+            "of": self.of,
+            "tiles_needed": self.score.tiles_needed,
+            "summary": summary(self.score),
+        }
 
     def mark(self) -> list[Any]:
         """The few numbers a drill keeps to explain this grade later (see drills.common.Mark)."""
-        return [self.verdict, self.rank, self.of, self.score.tiles_needed, self.score.hands_within,
-                self.score.window]
+        return [
+            self.verdict,
+            self.rank,
+            self.of,
+            self.score.tiles_needed,
+            self.score.hands_within,
+            self.score.window,
+        ]
 
 
 def grade(ranked: tuple[KeepScore, ...], given: tuple[int, ...]) -> Grade:
@@ -74,7 +86,7 @@ class CharlestonAdvice:
     hand: Hand
     direction: str
     ranked: tuple[KeepScore, ...]
-    blind: int                # how many of the tiles just received to pass on unseen
+    blind: int  # how many of the tiles just received to pass on unseen
     why: str
     graded: Grade | None = None
 
@@ -92,9 +104,15 @@ class CharlestonAdvice:
             "hands_within": best.hands_within,
             "window": best.window,
             "why": self.why,
-            "alternatives": [{"pass": [code(t) for t in s.given], "score": float(s.hands_within),
-                              "tiles_needed": s.tiles_needed, "summary": summary(s)}
-                             for s in self.ranked[1:ALTERNATIVES + 1]],
+            "alternatives": [
+                {
+                    "pass": [code(t) for t in s.given],
+                    "score": float(s.hands_within),
+                    "tiles_needed": s.tiles_needed,
+                    "summary": summary(s),
+                }
+                for s in self.ranked[1 : ALTERNATIVES + 1]
+            ],
             "direction": self.direction,
             "hand": str(self.hand),
             **({"graded": self.graded.as_dict()} if self.graded else {}),
@@ -131,11 +149,21 @@ def target_name(score: KeepScore) -> str:
 
 def read_charleston_hand(hand: str | Hand, rules: RuleSet) -> Hand:
     if isinstance(hand, Hand):
-        validate_hand(hand, sizes=CHARLESTON_SIZES, max_jokers=rules.max_jokers,
-                      max_flowers=rules.max_flowers, question="The Charleston")
+        validate_hand(
+            hand,
+            sizes=CHARLESTON_SIZES,
+            max_jokers=rules.max_jokers,
+            max_flowers=rules.max_flowers,
+            question="The Charleston",
+        )
     else:
-        hand = parse_hand(hand, sizes=CHARLESTON_SIZES, max_jokers=rules.max_jokers,
-                          max_flowers=rules.max_flowers, question="The Charleston")
+        hand = parse_hand(
+            hand,
+            sizes=CHARLESTON_SIZES,
+            max_jokers=rules.max_jokers,
+            max_flowers=rules.max_flowers,
+            question="The Charleston",
+        )
     if hand.exposures:
         raise InputError("Nothing is exposed during the Charleston: write the hand without brackets.")
     return hand
@@ -147,7 +175,7 @@ def passes(hand: Hand, size: int) -> list[Keep]:
     return sorted({tuple(sorted(c)) for c in combinations(passable, size)})
 
 
-QUICK_POOL = 7           # the least useful tiles a quick pass is chosen from
+QUICK_POOL = 7  # the least useful tiles a quick pass is chosen from
 QUICK_SHORTLIST = 1000
 
 
@@ -166,9 +194,14 @@ def quick_pass(hand: Hand, size: int = PASS_SIZE) -> KeepScore:
     return scorer.score(options)[0]
 
 
-def charleston(hand: str | Hand, *, direction: str = "right", blind_allowed: bool = False,
-               proposed: str | tuple[int, ...] | None = None,
-               rules: RuleSet | None = None) -> CharlestonAdvice:
+def charleston(
+    hand: str | Hand,
+    *,
+    direction: str = "right",
+    blind_allowed: bool = False,
+    proposed: str | tuple[int, ...] | None = None,
+    rules: RuleSet | None = None,
+) -> CharlestonAdvice:
     """The three tiles to pass, ranked alternatives, the hands kept in view, and why; with
     `proposed`, also how that pass compares (for the "what would you pass?" drill)."""
     rules = rules or RuleSet()
@@ -218,10 +251,14 @@ def _why(best: KeepScore, direction: str, blind: int) -> str:
     tiles = codes(best.given).replace(" ", ", ")
     lead = f"Pass {tiles} {direction}"
     if blind:
-        lead = (f"Pass {blind} of the tiles you just received on unseen (a blind pass) and "
-                f"{PASS_SIZE - blind} of your own")
-    return (f"{lead}: they matter least to your nearest hands. The rest {summary(best)}; the "
-            f"closest is {target_name(best)}, {plural(best.tiles_needed, 'tile')} away.")
+        lead = (
+            f"Pass {blind} of the tiles you just received on unseen (a blind pass) and "
+            f"{PASS_SIZE - blind} of your own"
+        )
+    return (
+        f"{lead}: they matter least to your nearest hands. The rest {summary(best)}; the "
+        f"closest is {target_name(best)}, {plural(best.tiles_needed, 'tile')} away."
+    )
 
 
 @dataclass(frozen=True)
@@ -232,8 +269,12 @@ class StopAdvice:
     why: str
 
     def as_dict(self) -> dict[str, Any]:
-        return {"stop": self.stop, "tiles_needed_now": self.tiles_needed_now,
-                "tiles_needed_after_pass": self.tiles_needed_after_pass, "why": self.why}
+        return {
+            "stop": self.stop,
+            "tiles_needed_now": self.tiles_needed_now,
+            "tiles_needed_after_pass": self.tiles_needed_after_pass,
+            "why": self.why,
+        }
 
 
 def stop_after_first(hand: str | Hand, *, rules: RuleSet | None = None) -> StopAdvice:
@@ -244,11 +285,15 @@ def stop_after_first(hand: str | Hand, *, rules: RuleSet | None = None) -> StopA
     now = scorer.score([()])[0].tiles_needed
     after = scorer.score(passes(hand, PASS_SIZE))[0].tiles_needed
     if after > now:
-        why = (f"Stop: your hand is {plural(now, 'tile')} from Mah Jongg, and any three tiles you "
-               f"pass would leave it {plural(after, 'tile')} away. Keep what you have.")
+        why = (
+            f"Stop: your hand is {plural(now, 'tile')} from Mah Jongg, and any three tiles you "
+            f"pass would leave it {plural(after, 'tile')} away. Keep what you have."
+        )
         return StopAdvice(True, now, after, why)
-    why = (f"Go on: you can pass three tiles and still be {plural(after, 'tile')} away, so a "
-           "second Charleston can only bring you closer.")
+    why = (
+        f"Go on: you can pass three tiles and still be {plural(after, 'tile')} away, so a "
+        "second Charleston can only bring you closer."
+    )
     return StopAdvice(False, now, after, why)
 
 
@@ -274,6 +319,8 @@ def courtesy(hand: str | Hand, *, rules: RuleSet | None = None) -> CourtesyAdvic
         best = scorer.score(options)[0]
         if best.tiles_needed <= now:
             tiles = codes(best.given).replace(" ", ", ")
-            return CourtesyAdvice(best.given, f"Offer {size} ({tiles}): giving them up keeps your "
-                                  f"nearest hand {plural(now, 'tile')} away.")
+            return CourtesyAdvice(
+                best.given,
+                f"Offer {size} ({tiles}): giving them up keeps your nearest hand {plural(now, 'tile')} away.",
+            )
     return CourtesyAdvice((), "Offer none: every tile you hold is part of your nearest hands.")

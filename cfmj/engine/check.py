@@ -55,19 +55,35 @@ class CheckResult:
         out: dict[str, Any] = {"valid": best is not None}
         if best is None:
             near = self.nearest[0] if self.nearest else None
-            out.update(category=None, set=None, pattern=None, blocks=[], bonuses=None, value=None,
-                       payout=None, reasons=[r.message for r in self.reasons])
+            out.update(
+                category=None,
+                set=None,
+                pattern=None,
+                blocks=[],
+                bonuses=None,
+                value=None,
+                payout=None,
+                reasons=[r.message for r in self.reasons],
+            )
             out["reason_ids"] = [r.id for r in self.reasons]
             out["nearest_arrangement"] = _arrangement_dict(near) if near is not None else None
         else:
-            out.update(category=best.category, set=list(best.members), pattern=best.pattern,
-                       blocks=[describe_block(b, s) for b, s in best.ordered_blocks()],
-                       bonuses=best.bonuses, value=best.value,
-                       payout=payout(best.value or 0, self_drawn=situation.self_drawn), reasons=[])
+            out.update(
+                category=best.category,
+                set=list(best.members),
+                pattern=best.pattern,
+                blocks=[describe_block(b, s) for b, s in best.ordered_blocks()],
+                bonuses=best.bonuses,
+                value=best.value,
+                payout=payout(best.value or 0, self_drawn=situation.self_drawn),
+                reasons=[],
+            )
             out["reason_ids"] = []
             doubling = not best.dragon_hand or situation.rules.dragon_hands_double
-            out["doublings"] = {"self_drawn": doubling and situation.self_drawn,
-                                "jokerless": doubling and situation.jokerless}
+            out["doublings"] = {
+                "self_drawn": doubling and situation.self_drawn,
+                "jokerless": doubling and situation.jokerless,
+            }
             out["arrangements"] = len(self.arrangements)
         out["hand"] = str(self.hand)
         out["self_drawn"] = situation.self_drawn
@@ -85,23 +101,42 @@ def describe_block(block: Block, in_set: bool) -> dict[str, Any]:
 
 
 def _arrangement_dict(arrangement: Arrangement) -> dict[str, Any]:
-    return {"category": arrangement.category, "set": list(arrangement.members),
-            "pattern": arrangement.pattern,
-            "blocks": [describe_block(b, s) for b, s in arrangement.ordered_blocks()]}
+    return {
+        "category": arrangement.category,
+        "set": list(arrangement.members),
+        "pattern": arrangement.pattern,
+        "blocks": [describe_block(b, s) for b, s in arrangement.ordered_blocks()],
+    }
 
 
-def check(hand: str | Hand, *, self_drawn: bool = False, rules: RuleSet | None = None,
-          house_rules: Iterable[int] | str | None = None, base: int | str | None = None,
-          skill_level: int | str | None = None) -> CheckResult:
+def check(
+    hand: str | Hand,
+    *,
+    self_drawn: bool = False,
+    rules: RuleSet | None = None,
+    house_rules: Iterable[int] | str | None = None,
+    base: int | str | None = None,
+    skill_level: int | str | None = None,
+) -> CheckResult:
     """Judge a 14-tile hand. Raises InputError for malformed input (never for a losing hand)."""
     if rules is None:
         rules = RuleSet.make(house_rules=house_rules, base=base, skill_level=skill_level)
     if isinstance(hand, Hand):
-        validate_hand(hand, sizes=(HAND_SIZE,), max_jokers=rules.max_jokers,
-                      max_flowers=rules.max_flowers, question="a Mah Jongg hand")
+        validate_hand(
+            hand,
+            sizes=(HAND_SIZE,),
+            max_jokers=rules.max_jokers,
+            max_flowers=rules.max_flowers,
+            question="a Mah Jongg hand",
+        )
     else:
-        hand = parse_hand(hand, sizes=(HAND_SIZE,), max_jokers=rules.max_jokers,
-                          max_flowers=rules.max_flowers, question="a Mah Jongg hand")
+        hand = parse_hand(
+            hand,
+            sizes=(HAND_SIZE,),
+            max_jokers=rules.max_jokers,
+            max_flowers=rules.max_flowers,
+            question="a Mah Jongg hand",
+        )
     return CheckResult(judge(hand, rules, self_drawn=bool(self_drawn)))
 
 

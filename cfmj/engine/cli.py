@@ -30,12 +30,14 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--house-rules", default=None, metavar="1,2,3",
-                        help="house rules in play (any of 1, 2, 3)")
+    parser.add_argument(
+        "--house-rules", default=None, metavar="1,2,3", help="house rules in play (any of 1, 2, 3)"
+    )
     parser.add_argument("--base", default=None, help="base value: 25 (default) or 20")
     parser.add_argument("--skill-level", default=None, help="skill level 0-5 (default 0)")
-    parser.add_argument("--batch", action="store_true",
-                        help="read one JSON request per line on stdin, answer one per line")
+    parser.add_argument(
+        "--batch", action="store_true", help="read one JSON request per line on stdin, answer one per line"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,25 +45,32 @@ def build_parser() -> argparse.ArgumentParser:
     verbs = parser.add_subparsers(dest="verb", parser_class=_Parser)
     check_parser = verbs.add_parser("check", help="is this 14-tile hand a winning hand?")
     check_parser.add_argument("hand", nargs="*", help='the hand, e.g. "7C 7C 7C ... [RD RD RD]"')
-    check_parser.add_argument("--self-drawn", action="store_true",
-                              help="the winning tile was drawn from the wall")
+    check_parser.add_argument(
+        "--self-drawn", action="store_true", help="the winning tile was drawn from the wall"
+    )
     _common(check_parser)
     distance_parser = verbs.add_parser("distance", help="how many tiles a 13- or 14-tile hand still needs")
     distance_parser.add_argument("hand", nargs="*", help="the hand, exposures in brackets")
     _common(distance_parser)
     charleston_parser = verbs.add_parser("charleston", help="which three tiles to pass")
     charleston_parser.add_argument("hand", nargs="*", help="the 13 (or East's 14) tiles")
-    charleston_parser.add_argument("--direction", default="right",
-                                   help="the pass: right, across or left (default right)")
-    charleston_parser.add_argument("--blind", action="store_true",
-                                   help="a blind pass is allowed (First Left, Last Right)")
-    charleston_parser.add_argument("--pass", dest="proposed", default=None, metavar="TILES",
-                                   help='grade this pass of three tiles, such as "2B WD N"')
+    charleston_parser.add_argument(
+        "--direction", default="right", help="the pass: right, across or left (default right)"
+    )
+    charleston_parser.add_argument(
+        "--blind", action="store_true", help="a blind pass is allowed (First Left, Last Right)"
+    )
+    charleston_parser.add_argument(
+        "--pass",
+        dest="proposed",
+        default=None,
+        metavar="TILES",
+        help='grade this pass of three tiles, such as "2B WD N"',
+    )
     _common(charleston_parser)
     discard_parser = verbs.add_parser("discard", help="which tile to discard from 14")
     discard_parser.add_argument("hand", nargs="*")
-    discard_parser.add_argument("--tile", dest="proposed", default=None,
-                                help="grade discarding this tile")
+    discard_parser.add_argument("--tile", dest="proposed", default=None, help="grade discarding this tile")
     _common(discard_parser)
     call_parser = verbs.add_parser("call", help="whether to call a discard")
     call_parser.add_argument("hand", nargs="*", help="your 13 tiles, exposures in brackets")
@@ -70,8 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate_parser = verbs.add_parser("simulate", help="play bot games and report how they went")
     simulate_parser.add_argument("--games", default="100", help="how many hands to play")
     simulate_parser.add_argument("--seed", default="1", help="the first deal's seed")
-    simulate_parser.add_argument("--policies", default="advice,random,advice,random",
-                                 help="four seats, each advice or random")
+    simulate_parser.add_argument(
+        "--policies", default="advice,random,advice,random", help="four seats, each advice or random"
+    )
     simulate_parser.add_argument("--workers", default="1", help="processes to use")
     _common(simulate_parser)
     card_parser = verbs.add_parser("card", help="count the winning arrangements per category and pattern")
@@ -88,8 +98,11 @@ def answer_check(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _rules(request: dict[str, Any]) -> RuleSet:
-    return RuleSet.make(house_rules=request.get("house_rules"), base=request.get("base"),
-                        skill_level=request.get("skill_level"))
+    return RuleSet.make(
+        house_rules=request.get("house_rules"),
+        base=request.get("base"),
+        skill_level=request.get("skill_level"),
+    )
 
 
 def answer_distance(request: dict[str, Any]) -> dict[str, Any]:
@@ -108,8 +121,13 @@ def answer_charleston(request: dict[str, Any]) -> dict[str, Any]:
     proposed = request.get("pass")
     if proposed is not None and not isinstance(proposed, str):
         raise InputError("'pass' is the three tiles as text, such as \"2B WD N\".")
-    return charleston(_hand_of(request), direction=direction.lower(), blind_allowed=blind,
-                      proposed=proposed, rules=_rules(request)).as_dict()
+    return charleston(
+        _hand_of(request),
+        direction=direction.lower(),
+        blind_allowed=blind,
+        proposed=proposed,
+        rules=_rules(request),
+    ).as_dict()
 
 
 def answer_discard(request: dict[str, Any]) -> dict[str, Any]:
@@ -140,8 +158,13 @@ def answer_simulate(request: dict[str, Any]) -> dict[str, Any]:
             raise InputError(f"--{key} is a whole number, not '{value}'.")
         numbers[key] = int(value)
     seats = tuple(p.strip() for p in str(request.get("policies", "")).split(","))
-    return simulate(numbers["games"], numbers["seed"], seats=seats, rules=_rules(request),
-                    workers=max(1, min(numbers["workers"], 8)))
+    return simulate(
+        numbers["games"],
+        numbers["seed"],
+        seats=seats,
+        rules=_rules(request),
+        workers=max(1, min(numbers["workers"], 8)),
+    )
 
 
 def answer_card(request: dict[str, Any]) -> dict[str, Any]:
@@ -158,20 +181,32 @@ ANSWERS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "simulate": answer_simulate,
     "card": answer_card,
 }
-_KNOWN_KEYS = {"hand", "self_drawn", "house_rules", "base", "skill_level", "direction", "blind", "tile",
-               "pass"}
+_KNOWN_KEYS = {
+    "hand",
+    "self_drawn",
+    "house_rules",
+    "base",
+    "skill_level",
+    "direction",
+    "blind",
+    "tile",
+    "pass",
+}
 
 
 def _hand_of(request: dict[str, Any]) -> str:
     hand = request.get("hand")
     if not isinstance(hand, str) or not hand.strip():
-        raise InputError("The request needs a \"hand\": the tiles as text, such as \"1C 1C 1C ...\".")
+        raise InputError('The request needs a "hand": the tiles as text, such as "1C 1C 1C ...".')
     return hand
 
 
 def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
-    request: dict[str, Any] = {"house_rules": args.house_rules, "base": args.base,
-                               "skill_level": args.skill_level}
+    request: dict[str, Any] = {
+        "house_rules": args.house_rules,
+        "base": args.base,
+        "skill_level": args.skill_level,
+    }
     if args.verb == "simulate":
         request.update(games=args.games, seed=args.seed, policies=args.policies, workers=args.workers)
         return request
@@ -196,14 +231,17 @@ def _read_request(line: str) -> dict[str, Any]:
     try:
         request = json.loads(line)
     except json.JSONDecodeError as error:
-        raise InputError(f"That line is not JSON ({error.msg}): write one object per line, such "
-                         'as {"hand": "1C 1C 1C ..."}.') from None
+        raise InputError(
+            f"That line is not JSON ({error.msg}): write one object per line, such "
+            'as {"hand": "1C 1C 1C ..."}.'
+        ) from None
     if not isinstance(request, dict):
         raise InputError('Each line is one JSON object, such as {"hand": "1C 1C 1C ..."}.')
     unknown = sorted(set(request) - _KNOWN_KEYS)
     if unknown:
-        raise InputError(f"Unknown field '{unknown[0]}': a request may have "
-                         f"{', '.join(sorted(_KNOWN_KEYS))}.")
+        raise InputError(
+            f"Unknown field '{unknown[0]}': a request may have {', '.join(sorted(_KNOWN_KEYS))}."
+        )
     return request
 
 
@@ -224,14 +262,13 @@ def _run_batch(verb: str, stdin: TextIO, out: TextIO) -> int:
     return EXIT_OK
 
 
-def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
-         stdout: TextIO | None = None) -> int:
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     out = stdout or sys.stdout
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
         if args.verb is None:
-            raise InputError("Say what to do: python -m cfmj check \"HAND\" (see --help).")
+            raise InputError('Say what to do: python -m cfmj check "HAND" (see --help).')
         if args.batch:
             return _run_batch(args.verb, stdin or sys.stdin, out)
         _emit(out, ANSWERS[args.verb](_request_from_args(args)))

@@ -35,9 +35,9 @@ Array = npt.NDArray[np.int16]
 
 @dataclass(frozen=True)
 class CardMatrix:
-    fixed: Array          # (tile kinds, entries): places only a real tile may fill
-    flexible: Array       # (tile kinds, entries): places a joker may fill
-    total: Array          # fixed + flexible
+    fixed: Array  # (tile kinds, entries): places only a real tile may fill
+    flexible: Array  # (tile kinds, entries): places a joker may fill
+    total: Array  # fixed + flexible
     flexible_total: Array  # (entries,)
     entries: tuple[CardEntry, ...]
 
@@ -92,9 +92,13 @@ class Target:
     missing: tuple[int, ...]
 
     def as_dict(self) -> dict[str, Any]:
-        return {"category": self.entry.category, "set": list(self.entry.members),
-                "pattern": self.entry.pattern, "tiles_needed": self.tiles_needed,
-                "missing": [code(t) for t in self.missing]}
+        return {
+            "category": self.entry.category,
+            "set": list(self.entry.members),
+            "pattern": self.entry.pattern,
+            "tiles_needed": self.tiles_needed,
+            "missing": [code(t) for t in self.missing],
+        }
 
 
 @dataclass(frozen=True)
@@ -104,8 +108,11 @@ class DistanceResult:
     nearest: tuple[Target, ...]
 
     def as_dict(self) -> dict[str, Any]:
-        return {"tiles_needed": self.tiles_needed, "nearest": [t.as_dict() for t in self.nearest],
-                "hand": str(self.hand)}
+        return {
+            "tiles_needed": self.tiles_needed,
+            "nearest": [t.as_dict() for t in self.nearest],
+            "hand": str(self.hand),
+        }
 
 
 @cache
@@ -124,10 +131,10 @@ def needs(hand: Hand, *, visible: Mapping[int, int] | None = None) -> Array:
     concealed = Counter(t for t in hand.concealed if t != JOKER)
     jokers = hand.concealed.count(JOKER)
     possible = np.ones(count, dtype=bool)
-    placed = np.zeros(count, dtype=np.int16)      # places filled by real tiles and exposures
-    in_fixed = np.zeros(count, dtype=np.int16)    # ... of which Pair and NEWS places
+    placed = np.zeros(count, dtype=np.int16)  # places filled by real tiles and exposures
+    in_fixed = np.zeros(count, dtype=np.int16)  # ... of which Pair and NEWS places
     exposed_places = 0
-    taken: dict[int, int] = {}                    # tile -> joker-legal places its exposures fill
+    taken: dict[int, int] = {}  # tile -> joker-legal places its exposures fill
     wild_sizes: Counter[int] = Counter()
     exposed_blocks: Counter[tuple[int, int]] = Counter()
     for index, group in enumerate(hand.exposures):
@@ -145,8 +152,7 @@ def needs(hand: Hand, *, visible: Mapping[int, int] | None = None) -> Array:
     for size, times in wild_sizes.items():
         named = sum(n for (_, s), n in exposed_blocks.items() if s == size)
         possible &= _flexible_blocks_of_size(size) >= times + named
-    losses = [_wild_loss(size, times, concealed, taken, exposed_blocks)
-              for size, times in wild_sizes.items()]
+    losses = [_wild_loss(size, times, concealed, taken, exposed_blocks) for size, times in wild_sizes.items()]
     for tile, held in concealed.items():
         if tile in taken:  # its exposed block's places are full: the rest are for these
             fixed = matrix.fixed[tile]
@@ -173,8 +179,13 @@ def needs(hand: Hand, *, visible: Mapping[int, int] | None = None) -> Array:
     return need
 
 
-def _wild_loss(size: int, times: int, concealed: Counter[int], taken: dict[int, int],
-               exposed_blocks: Counter[tuple[int, int]]) -> Array:
+def _wild_loss(
+    size: int,
+    times: int,
+    concealed: Counter[int],
+    taken: dict[int, int],
+    exposed_blocks: Counter[tuple[int, int]],
+) -> Array:
     """Places the hand's real tiles lose when `times` all-joker exposures of `size` become blocks
     of the arrangement: nothing while it has such blocks of tiles the hand does not hold, then
     the cheapest blocks of tiles it does hold (each block once)."""
@@ -207,16 +218,31 @@ def _wild_loss(size: int, times: int, concealed: Counter[int], taken: dict[int, 
     return np.minimum(picked, IMPOSSIBLE).astype(np.int16)
 
 
-def distance(hand: str | Hand, *, visible: Mapping[int, int] | None = None,
-             rules: RuleSet | None = None, nearest: int = NEAREST) -> DistanceResult:
+def distance(
+    hand: str | Hand,
+    *,
+    visible: Mapping[int, int] | None = None,
+    rules: RuleSet | None = None,
+    nearest: int = NEAREST,
+) -> DistanceResult:
     """How many tiles a 13- or 14-tile hand still needs, and its nearest winning hands."""
     rules = rules or RuleSet()
     if isinstance(hand, Hand):
-        validate_hand(hand, sizes=HAND_SIZES, max_jokers=rules.max_jokers,
-                      max_flowers=rules.max_flowers, question="distance")
+        validate_hand(
+            hand,
+            sizes=HAND_SIZES,
+            max_jokers=rules.max_jokers,
+            max_flowers=rules.max_flowers,
+            question="distance",
+        )
     else:
-        hand = parse_hand(hand, sizes=HAND_SIZES, max_jokers=rules.max_jokers,
-                          max_flowers=rules.max_flowers, question="distance")
+        hand = parse_hand(
+            hand,
+            sizes=HAND_SIZES,
+            max_jokers=rules.max_jokers,
+            max_flowers=rules.max_flowers,
+            question="distance",
+        )
     need = needs(hand, visible=_checked_visible(visible))
     best = int(need.min())
     if best >= IMPOSSIBLE:

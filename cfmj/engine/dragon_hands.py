@@ -13,23 +13,29 @@ from .tiles import BAM, DRAGONS, FLOWER, JOKER, WINDS, number_tile
 DRAGONS_LOVE = "dragons_love"
 DRAGONS_WINGS = "dragons_wings"
 DRAGONS_BREATH = "dragons_breath"
-DRAGON_HAND_NAMES = {DRAGONS_LOVE: "Dragon's Love", DRAGONS_WINGS: "Dragon's Wings",
-                     DRAGONS_BREATH: "Dragon's Breath"}
+DRAGON_HAND_NAMES = {
+    DRAGONS_LOVE: "Dragon's Love",
+    DRAGONS_WINGS: "Dragon's Wings",
+    DRAGONS_BREATH: "Dragon's Breath",
+}
 DRAGON_HAND_VALUES = {DRAGONS_LOVE: 50, DRAGONS_WINGS: 50, DRAGONS_BREATH: 100}
 
 Slot = tuple[int, int, bool]  # tile, size, jokers allowed
 ONE_BAM = number_tile(1, BAM)
 
 TEMPLATES: tuple[tuple[str, tuple[Slot, ...]], ...] = tuple(
-    [(DRAGONS_LOVE, ((a, 4, True), (b, 4, True), (FLOWER, 3, True), (FLOWER, 3, True)))
-     for a, b in combinations(DRAGONS, 2)]
+    [
+        (DRAGONS_LOVE, ((a, 4, True), (b, 4, True), (FLOWER, 3, True), (FLOWER, 3, True)))
+        for a, b in combinations(DRAGONS, 2)
+    ]
     + [(DRAGONS_WINGS, (*tuple((d, 4, True) for d in DRAGONS), (ONE_BAM, 2, False)))]
     + [(DRAGONS_BREATH, tuple((t, 2, False) for t in (*DRAGONS, *WINDS)))]
 )
 
 
-def dragon_hand_matches(counts: list[int], jokers: int, exposed: list[Block], *,
-                        relaxed: bool) -> Iterator[tuple[str, tuple[Block, ...]]]:
+def dragon_hand_matches(
+    counts: list[int], jokers: int, exposed: list[Block], *, relaxed: bool
+) -> Iterator[tuple[str, tuple[Block, ...]]]:
     """Every way the hand fills a dragon-hand template. Relaxed: jokers may sit in the Pairs too
     (so that the verdict can say that they may not)."""
     for hand_id, template in TEMPLATES:
@@ -42,13 +48,18 @@ def dragon_hand_matches(counts: list[int], jokers: int, exposed: list[Block], *,
 def dragon_hand_reasons(hand_id: str, blocks: tuple[Block, ...]) -> list[Reason]:
     if any(b.jokers and b.size == 2 for b in blocks):
         where = "takes no jokers at all" if hand_id == DRAGONS_BREATH else "takes no joker in its Pair"
-        return [reason(R.DRAGON_HAND_JOKERS, f"{DRAGON_HAND_NAMES[hand_id]} {where}: jokers fill "
-                       "places in its Pungs and Kongs only.")]
+        return [
+            reason(
+                R.DRAGON_HAND_JOKERS,
+                f"{DRAGON_HAND_NAMES[hand_id]} {where}: jokers fill places in its Pungs and Kongs only.",
+            )
+        ]
     return []
 
 
-def _place_exposures(template: tuple[Slot, ...], exposed: list[Block]
-                     ) -> Iterator[tuple[list[Block], list[Slot]]]:
+def _place_exposures(
+    template: tuple[Slot, ...], exposed: list[Block]
+) -> Iterator[tuple[list[Block], list[Slot]]]:
     if not exposed:
         yield [], list(template)
         return

@@ -29,19 +29,21 @@ Keep = tuple[int, ...]  # the tiles given up (passed or discarded)
 def _groups() -> tuple[npt.NDArray[np.int32], tuple[tuple[str, tuple[str, ...], str | None], ...]]:
     """Each arrangement's target hand: its category, set and pattern (suits and fillers aside)."""
     keys: dict[tuple[str, tuple[str, ...], str | None], int] = {}
-    ids = np.array([keys.setdefault((e.category, e.members, e.pattern), len(keys))
-                    for e in card_matrix().entries], dtype=np.int32)
+    ids = np.array(
+        [keys.setdefault((e.category, e.members, e.pattern), len(keys)) for e in card_matrix().entries],
+        dtype=np.int32,
+    )
     return ids, tuple(keys)
 
 
 @dataclass(frozen=True)
 class KeepScore:
-    given: Keep                 # the tiles given up
-    tiles_needed: int           # to the nearest arrangement, after giving them up
-    hands_within: int           # target hands within `window` tiles
+    given: Keep  # the tiles given up
+    tiles_needed: int  # to the nearest arrangement, after giving them up
+    hands_within: int  # target hands within `window` tiles
     window: int
-    weight: float               # a finer tie-break: sum of 2^-need over target hands
-    target: CardEntry           # the nearest arrangement kept in view
+    weight: float  # a finer tie-break: sum of 2^-need over target hands
+    target: CardEntry  # the nearest arrangement kept in view
 
     def sort_key(self) -> tuple[int, int, float]:
         return (self.tiles_needed, -self.hands_within, -self.weight)
@@ -65,7 +67,7 @@ class KeepScorer:
         self.held = Counter(t for t in hand.concealed if t != JOKER)
         self.jokers = hand.concealed.count(JOKER)
         self.tiles = sorted(self.held)
-        self.total = matrix.total[self.tiles][:, shortlist]                       # (tiles, K)
+        self.total = matrix.total[self.tiles][:, shortlist]  # (tiles, K)
         self.fixed = matrix.fixed[self.tiles][:, shortlist]
         self.exposed = sum(len(g) for g in hand.exposures)
         # Exposed blocks are full: their places are neither free for jokers nor for more tiles.
@@ -80,28 +82,38 @@ class KeepScorer:
         """Score each candidate (the tiles given up), best first."""
         if not len(self.shortlist):
             raise ValueError("no arrangement is reachable: the hand is dead")
-        kept = np.array([[self.held[t] - given.count(t) for t in self.tiles] for given in candidates],
-                        dtype=np.int16).reshape(len(candidates), len(self.tiles))
+        kept = np.array(
+            [[self.held[t] - given.count(t) for t in self.tiles] for given in candidates], dtype=np.int16
+        ).reshape(len(candidates), len(self.tiles))
         kept_jokers = np.array([self.jokers - given.count(JOKER) for given in candidates], dtype=np.int16)
         placed = np.minimum(self.total[None, :, :], kept[:, :, None]).sum(axis=1, dtype=np.int16)
         in_fixed = np.minimum(self.fixed[None, :, :], kept[:, :, None]).sum(axis=1, dtype=np.int16)
         empty = np.maximum(self.flexible_total[None, :] - (placed - in_fixed), 0)
         placed += np.minimum(empty, kept_jokers[:, None]) + self.exposed
-        need = WINNING_SIZE - placed                                        # (candidates, K)
-        by_group = np.minimum.reduceat(need, self.starts, axis=1)           # (candidates, groups)
+        need = WINNING_SIZE - placed  # (candidates, K)
+        by_group = np.minimum.reduceat(need, self.starts, axis=1)  # (candidates, groups)
         best = by_group.min(axis=1)
         window = int(best.min()) + extra_window
         within = (by_group <= window).sum(axis=1)
         weight = np.exp2(-by_group.astype(np.float64)).sum(axis=1)
         nearest_column = need.argmin(axis=1)
         entries = card_matrix().entries
-        scores = [KeepScore(tuple(given), int(best[i]), int(within[i]), window, float(weight[i]),
-                            entries[int(self.shortlist[nearest_column[i]])])
-                  for i, given in enumerate(candidates)]
+        scores = [
+            KeepScore(
+                tuple(given),
+                int(best[i]),
+                int(within[i]),
+                window,
+                float(weight[i]),
+                entries[int(self.shortlist[nearest_column[i]])],
+            )
+            for i, given in enumerate(candidates)
+        ]
         return sorted(scores, key=KeepScore.sort_key)
 
 
-def score_keeps(hand: Hand, candidates: Sequence[Keep], *, extra_window: int = 1,
-                shortlist_size: int = SHORTLIST) -> list[KeepScore]:
+def score_keeps(
+    hand: Hand, candidates: Sequence[Keep], *, extra_window: int = 1, shortlist_size: int = SHORTLIST
+) -> list[KeepScore]:
     """Score each candidate (tiles to give up), best first."""
     return KeepScorer(hand, shortlist_size=shortlist_size).score(candidates, extra_window=extra_window)

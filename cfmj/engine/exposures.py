@@ -16,23 +16,32 @@ def exposure_block(index: int, tiles: tuple[int, ...]) -> Block | Reason:
     jokers = len(tiles) - len(naturals)
     if sorted(naturals) == sorted(WINDS):
         if jokers:
-            return reason(R.EXPOSURE_NOT_BLOCK, f"{shown} is not a block: a NEWS block is the four "
-                          "winds, one of each, with no jokers.")
+            return reason(
+                R.EXPOSURE_NOT_BLOCK,
+                f"{shown} is not a block: a NEWS block is the four winds, one of each, with no jokers.",
+            )
         return Block(NEWS, 4, 0, index)
     if len(tiles) == 1:
-        return reason(R.EXPOSURE_NOT_BLOCK, f"{shown} is a single tile: an exposure is a whole "
-                      "block, a Pung, Kong or Quint.")
+        return reason(
+            R.EXPOSURE_NOT_BLOCK,
+            f"{shown} is a single tile: an exposure is a whole block, a Pung, Kong or Quint.",
+        )
     if len(set(naturals)) > 1:
-        return reason(R.EXPOSURE_NOT_BLOCK, f"{shown} is not a block: every tile in a block is the "
-                      "same tile (jokers may stand in for some of them).")
+        return reason(
+            R.EXPOSURE_NOT_BLOCK,
+            f"{shown} is not a block: every tile in a block is the "
+            "same tile (jokers may stand in for some of them).",
+        )
     if len(tiles) > QUINT:
-        return reason(R.EXPOSURE_NOT_BLOCK, f"{shown} has {len(tiles)} tiles: the biggest block is "
-                      "a Quint of five.")
+        return reason(
+            R.EXPOSURE_NOT_BLOCK, f"{shown} has {len(tiles)} tiles: the biggest block is a Quint of five."
+        )
     return Block(naturals[0] if naturals else JOKER, len(tiles), jokers, index)
 
 
-def exposure_reasons(blocks: tuple[Block, ...], situation: Situation, *,
-                     same_tile_blocks: bool = False) -> list[Reason]:
+def exposure_reasons(
+    blocks: tuple[Block, ...], situation: Situation, *, same_tile_blocks: bool = False
+) -> list[Reason]:
     """`same_tile_blocks`: the hand legitimately has two blocks of one tile (Dragon's Love)."""
     found: list[Reason] = []
     for block in blocks:
@@ -40,19 +49,34 @@ def exposure_reasons(blocks: tuple[Block, ...], situation: Situation, *,
             continue
         shown = f"[{block.describe()}]"
         if block.size != situation.exposure_sizes[block.exposure]:
-            found.append(reason(R.EXPOSURE_GROWN, f"{code(block.tile)} is exposed as "
-                                f"{_as_exposed(block, situation)} and also held in the rack: an "
-                                "exposed block is final, it cannot grow later."))
+            found.append(
+                reason(
+                    R.EXPOSURE_GROWN,
+                    f"{code(block.tile)} is exposed as "
+                    f"{_as_exposed(block, situation)} and also held in the rack: an "
+                    "exposed block is final, it cannot grow later.",
+                )
+            )
         elif block.size == PAIR or block.tile == NEWS:
             what = "A NEWS block" if block.tile == NEWS else "A Pair"
-            found.append(reason(R.EXPOSURE_ILLEGAL, f"{shown} is exposed, but {what.lower()} "
-                                "cannot be exposed before Mah Jongg: it is only shown by the call "
-                                "that wins, so write it among the concealed tiles."))
+            found.append(
+                reason(
+                    R.EXPOSURE_ILLEGAL,
+                    f"{shown} is exposed, but {what.lower()} "
+                    "cannot be exposed before Mah Jongg: it is only shown by the call "
+                    "that wins, so write it among the concealed tiles.",
+                )
+            )
         others = [b for b in blocks if b is not block and b.tile == block.tile and b.tile != NEWS]
         if others and not same_tile_blocks and block.size == situation.exposure_sizes[block.exposure]:
-            found.append(reason(R.EXPOSURE_GROWN, f"{code(block.tile)} is exposed as {shown} and "
-                                "also held in the rack: an exposed block is final, so those tiles "
-                                "can neither join it nor make a second block of the same tile."))
+            found.append(
+                reason(
+                    R.EXPOSURE_GROWN,
+                    f"{code(block.tile)} is exposed as {shown} and "
+                    "also held in the rack: an exposed block is final, so those tiles "
+                    "can neither join it nor make a second block of the same tile.",
+                )
+            )
     return found
 
 

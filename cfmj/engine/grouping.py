@@ -48,7 +48,13 @@ _RELAXED: dict[int, tuple[Plan, ...]] = {
 }
 # Leftover jokers -> the sizes of the all-joker blocks they can make.
 _JOKER_BLOCKS: dict[int, tuple[tuple[int, ...], ...]] = {
-    0: ((),), 3: ((3,),), 4: ((4,),), 5: ((5,),), 6: ((3, 3),), 7: ((3, 4),), 8: ((4, 4), (3, 5)),
+    0: ((),),
+    3: ((3,),),
+    4: ((4,),),
+    5: ((5,),),
+    6: ((3, 3),),
+    7: ((3, 4),),
+    8: ((4, 4), (3, 5)),
 }
 _RELAXED_JOKER_BLOCKS: dict[int, tuple[tuple[int, ...], ...]] = {1: ((1,),), 2: ((2,),)}
 MAX_SLIPS = 2  # relaxed choices per grouping: a near miss is a step or two from legal
@@ -67,13 +73,25 @@ def _sub_multisets() -> frozenset[tuple[int, ...]]:
 _PATTERN_PARTS = _sub_multisets()
 
 
-def groupings(counts: list[int], jokers: int, exposed: list[Block], *, relaxed: bool,
-              max_news: int = 1, max_slips: int = MAX_SLIPS) -> Iterator[tuple[Block, ...]]:
+def groupings(
+    counts: list[int],
+    jokers: int,
+    exposed: list[Block],
+    *,
+    relaxed: bool,
+    max_news: int = 1,
+    max_slips: int = MAX_SLIPS,
+) -> Iterator[tuple[Block, ...]]:
     """Every grouping of the concealed tiles `counts` (per tile kind) and `jokers`, with the
     exposed blocks as they are. All-joker exposures carry the placeholder tile JOKER."""
     fixed = [b for b in exposed if b.tile != JOKER]
-    search = _Search(counts, [b for b in exposed if b.tile == JOKER], relaxed, max_slips,
-                     {b.tile: i for i, b in enumerate(fixed)})
+    search = _Search(
+        counts,
+        [b for b in exposed if b.tile == JOKER],
+        relaxed,
+        max_slips,
+        {b.tile: i for i, b in enumerate(fixed)},
+    )
     news_limit = max(max_news, 2) if relaxed else max_news
     for news in range(news_limit + 1):
         if news and any(counts[w] < news for w in WINDS):
@@ -81,8 +99,7 @@ def groupings(counts: list[int], jokers: int, exposed: list[Block], *, relaxed: 
         left = list(counts)
         for w in WINDS:
             left[w] -= news
-        yield from search.run(left, jokers, fixed + [Block(NEWS, 4)] * news,
-                              1 if news > max_news else 0)
+        yield from search.run(left, jokers, fixed + [Block(NEWS, 4)] * news, 1 if news > max_news else 0)
     present = [w for w in WINDS if counts[w]]
     if relaxed and len(present) == len(WINDS) - 1 and jokers:
         # A near miss worth naming: three winds and a joker standing in for the fourth.
@@ -93,8 +110,9 @@ def groupings(counts: list[int], jokers: int, exposed: list[Block], *, relaxed: 
 
 
 @cache
-def _plans(is_flower: bool, count: int, relaxed: bool, has_exposure: bool
-           ) -> tuple[tuple[Plan, bool, int], ...]:
+def _plans(
+    is_flower: bool, count: int, relaxed: bool, has_exposure: bool
+) -> tuple[tuple[Plan, bool, int], ...]:
     """The plans for one tile kind: each with whether it is a slip (breaks a rule) and the
     jokers it takes."""
     if is_flower:
@@ -117,22 +135,30 @@ def _plans(is_flower: bool, count: int, relaxed: bool, has_exposure: bool
 class _Search:
     """Depth-first over tile kinds, choosing a plan for each; what stays fixed lives here."""
 
-    def __init__(self, counts: list[int], open_exposed: list[Block], relaxed: bool,
-                 max_slips: int, exposed_at: dict[int, int]) -> None:
+    def __init__(
+        self,
+        counts: list[int],
+        open_exposed: list[Block],
+        relaxed: bool,
+        max_slips: int,
+        exposed_at: dict[int, int],
+    ) -> None:
         self.open_exposed = open_exposed
         self.relaxed = relaxed
         self.max_slips = max_slips
         self.exposed_at = exposed_at  # tile -> index of its exposed block in `blocks`
         self.counts = counts
 
-    def run(self, counts: list[int], jokers: int, blocks: list[Block], slips: int
-            ) -> Iterator[tuple[Block, ...]]:
+    def run(
+        self, counts: list[int], jokers: int, blocks: list[Block], slips: int
+    ) -> Iterator[tuple[Block, ...]]:
         self.counts = counts
         self.tiles = [t for t in range(NATURAL_KINDS) if counts[t]]
         yield from self._extend(0, jokers, blocks, slips)
 
-    def _extend(self, index: int, jokers: int, blocks: list[Block], slips: int
-                ) -> Iterator[tuple[Block, ...]]:
+    def _extend(
+        self, index: int, jokers: int, blocks: list[Block], slips: int
+    ) -> Iterator[tuple[Block, ...]]:
         spend()  # a caller's time budget (budget.py), if one is open
         if index == len(self.tiles):
             yield from self._finish(jokers, blocks, slips < self.max_slips)
@@ -148,8 +174,9 @@ class _Search:
                 assert exposed_same is not None
                 old = blocks[exposed_same]
                 grown = Block(tile, old.size + count, old.jokers, old.exposure)
-                yield from self._extend(index + 1, jokers,
-                                        [*blocks[:exposed_same], grown, *blocks[exposed_same + 1:]], now)
+                yield from self._extend(
+                    index + 1, jokers, [*blocks[:exposed_same], grown, *blocks[exposed_same + 1 :]], now
+                )
                 continue
             new = blocks + [Block(tile, size, j) for size, j in plan]
             if not self.relaxed and not _may_form_pattern(new, self.open_exposed):
@@ -168,8 +195,9 @@ class _Search:
                 yield tuple(blocks)
                 continue
             for names in joker_block_names(tuple(blocks), len(loose), relaxed=self.relaxed):
-                yield tuple(blocks) + tuple(Block(t, b.size, b.jokers, b.exposure)
-                                            for t, b in zip(names, loose, strict=True))
+                yield tuple(blocks) + tuple(
+                    Block(t, b.size, b.jokers, b.exposure) for t, b in zip(names, loose, strict=True)
+                )
 
 
 def _may_form_pattern(blocks: list[Block], open_exposed: list[Block]) -> bool:

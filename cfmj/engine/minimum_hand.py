@@ -12,6 +12,11 @@ def minimum_hand_reasons(bonus_total: int, situation: Situation, *, dragon_hand:
         return []
     if bonus_total > 0 or situation.jokerless or situation.self_drawn or dragon_hand:
         return []
-    return [reason(R.MINIMUM_HAND, "House rule 3 (minimum hand) is on: this hand has no bonus, "
-                   "uses jokers and was won on a discard. It would win with a bonus, with no "
-                   "jokers, or self-drawn.")]
+    return [
+        reason(
+            R.MINIMUM_HAND,
+            "House rule 3 (minimum hand) is on: this hand has no bonus, "
+            "uses jokers and was won on a discard. It would win with a bonus, with no "
+            "jokers, or self-drawn.",
+        )
+    ]

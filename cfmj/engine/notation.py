@@ -43,23 +43,36 @@ def format_hand(hand: Hand) -> str:
     return " ".join(parts)
 
 
-def parse_hand(text: str, *, sizes: tuple[int, ...] | None = None, max_jokers: int = MAX_JOKERS,
-               max_flowers: int = MAX_FLOWERS, question: str = "this question") -> Hand:
+def parse_hand(
+    text: str,
+    *,
+    sizes: tuple[int, ...] | None = None,
+    max_jokers: int = MAX_JOKERS,
+    max_flowers: int = MAX_FLOWERS,
+    question: str = "this question",
+) -> Hand:
     """Read a hand. `sizes` is the tile counts the question accepts (14 for check)."""
     if not isinstance(text, str):
         raise InputError("A hand is written as text, such as '1C 1C 2C 2C ...'.")
     if len(text) > MAX_INPUT_CHARS:
-        raise InputError(f"That is far too long for a hand ({len(text)} characters): a hand has "
-                         "at most 14 tiles, written like '1C 1C 1C 2C ...'.")
+        raise InputError(
+            f"That is far too long for a hand ({len(text)} characters): a hand has "
+            "at most 14 tiles, written like '1C 1C 1C 2C ...'."
+        )
     concealed, exposures = _read_groups(text)
     hand = Hand(tuple(sorted(concealed)), tuple(sorted(tuple(sorted(g)) for g in exposures)))
-    validate_hand(hand, sizes=sizes, max_jokers=max_jokers, max_flowers=max_flowers,
-                  question=question)
+    validate_hand(hand, sizes=sizes, max_jokers=max_jokers, max_flowers=max_flowers, question=question)
     return hand
 
 
-def validate_hand(hand: Hand, *, sizes: tuple[int, ...] | None = None, max_jokers: int = MAX_JOKERS,
-                  max_flowers: int = MAX_FLOWERS, question: str = "this question") -> None:
+def validate_hand(
+    hand: Hand,
+    *,
+    sizes: tuple[int, ...] | None = None,
+    max_jokers: int = MAX_JOKERS,
+    max_flowers: int = MAX_FLOWERS,
+    question: str = "this question",
+) -> None:
     """Refuse a hand the tile set could not hold, or of the wrong size for the question."""
     _check_counts(hand, max_jokers=max_jokers, max_flowers=max_flowers)
     if sizes is not None and len(hand) not in sizes:
@@ -83,17 +96,23 @@ def _read_groups(text: str) -> tuple[list[int], list[list[int]]]:
         if char == "[":
             flush()
             if group is not None:
-                raise InputError("A '[' opens inside another exposure: close each exposure with ']' "
-                                 "before opening the next.")
+                raise InputError(
+                    "A '[' opens inside another exposure: close each exposure with ']' "
+                    "before opening the next."
+                )
             group = []
         elif char == "]":
             flush()
             if group is None:
-                raise InputError("There is a ']' with no '[' before it: each exposure goes in a "
-                                 "pair of brackets, like [RD RD RD].")
+                raise InputError(
+                    "There is a ']' with no '[' before it: each exposure goes in a "
+                    "pair of brackets, like [RD RD RD]."
+                )
             if not group:
-                raise InputError("There is an empty exposure '[]': put the exposed tiles inside "
-                                 "the brackets, or remove them.")
+                raise InputError(
+                    "There is an empty exposure '[]': put the exposed tiles inside "
+                    "the brackets, or remove them."
+                )
             exposures.append(group)
             group = None
         elif char.isspace():
@@ -117,8 +136,10 @@ def _check_counts(hand: Hand, *, max_jokers: int, max_flowers: int) -> None:
         else:
             limit = MAX_COPIES
         if count > limit:
-            raise InputError(f"{code(tile)} appears {count} times; a set has only "
-                             f"{_number_word(limit)}{_limit_note(tile, limit)}.")
+            raise InputError(
+                f"{code(tile)} appears {count} times; a set has only "
+                f"{_number_word(limit)}{_limit_note(tile, limit)}."
+            )
 
 
 def _limit_note(tile: int, limit: int) -> str:
@@ -135,5 +156,7 @@ def _count_message(count: int, sizes: tuple[int, ...], question: str) -> str:
     wanted = " or ".join(str(s) for s in sizes)
     fix = f"add {min(sizes) - count}" if count < min(sizes) else f"remove {count - max(sizes)}"
     tiles = "tile" if count == 1 else "tiles"
-    return (f"{question[0].upper()}{question[1:]} needs {wanted} tiles, exposures included; "
-            f"this hand has {count} {tiles} ({fix}).")
+    return (
+        f"{question[0].upper()}{question[1:]} needs {wanted} tiles, exposures included; "
+        f"this hand has {count} {tiles} ({fix})."
+    )

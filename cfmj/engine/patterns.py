@@ -56,6 +56,11 @@ def pattern_reasons(blocks: tuple[Block, ...]) -> tuple[str | None, list[Reason]
         return None, []  # the lone tile is the problem to fix first
     counted = Counter(sorted(sizes))
     described = join_words([f"{n} {block_name(s)}{'s' if n > 1 else ''}" for s, n in counted.items()])
-    return None, [reason(R.NO_PATTERN, f"The blocks ({described}) make none of the ten patterns. "
-                         "A pattern uses two sizes of block, or seven Pairs: for example two Pungs "
-                         "and two Kongs, or one Pair and four Pungs.")]
+    return None, [
+        reason(
+            R.NO_PATTERN,
+            f"The blocks ({described}) make none of the ten patterns. "
+            "A pattern uses two sizes of block, or seven Pairs: for example two Pungs "
+            "and two Kongs, or one Pair and four Pungs.",
+        )
+    ]

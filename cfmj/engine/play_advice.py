@@ -21,11 +21,13 @@ ALTERNATIVES = 4
 
 def _read(hand: str | Hand, sizes: tuple[int, ...], rules: RuleSet, question: str) -> Hand:
     if isinstance(hand, Hand):
-        validate_hand(hand, sizes=sizes, max_jokers=rules.max_jokers, max_flowers=rules.max_flowers,
-                      question=question)
+        validate_hand(
+            hand, sizes=sizes, max_jokers=rules.max_jokers, max_flowers=rules.max_flowers, question=question
+        )
         return hand
-    return parse_hand(hand, sizes=sizes, max_jokers=rules.max_jokers, max_flowers=rules.max_flowers,
-                      question=question)
+    return parse_hand(
+        hand, sizes=sizes, max_jokers=rules.max_jokers, max_flowers=rules.max_flowers, question=question
+    )
 
 
 @dataclass(frozen=True)
@@ -41,18 +43,30 @@ class DiscardAdvice:
 
     def as_dict(self) -> dict[str, Any]:
         best = self.ranked[0]
-        return {"discard": code(self.tile), "tiles_needed": best.tiles_needed,
-                "hands_within": best.hands_within, "window": best.window,
-                "keep_target": target_of(best), "why": self.why,
-                "alternatives": [{"discard": code(s.given[0]), "score": float(s.hands_within),
-                                  "tiles_needed": s.tiles_needed, "summary": summary(s)}
-                                 for s in self.ranked[1:ALTERNATIVES + 1]],
-                "hand": str(self.hand),
-                **({"graded": self.graded.as_dict()} if self.graded else {})}
+        return {
+            "discard": code(self.tile),
+            "tiles_needed": best.tiles_needed,
+            "hands_within": best.hands_within,
+            "window": best.window,
+            "keep_target": target_of(best),
+            "why": self.why,
+            "alternatives": [
+                {
+                    "discard": code(s.given[0]),
+                    "score": float(s.hands_within),
+                    "tiles_needed": s.tiles_needed,
+                    "summary": summary(s),
+                }
+                for s in self.ranked[1 : ALTERNATIVES + 1]
+            ],
+            "hand": str(self.hand),
+            **({"graded": self.graded.as_dict()} if self.graded else {}),
+        }
 
 
-def discard(hand: str | Hand, *, proposed: str | int | None = None,
-            rules: RuleSet | None = None) -> DiscardAdvice:
+def discard(
+    hand: str | Hand, *, proposed: str | int | None = None, rules: RuleSet | None = None
+) -> DiscardAdvice:
     """Which tile to discard from 14: the one whose loss keeps the nearest hands nearest.
     A joker is offered only when nothing else can go (a discarded joker is lost to everyone).
     With `proposed`, also how that discard compares (for the "which discard?" drill)."""
@@ -62,8 +76,10 @@ def discard(hand: str | Hand, *, proposed: str | int | None = None,
     options = sorted({(t,) for t in hand.concealed if t != JOKER or mine == JOKER}) or [(JOKER,)]
     ranked = score_keeps(hand, options)
     best = ranked[0]
-    why = (f"Discard {code(best.given[0])}: the rest {summary(best)}; the closest is "
-           f"{target_name(best)}, {plural(best.tiles_needed, 'tile')} away.")
+    why = (
+        f"Discard {code(best.given[0])}: the rest {summary(best)}; the closest is "
+        f"{target_name(best)}, {plural(best.tiles_needed, 'tile')} away."
+    )
     graded = grade(tuple(ranked), (mine,)) if mine is not None else None
     return DiscardAdvice(hand, tuple(ranked), why, graded)
 
@@ -78,11 +94,11 @@ def proposed_discard(hand: Hand, proposed: str | int) -> int:
 
 @dataclass(frozen=True)
 class CallOption:
-    call: str                      # "mah_jongg", "expose" or a kind that may not be called
+    call: str  # "mah_jongg", "expose" or a kind that may not be called
     legal: bool
     block: tuple[int, ...] = ()
     tiles_needed_after: int | None = None
-    rule: str = ""                 # why it is not allowed, in plain words
+    rule: str = ""  # why it is not allowed, in plain words
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"call": self.call, "legal": self.legal}
@@ -104,14 +120,17 @@ class CallAdvice:
     why: str
 
     def as_dict(self) -> dict[str, Any]:
-        return {"tile": code(self.tile), "call": self.advised.call if self.advised else None,
-                "block": f"[{codes(self.advised.block)}]" if self.advised and self.advised.block else None,
-                "tiles_needed_now": self.tiles_needed_now,
-                "options": [o.as_dict() for o in self.options], "why": self.why}
+        return {
+            "tile": code(self.tile),
+            "call": self.advised.call if self.advised else None,
+            "block": f"[{codes(self.advised.block)}]" if self.advised and self.advised.block else None,
+            "tiles_needed_now": self.tiles_needed_now,
+            "options": [o.as_dict() for o in self.options],
+            "why": self.why,
+        }
 
 
-CALL_ONLY_FOR_MAH_JONGG = ("Pairs, flower Pairs and NEWS tiles are called only for Mah Jongg "
-                           "(RULES §6).")
+CALL_ONLY_FOR_MAH_JONGG = "Pairs, flower Pairs and NEWS tiles are called only for Mah Jongg (RULES §6)."
 JOKER_DEAD = "A discarded joker is dead: it can never be called (RULES §6)."
 
 
@@ -128,8 +147,13 @@ def call(hand: str | Hand, tile: str | int, *, rules: RuleSet | None = None) -> 
     options: list[CallOption] = []
     with_tile = Hand(tuple(sorted((*hand.concealed, called))), hand.exposures)
     wins = check(with_tile, rules=rules).valid
-    options.append(CallOption("mah_jongg", wins, rule="" if wins else
-                              "Only a call that completes a winning hand is a Mah Jongg call."))
+    options.append(
+        CallOption(
+            "mah_jongg",
+            wins,
+            rule="" if wins else "Only a call that completes a winning hand is a Mah Jongg call.",
+        )
+    )
     options += _exposure_options(hand, called, rules)
     advised = next((o for o in options if o.call == "mah_jongg" and o.legal), None)
     if advised:
@@ -139,11 +163,15 @@ def call(hand: str | Hand, tile: str | int, *, rules: RuleSet | None = None) -> 
         best = min(legal, key=lambda o: o.tiles_needed_after or 0, default=None)
         if best and now is not None and (best.tiles_needed_after or 0) < now:
             advised = best
-            why = (f"Call {code(called)} and expose [{codes(best.block)}]: after your discard you "
-                   f"will be {plural(best.tiles_needed_after or 0, 'tile')} away instead of {now}.")
+            why = (
+                f"Call {code(called)} and expose [{codes(best.block)}]: after your discard you "
+                f"will be {plural(best.tiles_needed_after or 0, 'tile')} away instead of {now}."
+            )
         elif legal:
-            why = (f"Let {code(called)} go: exposing it would not bring you closer, and it would "
-                   "cost you the concealed bonus and show your hand.")
+            why = (
+                f"Let {code(called)} go: exposing it would not bring you closer, and it would "
+                "cost you the concealed bonus and show your hand."
+            )
         else:
             why = f"Let {code(called)} go: you cannot use it to call."
     return CallAdvice(called, tuple(options), advised, now, why)
@@ -166,15 +194,23 @@ def _exposure_options(hand: Hand, called: int, rules: RuleSet) -> list[CallOptio
         options.append(CallOption("news", False, tuple(WINDS), rule=CALL_ONLY_FOR_MAH_JONGG))
     exposed_now = [_named(g) for g in hand.exposures]
     for size in (3, 4, 5):
-        naturals = min(held, size - 1)            # your own copies, besides the discard
+        naturals = min(held, size - 1)  # your own copies, besides the discard
         needed_jokers = size - 1 - naturals
         if needed_jokers > jokers:
             continue
         block = tuple(sorted((called,) * (naturals + 1) + (JOKER,) * needed_jokers))
         if not exposures_possible([*exposed_now, (called, size)]):
-            options.append(CallOption("expose", False, block, rule=(
-                "No winning hand contains this exposure: exposing it would make your hand dead "
-                "(RULES §6).")))
+            options.append(
+                CallOption(
+                    "expose",
+                    False,
+                    block,
+                    rule=(
+                        "No winning hand contains this exposure: exposing it would make your hand dead "
+                        "(RULES §6)."
+                    ),
+                )
+            )
             continue
         concealed = list(hand.concealed)
         for tile in [called] * naturals + [JOKER] * needed_jokers:
@@ -194,5 +230,3 @@ def _after_discard(hand: Hand) -> int | None:
     options = sorted({(t,) for t in hand.concealed if t != JOKER}) or [(JOKER,)]
     best = score_keeps(hand, options)[0].tiles_needed
     return None if best >= 90 else best
-
-

@@ -30,17 +30,25 @@ class RuleSet:
     base: int = 25
     skill_level: int = 0
     # [D] readings of RULES.md, as options.
-    all_joker_blocks: bool = True            # §2.1: a Pung, Kong or Quint may be all jokers
-    max_news_blocks: int = 1                 # §2.4: at most one NEWS block
-    dragon_hands_double: bool = False        # §3: no self-drawn/jokerless doubling for dragon hands
+    all_joker_blocks: bool = True  # §2.1: a Pung, Kong or Quint may be all jokers
+    max_news_blocks: int = 1  # §2.4: at most one NEWS block
+    dragon_hands_double: bool = False  # §3: no self-drawn/jokerless doubling for dragon hands
     skill_levels_bind_dragon_hands: bool = True  # §5: levels apply to dragon hands literally
 
     @classmethod
-    def make(cls, *, house_rules: Iterable[int] | str | None = None, base: int | str | None = None,
-             skill_level: int | str | None = None) -> RuleSet:
+    def make(
+        cls,
+        *,
+        house_rules: Iterable[int] | str | None = None,
+        base: int | str | None = None,
+        skill_level: int | str | None = None,
+    ) -> RuleSet:
         """Build from user-supplied values, refusing anything out of range with a clear message."""
-        return cls(house_rules=parse_house_rules(house_rules), base=_parse_base(base),
-                   skill_level=_parse_skill_level(skill_level))
+        return cls(
+            house_rules=parse_house_rules(house_rules),
+            base=_parse_base(base),
+            skill_level=_parse_skill_level(skill_level),
+        )
 
     @property
     def max_jokers(self) -> int:
@@ -74,8 +82,10 @@ def parse_house_rules(value: Iterable[int] | str | None) -> frozenset[int]:
     for item in items:
         number = _as_int(item)
         if number is None or number not in HOUSE_RULES:
-            raise InputError(f"'{item}' is not a house rule: choose from 1 (skip the second "
-                             "Charleston), 2 (144-tile set) and 3 (minimum hand).")
+            raise InputError(
+                f"'{item}' is not a house rule: choose from 1 (skip the second "
+                "Charleston), 2 (144-tile set) and 3 (minimum hand)."
+            )
         rules.add(number)
     return frozenset(rules)
 

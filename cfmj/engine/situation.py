@@ -12,5 +12,5 @@ class Situation:
     rules: RuleSet
     self_drawn: bool
     jokerless: bool
-    concealed: bool                      # no exposures before the winning call (no brackets)
+    concealed: bool  # no exposures before the winning call (no brackets)
     exposure_sizes: tuple[int, ...] = ()  # tiles in each bracketed exposure, in hand order

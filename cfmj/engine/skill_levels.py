@@ -16,27 +16,57 @@ from .tiles import FLOWER, NEWS, is_dragon, is_number, is_wind
 WINDS_PATTERN = "two_pungs_two_kongs"
 
 
-def skill_reasons(category: str, pattern: str | None, blocks: tuple[Block, ...], suit_bonus: bool,
-                  situation: Situation, *, dragon_hand: bool) -> list[Reason]:
+def skill_reasons(
+    category: str,
+    pattern: str | None,
+    blocks: tuple[Block, ...],
+    suit_bonus: bool,
+    situation: Situation,
+    *,
+    dragon_hand: bool,
+) -> list[Reason]:
     level = situation.rules.skill_level
     if level == 0 or (dragon_hand and not situation.rules.skill_levels_bind_dragon_hands):
         return []
     found: list[Reason] = []
     if category == WINDS and pattern != WINDS_PATTERN:
-        found.append(reason(R.SKILL_1, "At skill level 1 and up, a Winds hand must use the pattern "
-                            "Two Pungs and Two Kongs."))
-    if level >= 2 and category == CONSECUTIVE_RUN and any(
-            b.tile in (FLOWER, NEWS) or is_dragon(b.tile) or is_wind(b.tile) for b in blocks):
-        found.append(reason(R.SKILL_2, "At skill level 2 and up, a Consecutive Run hand has no "
-                            "flowers, dragons or winds: its set must fill every block."))
+        found.append(
+            reason(
+                R.SKILL_1,
+                "At skill level 1 and up, a Winds hand must use the pattern Two Pungs and Two Kongs.",
+            )
+        )
+    if (
+        level >= 2
+        and category == CONSECUTIVE_RUN
+        and any(b.tile in (FLOWER, NEWS) or is_dragon(b.tile) or is_wind(b.tile) for b in blocks)
+    ):
+        found.append(
+            reason(
+                R.SKILL_2,
+                "At skill level 2 and up, a Consecutive Run hand has no "
+                "flowers, dragons or winds: its set must fill every block.",
+            )
+        )
     if level >= 3 and not situation.concealed and any(is_dragon(b.tile) for b in blocks):
-        found.append(reason(R.SKILL_3, "At skill level 3 and up, a hand with a dragon block must be "
-                            "concealed, and this one has an exposure."))
+        found.append(
+            reason(
+                R.SKILL_3,
+                "At skill level 3 and up, a hand with a dragon block must be "
+                "concealed, and this one has an exposure.",
+            )
+        )
     if level >= 4 and any(is_number(b.tile) for b in blocks) and not suit_bonus:
-        found.append(reason(R.SKILL_4, "At skill level 4 and up, a hand with number tiles must earn "
-                            "the suit bonus: one suit only, no flowers or winds, and any dragon the "
-                            "colour of that suit."))
+        found.append(
+            reason(
+                R.SKILL_4,
+                "At skill level 4 and up, a hand with number tiles must earn "
+                "the suit bonus: one suit only, no flowers or winds, and any dragon the "
+                "colour of that suit.",
+            )
+        )
     if level >= 5 and not (situation.jokerless or situation.self_drawn or dragon_hand):
-        found.append(reason(R.SKILL_5, "At skill level 5, a hand must be jokerless, self-drawn or a "
-                            "dragon hand."))
+        found.append(
+            reason(R.SKILL_5, "At skill level 5, a hand must be jokerless, self-drawn or a dragon hand.")
+        )
     return found

@@ -29,14 +29,42 @@ KINDS = 36
 DRAGON_SUIT = {RED: CRAK, GREEN: BAM, WHITE: DOT}
 
 _NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-_OTHER_CODES = {NORTH: "N", EAST: "E", WEST: "W", SOUTH: "S", RED: "RD", GREEN: "GD",
-                WHITE: "WD", FLOWER: "F", JOKER: "J", NEWS: "NEWS"}
-_OTHER_NAMES = {NORTH: "North", EAST: "East", WEST: "West", SOUTH: "South", RED: "Red Dragon",
-                GREEN: "Green Dragon", WHITE: "White Dragon", FLOWER: "Flower", JOKER: "Joker",
-                NEWS: "NEWS"}
-_SPOKEN = {NORTH: "north wind", EAST: "east wind", WEST: "west wind", SOUTH: "south wind",
-           RED: "red dragon", GREEN: "green dragon", WHITE: "white dragon", FLOWER: "flower",
-           JOKER: "joker", NEWS: "north east west south"}
+_OTHER_CODES = {
+    NORTH: "N",
+    EAST: "E",
+    WEST: "W",
+    SOUTH: "S",
+    RED: "RD",
+    GREEN: "GD",
+    WHITE: "WD",
+    FLOWER: "F",
+    JOKER: "J",
+    NEWS: "NEWS",
+}
+_OTHER_NAMES = {
+    NORTH: "North",
+    EAST: "East",
+    WEST: "West",
+    SOUTH: "South",
+    RED: "Red Dragon",
+    GREEN: "Green Dragon",
+    WHITE: "White Dragon",
+    FLOWER: "Flower",
+    JOKER: "Joker",
+    NEWS: "NEWS",
+}
+_SPOKEN = {
+    NORTH: "north wind",
+    EAST: "east wind",
+    WEST: "west wind",
+    SOUTH: "south wind",
+    RED: "red dragon",
+    GREEN: "green dragon",
+    WHITE: "white dragon",
+    FLOWER: "flower",
+    JOKER: "joker",
+    NEWS: "north east west south",
+}
 
 CODES: tuple[str, ...] = tuple(
     [f"{n}{s}" for s in SUITS for n in range(1, 10)] + [_OTHER_CODES[t] for t in range(27, 37)]
@@ -105,8 +133,10 @@ def parse_tile(token: str) -> int:
     raise InputError(_hint(token, upper))
 
 
-_TILE_LIST = ("Tiles are written 1C-9C (Craks), 1B-9B (Bams), 1D-9D (Dots), N E W S (winds), "
-              "RD GD WD (dragons), F (flower) and J (joker).")
+_TILE_LIST = (
+    "Tiles are written 1C-9C (Craks), 1B-9B (Bams), 1D-9D (Dots), N E W S (winds), "
+    "RD GD WD (dragons), F (flower) and J (joker)."
+)
 
 
 def _hint(token: str, upper: str) -> str:
@@ -114,11 +144,15 @@ def _hint(token: str, upper: str) -> str:
     shown = "".join("?" if 0xD800 <= ord(c) <= 0xDFFF else c for c in token)
     shown = shown if len(shown) <= 12 else shown[:12] + "..."
     if not token.isascii():
-        return (f"'{shown}' has a character that is not a plain letter or digit; "
-                f"type tile codes with ordinary keys. {_TILE_LIST}")
+        return (
+            f"'{shown}' has a character that is not a plain letter or digit; "
+            f"type tile codes with ordinary keys. {_TILE_LIST}"
+        )
     if _splits_into_codes(upper):
-        return (f"'{shown}' looks like several tiles run together; put a space between them: "
-                f"{' '.join(_split_codes(upper))}")
+        return (
+            f"'{shown}' looks like several tiles run together; put a space between them: "
+            f"{' '.join(_split_codes(upper))}"
+        )
     if upper.isdigit():
         if len(upper) == 1 and upper != "0":
             return f"'{shown}' needs a suit: {upper}C (Crak), {upper}B (Bam) or {upper}D (Dot)."
@@ -143,8 +177,8 @@ def _split_codes(text: str) -> list[str]:
     i = 0
     while i < len(text):
         for width in (2, 1):
-            if text[i:i + width] in _BY_CODE:
-                out.append(text[i:i + width])
+            if text[i : i + width] in _BY_CODE:
+                out.append(text[i : i + width])
                 i += width
                 break
         else:

@@ -59,8 +59,11 @@ class Arrangement:
         return sorted(pairs, key=lambda p: (not p[1], *_block_order(p[0])))
 
     def key(self) -> tuple[object, ...]:
-        return (self.category, self.pattern, tuple(sorted((b.tile, b.size, b.jokers, b.exposure)
-                                                          for b in self.blocks)))
+        return (
+            self.category,
+            self.pattern,
+            tuple(sorted((b.tile, b.size, b.jokers, b.exposure) for b in self.blocks)),
+        )
 
 
 def _block_order(block: Block) -> tuple[int, int]:
@@ -75,8 +78,7 @@ def evaluate(blocks: tuple[Block, ...], situation: Situation) -> Arrangement:
     found += exposure_reasons(blocks, situation)
     if any(b.size == 1 for b in blocks):
         # Until every tile is in a block, what set or pattern it makes is beside the point.
-        return Arrangement(None, (), None, blocks, tuple(False for _ in blocks),
-                           tuple(sorted(set(found))))
+        return Arrangement(None, (), None, blocks, tuple(False for _ in blocks), tuple(sorted(set(found))))
     pattern, pattern_found = pattern_reasons(blocks)
     classified: Classification = classify(blocks)
     found += pattern_found + list(classified.reasons)
@@ -84,16 +86,24 @@ def evaluate(blocks: tuple[Block, ...], situation: Situation) -> Arrangement:
     found += filler_reasons(blocks, max_news=rules.max_news_blocks)
     category = classified.category
     if found or category is None or pattern is None:
-        return Arrangement(category, classified.members, pattern, blocks, classified.in_set,
-                           tuple(sorted(set(found))))
+        return Arrangement(
+            category, classified.members, pattern, blocks, classified.in_set, tuple(sorted(set(found)))
+        )
     earned = bonuses(category, blocks, concealed=situation.concealed)
     points = rules.base + sum(earned.values())
     value = hand_value(points, self_drawn=situation.self_drawn, jokerless=situation.jokerless)
     found += minimum_hand_reasons(points - rules.base, situation, dragon_hand=False)
-    found += skill_reasons(category, pattern, blocks, earned["suit"] > 0, situation,
-                           dragon_hand=False)
-    return Arrangement(category, classified.members, pattern, blocks, classified.in_set,
-                       tuple(sorted(set(found))), earned, value)
+    found += skill_reasons(category, pattern, blocks, earned["suit"] > 0, situation, dragon_hand=False)
+    return Arrangement(
+        category,
+        classified.members,
+        pattern,
+        blocks,
+        classified.in_set,
+        tuple(sorted(set(found))),
+        earned,
+        value,
+    )
 
 
 def evaluate_dragon_hand(hand_id: str, blocks: tuple[Block, ...], situation: Situation) -> Arrangement:
@@ -108,8 +118,9 @@ def evaluate_dragon_hand(hand_id: str, blocks: tuple[Block, ...], situation: Sit
     in_set = tuple(True for _ in blocks)
     if found:
         return Arrangement(hand_id, (), None, blocks, in_set, tuple(sorted(set(found))), dragon_hand=True)
-    return Arrangement(hand_id, (), None, blocks, in_set, (), dict.fromkeys(BONUS_KEYS, 0), value,
-                       dragon_hand=True)
+    return Arrangement(
+        hand_id, (), None, blocks, in_set, (), dict.fromkeys(BONUS_KEYS, 0), value, dragon_hand=True
+    )
 
 
 @dataclass(frozen=True)
@@ -133,9 +144,13 @@ class Verdict:
 
 def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Verdict:
     """Judge a hand already known to be well formed (14 tiles, counts within the set)."""
-    situation = Situation(rules=rules, self_drawn=self_drawn, jokerless=hand.jokers == 0,
-                          concealed=not hand.exposures,
-                          exposure_sizes=tuple(len(g) for g in hand.exposures))
+    situation = Situation(
+        rules=rules,
+        self_drawn=self_drawn,
+        jokerless=hand.jokers == 0,
+        concealed=not hand.exposures,
+        exposure_sizes=tuple(len(g) for g in hand.exposures),
+    )
     exposed: list[Block] = []
     bad: list[Reason] = []
     for index, group in enumerate(hand.exposures):
@@ -163,19 +178,37 @@ def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Verdict:
         # reading that breaks only one and found a set.
         nearest = _nearest(strict)
         return Verdict(hand, situation, (), tuple(nearest), _reasons_of(nearest))
-    relaxed = list(islice(_arrangements(counts, jokers, exposed, situation, relaxed=True),
-                          MAX_RELAXED_CANDIDATES))
+    relaxed = list(
+        islice(_arrangements(counts, jokers, exposed, situation, relaxed=True), MAX_RELAXED_CANDIDATES)
+    )
     if not relaxed:  # so many problems that no near miss exists: look further, within bounds
-        relaxed = list(islice(_arrangements(counts, jokers, exposed, situation, relaxed=True,
-                                            max_slips=len(hand)), MAX_RELAXED_CANDIDATES))
+        relaxed = list(
+            islice(
+                _arrangements(counts, jokers, exposed, situation, relaxed=True, max_slips=len(hand)),
+                MAX_RELAXED_CANDIDATES,
+            )
+        )
     nearest = _nearest(strict + relaxed)
     return Verdict(hand, situation, (), tuple(nearest), _reasons_of(nearest))
 
 
-def _arrangements(counts: list[int], jokers: int, exposed: list[Block], situation: Situation, *,
-                  relaxed: bool, max_slips: int = MAX_SLIPS) -> Iterable[Arrangement]:
-    for blocks in groupings(counts, jokers, exposed, relaxed=relaxed,
-                            max_news=situation.rules.max_news_blocks, max_slips=max_slips):
+def _arrangements(
+    counts: list[int],
+    jokers: int,
+    exposed: list[Block],
+    situation: Situation,
+    *,
+    relaxed: bool,
+    max_slips: int = MAX_SLIPS,
+) -> Iterable[Arrangement]:
+    for blocks in groupings(
+        counts,
+        jokers,
+        exposed,
+        relaxed=relaxed,
+        max_news=situation.rules.max_news_blocks,
+        max_slips=max_slips,
+    ):
         spend()  # a caller's time budget (budget.py), if one is open
         yield evaluate(blocks, situation)
     for hand_id, blocks in dragon_hand_matches(counts, jokers, exposed, relaxed=relaxed):
@@ -200,8 +233,11 @@ def _distance(arrangement: Arrangement) -> tuple[int, bool, int]:
     hidden = 0
     if any(b.size == 1 for b in arrangement.blocks):
         hidden = 2  # neither the set nor the pattern could be judged
-    elif arrangement.pattern is None and not arrangement.dragon_hand and not any(
-            r.id == NO_PATTERN for r in arrangement.reasons):
+    elif (
+        arrangement.pattern is None
+        and not arrangement.dragon_hand
+        and not any(r.id == NO_PATTERN for r in arrangement.reasons)
+    ):
         hidden = 1
     severity = sum(r.severity for r in arrangement.reasons) + 2 * hidden
     # Among equals, a reading that found a set says more than one that did not.

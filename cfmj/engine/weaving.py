@@ -40,10 +40,15 @@ def weaving_reasons(blocks: tuple[Block, ...], category: str | None) -> list[Rea
         suit = suit_of(block.tile)
         if suit != previous and suit in first_of:
             earlier = numbers[first_of[suit]]
-            between = [code(b.tile) for b in numbers[first_of[suit] + 1:index] if suit_of(b.tile) != suit]
-            return [reason(R.WOVEN, f"Woven suits: the {SUIT_NAMES[suit]}s {code(earlier.tile)} and "
-                           f"{code(block.tile)} are split by {join_words(between)}. In number order, "
-                           "the blocks of each suit must sit together.")]
+            between = [code(b.tile) for b in numbers[first_of[suit] + 1 : index] if suit_of(b.tile) != suit]
+            return [
+                reason(
+                    R.WOVEN,
+                    f"Woven suits: the {SUIT_NAMES[suit]}s {code(earlier.tile)} and "
+                    f"{code(block.tile)} are split by {join_words(between)}. In number order, "
+                    "the blocks of each suit must sit together.",
+                )
+            ]
         first_of.setdefault(suit, index)
         previous = suit
     return []

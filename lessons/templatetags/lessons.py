@@ -35,5 +35,8 @@ def continue_lessons(context: dict[str, Any]) -> dict[str, Any]:
     """'Continue where you left off' for the home page and the dashboard."""
     request = context["request"]
     states = selectors.course(learner_of(request))
-    return {"continue_at": selectors.continue_point(states), "done": sum(1 for s in states if s.done),
-            "total": len(states)}
+    return {
+        "continue_at": selectors.continue_point(states),
+        "done": sum(1 for s in states if s.done),
+        "total": len(states),
+    }

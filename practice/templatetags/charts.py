@@ -34,8 +34,22 @@ def rating_chart(points: list[tuple[datetime.datetime, float]], title: str) -> S
         '<line x1="{}" y1="{}" x2="{}" y2="{}" class="axis"/>'
         '<polyline points="{}" class="line"/>'
         '<text x="{}" y="{}" class="label">{}</text><text x="{}" y="{}" class="label">{}</text></svg>',
-        WIDTH, HEIGHT, summary, summary, PAD, HEIGHT - PAD, WIDTH - PAD, HEIGHT - PAD, coords,
-        PAD, 14, f"{high - 20:.0f}", PAD, HEIGHT - 6, f"{low + 20:.0f}")
+        WIDTH,
+        HEIGHT,
+        summary,
+        summary,
+        PAD,
+        HEIGHT - PAD,
+        WIDTH - PAD,
+        HEIGHT - PAD,
+        coords,
+        PAD,
+        14,
+        f"{high - 20:.0f}",
+        PAD,
+        HEIGHT - 6,
+        f"{low + 20:.0f}",
+    )
 
 
 @register.simple_tag
@@ -46,16 +60,34 @@ def accuracy_bars(skills: list[SkillSummary]) -> SafeString:
         return NO_ATTEMPTS
     bar_height, gap, label_width = 22, 8, 150
     height = len(rows) * (bar_height + gap)
-    bars = format_html_join("", '<text x="0" y="{}" class="label">{}</text>'
-                                '<rect x="{}" y="{}" width="{}" height="{}" class="bar"/>'
-                                '<text x="{}" y="{}" class="label">{}%</text>',
-                            ((i * (bar_height + gap) + 16, title, label_width,
-                              i * (bar_height + gap), max(2, round(share * 140)),
-                              bar_height, label_width + 146, i * (bar_height + gap) + 16, round(share * 100))
-                             for i, (title, share) in enumerate(rows)))
+    bars = format_html_join(
+        "",
+        '<text x="0" y="{}" class="label">{}</text>'
+        '<rect x="{}" y="{}" width="{}" height="{}" class="bar"/>'
+        '<text x="{}" y="{}" class="label">{}%</text>',
+        (
+            (
+                i * (bar_height + gap) + 16,
+                title,
+                label_width,
+                i * (bar_height + gap),
+                max(2, round(share * 140)),
+                bar_height,
+                label_width + 146,
+                i * (bar_height + gap) + 16,
+                round(share * 100),
+            )
+            for i, (title, share) in enumerate(rows)
+        ),
+    )
     summary = "; ".join(f"{title} {round(share * 100)}% right" for title, share in rows)
-    return format_html('<svg class="chart" viewBox="0 0 340 {}" role="img" aria-label="{}"><title>Accuracy '
-                       'per skill</title>{}</svg>', height, summary, bars)
+    return format_html(
+        '<svg class="chart" viewBox="0 0 340 {}" role="img" aria-label="{}"><title>Accuracy '
+        "per skill</title>{}</svg>",
+        height,
+        summary,
+        bars,
+    )
 
 
 @register.filter

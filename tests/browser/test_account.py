@@ -31,8 +31,9 @@ def _fast_passwords(settings: Any) -> None:
 )
 def screen(request: Any, browser: Browser, live_server: Any) -> Iterator[tuple[Page, str, bool]]:
     size, large = request.param
-    context = browser.new_context(base_url=live_server.url, viewport=SIZES[size], accept_downloads=True,
-                                  bypass_csp=True)  # axe is injected
+    context = browser.new_context(
+        base_url=live_server.url, viewport=SIZES[size], accept_downloads=True, bypass_csp=True
+    )  # axe is injected
     context.set_default_timeout(15_000)
     try:
         yield context.new_page(), size, large

@@ -24,8 +24,9 @@ def log_in(page: Page, username: str) -> None:
     page.get_by_role("button", name="Log in").click()
 
 
-def test_a_student_joins_and_does_the_homework_the_teacher_set(browser: Browser, live_server: object,
-                                                                artifacts: Path) -> None:
+def test_a_student_joins_and_does_the_homework_the_teacher_set(
+    browser: Browser, live_server: object, artifacts: Path
+) -> None:
     person("tess", "teacher")
     person("sam")
     PuzzleFactory.create_batch(4, kind="worth", band=1)

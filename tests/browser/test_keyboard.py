@@ -59,8 +59,11 @@ def assert_focus_visible(info: dict[str, Any]) -> None:
 def answer_by_keyboard(page: Page, answer: dict[str, str]) -> None:
     """Move through the answer form with Tab, answer each field with the keys a person would use
     (typing, Space for a tick box, arrow keys in a radio group or a list), then press Enter."""
-    ticks = {name: value.split(" " if name == "pick" else ",") for name, value in answer.items()
-             if name in ("pick", "take")}
+    ticks = {
+        name: value.split(" " if name == "pick" else ",")
+        for name, value in answer.items()
+        if name in ("pick", "take")
+    }
     if "pass" in answer:
         ticks["pick"] = answer["pass"].split()
     done: set[str] = set()
@@ -136,8 +139,14 @@ def test_a_visitor_answers_lesson_one_step_one_by_keyboard(page: Page) -> None:
     answer_by_keyboard(page, right_response(puzzle))
     feedback = page.locator("#feedback")
     expect(feedback).to_contain_text("Right!")
-    next_step = tab_to(page, lambda info: info["tag"] == "a" and info["text"] == "Next step"
-                       and page.evaluate("!!document.activeElement.closest('#feedback')"))
+    next_step = tab_to(
+        page,
+        lambda info: (
+            info["tag"] == "a"
+            and info["text"] == "Next step"
+            and page.evaluate("!!document.activeElement.closest('#feedback')")
+        ),
+    )
     assert_focus_visible(next_step)
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", level=1)).to_have_text(lesson.steps.get(number=2).title)

@@ -65,9 +65,20 @@ def test_a_joker_says_what_it_stands_for(client: Client) -> None:
 
 
 def key_pages(lesson: Lesson, classroom_pk: int) -> list[str]:
-    return ["/", "/lessons/", f"/lessons/{lesson.slug}/", f"/lessons/{lesson.slug}/1/", "/rules/",
-            "/rules/?q=joker", "/practice/", "/practice/worth/", "/practice/dashboard/", "/check/",
-            "/classes/", f"/classes/{classroom_pk}/"]
+    return [
+        "/",
+        "/lessons/",
+        f"/lessons/{lesson.slug}/",
+        f"/lessons/{lesson.slug}/1/",
+        "/rules/",
+        "/rules/?q=joker",
+        "/practice/",
+        "/practice/worth/",
+        "/practice/dashboard/",
+        "/check/",
+        "/classes/",
+        f"/classes/{classroom_pk}/",
+    ]
 
 
 def large_print_on(html: str) -> bool:
@@ -86,8 +97,9 @@ def setting(course: list[Lesson], django_user_model: Any) -> tuple[Lesson, int, 
     return course[0], classroom.pk, student
 
 
-def test_large_print_from_the_session_reaches_every_key_page(client: Client,
-                                                             setting: tuple[Lesson, int, Any]) -> None:
+def test_large_print_from_the_session_reaches_every_key_page(
+    client: Client, setting: tuple[Lesson, int, Any]
+) -> None:
     lesson, classroom_pk, _ = setting
     assert not large_print_on(page(client, "/"))
     client.post("/accounts/display/large-print/", {"large_print": "on", "next": "/"})
@@ -99,8 +111,9 @@ def test_large_print_from_the_session_reaches_every_key_page(client: Client,
     assert not large_print_on(page(client, "/"))
 
 
-def test_large_print_from_the_account_reaches_every_key_page(client: Client,
-                                                             setting: tuple[Lesson, int, Any]) -> None:
+def test_large_print_from_the_account_reaches_every_key_page(
+    client: Client, setting: tuple[Lesson, int, Any]
+) -> None:
     lesson, classroom_pk, student = setting
     client.force_login(student)
     assert not large_print_on(page(client, "/"))

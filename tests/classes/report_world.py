@@ -53,19 +53,31 @@ def build(django_user_model: Any, lessons: list[Lesson], name: str = "Tuesday be
     for person in people.values():
         services.classroom_join(user=person, code=classroom.code)
     today = timezone.localdate()
-    lesson_homework = services.assignment_create(classroom=classroom, teacher=teacher, kind="lesson",
-                                                 lesson=lessons[0], due=today + datetime.timedelta(days=3))
-    drill_homework = services.assignment_create(classroom=classroom, teacher=teacher, kind="drills",
-                                                drill_kind="winning_hand", count=2, band=2,
-                                                due=today - datetime.timedelta(days=1))
+    lesson_homework = services.assignment_create(
+        classroom=classroom,
+        teacher=teacher,
+        kind="lesson",
+        lesson=lessons[0],
+        due=today + datetime.timedelta(days=3),
+    )
+    drill_homework = services.assignment_create(
+        classroom=classroom,
+        teacher=teacher,
+        kind="drills",
+        drill_kind="winning_hand",
+        count=2,
+        band=2,
+        due=today - datetime.timedelta(days=1),
+    )
     ann, bob, cat = people["ann"], people["bob"], people["cat"]
 
     for _ in range(2):
         AttemptFactory(user=ann, puzzle=PuzzleFactory(kind="winning_hand", band=2))
     wrong(ann, "worth")
     SkillRating.objects.create(user=ann, kind="winning_hand", rating=1500.0)
-    LessonProgress.objects.create(user=ann, lesson=lessons[0], step_reached=3, quiz_best=4, quiz_size=5,
-                                  completed_at=timezone.now())
+    LessonProgress.objects.create(
+        user=ann, lesson=lessons[0], step_reached=3, quiz_best=4, quiz_size=5, completed_at=timezone.now()
+    )
     LessonProgress.objects.create(user=ann, lesson=lessons[1], step_reached=1)
     ann_seen = timezone.now() + datetime.timedelta(hours=5)
     LessonProgress.objects.filter(user=ann, lesson=lessons[1]).update(updated_at=ann_seen)

@@ -15,12 +15,18 @@ pytestmark = pytest.mark.django_db
     ("data", "errors"),
     [
         ({"kind": "drills", "drill_kind": "worth", "count": "ten"}, {"count": ["Enter a whole number."]}),
-        ({"kind": "drills", "drill_kind": "worth", "count": "51"},
-         {"count": ["Ensure this value is less than or equal to 50."]}),
-        ({"kind": "drills", "drill_kind": "", "count": ""},
-         {"drill_kind": ["Choose the kind of drill."], "count": ["Say how many puzzles."]}),
-        ({"kind": "lesson", "lesson": "999"},
-         {"lesson": ["Select a valid choice. That choice is not one of the available choices."]}),
+        (
+            {"kind": "drills", "drill_kind": "worth", "count": "51"},
+            {"count": ["Ensure this value is less than or equal to 50."]},
+        ),
+        (
+            {"kind": "drills", "drill_kind": "", "count": ""},
+            {"drill_kind": ["Choose the kind of drill."], "count": ["Say how many puzzles."]},
+        ),
+        (
+            {"kind": "lesson", "lesson": "999"},
+            {"lesson": ["Select a valid choice. That choice is not one of the available choices."]},
+        ),
         ({"kind": "lesson", "lesson": ""}, {"lesson": ["Choose the lesson to set."]}),
     ],
 )

@@ -45,13 +45,15 @@ def test_it_sends_a_visitor_to_sign_in(client: Client, world: World) -> None:
 
 
 @pytest.mark.parametrize("who", ["learner", "student", "other_teacher"])
-def test_it_hides_the_class_from_anyone_who_does_not_teach_it(client: Client, world: World,
-                                                               django_user_model: Any, who: str) -> None:
+def test_it_hides_the_class_from_anyone_who_does_not_teach_it(
+    client: Client, world: World, django_user_model: Any, who: str
+) -> None:
     if who == "student":
         user = world.people["ann"]
     else:
-        user = django_user_model.objects.create_user(who, password=PASSWORD,
-                                                     role="teacher" if who == "other_teacher" else "learner")
+        user = django_user_model.objects.create_user(
+            who, password=PASSWORD, role="teacher" if who == "other_teacher" else "learner"
+        )
         if who == "other_teacher":
             services.classroom_create(teacher=user, name="Library hall")
     client.force_login(user)
@@ -59,8 +61,9 @@ def test_it_hides_the_class_from_anyone_who_does_not_teach_it(client: Client, wo
     assert response.status_code == 404 and b"ann" not in response.content
 
 
-def test_it_hides_the_class_from_a_teacher_who_stepped_down(client: Client, world: World,
-                                                            django_user_model: Any) -> None:
+def test_it_hides_the_class_from_a_teacher_who_stepped_down(
+    client: Client, world: World, django_user_model: Any
+) -> None:
     django_user_model.objects.create_user("cory", password=PASSWORD, role="teacher")
     cory = coteacher(world.classroom, "cory")
     services.membership_end(classroom=world.classroom, user=cory)
@@ -69,8 +72,9 @@ def test_it_hides_the_class_from_a_teacher_who_stepped_down(client: Client, worl
 
 
 @pytest.mark.parametrize("who", ["teacher", "coteacher"])
-def test_it_gives_the_teachers_the_file(client: Client, world: World, django_user_model: Any,
-                                        who: str) -> None:
+def test_it_gives_the_teachers_the_file(
+    client: Client, world: World, django_user_model: Any, who: str
+) -> None:
     user = world.teacher
     if who == "coteacher":
         django_user_model.objects.create_user("cory", password=PASSWORD, role="teacher")
@@ -97,7 +101,7 @@ def test_it_writes_a_header_then_one_row_per_student(world: World) -> None:
 
     def skill(row: list[str], kind: str) -> list[str]:
         at = 4 + 2 * kinds.index(kind)
-        return row[at:at + 2]
+        return row[at : at + 2]
 
     assert ann[:4] == ["ann", "1", "2", "1"]
     assert skill(ann, "winning_hand") == ["100", "Steady"] and skill(ann, "worth") == ["0", "Not started"]
@@ -125,13 +129,17 @@ def test_it_quotes_commas_quotes_and_line_breaks(world: World, django_user_model
     assert [row[0] for row in rows] == ["Username", "ann", name, "bob", "dan"]
 
 
-@pytest.mark.parametrize(("name", "filename"), [
-    ('Mrs "O" class; x=1', "mrs-o-class-x1-progress.csv"),
-    ("Clase de mañana", "clase-de-manana-progress.csv"),
-    ("!!!", "class-progress.csv"),
-])
-def test_it_names_the_file_safely_after_the_class(django_user_model: Any, course: list[Lesson],
-                                                  name: str, filename: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "filename"),
+    [
+        ('Mrs "O" class; x=1', "mrs-o-class-x1-progress.csv"),
+        ("Clase de mañana", "clase-de-manana-progress.csv"),
+        ("!!!", "class-progress.csv"),
+    ],
+)
+def test_it_names_the_file_safely_after_the_class(
+    django_user_model: Any, course: list[Lesson], name: str, filename: str
+) -> None:
     world = build(django_user_model, course, name=name)
     response = _teacher_client(world).get(_url(world))
     assert response["Content-Disposition"] == f'attachment; filename="{filename}"'

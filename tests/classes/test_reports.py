@@ -43,9 +43,14 @@ def test_it_counts_lessons_and_homework_done_and_late(world: World) -> None:
 def test_it_gives_accuracy_and_level_only_for_the_kinds_tried(world: World) -> None:
     ann, bob, dan = class_report(world.classroom).students
     assert [(k.kind, k.attempts, k.correct, k.percent, k.level) for k in ann.kinds] == [
-        ("winning_hand", 2, 2, 100, "Steady"), ("worth", 1, 0, 0, "Not started")]
+        ("winning_hand", 2, 2, 100, "Steady"),
+        ("worth", 1, 0, 0, "Not started"),
+    ]
     assert [(k.kind, k.attempts, k.correct) for k in bob.kinds] == [
-        ("winning_hand", 1, 0), ("worth", 3, 0), ("call", 2, 0)]
+        ("winning_hand", 1, 0),
+        ("worth", 3, 0),
+        ("call", 2, 0),
+    ]
     assert dan.kinds == () and ann.kind("call") is None
 
 
@@ -102,8 +107,7 @@ def test_it_leaves_out_right_answers(django_user_model: Any, course: list[Lesson
     assert report.missed_rules == () and report.misses_examined == 0
 
 
-def test_it_asks_the_same_number_of_queries_for_more_students(world: World,
-                                                               django_user_model: Any) -> None:
+def test_it_asks_the_same_number_of_queries_for_more_students(world: World, django_user_model: Any) -> None:
     class_report(world.classroom)  # the lesson steps per rule are read once, then kept a minute
     with CaptureQueriesContext(connection) as few:
         class_report(world.classroom)
@@ -120,8 +124,9 @@ def test_it_asks_the_same_number_of_queries_for_more_students(world: World,
 
 
 def _html(world: World) -> str:
-    return render_to_string("classes/_report.html",
-                            {"classroom": world.classroom, "report": class_report(world.classroom)})
+    return render_to_string(
+        "classes/_report.html", {"classroom": world.classroom, "report": class_report(world.classroom)}
+    )
 
 
 def test_it_renders_the_tables_with_headers_and_captions(world: World) -> None:
@@ -147,8 +152,9 @@ def test_it_renders_the_rules_missed_with_links(world: World) -> None:
 def test_it_says_so_in_plain_words_when_there_is_nothing_yet(django_user_model: Any) -> None:
     teacher = django_user_model.objects.create_user("t", password="pw-tiles-123", role="teacher")
     classroom = services.classroom_create(teacher=teacher, name="Brand new")
-    html = render_to_string("classes/_report.html",
-                            {"classroom": classroom, "report": class_report(classroom)})
+    html = render_to_string(
+        "classes/_report.html", {"classroom": classroom, "report": class_report(classroom)}
+    )
     assert "No students in the class yet" in html
     assert "No homework set yet." in html
     assert "No wrong answers in the drills yet" in html

@@ -256,7 +256,5 @@ def test_it_sets_the_same_fixed_puzzles_for_everyone() -> None:
 def test_it_explains_homework_it_cannot_set(kwargs: dict, message: str) -> None:
     classroom = a_class()
     with pytest.raises(ClassError, match=message):
-        services.assignment_create(
-            classroom=classroom, teacher=classroom.owner, due=in_days(2), **kwargs
-        )
+        services.assignment_create(classroom=classroom, teacher=classroom.owner, due=in_days(2), **kwargs)
     assert not Assignment.objects.exists()

@@ -64,8 +64,9 @@ def test_it_replaces_an_answer_given_again_before_the_reveal() -> None:
 def test_it_keeps_only_the_fields_of_the_kind() -> None:
     teacher, ann, _, classroom = _class_of_two()
     session = on_the_board(classroom, teacher)
-    saved = sessions.session_answer(session=session, student=ann,
-                                    response={"choice": "x" * 500, "valid": "yes", "junk": "🀄"})
+    saved = sessions.session_answer(
+        session=session, student=ann, response={"choice": "x" * 500, "valid": "yes", "junk": "🀄"}
+    )
     assert saved.response == {"choice": "x" * 200} and not saved.correct
 
 

@@ -84,8 +84,9 @@ def test_it_is_for_the_class_teachers_only(client) -> None:
     room = Room()
     url = session_url("session_tally", room.session)
     response = client.get(url, **HTMX)
-    assert response.status_code in (200, 302) and "/accounts/login/" in response.get("HX-Redirect",
-                                                                                     response.get("Location"))
+    assert response.status_code in (200, 302) and "/accounts/login/" in response.get(
+        "HX-Redirect", response.get("Location")
+    )
     for outsider in (room.ann, person("lee"), person("other", "teacher")):
         client.force_login(outsider)
         assert client.get(url, **HTMX).status_code == 404

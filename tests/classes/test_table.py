@@ -29,16 +29,27 @@ COUNT = 3
 
 
 def _class(*students: Any, house_rules: tuple[int, ...] = (3,), skill_level: int = 3) -> Classroom:
-    classroom = services.classroom_create(teacher=person("tess", "teacher"), name="Table class",
-                                          house_rules=house_rules, skill_level=skill_level)
+    classroom = services.classroom_create(
+        teacher=person("tess", "teacher"),
+        name="Table class",
+        house_rules=house_rules,
+        skill_level=skill_level,
+    )
     for student in students:
         services.classroom_join(user=student, code=classroom.code)
     return classroom
 
 
 def _homework(classroom: Classroom, kind: str = "drills", drill_kind: str = "winning_hand") -> Any:
-    return services.assignment_create(classroom=classroom, teacher=classroom.owner, kind=kind,
-                                      drill_kind=drill_kind, count=COUNT, band=2, due=in_days(3))
+    return services.assignment_create(
+        classroom=classroom,
+        teacher=classroom.owner,
+        kind=kind,
+        drill_kind=drill_kind,
+        count=COUNT,
+        band=2,
+        due=in_days(3),
+    )
 
 
 def _follows_the_table(puzzle: Puzzle) -> None:
@@ -64,8 +75,10 @@ def test_it_serves_winning_hand_homework_under_the_class_table(client: Client) -
         puzzle = page.context["puzzle"]
         _follows_the_table(puzzle)
         assert "Your class plays skill level 3" in page.content.decode()
-        client.post(reverse("practice:answer", args=[puzzle.pk]),
-                    {"token": str(page.context["token"]), "next": url, **right_response(puzzle)})
+        client.post(
+            reverse("practice:answer", args=[puzzle.pk]),
+            {"token": str(page.context["token"]), "next": url, **right_response(puzzle)},
+        )
     status = selectors.statuses(homework, [student])[student.pk]
     assert status.done and status.score == 1.0
 
@@ -75,8 +88,9 @@ def test_it_counts_only_answers_to_the_class_tables_puzzles() -> None:
     classroom = _class(student)
     homework = _homework(classroom)
     standard = PuzzleFactory(kind="winning_hand", band=2)
-    practice_services.attempt_record(learner=Learner(student, ""), puzzle_id=standard.pk,
-                                     token=uuid.uuid4(), response={"valid": "yes"})
+    practice_services.attempt_record(
+        learner=Learner(student, ""), puzzle_id=standard.pk, token=uuid.uuid4(), response={"valid": "yes"}
+    )
     assert selectors.statuses(homework, [student])[student.pk].answered == 0
 
 
@@ -87,10 +101,13 @@ def test_it_keeps_the_homeworks_table_when_the_class_changes_its_rules(client: C
     client.force_login(student)
     url = reverse("classes:assignment", args=[classroom.pk, homework.pk])
     page = client.get(url)
-    client.post(reverse("practice:answer", args=[page.context["puzzle"].pk]),
-                {"token": str(page.context["token"]), "next": url, **right_response(page.context["puzzle"])})
-    services.classroom_update(classroom=classroom, name=classroom.name, description="", house_rules=[],
-                              skill_level=0)
+    client.post(
+        reverse("practice:answer", args=[page.context["puzzle"].pk]),
+        {"token": str(page.context["token"]), "next": url, **right_response(page.context["puzzle"])},
+    )
+    services.classroom_update(
+        classroom=classroom, name=classroom.name, description="", house_rules=[], skill_level=0
+    )
     assert selectors.statuses(homework, [student])[student.pk].answered == 1  # nothing undone
     _follows_the_table(client.get(url).context["puzzle"])  # still served under the table it was set with
 
@@ -126,8 +143,9 @@ def test_it_keeps_the_standard_puzzles_for_kinds_that_ignore_the_table() -> None
 def test_it_puts_a_puzzle_of_the_class_table_on_the_board() -> None:
     classroom = _class()
     PuzzleFactory(kind="winning_hand", band=2)  # a standard one the session must not take
-    session = sessions.session_start(classroom=classroom, teacher=classroom.owner, kind="winning_hand",
-                                     band=2)
+    session = sessions.session_start(
+        classroom=classroom, teacher=classroom.owner, kind="winning_hand", band=2
+    )
     _follows_the_table(session.puzzle)
     worth = sessions.session_start(classroom=classroom, teacher=classroom.owner, kind="worth", band=2)
     assert worth.puzzle.table == KEY

@@ -29,29 +29,33 @@ def _urls_with(monkeypatch: pytest.MonkeyPatch, value: str | None) -> None:
     clear_url_caches()
 
 
-def test_it_has_no_bare_view_by_default(client: Client, monkeypatch: pytest.MonkeyPatch,
-                                     reload_urls: None) -> None:
+def test_it_has_no_bare_view_by_default(
+    client: Client, monkeypatch: pytest.MonkeyPatch, reload_urls: None
+) -> None:
     _urls_with(monkeypatch, None)
     assert client.get("/bench/bare/").status_code == 404
 
 
-def test_it_serves_the_bare_view_when_asked(client: Client, monkeypatch: pytest.MonkeyPatch,
-                                            reload_urls: None) -> None:
+def test_it_serves_the_bare_view_when_asked(
+    client: Client, monkeypatch: pytest.MonkeyPatch, reload_urls: None
+) -> None:
     _urls_with(monkeypatch, "1")
     response = client.get("/bench/bare/")
     assert response.status_code == 200
     assert response.content == b"ok"
 
 
-def test_it_has_no_floor_view_by_default(client: Client, monkeypatch: pytest.MonkeyPatch,
-                                         reload_urls: None) -> None:
+def test_it_has_no_floor_view_by_default(
+    client: Client, monkeypatch: pytest.MonkeyPatch, reload_urls: None
+) -> None:
     _urls_with(monkeypatch, None)
     assert client.get("/bench/floor/").status_code == 404
 
 
 @pytest.mark.django_db
 def test_it_serves_the_floor_view_with_the_layout_and_the_user(
-        client: Client, monkeypatch: pytest.MonkeyPatch, reload_urls: None, django_user_model: type) -> None:
+    client: Client, monkeypatch: pytest.MonkeyPatch, reload_urls: None, django_user_model: type
+) -> None:
     _urls_with(monkeypatch, "1")
     client.force_login(django_user_model.objects.create_user("ann"))
     response = client.get("/bench/floor/")

@@ -31,9 +31,11 @@ def _patterns(resolver: URLResolver, prefix: str = "", namespace: str = "") -> I
 
 def _fill(route: str, values: dict[str, str]) -> str:
     """The route with made-up (but real, where the view needs an object) values for its converters."""
+
     def value(match: re.Match[str]) -> str:
         converter, name = match.group(1) or "str", match.group(2)
         return values.get(name, "1" if converter == "int" else "x")
+
     return "/" + re.sub(r"<(?:(\w+):)?(\w+)>", value, route).lstrip("^").rstrip("$")
 
 
@@ -45,11 +47,22 @@ def _signed_in(user: Any) -> Client:
 
 def test_every_post_needs_a_token(course: Any) -> None:
     room = Room()
-    values = {"pk": str(room.classroom.pk), "sid": str(room.session.pk), "user_id": str(room.ann.pk),
-              "puzzle_id": str(room.puzzle.pk), "kind": room.puzzle.kind, "slug": course[0].slug,
-              "number": "1", "code": room.classroom.code, "assignment_id": "1"}
-    clients = {"anonymous": Client(enforce_csrf_checks=True), "student": _signed_in(room.ann),
-               "teacher": _signed_in(room.teacher)}
+    values = {
+        "pk": str(room.classroom.pk),
+        "sid": str(room.session.pk),
+        "user_id": str(room.ann.pk),
+        "puzzle_id": str(room.puzzle.pk),
+        "kind": room.puzzle.kind,
+        "slug": course[0].slug,
+        "number": "1",
+        "code": room.classroom.code,
+        "assignment_id": "1",
+    }
+    clients = {
+        "anonymous": Client(enforce_csrf_checks=True),
+        "student": _signed_in(room.ann),
+        "teacher": _signed_in(room.teacher),
+    }
     checked, accepted = [], []
     for name, route in _patterns(get_resolver()):
         if name in EXEMPT:

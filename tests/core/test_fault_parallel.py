@@ -97,14 +97,32 @@ print(json.dumps({
 
 
 def test_it_counts_fifty_parallel_answers_once_each(database_url: str) -> None:  # noqa: F811
-    env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": "cfmj.settings",
-           "REDIS_URL": ""}
-    migrate = subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
-                             capture_output=True, text=True, timeout=120, check=False)
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "DJANGO_SETTINGS_MODULE": "cfmj.settings",
+        "REDIS_URL": "",
+    }
+    migrate = subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert migrate.returncode == 0, migrate.stderr
     began = time.monotonic()
-    run = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True,
-                         timeout=150, check=False)
+    run = subprocess.run(
+        [sys.executable, "-c", SCRIPT],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=150,
+        check=False,
+    )
     assert run.returncode == 0, run.stderr
     report = json.loads(run.stdout.strip().splitlines()[-1])
     assert report["errors"] == [], report

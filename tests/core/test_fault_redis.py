@@ -26,8 +26,10 @@ import pytest
 
 from tests.services import ROOT, listening
 
-pytestmark = [pytest.mark.skipif(shutil.which("redis-server") is None, reason="no redis-server"),
-              pytest.mark.fault]
+pytestmark = [
+    pytest.mark.skipif(shutil.which("redis-server") is None, reason="no redis-server"),
+    pytest.mark.fault,
+]
 SLOW = 5.0  # seconds: no request may come near this
 
 SITE = r"""
@@ -79,8 +81,24 @@ def _free_port() -> int:
 
 
 def _start_redis(port: int) -> None:
-    subprocess.run(["redis-server", "--bind", "127.0.0.1", "--port", str(port), "--save", "",
-                    "--appendonly", "no", "--daemonize", "yes"], check=True, capture_output=True, timeout=30)
+    subprocess.run(
+        [
+            "redis-server",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--daemonize",
+            "yes",
+        ],
+        check=True,
+        capture_output=True,
+        timeout=30,
+    )
     deadline = time.monotonic() + 10
     while not listening("127.0.0.1", port) and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -116,18 +134,35 @@ def _ask(site: subprocess.Popen[str], command: str) -> dict[str, Any]:
     return json.loads(line)  # type: ignore[no-any-return]
 
 
-def test_it_serves_without_redis_and_generates_again_when_it_returns(
-        tmp_path: Path, redis_port: int) -> None:
+def test_it_serves_without_redis_and_generates_again_when_it_returns(tmp_path: Path, redis_port: int) -> None:
     import redis
 
     url = f"redis://127.0.0.1:{redis_port}/0"
-    env = {**os.environ, "REDIS_URL": url, "SQLITE_PATH": str(tmp_path / "site.sqlite3"), "DATABASE_URL": "",
-           "DJANGO_SETTINGS_MODULE": "cfmj.settings"}
+    env = {
+        **os.environ,
+        "REDIS_URL": url,
+        "SQLITE_PATH": str(tmp_path / "site.sqlite3"),
+        "DATABASE_URL": "",
+        "DJANGO_SETTINGS_MODULE": "cfmj.settings",
+    }
     for command in (["migrate", "--noinput"], ["load_lessons"]):
-        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True,
-                       capture_output=True, timeout=120)
-    site = subprocess.Popen([sys.executable, "-c", SITE], cwd=ROOT, env=env, text=True, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        subprocess.run(
+            [sys.executable, "manage.py", *command],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
+    site = subprocess.Popen(
+        [sys.executable, "-c", SITE],
+        cwd=ROOT,
+        env=env,
+        text=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
         up = _ask(site, "pages")  # Redis up: the same pages, for comparison (and warm)
         assert up["health"]["broker"] == {"ok": True, "mode": "redis"}, up
@@ -136,8 +171,11 @@ def test_it_serves_without_redis_and_generates_again_when_it_returns(
         down = _ask(site, "pages")
         pages = {name: result for name, result in down.items() if name not in ("health", "healthz")}
         assert {name: result["status"] for name, result in pages.items()} == dict.fromkeys(pages, 200), down
-        assert all(result["seconds"] < SLOW / 2 for result in down.values() if isinstance(result, dict)
-                   and "seconds" in result), down
+        assert all(
+            result["seconds"] < SLOW / 2
+            for result in down.values()
+            if isinstance(result, dict) and "seconds" in result
+        ), down
         assert down["healthz"]["status"] == 503, down
         assert down["health"]["status"] == "degraded" and down["health"]["database"]["ok"] is True
         assert down["health"]["broker"]["ok"] is False and down["health"]["broker"]["error"], down

@@ -47,29 +47,66 @@ def test_a_batch_killed_mid_way_completes_after_a_restart_without_duplicates(tmp
     from celery import Celery
 
     database = tmp_path / "worker.sqlite3"
-    env = {**os.environ, "REDIS_URL": REDIS_DB_URL, "SQLITE_PATH": str(database), "DATABASE_URL": "",
-           "DJANGO_SETTINGS_MODULE": "tests.core.fault_settings", "PRACTICE_POOL_TARGET": "0",
-           "REFILL_SECONDS": "2", "HEARTBEAT_SECONDS": "60"}
+    env = {
+        **os.environ,
+        "REDIS_URL": REDIS_DB_URL,
+        "SQLITE_PATH": str(database),
+        "DATABASE_URL": "",
+        "DJANGO_SETTINGS_MODULE": "tests.core.fault_settings",
+        "PRACTICE_POOL_TARGET": "0",
+        "REFILL_SECONDS": "2",
+        "HEARTBEAT_SECONDS": "60",
+    }
     broker = redis.Redis.from_url(REDIS_DB_URL)
     broker.flushdb()
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
-                   capture_output=True, timeout=120)
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
 
     def start() -> subprocess.Popen[bytes]:
         return subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "cfmj", "worker", "-B", "--concurrency", "2",
-             "--schedule", str(tmp_path / "beat-schedule"), "--loglevel", "WARNING"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "cfmj",
+                "worker",
+                "-B",
+                "--concurrency",
+                "2",
+                "--schedule",
+                str(tmp_path / "beat-schedule"),
+                "--loglevel",
+                "WARNING",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
 
     def batch() -> tuple[str, int, int] | None:
         with sqlite3.connect(database, timeout=20) as db:
-            return db.execute("SELECT status, requested, created FROM practice_puzzlebatch WHERE seed = ?",
-                              (SEED,)).fetchone()
+            return db.execute(
+                "SELECT status, requested, created FROM practice_puzzlebatch WHERE seed = ?", (SEED,)
+            ).fetchone()
 
     def stored() -> int:
         with sqlite3.connect(database, timeout=20) as db:
-            return int(db.execute("SELECT COUNT(*) FROM practice_puzzle p JOIN practice_puzzlebatch b "
-                                  "ON p.batch_id = b.id WHERE b.seed = ?", (SEED,)).fetchone()[0])
+            return int(
+                db.execute(
+                    "SELECT COUNT(*) FROM practice_puzzle p JOIN practice_puzzlebatch b "
+                    "ON p.batch_id = b.id WHERE b.seed = ?",
+                    (SEED,),
+                ).fetchone()[0]
+            )
 
     worker = start()
     try:
@@ -92,8 +129,9 @@ def test_a_batch_killed_mid_way_completes_after_a_restart_without_duplicates(tmp
         with sqlite3.connect(database, timeout=20) as db:
             batches = db.execute("SELECT COUNT(*) FROM practice_puzzlebatch WHERE seed = ?", (SEED,))
             assert batches.fetchone() == (1,)
-            total, distinct = db.execute("SELECT COUNT(*), COUNT(DISTINCT content_hash) "
-                                         "FROM practice_puzzle").fetchone()
+            total, distinct = db.execute(
+                "SELECT COUNT(*), COUNT(DISTINCT content_hash) FROM practice_puzzle"
+            ).fetchone()
             assert total == distinct
     finally:
         if worker.poll() is None:

@@ -22,16 +22,32 @@ from tests.practice.factories import PuzzleFactory
 
 pytestmark = pytest.mark.django_db
 FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-HOSTILE = st.sampled_from(["<script>alert(1)</script>", '"><script>x</script>',
-                           "<img src=x onerror=alert(1)>", "'; DROP TABLE x; --",
-                           "%00", "\u202e", "\ufeff", "５D", "𝟘", "RD RD", "J"])
+HOSTILE = st.sampled_from(
+    [
+        "<script>alert(1)</script>",
+        '"><script>x</script>',
+        "<img src=x onerror=alert(1)>",
+        "'; DROP TABLE x; --",
+        "%00",
+        "\u202e",
+        "\ufeff",
+        "５D",
+        "𝟘",
+        "RD RD",
+        "J",
+    ]
+)
 # Django's forms refuse NUL themselves; elsewhere it is left in to check the views cope.
-TEXT = st.one_of(st.text(max_size=80), HOSTILE,
-                 st.text(max_size=5).map(lambda s: s * 20_000),  # up to 100k characters
-                 st.text(alphabet=st.characters(max_codepoint=0x1F), max_size=40))
+TEXT = st.one_of(
+    st.text(max_size=80),
+    HOSTILE,
+    st.text(max_size=5).map(lambda s: s * 20_000),  # up to 100k characters
+    st.text(alphabet=st.characters(max_codepoint=0x1F), max_size=40),
+)
 NO_NUL = TEXT.map(lambda s: s.replace("\x00", ""))
-FIELDS = st.dictionaries(st.sampled_from([*ALL_FIELDS, "pick", "take", "token", "daily", "review", "next"]),
-                         TEXT, max_size=8)
+FIELDS = st.dictionaries(
+    st.sampled_from([*ALL_FIELDS, "pick", "take", "token", "daily", "review", "next"]), TEXT, max_size=8
+)
 OWN_SCRIPTS = re.compile(rb"<script (src|defer|nonce)")
 
 
@@ -53,8 +69,11 @@ def _safe(response: Any) -> None:
 @given(hand=NO_NUL, base=NO_NUL, level=NO_NUL, house=st.lists(NO_NUL, max_size=4), htmx=st.booleans())
 def test_check_hand_query(hand: str, base: str, level: str, house: list[str], htmx: bool) -> None:
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-    _safe(Client().get("/check/", {"hand": hand, "base": base, "skill_level": level, "house_rules": house},
-                       **headers))
+    _safe(
+        Client().get(
+            "/check/", {"hand": hand, "base": base, "skill_level": level, "house_rules": house}, **headers
+        )
+    )
 
 
 @pytest.fixture
@@ -64,8 +83,9 @@ def puzzles() -> dict[str, Any]:
 
 @FUZZ
 @given(kind=st.sampled_from(drills.KINDS), fields=FIELDS, htmx=st.booleans())
-def test_practice_answer_fields(puzzles: dict[str, Any], kind: str, fields: dict[str, str],
-                                htmx: bool) -> None:
+def test_practice_answer_fields(
+    puzzles: dict[str, Any], kind: str, fields: dict[str, str], htmx: bool
+) -> None:
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     _safe(Client().post(reverse("practice:answer", args=[puzzles[kind].pk]), fields, **headers))
 
@@ -114,8 +134,9 @@ def test_class_join_code(room: Room, code: str, in_url: str) -> None:
 
 @FUZZ
 @given(session=st.one_of(TEXT, st.just("")), fields=FIELDS, use_real=st.booleans(), htmx=st.booleans())
-def test_class_session_answer(room: Room, session: str, fields: dict[str, str], use_real: bool,
-                              htmx: bool) -> None:
+def test_class_session_answer(
+    room: Room, session: str, fields: dict[str, str], use_real: bool, htmx: bool
+) -> None:
     client = Client()
     client.force_login(room.ann)
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
@@ -127,9 +148,19 @@ def test_class_session_answer(room: Room, session: str, fields: dict[str, str], 
 @given(username=TEXT, password=TEXT, email=TEXT, role=TEXT, nxt=TEXT)
 def test_login_and_signup_fields(username: str, password: str, email: str, role: str, nxt: str) -> None:
     _safe(Client().post(reverse("accounts:login"), {"username": username, "password": password, "next": nxt}))
-    _safe(Client().post(reverse("accounts:signup"), {
-        "username": username, "email": email, "role": role, "password1": password, "password2": password,
-        "next": nxt}))
+    _safe(
+        Client().post(
+            reverse("accounts:signup"),
+            {
+                "username": username,
+                "email": email,
+                "role": role,
+                "password1": password,
+                "password2": password,
+                "next": nxt,
+            },
+        )
+    )
 
 
 def test_an_answer_keeps_no_nul_for_postgresql() -> None:

@@ -12,8 +12,9 @@ def _vary(response) -> list[str]:
 
 
 def test_it_turns_a_redirect_into_hx_redirect_for_htmx(client, db):
-    response = client.post(LARGE_PRINT, {"large_print": "on", "next": "/check/"},
-                           headers={"HX-Request": "true"})
+    response = client.post(
+        LARGE_PRINT, {"large_print": "on", "next": "/check/"}, headers={"HX-Request": "true"}
+    )
     assert response.status_code == 200
     assert response["HX-Redirect"] == "/check/"
     assert "Location" not in response

@@ -60,13 +60,37 @@ def database_url() -> Iterator[str]:
 
 
 def test_it_migrates_and_serves_from_postgresql(database_url: str) -> None:
-    env = {**os.environ, "DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": "cfmj.settings",
-           "REDIS_URL": ""}
-    migrate = subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
-                             capture_output=True, text=True, timeout=120, check=False)
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "DJANGO_SETTINGS_MODULE": "cfmj.settings",
+        "REDIS_URL": "",
+    }
+    migrate = subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert migrate.returncode == 0, migrate.stderr
-    served = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, capture_output=True,
-                            text=True, timeout=120, check=False)
+    served = subprocess.run(
+        [sys.executable, "-c", SCRIPT],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert served.returncode == 0, served.stderr
     assert json.loads(served.stdout.strip().splitlines()[-1]) == {
-        "status": 200, "wins": True, "vendor": "postgresql", "db_ok": True, "fresh_puzzles": 3, "attempts": 3}
+        "status": 200,
+        "wins": True,
+        "vendor": "postgresql",
+        "db_ok": True,
+        "fresh_puzzles": 3,
+        "attempts": 3,
+    }

@@ -93,8 +93,10 @@ def test_forwarded_for_is_ignored_unless_proxies_are_configured(settings: Any) -
 def test_login_is_limited_per_username_and_per_address() -> None:
     person("ann")
     client, url = Client(), reverse("accounts:login")
-    tries = [client.post(url, {"username": "ann", "password": "wrong"}, REMOTE_ADDR="10.0.0.9").status_code
-             for _ in range(3)]
+    tries = [
+        client.post(url, {"username": "ann", "password": "wrong"}, REMOTE_ADDR="10.0.0.9").status_code
+        for _ in range(3)
+    ]
     assert tries == [200, 200, 429]
     # Someone else in the same room can still log in...
     ok = client.post(url, {"username": "bob", "password": "x"}, REMOTE_ADDR="10.0.0.9")
@@ -137,9 +139,15 @@ REDIS_CACHE_URL = "redis://127.0.0.1:6379/11"  # keys carry a per-test prefix an
 @pytest.fixture
 def redis_cache(settings: Any) -> Iterator[Any]:
     prefix = f"rl-test-{uuid.uuid4().hex}"
-    settings.CACHES = {**settings.CACHES, "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_CACHE_URL,
-        "KEY_PREFIX": prefix, "OPTIONS": {"socket_timeout": 2, "socket_connect_timeout": 2}}}
+    settings.CACHES = {
+        **settings.CACHES,
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_CACHE_URL,
+            "KEY_PREFIX": prefix,
+            "OPTIONS": {"socket_timeout": 2, "socket_connect_timeout": 2},
+        },
+    }
     yield caches["default"]
     client = redis.Redis.from_url(REDIS_CACHE_URL)
     for key in client.scan_iter(f"{prefix}:*"):
@@ -150,22 +158,32 @@ def redis_cache(settings: Any) -> Iterator[Any]:
 def test_it_counts_in_redis_with_one_round_trip(redis_cache: Any) -> None:
     puzzle, client = PuzzleFactory(), Client()
     client.force_login(person("ann"))
-    with mock.patch.object(redis.client.Pipeline, "execute", autospec=True,
-                           side_effect=redis.client.Pipeline.execute) as execute:
+    with mock.patch.object(
+        redis.client.Pipeline, "execute", autospec=True, side_effect=redis.client.Pipeline.execute
+    ) as execute:
         codes = [_answer(client, puzzle).status_code for _ in range(3)]
     assert codes == [200, 200, 429]
     assert execute.call_count == 3  # one per answer, for both the address and the user bucket
     assert Attempt.objects.count() == 2
-    counters = {key: value for key in redis_cache._cache.get_client().scan_iter(f"{redis_cache.key_prefix}:*")
-                if (value := redis_cache.get(key.decode().split(":", 2)[2]))}
+    counters = {
+        key: value
+        for key in redis_cache._cache.get_client().scan_iter(f"{redis_cache.key_prefix}:*")
+        if (value := redis_cache.get(key.decode().split(":", 2)[2]))
+    }
     assert sorted(counters.values()) == [3, 3]  # read back through the cache API as plain numbers
 
 
-def test_it_lets_answers_through_when_redis_is_unreachable(settings: Any, caplog: pytest.LogCaptureFixture
-                                                          ) -> None:
-    settings.CACHES = {**settings.CACHES, "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:1/0",
-        "OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1}}}
+def test_it_lets_answers_through_when_redis_is_unreachable(
+    settings: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    settings.CACHES = {
+        **settings.CACHES,
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+            "OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1},
+        },
+    }
     puzzle, client = PuzzleFactory(), Client()
     client.force_login(person("ann"))
     assert [_answer(client, puzzle).status_code for _ in range(3)] == [200] * 3

@@ -13,8 +13,19 @@ from cfmj.core.tile_art import ALL_CODES, ALT_TEXT, OUT_DIR, tile_svg
 from cfmj.engine.tiles import CODES, KINDS, spoken
 
 SVG = "{http://www.w3.org/2000/svg}"
-EXPECTED = [*(f"{n}{s}" for s in "CBD" for n in range(1, 10)),
-            "N", "E", "W", "S", "RD", "GD", "WD", "F", "J", "back"]
+EXPECTED = [
+    *(f"{n}{s}" for s in "CBD" for n in range(1, 10)),
+    "N",
+    "E",
+    "W",
+    "S",
+    "RD",
+    "GD",
+    "WD",
+    "F",
+    "J",
+    "back",
+]
 
 
 def _root(code: str) -> ET.Element:
@@ -22,7 +33,7 @@ def _root(code: str) -> ET.Element:
 
 
 def _luminance(colour: str) -> float:
-    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
     r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
@@ -74,8 +85,20 @@ def test_it_has_no_external_references_or_scripts(code: str) -> None:
     text = (OUT_DIR / f"{code}.svg").read_text(encoding="utf-8")
     without_namespace = text.replace('xmlns="http://www.w3.org/2000/svg"', "", 1)
     lowered = without_namespace.lower()
-    for forbidden in ("http", "href", "<image", "<script", "<foreignobject", "url(", "@import",
-                      "@font-face", ".woff", ".ttf", ".otf", "data:"):
+    for forbidden in (
+        "http",
+        "href",
+        "<image",
+        "<script",
+        "<foreignobject",
+        "url(",
+        "@import",
+        "@font-face",
+        ".woff",
+        ".ttf",
+        ".otf",
+        "data:",
+    ):
         assert forbidden not in lowered, forbidden
     assert not re.search(r"\son\w+\s*=", lowered)  # no event handlers
     for element in _root(code).iter():
@@ -105,8 +128,17 @@ def test_it_shows_the_numeral_and_suit_word_on_number_tiles() -> None:
 
 
 def test_it_labels_winds_dragons_flower_and_joker_in_words() -> None:
-    words = {"N": "NORTH", "E": "EAST", "W": "WEST", "S": "SOUTH", "RD": "RED", "GD": "GREEN",
-             "WD": "WHITE", "F": "FLOWER", "J": "JOKER"}
+    words = {
+        "N": "NORTH",
+        "E": "EAST",
+        "W": "WEST",
+        "S": "SOUTH",
+        "RD": "RED",
+        "GD": "GREEN",
+        "WD": "WHITE",
+        "F": "FLOWER",
+        "J": "JOKER",
+    }
     for code, word in words.items():
         assert word in [t.text for t in _root(code).iter(f"{SVG}text")]
 

@@ -19,8 +19,17 @@ def test_it_renders_a_tile():
     assert html == '<img class="tile" src="/static/tiles/5D.svg" alt="five dot">'
 
 
-@pytest.mark.parametrize(("code", "alt"), [("RD", "red dragon"), ("N", "north wind"), ("F", "flower"),
-                                           ("J", "joker"), ("9C", "nine crak"), ("1B", "one bam")])
+@pytest.mark.parametrize(
+    ("code", "alt"),
+    [
+        ("RD", "red dragon"),
+        ("N", "north wind"),
+        ("F", "flower"),
+        ("J", "joker"),
+        ("9C", "nine crak"),
+        ("1B", "one bam"),
+    ],
+)
 def test_it_names_each_kind_of_tile(code, alt):
     assert f'src="/static/tiles/{code}.svg" alt="{alt}"' in render("{% tile code %}", code=code)
 
@@ -72,16 +81,20 @@ def test_it_shows_an_unreadable_hand_as_text(value):
 
 def test_it_escapes_an_unreadable_hand():
     html = render("{% hand value %}", value='<script>alert("x")</script>')
-    assert html == ('<span class="hand hand-unreadable">&lt;script&gt;alert(&quot;x&quot;)'
-                    "&lt;/script&gt;</span>")
+    assert html == (
+        '<span class="hand hand-unreadable">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</span>'
+    )
 
 
 def test_it_groups_an_arrangement_into_blocks():
     blocks = check("7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]").as_dict()["blocks"]
     html = render("{% arrangement blocks %}", blocks=blocks)
     assert html.startswith('<div class="arrangement">')
-    figures = re.findall(r'<figure class="(block[^"]*)"><div class="block-tiles">(.*?)</div>'
-                         r"<figcaption>(.*?)</figcaption></figure>", html)
+    figures = re.findall(
+        r'<figure class="(block[^"]*)"><div class="block-tiles">(.*?)</div>'
+        r"<figcaption>(.*?)</figcaption></figure>",
+        html,
+    )
     assert [(classes, caption) for classes, _, caption in figures] == [
         ("block", "Pung of 7 Crak"),
         ("block", "Kong of 8 Crak"),
@@ -151,13 +164,16 @@ def test_it_escapes_a_help_text():
     assert "&lt;b&gt;bold&lt;/b&gt;" in html
 
 
-@pytest.mark.parametrize(("source", "value", "expected"), [
-    ("{{ value|category_name }}", "consecutive_run", "Consecutive Run"),
-    ("{{ value|pattern_name }}", "two_pungs_two_kongs", "Two Pungs and Two Kongs"),
-    ("{{ value|set_name }}", ["7", "8", "9"], "7-8-9"),
-    ("{{ value|bonus_name }}", "concealed", "Concealed bonus"),
-    ("{{ value|bonus_hint }}", "concealed", "Nothing exposed before the winning tile."),
-    ("{{ value|category_name }}", "<b>", "&lt;b&gt;"),
-])
+@pytest.mark.parametrize(
+    ("source", "value", "expected"),
+    [
+        ("{{ value|category_name }}", "consecutive_run", "Consecutive Run"),
+        ("{{ value|pattern_name }}", "two_pungs_two_kongs", "Two Pungs and Two Kongs"),
+        ("{{ value|set_name }}", ["7", "8", "9"], "7-8-9"),
+        ("{{ value|bonus_name }}", "concealed", "Concealed bonus"),
+        ("{{ value|bonus_hint }}", "concealed", "Nothing exposed before the winning tile."),
+        ("{{ value|category_name }}", "<b>", "&lt;b&gt;"),
+    ],
+)
 def test_it_names_things_with_filters(source, value, expected):
     assert render(source, value=value) == expected

@@ -34,10 +34,23 @@ def test_it_runs_the_heartbeat_on_a_real_worker(tmp_path: Path) -> None:
             with sqlite3.connect(database, timeout=20) as db:
                 beats = db.execute("SELECT COUNT(*) FROM core_workerheartbeat").fetchone()[0]
         assert beats == 1, "no heartbeat from the worker within a minute"
-        env = {**os.environ, "REDIS_URL": REDIS_DB_URL, "SQLITE_PATH": str(database), "DATABASE_URL": "",
-               "HEARTBEAT_SECONDS": "1", "DJANGO_SETTINGS_MODULE": "cfmj.settings"}
-        checked = subprocess.run([sys.executable, "-c", HEALTH], cwd=ROOT, env=env, capture_output=True,
-                                 text=True, timeout=60, check=True)
+        env = {
+            **os.environ,
+            "REDIS_URL": REDIS_DB_URL,
+            "SQLITE_PATH": str(database),
+            "DATABASE_URL": "",
+            "HEARTBEAT_SECONDS": "1",
+            "DJANGO_SETTINGS_MODULE": "cfmj.settings",
+        }
+        checked = subprocess.run(
+            [sys.executable, "-c", HEALTH],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
         report = json.loads(checked.stdout.strip().splitlines()[-1])
         assert report["status"] == "ok", report
         assert report["broker"] == {"ok": True, "mode": "redis"}

@@ -28,8 +28,14 @@ def test_it_has_no_duplicate_arrangements() -> None:
 
 def test_it_counts_every_category_and_pattern() -> None:
     counts = CARD.counts()
-    number_and_wind = ["consecutive_run", "consecutive_odds", "consecutive_evens",
-                       "multiples_of_three", "like_numbers", "winds"]
+    number_and_wind = [
+        "consecutive_run",
+        "consecutive_odds",
+        "consecutive_evens",
+        "multiples_of_three",
+        "like_numbers",
+        "winds",
+    ]
     for category in number_and_wind:
         assert set(counts[category]) <= set(PATTERNS)
     assert set(counts["consecutive_run"]) == set(PATTERNS)
@@ -56,9 +62,12 @@ def test_it_validates_every_arrangement_of_the_card(part: int) -> None:
     own reading among the validator's arrangements."""
     rules = RuleSet()
     for entry in CARD.entries[part::SLICES]:
-        hand = hold(entry, jokers=[low for low, _ in joker_bounds(entry)],
-                    exposed=[False] * len(entry.blocks))
+        hand = hold(
+            entry, jokers=[low for low, _ in joker_bounds(entry)], exposed=[False] * len(entry.blocks)
+        )
         verdict = judge(hand, rules, self_drawn=False)
-        assert any((a.category, a.pattern) == (entry.category, entry.pattern)
-                   and Counter((b.tile, b.size) for b in a.blocks) == Counter(entry.blocks)
-                   for a in verdict.arrangements), (entry.describe(), hand, verdict.reasons)
+        assert any(
+            (a.category, a.pattern) == (entry.category, entry.pattern)
+            and Counter((b.tile, b.size) for b in a.blocks) == Counter(entry.blocks)
+            for a in verdict.arrangements
+        ), (entry.describe(), hand, verdict.reasons)

@@ -18,8 +18,8 @@ from cfmj.engine.tiles import JOKER
 from tests.engine.helpers import spell
 from tests.engine.test_properties import CARD
 
-NEAR = "1C*3 2C*3 3C*3 4C*2 N E RD"       # East's 14: a run 1-2-3-4, two winds and a dragon
-LOOSE = "1C*4 2C*4 3C*2 N*2 E"             # 13: a run 1-2-3; winds cannot join a number hand
+NEAR = "1C*3 2C*3 3C*3 4C*2 N E RD"  # East's 14: a run 1-2-3-4, two winds and a dragon
+LOOSE = "1C*4 2C*4 3C*2 N*2 E"  # 13: a run 1-2-3; winds cannot join a number hand
 
 
 def test_it_passes_the_tiles_that_fit_no_near_hand() -> None:
@@ -73,12 +73,15 @@ def test_it_refuses_impossible_requests() -> None:
         charleston(spell("1C*3 2C*3 3C*2 N E RD [4C*3]"))
 
 
-@pytest.mark.parametrize("argv", [
-    ["charleston", spell(NEAR), "--pass", "J 1C 2C"],
-    ["charleston", spell("1C*3 2C*3 3C*3 4C*3")],
-    ["charleston", spell(NEAR), "--direction", "sideways"],
-    ["distance", spell("1C*3 2C*3")],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["charleston", spell(NEAR), "--pass", "J 1C 2C"],
+        ["charleston", spell("1C*3 2C*3 3C*3 4C*3")],
+        ["charleston", spell(NEAR), "--direction", "sideways"],
+        ["distance", spell("1C*3 2C*3")],
+    ],
+)
 def test_it_answers_exit_2_to_an_impossible_request(argv: list[str]) -> None:
     out = io.StringIO()
     assert main(argv, stdout=out) == 2
@@ -95,7 +98,7 @@ def test_it_answers_the_cli_contract() -> None:
 
 
 def test_it_advises_a_blind_pass_only_when_every_own_pass_costs() -> None:
-    tight = spell("1C*3 2C*3 3C*3 4C*4")          # 13 tiles, every one in the hand's best run
+    tight = spell("1C*3 2C*3 3C*3 4C*4")  # 13 tiles, every one in the hand's best run
     advice = charleston(tight, blind_allowed=True, direction="left")
     assert advice.blind > 0 and "blind" in advice.why
     assert charleston(tight, blind_allowed=False).blind == 0

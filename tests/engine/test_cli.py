@@ -18,8 +18,14 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 WORKED = "7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]"
 CONCEALED = "7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D RD RD RD"
 WOVEN = "3C 3C 3C 4D 4D 4D 4D 5C 5C 5C 5C RD RD RD"
-CATEGORIES = {"consecutive_run", "consecutive_odds", "consecutive_evens", "multiples_of_three",
-              "like_numbers", "winds"}
+CATEGORIES = {
+    "consecutive_run",
+    "consecutive_odds",
+    "consecutive_evens",
+    "multiples_of_three",
+    "like_numbers",
+    "winds",
+}
 
 
 def run(*argv: str, stdin: str | None = None) -> tuple[int, str]:
@@ -38,8 +44,16 @@ def answer(*argv: str) -> dict[str, Any]:
 
 
 def run_process(*argv: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "cfmj", *argv], cwd=REPO_ROOT, input=stdin,
-                          capture_output=True, text=True, encoding="utf-8", timeout=60, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "cfmj", *argv],
+        cwd=REPO_ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+        check=False,
+    )
 
 
 def assert_one_error_line(out: str) -> str:
@@ -70,8 +84,7 @@ def test_it_scores_the_worked_example_won_on_a_discard() -> None:
     assert result["reasons"] == []
     assert result["bonuses"] == {"pairs": 0, "quints": 0, "set": 0, "suit": 0, "concealed": 0}
     blocks = sorted((b["tile"], b["size"], b["jokers"], b["kind"]) for b in result["blocks"])
-    assert blocks == [("7C", 3, 0, "set"), ("8C", 4, 0, "set"), ("9D", 4, 0, "set"),
-                      ("RD", 3, 0, "filler")]
+    assert blocks == [("7C", 3, 0, "set"), ("8C", 4, 0, "set"), ("9D", 4, 0, "set"), ("RD", 3, 0, "filler")]
 
 
 def test_it_adds_the_concealed_bonus_when_nothing_is_bracketed() -> None:
@@ -175,7 +188,11 @@ BATCH_EXPECTED: list[dict[str, Any] | None] = [
     {"hand": WORKED, "house_rules": [2]},
     {"hand": WORKED, "skill_level": 3},
     {"hand": WORKED, "base": 20},
-    None, None, None, None, None,
+    None,
+    None,
+    None,
+    None,
+    None,
     {"hand": WOVEN},
 ]
 
@@ -223,18 +240,25 @@ def test_it_answers_a_batch_without_a_final_newline() -> None:
     assert json.loads(out)["value"] == 50
 
 
-@pytest.mark.parametrize(("argv", "options"), [
-    ([WORKED], {}),
-    ([CONCEALED, "--self-drawn"], {"self_drawn": True}),
-    ([WORKED, "--house-rules", "2", "--base", "20"], {"house_rules": [2], "base": 20}),
-    ([CONCEALED, "--house-rules", "3", "--base", "20", "--skill-level", "2"],
-     {"house_rules": [3], "base": 20, "skill_level": 2}),
-    ([WORKED, "--skill-level", "3"], {"skill_level": 3}),
-    ([WOVEN], {}),
-    (["N N N E E E E W W W W S S S"], {}),
-], ids=["worked", "self-drawn", "rule-2-base-20", "rule-3-skill-2", "skill-3", "woven", "winds"])
+@pytest.mark.parametrize(
+    ("argv", "options"),
+    [
+        ([WORKED], {}),
+        ([CONCEALED, "--self-drawn"], {"self_drawn": True}),
+        ([WORKED, "--house-rules", "2", "--base", "20"], {"house_rules": [2], "base": 20}),
+        (
+            [CONCEALED, "--house-rules", "3", "--base", "20", "--skill-level", "2"],
+            {"house_rules": [3], "base": 20, "skill_level": 2},
+        ),
+        ([WORKED, "--skill-level", "3"], {"skill_level": 3}),
+        ([WOVEN], {}),
+        (["N N N E E E E W W W W S S S"], {}),
+    ],
+    ids=["worked", "self-drawn", "rule-2-base-20", "rule-3-skill-2", "skill-3", "woven", "winds"],
+)
 def test_the_python_api_gives_the_same_answer_as_the_command_line(
-        argv: list[str], options: dict[str, Any]) -> None:
+    argv: list[str], options: dict[str, Any]
+) -> None:
     from_cli = answer("check", *argv)
     from_api = cfmj.engine.check(argv[0], **options).as_dict()
     assert from_api == from_cli
@@ -263,16 +287,19 @@ def test_it_answers_the_worked_example_from_a_real_process() -> None:
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     result = json.loads(done.stdout)
-    assert (result["valid"], result["value"], result["payout"]) == (
-        True, 50, {"discarder": 100, "other": 50})
+    assert (result["valid"], result["value"], result["payout"]) == (True, 50, {"discarder": 100, "other": 50})
 
 
-@pytest.mark.parametrize("argv", [
-    ["check", WORKED, "--skill-level", "9"],
-    ["shuffle", WORKED],
-    [],
-    ["check", "\U0001f004 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D RD RD RD"],
-], ids=["skill-level-9", "unknown-verb", "nothing", "emoji-tile"])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check", WORKED, "--skill-level", "9"],
+        ["shuffle", WORKED],
+        [],
+        ["check", "\U0001f004 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D RD RD RD"],
+    ],
+    ids=["skill-level-9", "unknown-verb", "nothing", "emoji-tile"],
+)
 def test_a_real_process_reports_malformed_input_without_a_traceback(argv: list[str]) -> None:
     done = run_process(*argv)
     assert done.returncode == 2, (done.stdout, done.stderr)
@@ -289,9 +316,14 @@ def test_a_real_process_answers_a_batch_and_exits_0() -> None:
 
 def test_it_stops_quietly_when_the_reader_goes_away() -> None:
     line = json.dumps({"hand": "7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D RD RD RD"}) + "\n"
-    process = subprocess.Popen([sys.executable, "-m", "cfmj", "check", "--batch"], cwd=REPO_ROOT,
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cfmj", "check", "--batch"],
+        cwd=REPO_ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert process.stdout is not None and process.stdin is not None
     process.stdin.write(line)
     process.stdin.flush()

@@ -23,8 +23,13 @@ def test_it_names_the_missing_tiles() -> None:
     result = distance(spell("7C*3 8C*4 9D*4 RD*2"))
     assert result.tiles_needed == 1
     first = result.as_dict()["nearest"][0]
-    assert first == {"category": "consecutive_run", "set": ["7", "8", "9"], "pattern": "two_pungs_two_kongs",
-                     "tiles_needed": 1, "missing": ["RD"]}
+    assert first == {
+        "category": "consecutive_run",
+        "set": ["7", "8", "9"],
+        "pattern": "two_pungs_two_kongs",
+        "tiles_needed": 1,
+        "missing": ["RD"],
+    }
     assert len(result.nearest) <= 10
     assert [t.tiles_needed for t in result.nearest] == sorted(t.tiles_needed for t in result.nearest)
 
@@ -83,7 +88,7 @@ def test_it_agrees_with_the_validator_on_fourteen_tiles(hand: Hand) -> None:
 def test_it_completes_a_hand_one_tile_short(drawn: tuple[object, Hand, list[int]], drop: int) -> None:
     _, hand, _ = drawn
     assume(drop < len(hand.concealed))
-    short = Hand(hand.concealed[:drop] + hand.concealed[drop + 1:], hand.exposures)
+    short = Hand(hand.concealed[:drop] + hand.concealed[drop + 1 :], hand.exposures)
     result = distance(short)
     assert result.tiles_needed == 1
     for target in result.nearest:

@@ -91,6 +91,7 @@ def delivered_offsets(game: Game) -> dict[str, set[int]]:
 
 # --- seats and the deal ---------------------------------------------------------------------
 
+
 def test_6_seats_and_directions() -> None:
     """East deals; South, West and North follow in turn order; right, across and left are the
     next seat, two away and three away."""
@@ -118,6 +119,7 @@ def test_6_deal() -> None:
 
 
 # --- the Charleston -------------------------------------------------------------------------
+
 
 def test_6_first_charleston() -> None:
     """Three compulsory passes of three tiles: Right, Across, Left; nobody may stop before them."""
@@ -174,7 +176,7 @@ def test_6_blind_pass() -> None:
     own = sorted((Counter(game.concealed(0)) - Counter(received)).elements())
     naturals = [t for t in own if t != J]
     for blind in (1, 2, 3):
-        assert game.is_legal(PassTiles(0, tuple(naturals[:3 - blind]), blind=tuple(received[:blind])))
+        assert game.is_legal(PassTiles(0, tuple(naturals[: 3 - blind]), blind=tuple(received[:blind])))
     refused(game, PassTiles(0, tuple(naturals[:2]), blind=(naturals[2],)), rule.BLIND_WHAT)
     game.apply(PassTiles(0, (), blind=received))
     for seat in (1, 2, 3):
@@ -213,6 +215,7 @@ def test_6_jokers_never_passed() -> None:
 
 
 # --- play: draw, discard, calls -------------------------------------------------------------
+
 
 def test_6_draw_then_discard() -> None:
     """The player in turn holds 14 tiles and discards one, naming it; the next player draws from
@@ -322,6 +325,7 @@ def test_6_after_a_call() -> None:
 
 
 # --- jokers, dead hands, wall games ---------------------------------------------------------
+
 
 def test_6_joker_exchange() -> None:
     """On your own turn, after drawing or after calling, give the natural tile an exposed joker

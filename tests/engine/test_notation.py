@@ -32,14 +32,18 @@ def refusal(text: str, **options: object) -> str:
 # --- canonical form -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("text", "canonical"), [
-    (WORKED, WORKED),
-    ("7c 7c 7c 8c 8c 8c 8c 9d 9d 9d 9d [rd rd rd]", WORKED),
-    ("7C\t7C\t7C 8C 8C 8C 8C 9D 9D 9D 9D\t[RD\tRD\tRD]", WORKED),
-    ("   7C   7C 7C  8C 8C 8C 8C 9D 9D    9D 9D   [  RD RD   RD ]   ", WORKED),
-    ("7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D[RD RD RD]", WORKED),
-    ("7c 7C\t 7c 8C 8c 8C 8c 9D 9d 9D 9d[rD Rd RD]", WORKED),
-], ids=["canonical", "lower-case", "tabs", "extra-spaces", "no-space-before-bracket", "mixed"])
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        (WORKED, WORKED),
+        ("7c 7c 7c 8c 8c 8c 8c 9d 9d 9d 9d [rd rd rd]", WORKED),
+        ("7C\t7C\t7C 8C 8C 8C 8C 9D 9D 9D 9D\t[RD\tRD\tRD]", WORKED),
+        ("   7C   7C 7C  8C 8C 8C 8C 9D 9D    9D 9D   [  RD RD   RD ]   ", WORKED),
+        ("7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D[RD RD RD]", WORKED),
+        ("7c 7C\t 7c 8C 8c 8C 8c 9D 9d 9D 9d[rD Rd RD]", WORKED),
+    ],
+    ids=["canonical", "lower-case", "tabs", "extra-spaces", "no-space-before-bracket", "mixed"],
+)
 def test_it_reads_sloppy_typing_and_writes_the_canonical_form(text: str, canonical: str) -> None:
     assert format_hand(parse_hand(text)) == canonical
 
@@ -121,17 +125,21 @@ def test_it_round_trips_many_hands_through_the_canonical_form() -> None:
 # --- malformed input: one error type, a message a learner can act on --------------------------
 
 
-@pytest.mark.parametrize(("token", "hints"), [
-    ("7X", ["1C"]),
-    ("10C", ["1 to 9"]),
-    ("0D", ["1 to 9"]),
-    ("5", ["suit", "5D"]),
-    ("R", ["RD"]),
-    ("SOAP", ["WD"]),
-    ("\uff11C", ["1C"]),  # full-width digit one
-    ("\u017f", ["1C"]),  # long s: 'ſ'.upper() is 'S', yet RULES §1 calls it malformed
-    ("\U0001f600", ["1C"]),  # an emoji
-], ids=["7X", "10C", "0D", "5", "R", "SOAP", "fullwidth-1C", "long-s", "emoji"])
+@pytest.mark.parametrize(
+    ("token", "hints"),
+    [
+        ("7X", ["1C"]),
+        ("10C", ["1 to 9"]),
+        ("0D", ["1 to 9"]),
+        ("5", ["suit", "5D"]),
+        ("R", ["RD"]),
+        ("SOAP", ["WD"]),
+        ("\uff11C", ["1C"]),  # full-width digit one
+        ("\u017f", ["1C"]),  # long s: 'ſ'.upper() is 'S', yet RULES §1 calls it malformed
+        ("\U0001f600", ["1C"]),  # an emoji
+    ],
+    ids=["7X", "10C", "0D", "5", "R", "SOAP", "fullwidth-1C", "long-s", "emoji"],
+)
 def test_it_refuses_an_unknown_tile_code_and_names_it(token: str, hints: list[str]) -> None:
     message = refusal(f"1C 1C 1C {token} 2C 2C")
     assert token in message, "the message should point at the offending code"
@@ -144,25 +152,32 @@ def test_it_refuses_unknown_codes_inside_a_full_hand_too() -> None:
         check("7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 7X [RD RD RD]")
 
 
-@pytest.mark.parametrize(("text", "spaced"), [
-    ("5D5D", "5D 5D"),
-    ("rdrdrd", "RD RD RD"),
-    ("1C2C3C", "1C 2C 3C"),
-])
+@pytest.mark.parametrize(
+    ("text", "spaced"),
+    [
+        ("5D5D", "5D 5D"),
+        ("rdrdrd", "RD RD RD"),
+        ("1C2C3C", "1C 2C 3C"),
+    ],
+)
 def test_it_suggests_spaces_between_tiles_run_together(text: str, spaced: str) -> None:
     message = refusal(f"N N {text} S S")
     assert "space" in message
     assert spaced in message
 
 
-@pytest.mark.parametrize(("text", "marks"), [
-    ("1C 1C [RD RD RD", ["]"]),
-    ("1C 1C [RD RD RD 2C 2C 2C", ["]"]),
-    ("1C 1C RD RD RD] 2C", ["]", "["]),
-    ("1C 1C [RD RD RD]] 2C", ["]", "["]),
-    ("1C 1C [ [RD RD RD] 2C 2C 2C]", ["[", "]"]),
-    ("1C 1C [[RD RD RD]]", ["[", "]"]),
-], ids=["unclosed", "unclosed-mid", "stray-close", "double-close", "nested", "nested-tight"])
+@pytest.mark.parametrize(
+    ("text", "marks"),
+    [
+        ("1C 1C [RD RD RD", ["]"]),
+        ("1C 1C [RD RD RD 2C 2C 2C", ["]"]),
+        ("1C 1C RD RD RD] 2C", ["]", "["]),
+        ("1C 1C [RD RD RD]] 2C", ["]", "["]),
+        ("1C 1C [ [RD RD RD] 2C 2C 2C]", ["[", "]"]),
+        ("1C 1C [[RD RD RD]]", ["[", "]"]),
+    ],
+    ids=["unclosed", "unclosed-mid", "stray-close", "double-close", "nested", "nested-tight"],
+)
 def test_it_refuses_unbalanced_brackets(text: str, marks: list[str]) -> None:
     message = refusal(text)
     for mark in marks:
@@ -222,11 +237,14 @@ def test_check_applies_the_house_rule_2_joker_limit() -> None:
         check(hand, house_rules=[2])
 
 
-@pytest.mark.parametrize(("text", "count", "fix"), [
-    ("7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D RD RD", 13, "add"),
-    ("7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD RD]", 15, "remove"),
-    ("7C", 1, "add"),
-])
+@pytest.mark.parametrize(
+    ("text", "count", "fix"),
+    [
+        ("7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D RD RD", 13, "add"),
+        ("7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD RD]", 15, "remove"),
+        ("7C", 1, "add"),
+    ],
+)
 def test_it_refuses_a_check_of_the_wrong_number_of_tiles(text: str, count: int, fix: str) -> None:
     with pytest.raises(InputError) as caught:
         check(text)
@@ -265,14 +283,17 @@ def test_every_refusal_is_an_input_error_and_a_value_error() -> None:
 # --- spoken names ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("code", "said"), [
-    ("5D", "five dot"),
-    ("1C", "one crak"),
-    ("9B", "nine bam"),
-    ("RD", "red dragon"),
-    ("N", "north wind"),
-    ("J", "joker"),
-])
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("5D", "five dot"),
+        ("1C", "one crak"),
+        ("9B", "nine bam"),
+        ("RD", "red dragon"),
+        ("N", "north wind"),
+        ("J", "joker"),
+    ],
+)
 def test_it_says_each_tile_in_words(code: str, said: str) -> None:
     assert spoken(parse_tile(code)) == said
 
@@ -280,14 +301,18 @@ def test_it_says_each_tile_in_words(code: str, said: str) -> None:
 # --- options --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("options", "words"), [
-    ({"house_rules": [4]}, ["4", "1", "2", "3"]),
-    ({"house_rules": "1,4"}, ["4"]),
-    ({"base": 30}, ["30", "25", "20"]),
-    ({"skill_level": 6}, ["6", "0", "5"]),
-    ({"skill_level": -1}, ["-1", "0", "5"]),
-    ({"skill_level": "x"}, ["'x'", "0", "5"]),
-], ids=["house-rule-4", "house-rules-text", "base-30", "skill-6", "skill-minus-1", "skill-x"])
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"house_rules": [4]}, ["4", "1", "2", "3"]),
+        ({"house_rules": "1,4"}, ["4"]),
+        ({"base": 30}, ["30", "25", "20"]),
+        ({"skill_level": 6}, ["6", "0", "5"]),
+        ({"skill_level": -1}, ["-1", "0", "5"]),
+        ({"skill_level": "x"}, ["'x'", "0", "5"]),
+    ],
+    ids=["house-rule-4", "house-rules-text", "base-30", "skill-6", "skill-minus-1", "skill-x"],
+)
 def test_it_refuses_bad_options(options: dict[str, object], words: list[str]) -> None:
     with pytest.raises(InputError) as caught:
         RuleSet.make(**options)

@@ -22,9 +22,14 @@ POOLS: dict[str, Sequence[CardEntry]] = {
     "card": CARD.entries,
     "pairs": [e for e in CARD.entries if any(size == 2 and tile != FLOWER for tile, size in e.blocks)],
     "seven_pairs": [e for e in CARD.entries if e.pattern == "seven_pairs"],
-    "one_suit": [e for e in CARD.entries
-                 if e.category in NUMBER_CATEGORIES and e.category != LIKE_NUMBERS and e.set_blocks >= 3
-                 and len({suit_of(t) for t, _ in e.blocks[:e.set_blocks]}) == 1],
+    "one_suit": [
+        e
+        for e in CARD.entries
+        if e.category in NUMBER_CATEGORIES
+        and e.category != LIKE_NUMBERS
+        and e.set_blocks >= 3
+        and len({suit_of(t) for t, _ in e.blocks[: e.set_blocks]}) == 1
+    ],
 }
 
 
@@ -34,8 +39,7 @@ def holdings(draw: st.DrawFn, pool_name: str = "card") -> tuple[CardEntry, Hand,
     entry = pool[draw(st.integers(0, len(pool) - 1))]
     jokers = [draw(st.integers(low, high)) for low, high in joker_bounds(entry)]
     assume(sum(jokers) <= MAX_JOKERS)
-    exposed = [draw(st.booleans()) if size >= 3 and tile != NEWS else False
-               for tile, size in entry.blocks]
+    exposed = [draw(st.booleans()) if size >= 3 and tile != NEWS else False for tile, size in entry.blocks]
     return entry, hold(entry, jokers=jokers, exposed=exposed), jokers
 
 
@@ -48,22 +52,29 @@ def expected_points(entry: CardEntry, hand: Hand) -> int:
     if all(is_number(t) for t in tiles) or all(is_wind(t) or t == NEWS for t in tiles):
         points += 5
     suits = {suit_of(t) for t in tiles if is_number(t)}
-    if entry.category in NUMBER_CATEGORIES and entry.category != LIKE_NUMBERS and len(suits) == 1 \
-            and not any(t in (FLOWER, NEWS) or is_wind(t) for t in tiles) \
-            and all(DRAGON_SUIT[t] in suits for t in tiles if is_dragon(t)):
+    if (
+        entry.category in NUMBER_CATEGORIES
+        and entry.category != LIKE_NUMBERS
+        and len(suits) == 1
+        and not any(t in (FLOWER, NEWS) or is_wind(t) for t in tiles)
+        and all(DRAGON_SUIT[t] in suits for t in tiles if is_dragon(t))
+    ):
         points += 5
     return points + (0 if hand.exposures else 10)
 
 
 def same_reading(arrangement: object, entry: CardEntry) -> bool:
     blocks = Counter((b.tile, b.size) for b in arrangement.blocks)  # type: ignore[attr-defined]
-    return (arrangement.category, arrangement.pattern) == (entry.category, entry.pattern) \
-        and blocks == Counter(entry.blocks)  # type: ignore[attr-defined]
+    return (arrangement.category, arrangement.pattern) == (
+        entry.category,
+        entry.pattern,
+    ) and blocks == Counter(entry.blocks)  # type: ignore[attr-defined]
 
 
 @given(holdings(), st.booleans())
-def test_it_accepts_every_card_arrangement_however_it_is_held(drawn: tuple[CardEntry, Hand, list[int]],
-                                                               self_drawn: bool) -> None:
+def test_it_accepts_every_card_arrangement_however_it_is_held(
+    drawn: tuple[CardEntry, Hand, list[int]], self_drawn: bool
+) -> None:
     entry, hand, jokers = drawn
     result = check(hand, self_drawn=self_drawn)
     assert result.valid, f"{entry.describe()} held as {hand} was refused: {result.reasons}"
@@ -85,8 +96,6 @@ def test_it_accepts_every_card_arrangement_however_it_is_held(drawn: tuple[CardE
         assert answer["bonuses"]["concealed"] == (0 if hand.exposures else 10)
 
 
-
-
 def _joker_for_pair_tile(entry: CardEntry, hand: Hand) -> Hand:
     pair_tile = next(t for t, size in entry.blocks if size == 2 and t != FLOWER)
     assume(pair_tile in hand.concealed and hand.jokers < MAX_JOKERS)
@@ -103,8 +112,6 @@ def test_it_never_lets_a_joker_stand_in_a_pair(drawn: tuple[CardEntry, Hand, lis
         assert all(not (b.size == 2 and b.jokers) for a in result.arrangements for b in a.blocks)
     else:
         assert {"joker_in_pair", "dragon_hand_jokers"} & {r.id for r in result.reasons}
-
-
 
 
 @given(holdings("seven_pairs"))
@@ -137,8 +144,9 @@ def test_it_refuses_a_woven_hand(drawn: tuple[CardEntry, Hand, list[int]], shift
     assume(all(t in hand.tiles for t in (first, middle_tile, last)))
     other = (suit_of(middle_tile) + shift) % 3 * 9 + middle_tile % 9
     concealed = tuple(sorted(other if t == middle_tile else t for t in hand.concealed))
-    exposures = tuple(sorted(tuple(sorted(other if t == middle_tile else t for t in group))
-                             for group in hand.exposures))
+    exposures = tuple(
+        sorted(tuple(sorted(other if t == middle_tile else t for t in group)) for group in hand.exposures)
+    )
     result = check(Hand(concealed, exposures))
     assert not result.valid
     assert result.reasons[0].id == "woven"

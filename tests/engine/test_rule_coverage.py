@@ -29,8 +29,8 @@ def section_text(section: str) -> str:
     text = RULES.read_text()
     heading = re.search(rf"^#+ {re.escape(section)}\.?\s", text, re.MULTILINE)
     assert heading is not None, f"no heading for section {section}"
-    following = re.search(r"^#+ ", text[heading.end():], re.MULTILINE)
-    return text[heading.end():heading.end() + following.start() if following else len(text)]
+    following = re.search(r"^#+ ", text[heading.end() :], re.MULTILINE)
+    return text[heading.end() : heading.end() + following.start() if following else len(text)]
 
 
 def rule_items(first: int, last: int) -> list[str]:
@@ -42,8 +42,12 @@ def rule_items(first: int, last: int) -> list[str]:
     items: list[str] = []
     for line in text[start:end].splitlines():
         stripped = line.strip()
-        if not stripped or set(stripped) <= set("|-: ") or stripped.startswith("| id") \
-                or stripped.startswith("| bonus |"):
+        if (
+            not stripped
+            or set(stripped) <= set("|-: ")
+            or stripped.startswith("| id")
+            or stripped.startswith("| bonus |")
+        ):
             if not stripped and items and items[-1]:
                 items.append("")
             continue
@@ -64,22 +68,32 @@ def _all_quotes() -> list[str]:
 
 def test_it_finds_every_quote_in_rules_md() -> None:
     text = _squash(RULES.read_text())
-    missing = [line.id for line in RULE_LINES.values()
-               if any(_squash(q) not in text for q in (line.quote, *line.also))]
+    missing = [
+        line.id
+        for line in RULE_LINES.values()
+        if any(_squash(q) not in text for q in (line.quote, *line.also))
+    ]
     assert not missing
 
 
 def test_it_finds_every_quote_in_the_section_it_names() -> None:
-    misplaced = [line.id for line in RULE_LINES.values()
-                 if _squash(line.quote) not in _squash(section_text(line.section))]
+    misplaced = [
+        line.id
+        for line in RULE_LINES.values()
+        if _squash(line.quote) not in _squash(section_text(line.section))
+    ]
     assert not misplaced
     assert all(line.id.startswith(line.section.replace(".", "_") + "_") for line in RULE_LINES.values())
 
 
 def test_it_keeps_the_old_id_to_quote_map_for_the_tests() -> None:
     assert {line_id: line.quote for line_id, line in RULE_LINES.items()} == QUOTES
-    assert list(RULE_LINES) == [line_id for section in SECTIONS for line_id in lines_in_section(section)
-                                if RULE_LINES[line_id].section == section]
+    assert list(RULE_LINES) == [
+        line_id
+        for section in SECTIONS
+        for line_id in lines_in_section(section)
+        if RULE_LINES[line_id].section == section
+    ]
 
 
 def test_it_lists_a_sections_lines_with_its_subsections() -> None:

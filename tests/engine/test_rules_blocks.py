@@ -28,10 +28,12 @@ def test_2_1_jokers_never_in_pairs() -> None:
 
 
 def test_2_1_jokers_fill_pungs_kongs_and_quints() -> None:
-    readings = {tuple(sorted((b.size, b.jokers) for b in a.blocks))
-                for a in check(spell("1C*2 J 2C*2 J 3C*3 J 4C*4")).arrangements}
-    assert ((3, 1), (3, 1), (4, 0), (4, 1)) in readings   # jokers in Pungs and a Kong
-    assert ((2, 0), (2, 0), (5, 1), (5, 2)) in readings   # or in Quints, never in the Pairs
+    readings = {
+        tuple(sorted((b.size, b.jokers) for b in a.blocks))
+        for a in check(spell("1C*2 J 2C*2 J 3C*3 J 4C*4")).arrangements
+    }
+    assert ((3, 1), (3, 1), (4, 0), (4, 1)) in readings  # jokers in Pungs and a Kong
+    assert ((2, 0), (2, 0), (5, 1), (5, 2)) in readings  # or in Quints, never in the Pairs
     assert all(j == 0 for reading in readings for size, j in reading if size == 2)
 
 

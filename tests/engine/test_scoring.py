@@ -6,7 +6,7 @@ from cfmj.engine.scoring import counts_as_self_drawn, earns_set_bonus, payments
 from cfmj.engine.tiles import EAST, NEWS, NORTH, SOUTH, WEST
 from tests.engine.helpers import spell, wins
 
-TWO_SUITS = "1C*3 2C*3 3D*4 4D*4"   # set bonus, concealed, no suit bonus
+TWO_SUITS = "1C*3 2C*3 3D*4 4D*4"  # set bonus, concealed, no suit bonus
 
 
 def test_3_value_formula() -> None:
@@ -36,18 +36,19 @@ def test_3_set_bonus() -> None:
     assert wins("1C*3 2C*3 3C*4 RD*4")["bonuses"]["set"] == 0
     assert wins("1C*3 2C*3 3C*3 4C*3 F*2")["bonuses"]["set"] == 0
     assert wins("1C*3 2C*3 3C*4 N E W S")["bonuses"]["set"] == 0  # NEWS breaks a number set
-    assert earns_set_bonus((Block(NORTH, 4, 1), Block(EAST, 2), Block(WEST, 2), Block(SOUTH, 2),
-                            Block(NEWS, 4)))  # ... but not a Winds set
+    assert earns_set_bonus(
+        (Block(NORTH, 4, 1), Block(EAST, 2), Block(WEST, 2), Block(SOUTH, 2), Block(NEWS, 4))
+    )  # ... but not a Winds set
     assert wins("J*3 2C*3 3C*4 4C*4")["bonuses"]["set"] == 5  # jokers aside
 
 
 def test_3_suit_bonus() -> None:
-    assert wins("1C*3 2C*3 3C*4 RD*4")["bonuses"]["suit"] == 5   # red goes with craks
-    assert wins("1C*3 2C*3 3C*4 GD*4")["bonuses"]["suit"] == 0   # green goes with bams
+    assert wins("1C*3 2C*3 3C*4 RD*4")["bonuses"]["suit"] == 5  # red goes with craks
+    assert wins("1C*3 2C*3 3C*4 GD*4")["bonuses"]["suit"] == 0  # green goes with bams
     assert wins(TWO_SUITS)["bonuses"]["suit"] == 0
     assert wins("1C*3 2C*3 3C*3 4C*3 F*2")["bonuses"]["suit"] == 0
     assert wins("1C*3 2C*3 3C*4 N E W S")["bonuses"]["suit"] == 0
-    assert wins("5C*3 5B*3 5D*4 RD*4")["bonuses"]["suit"] == 0   # like numbers: three suits
+    assert wins("5C*3 5B*3 5D*4 RD*4")["bonuses"]["suit"] == 0  # like numbers: three suits
 
 
 def test_3_concealed_bonus() -> None:
@@ -93,7 +94,10 @@ def test_3_ties_any_arrangement() -> None:
 
 def test_3_worked_check() -> None:
     answer = wins("7C*3 8C*4 9D*4 [RD*3]")
-    assert (answer["category"], answer["set"], answer["pattern"]) == \
-        ("consecutive_run", ["7", "8", "9"], "two_pungs_two_kongs")
+    assert (answer["category"], answer["set"], answer["pattern"]) == (
+        "consecutive_run",
+        ["7", "8", "9"],
+        "two_pungs_two_kongs",
+    )
     assert answer["value"] == 50 and answer["payout"] == {"discarder": 100, "other": 50}
     assert wins("7C*3 8C*4 9D*4 RD*3")["value"] == 70

@@ -23,6 +23,7 @@ def token_of(page: bytes) -> str:
 def asked(token: str) -> list[drills.Puzzle]:
     """The puzzles a step check's or a quiz's token asks, in order."""
     from practice import serving
+
     _, served = serving.read(token)
     specs = [served.what[3]] if served.what[0] == serving.CHECK else list(served.what[2])
     return [

@@ -19,9 +19,17 @@ from tests.course import course_sources
 
 RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "RULES.md"
 # The rule lines RULES.md marks [D] (a reading the site chose); the test below counts the marks.
-DECISIONS = ("2_1_all_joker_block", "2_4_one_news_block", "2_7_best_arrangement_scores",
-             "3_dragon_hands_no_doubling", "3_joker_exchange_counts_as_self_drawn", "3_base_option",
-             "5_dragon_hands_bound_literally", "6_joker_exchange_several", "6_mistaken_mah_jongg")
+DECISIONS = (
+    "2_1_all_joker_block",
+    "2_4_one_news_block",
+    "2_7_best_arrangement_scores",
+    "3_dragon_hands_no_doubling",
+    "3_joker_exchange_counts_as_self_drawn",
+    "3_base_option",
+    "5_dragon_hands_bound_literally",
+    "6_joker_exchange_several",
+    "6_mistaken_mah_jongg",
+)
 
 
 def _taught() -> dict[str, list[str]]:
@@ -49,18 +57,25 @@ def test_it_teaches_every_rule_line_in_some_step() -> None:
 
 def test_it_practises_every_rule_line_of_sections_2_to_6_in_some_drill() -> None:
     practised = {line for lines in drills.PRACTISES.values() for line in lines}
-    unpractised = sorted(line for line, rule in RULE_LINES.items()
-                         if not rule.section.startswith("1") and line not in practised)
+    unpractised = sorted(
+        line
+        for line, rule in RULE_LINES.items()
+        if not rule.section.startswith("1") and line not in practised
+    )
     assert not unpractised, f"no drill kind practises: {unpractised}"
 
 
 def test_it_states_every_reading_the_site_chose_where_it_is_taught() -> None:
     text = RULES_MD.read_text(encoding="utf-8")
-    assert text[text.index("## 2."):].count("[D]") == len(DECISIONS)
+    assert text[text.index("## 2.") :].count("[D]") == len(DECISIONS)
     bodies = {(lesson.slug, step.number): step.body for lesson in course_sources() for step in lesson.steps}
     for line in DECISIONS:
-        places = [(lesson.slug, step.number) for lesson in course_sources() for step in lesson.steps
-                  if line in step.teaches]
+        places = [
+            (lesson.slug, step.number)
+            for lesson in course_sources()
+            for step in lesson.steps
+            if line in step.teaches
+        ]
         assert any("**Our reading:**" in bodies[place] for place in places), line
     readings = {rule.id for section in read_rules() for rule in section.lines if rule.reading}
     assert set(DECISIONS) <= readings
@@ -99,25 +114,34 @@ def test_it_renders_every_step_and_quiz_of_every_lesson(client, course: list[Les
         assert client.get(reverse("lessons:quiz", args=[lesson.slug])).status_code == 200
 
 
-HEAD = ("+++\ntitle='T'\nsummary='S'\ndrills=['winning_hand']\n"
-        "quiz=[['rules_quiz','tiles'], ['rules_quiz','seats'], ['rules_quiz','deal']]\n+++\n")
+HEAD = (
+    "+++\ntitle='T'\nsummary='S'\ndrills=['winning_hand']\n"
+    "quiz=[['rules_quiz','tiles'], ['rules_quiz','seats'], ['rules_quiz','deal']]\n+++\n"
+)
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("no front matter", "front matter"),
-    ("+++\ntitle = 'T'\n+++\n## S\nteaches: 2_1_blocks_are_identical_tiles\n", "'summary' is missing"),
-    (HEAD +
-     "## S\nteaches: not_a_rule\n", "not_a_rule is not a rule line id"),
-    (HEAD +
-     "## S\nteaches: 2_1_blocks_are_identical_tiles\nText {{5D 5Q}}.\n```check\nrules_quiz tiles\n```\n",
-     "'5D 5Q'"),
-    (HEAD +
-     "## S\nteaches: 2_1_blocks_are_identical_tiles\nText.\n", "exactly one ```check"),
-    (HEAD +
-     "## S\nteaches: 2_1_blocks_are_identical_tiles\nText.\n```check\nworth poker\n```\n", "poker"),
-])
-def test_it_names_the_file_and_the_problem_in_a_broken_lesson(tmp_path: Path, text: str,
-                                                              message: str) -> None:
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("no front matter", "front matter"),
+        ("+++\ntitle = 'T'\n+++\n## S\nteaches: 2_1_blocks_are_identical_tiles\n", "'summary' is missing"),
+        (HEAD + "## S\nteaches: not_a_rule\n", "not_a_rule is not a rule line id"),
+        (
+            HEAD
+            + "## S\nteaches: 2_1_blocks_are_identical_tiles\n"
+            + "Text {{5D 5Q}}.\n```check\nrules_quiz tiles\n```\n",
+            "'5D 5Q'",
+        ),
+        (HEAD + "## S\nteaches: 2_1_blocks_are_identical_tiles\nText.\n", "exactly one ```check"),
+        (
+            HEAD + "## S\nteaches: 2_1_blocks_are_identical_tiles\nText.\n```check\nworth poker\n```\n",
+            "poker",
+        ),
+    ],
+)
+def test_it_names_the_file_and_the_problem_in_a_broken_lesson(
+    tmp_path: Path, text: str, message: str
+) -> None:
     path = tmp_path / "01-broken.md"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ContentError, match=message.replace("(", r"\(")) as raised:

@@ -17,8 +17,9 @@ def test_it_invites_a_newcomer_to_start_lesson_one(client, course: list[Lesson])
     assert reverse("lessons:step", args=[course[0].slug, 1]).encode() in response.content
 
 
-def test_it_shows_where_to_continue_on_home_and_dashboard(client, django_user_model,
-                                                         course: list[Lesson]) -> None:
+def test_it_shows_where_to_continue_on_home_and_dashboard(
+    client, django_user_model, course: list[Lesson]
+) -> None:
     user = django_user_model.objects.create_user("iris", password="pw-tiles-123")
     LessonProgress.objects.create(user=user, lesson=course[0], step_reached=2)
     client.force_login(user)
@@ -35,8 +36,15 @@ def test_it_keeps_a_visitors_place_when_they_sign_up(client, course: list[Lesson
     step = course[0].steps.get(number=1)
     token, puzzle = _check_of(client.get(_url(step)).content, step)
     client.post(_url(step), {"token": token, **right_response(puzzle)})
-    client.post(reverse("accounts:signup"), {"username": "june", "password1": "a-long-pass-phrase-9",
-                                              "password2": "a-long-pass-phrase-9", "role": "learner"})
+    client.post(
+        reverse("accounts:signup"),
+        {
+            "username": "june",
+            "password1": "a-long-pass-phrase-9",
+            "password2": "a-long-pass-phrase-9",
+            "role": "learner",
+        },
+    )
     progress = LessonProgress.objects.get(lesson=course[0])
     assert progress.user is not None and progress.user.username == "june" and progress.step_reached == 1
     assert b"Continue: Lesson 1, step 2" in client.get(reverse("home")).content

@@ -41,8 +41,9 @@ def test_it_opens_the_next_lesson_when_one_is_done(client, course: list[Lesson])
     states = client.get(reverse("lessons:course")).context["states"]
     assert [s.open for s in states[:3]] == [True, True, False]
     assert states[0].done and not states[1].done
-    assert client.get(reverse("lessons:course")).context["continue_at"].url == \
-        reverse("lessons:step", args=[course[1].slug, 1])
+    assert client.get(reverse("lessons:course")).context["continue_at"].url == reverse(
+        "lessons:step", args=[course[1].slug, 1]
+    )
 
 
 def test_it_says_how_to_load_an_empty_course(client) -> None:
@@ -66,5 +67,6 @@ def test_it_keeps_the_course_outline_between_requests(client, course: list[Lesso
         states = client.get(reverse("lessons:course")).context["states"]
     course_reads = [q for q in queries if '"lessons_lesson"' in q["sql"] or '"lessons_step"' in q["sql"]]
     assert queries and not course_reads  # only the learner's own rows were read
-    assert [(s.lesson.slug, s.steps) for s in states] == \
-        [(lesson.slug, lesson.steps.count()) for lesson in course]
+    assert [(s.lesson.slug, s.steps) for s in states] == [
+        (lesson.slug, lesson.steps.count()) for lesson in course
+    ]

@@ -60,8 +60,10 @@ def test_it_shows_a_reload_of_the_course_at_once(client, course: list[Lesson]) -
     assert b"Learn it in" in client.get(reverse("lessons:rules")).content  # the teaching steps are kept
     sources = list(course_sources())
     first = sources[0].steps[0]
-    sources[0] = dataclasses.replace(sources[0], source_hash="changed",
-                                     steps=(dataclasses.replace(first, title="Meet the tiles again"),
-                                            *sources[0].steps[1:]))
+    sources[0] = dataclasses.replace(
+        sources[0],
+        source_hash="changed",
+        steps=(dataclasses.replace(first, title="Meet the tiles again"), *sources[0].steps[1:]),
+    )
     lessons_load(sources=sources)
     assert b"Lesson 1: Meet the tiles again" in client.get(reverse("lessons:rules")).content

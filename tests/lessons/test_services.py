@@ -46,8 +46,9 @@ def test_it_retires_a_lesson_whose_file_went_away_and_keeps_its_progress(course:
 
 def test_it_moves_a_visitors_progress_to_their_account(course: list[Lesson]) -> None:
     user = UserFactory()
-    LessonProgress.objects.create(visitor="v-9", lesson=course[0], step_reached=3,
-                                  completed_at=timezone.now(), quiz_best=4, quiz_size=5)
+    LessonProgress.objects.create(
+        visitor="v-9", lesson=course[0], step_reached=3, completed_at=timezone.now(), quiz_best=4, quiz_size=5
+    )
     LessonProgress.objects.create(visitor="v-9", lesson=course[1], step_reached=2)
     LessonProgress.objects.create(user=user, lesson=course[1], step_reached=1, quiz_best=0)
     assert visitor_lessons_claim(user=user, visitor="v-9") == 2
@@ -59,8 +60,15 @@ def test_it_moves_a_visitors_progress_to_their_account(course: list[Lesson]) -> 
 
 def test_it_moves_a_visitors_quiz_score_with_its_size(course: list[Lesson]) -> None:
     user = UserFactory()
-    LessonProgress.objects.create(visitor="v-9", lesson=course[0], quiz_last=4, quiz_best=4, quiz_size=5,
-                                  completed_at=timezone.now(), tested_out=True)
+    LessonProgress.objects.create(
+        visitor="v-9",
+        lesson=course[0],
+        quiz_last=4,
+        quiz_best=4,
+        quiz_size=5,
+        completed_at=timezone.now(),
+        tested_out=True,
+    )
     LessonProgress.objects.create(user=user, lesson=course[0], step_reached=1)
     visitor_lessons_claim(user=user, visitor="v-9")
     mine = LessonProgress.objects.get(user=user, lesson=course[0])
@@ -114,8 +122,14 @@ def test_it_keeps_a_check_answered_once_under_its_token(course: list[Lesson]) ->
     step = Step.objects.get(lesson=course[0], number=2)
     token = uuid.uuid4()
     first = step_check_answer(learner=learner, step=step, token=token, response={"choice": "a"}, correct=True)
-    again = step_check_answer(learner=learner, step=step, token=token, response={"choice": "b"},
-                              correct=False, progress=first.progress)
+    again = step_check_answer(
+        learner=learner,
+        step=step,
+        token=token,
+        response={"choice": "b"},
+        correct=False,
+        progress=first.progress,
+    )
     assert first.first and not again.first and again.kept.pk == first.kept.pk
     kept = again.kept
     assert (kept.responses, kept.score, kept.size, kept.step) == ([{"choice": "a"}], 1, 1, 2)
@@ -145,8 +159,9 @@ def test_it_moves_a_visitors_answered_checks_to_their_account(course: list[Lesso
 
     user = UserFactory()
     for visitor in ("v-9", "v-other"):
-        CheckAnswer.objects.create(token=uuid.uuid4(), visitor=visitor, lesson=course[0], step=1,
-                                   responses=[{}], score=1, size=1)
+        CheckAnswer.objects.create(
+            token=uuid.uuid4(), visitor=visitor, lesson=course[0], step=1, responses=[{}], score=1, size=1
+        )
     visitor_lessons_claim(user=user, visitor="v-9")
     assert list(CheckAnswer.objects.filter(user=user).values_list("visitor", flat=True)) == [""]
     assert CheckAnswer.objects.filter(user__isnull=True, visitor="v-other").count() == 1  # not theirs

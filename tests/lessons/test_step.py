@@ -217,8 +217,9 @@ def test_it_gives_a_fresh_check_for_one_the_engine_no_longer_makes(client, cours
     user = UserFactory()
     client.force_login(user)
     step = course[0].steps.get(number=1)
-    gone = serving.serve(Learner(user, ""), serving.check(step.lesson_id, 1, ("rules_quiz", "gone", 1, 7)),
-                         serving.STEP)
+    gone = serving.serve(
+        Learner(user, ""), serving.check(step.lesson_id, 1, ("rules_quiz", "gone", 1, 7)), serving.STEP
+    )
     response = client.post(_url(step), {"token": gone, "choice": "a"}, follow=True)
     assert response.status_code == 200 and b"That check has changed since it was asked" in response.content
     assert not LessonProgress.objects.exists() and not CheckAnswer.objects.exists()

@@ -48,9 +48,9 @@ def test_it_checks_the_worked_example(client):
     assert "Consecutive Run" in html
     assert "Two Pungs and Two Kongs" in html
     assert "<h3>Value: 50 points</h3>" in html
-    assert ("<th scope=\"row\">The player who discarded the winning tile</th><td>100</td>") in html
-    assert "<th scope=\"row\">Each of the other two players</th><td>50</td>" in html
-    assert "<th scope=\"row\">The winner receives</th><td>200</td>" in html
+    assert ('<th scope="row">The player who discarded the winning tile</th><td>100</td>') in html
+    assert '<th scope="row">Each of the other two players</th><td>50</td>' in html
+    assert '<th scope="row">The winner receives</th><td>200</td>' in html
     assert "Not a winning hand" not in html
 
 
@@ -71,8 +71,8 @@ def test_it_scores_a_concealed_self_drawn_hand(client):
     html = _html(response)
     assert "Mah Jongg" in html
     assert "<h3>Value: 140 points</h3>" in html
-    assert "<th scope=\"row\">Each of the three other players</th><td>140</td>" in html
-    assert "<th scope=\"row\">The winner receives</th><td>420</td>" in html
+    assert '<th scope="row">Each of the three other players</th><td>140</td>' in html
+    assert '<th scope="row">The winner receives</th><td>420</td>' in html
     assert "discarded the winning tile" not in html
     assert 'name="self_drawn" checked' in html
 

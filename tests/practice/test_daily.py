@@ -31,9 +31,10 @@ def _answer_today(client, answer) -> None:
     """Answer the daily page's puzzle with `answer(puzzle)`, through the form it serves."""
     page = client.get(reverse("practice:daily"))
     puzzle = page.context["puzzle"]
-    client.post(reverse("practice:answer", args=[puzzle.pk]),
-                {"token": str(page.context["token"]), "daily": timezone.localdate().isoformat(),
-                 **answer(puzzle)})
+    client.post(
+        reverse("practice:answer", args=[puzzle.pk]),
+        {"token": str(page.context["token"]), "daily": timezone.localdate().isoformat(), **answer(puzzle)},
+    )
 
 
 def test_it_walks_through_the_five_and_starts_a_streak(client, django_user_model) -> None:
@@ -54,9 +55,14 @@ def test_it_counts_a_puzzle_as_todays_only_when_served_as_todays(client, django_
     daily = client.get(reverse("practice:daily")).context["puzzle"]
     drill = client.get(reverse("practice:drill", args=[daily.kind]))
     puzzle = drill.context["puzzle"]
-    client.post(reverse("practice:answer", args=[puzzle.pk]),
-                {"token": str(drill.context["token"]), "daily": timezone.localdate().isoformat(),
-                 **right_response(puzzle)})
+    client.post(
+        reverse("practice:answer", args=[puzzle.pk]),
+        {
+            "token": str(drill.context["token"]),
+            "daily": timezone.localdate().isoformat(),
+            **right_response(puzzle),
+        },
+    )
     assert Attempt.objects.get().daily_date is None
 
 

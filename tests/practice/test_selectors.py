@@ -30,9 +30,11 @@ def test_it_serves_a_puzzle_near_the_learners_rating() -> None:
     ids = _spread(40)
     user = UserFactory()
     user.skills.create(kind="winning_hand", rating=1200)  # between puzzles 20 and 21
-    served = {puzzle_next("winning_hand", Learner(user, ""), rng=random.Random(seed))[0].pk  # type: ignore[union-attr]
-              for seed in range(60)}
-    assert served <= set(ids[20 - NEAR // 4:21 + NEAR // 4])
+    served = {
+        puzzle_next("winning_hand", Learner(user, ""), rng=random.Random(seed))[0].pk  # type: ignore[union-attr]
+        for seed in range(60)
+    }
+    assert served <= set(ids[20 - NEAR // 4 : 21 + NEAR // 4])
     assert len(served) > 1  # a choice among the nearest, not always the same one
 
 
@@ -66,7 +68,8 @@ def test_it_serves_again_what_was_tried_long_ago() -> None:
     attempt = AttemptFactory(user=user, puzzle=only)
     assert puzzle_next("winning_hand", Learner(user, ""))[0] is None
     Attempt.objects.filter(pk=attempt.pk).update(
-        answered_at=timezone.now() - datetime.timedelta(days=RECENT_DAYS + 1))
+        answered_at=timezone.now() - datetime.timedelta(days=RECENT_DAYS + 1)
+    )
     assert puzzle_next("winning_hand", Learner(user, ""))[0] == only
 
 

@@ -46,10 +46,12 @@ def test_it_counts_a_double_submit_once() -> None:
     puzzle = PuzzleFactory()
     token = uuid.uuid4()
     learner = Learner(user, "v")
-    first, graded = services.attempt_record(learner=learner, puzzle_id=puzzle.pk, token=token,
-                                            response=right_response(puzzle))
-    second, again = services.attempt_record(learner=learner, puzzle_id=puzzle.pk, token=token,
-                                            response=wrong_response(puzzle))
+    first, graded = services.attempt_record(
+        learner=learner, puzzle_id=puzzle.pk, token=token, response=right_response(puzzle)
+    )
+    second, again = services.attempt_record(
+        learner=learner, puzzle_id=puzzle.pk, token=token, response=wrong_response(puzzle)
+    )
     assert first.pk == second.pk and graded.correct and again.correct
     assert Attempt.objects.count() == 1
     skill = SkillRating.objects.get(user=user, kind=puzzle.kind)
@@ -62,12 +64,14 @@ def test_it_rates_the_learner_and_the_puzzle() -> None:
     user = UserFactory()
     right, wrong = PuzzleFactory(), PuzzleFactory()
     learner = Learner(user, "v")
-    services.attempt_record(learner=learner, puzzle_id=right.pk, token=uuid.uuid4(),
-                            response=right_response(right))
+    services.attempt_record(
+        learner=learner, puzzle_id=right.pk, token=uuid.uuid4(), response=right_response(right)
+    )
     after_win = SkillRating.objects.get(user=user).rating
     assert after_win > 1500
-    services.attempt_record(learner=learner, puzzle_id=wrong.pk, token=uuid.uuid4(),
-                            response=wrong_response(wrong))
+    services.attempt_record(
+        learner=learner, puzzle_id=wrong.pk, token=uuid.uuid4(), response=wrong_response(wrong)
+    )
     assert SkillRating.objects.get(user=user).rating < after_win
     wrong.refresh_from_db()
     right.refresh_from_db()
@@ -78,13 +82,15 @@ def test_it_brings_mistakes_back_further_apart() -> None:
     user = UserFactory()
     puzzle = PuzzleFactory()
     learner = Learner(user, "v")
-    services.attempt_record(learner=learner, puzzle_id=puzzle.pk, token=uuid.uuid4(),
-                            response=wrong_response(puzzle))
+    services.attempt_record(
+        learner=learner, puzzle_id=puzzle.pk, token=uuid.uuid4(), response=wrong_response(puzzle)
+    )
     item = ReviewItem.objects.get(user=user, puzzle=puzzle)
     assert item.due == timezone.localdate() + datetime.timedelta(days=1)
     ReviewItem.objects.filter(pk=item.pk).update(due=timezone.localdate())
-    services.attempt_record(learner=learner, puzzle_id=puzzle.pk, token=uuid.uuid4(),
-                            response=right_response(puzzle))
+    services.attempt_record(
+        learner=learner, puzzle_id=puzzle.pk, token=uuid.uuid4(), response=right_response(puzzle)
+    )
     item.refresh_from_db()
     assert item.successes == 1 and item.interval_days >= 2 and item.due > timezone.localdate()
 
@@ -98,11 +104,21 @@ def test_it_extends_the_streak_when_the_daily_set_is_done() -> None:
     daily = services.daily_set_build(day=today)
     entries = list(daily.entries.select_related("puzzle"))
     for entry in entries[:-1]:
-        services.attempt_record(learner=learner, puzzle_id=entry.puzzle_id, token=uuid.uuid4(),
-                                response=wrong_response(entry.puzzle), daily_date=today)
+        services.attempt_record(
+            learner=learner,
+            puzzle_id=entry.puzzle_id,
+            token=uuid.uuid4(),
+            response=wrong_response(entry.puzzle),
+            daily_date=today,
+        )
     assert Streak.objects.get(user=user).current == 3  # not done yet
-    services.attempt_record(learner=learner, puzzle_id=entries[-1].puzzle_id, token=uuid.uuid4(),
-                            response=right_response(entries[-1].puzzle), daily_date=today)
+    services.attempt_record(
+        learner=learner,
+        puzzle_id=entries[-1].puzzle_id,
+        token=uuid.uuid4(),
+        response=right_response(entries[-1].puzzle),
+        daily_date=today,
+    )
     streak = Streak.objects.get(user=user)
     assert (streak.current, streak.best, streak.last_day) == (4, 4, today)
 
@@ -110,8 +126,9 @@ def test_it_extends_the_streak_when_the_daily_set_is_done() -> None:
 def test_it_moves_a_visitors_practice_to_their_account() -> None:
     puzzle = PuzzleFactory()
     visitor = Learner(None, "visitor-1")
-    services.attempt_record(learner=visitor, puzzle_id=puzzle.pk, token=uuid.uuid4(),
-                            response=right_response(puzzle))
+    services.attempt_record(
+        learner=visitor, puzzle_id=puzzle.pk, token=uuid.uuid4(), response=right_response(puzzle)
+    )
     user = UserFactory()
     assert services.visitor_practice_claim(user=user, visitor="visitor-1") == 1
     attempt = Attempt.objects.get()
@@ -124,14 +141,16 @@ def test_it_records_an_answer_to_a_puzzle_answered_before_but_rates_it_once() ->
     user = UserFactory()
     puzzle = PuzzleFactory(kind="worth", band=5)
     learner = Learner(user, "")
-    first, _ = services.attempt_record(learner=learner, puzzle_id=puzzle.pk, token=uuid.uuid4(),
-                                       response=right_response(puzzle))
+    first, _ = services.attempt_record(
+        learner=learner, puzzle_id=puzzle.pk, token=uuid.uuid4(), response=right_response(puzzle)
+    )
     skill = SkillRating.objects.get(user=user)
     puzzle.refresh_from_db()
     rating, puzzle_rating = skill.rating, puzzle.rating
     for _ in range(5):
-        again, graded = services.attempt_record(learner=learner, puzzle_id=puzzle.pk, token=uuid.uuid4(),
-                                                response=right_response(puzzle))
+        again, graded = services.attempt_record(
+            learner=learner, puzzle_id=puzzle.pk, token=uuid.uuid4(), response=right_response(puzzle)
+        )
         assert graded.correct and not again.rated and again.rating_after is None
     assert first.rated and first.rating_after == rating
     skill.refresh_from_db()
@@ -144,8 +163,9 @@ def test_it_rates_a_visitors_first_answer_only_too() -> None:
     puzzle = PuzzleFactory()
     visitor = Learner(None, "visitor-2")
     for _ in range(3):
-        services.attempt_record(learner=visitor, puzzle_id=puzzle.pk, token=uuid.uuid4(),
-                                response=right_response(puzzle))
+        services.attempt_record(
+            learner=visitor, puzzle_id=puzzle.pk, token=uuid.uuid4(), response=right_response(puzzle)
+        )
     puzzle.refresh_from_db()
     assert puzzle.attempts == 1
     assert list(Attempt.objects.order_by("pk").values_list("rated", flat=True)) == [True, False, False]
@@ -156,12 +176,14 @@ def test_it_keeps_the_review_of_a_puzzle_missed_again_on_purpose() -> None:
     user = UserFactory()
     puzzle = PuzzleFactory()
     learner = Learner(user, "")
-    services.attempt_record(learner=learner, puzzle_id=puzzle.pk, token=uuid.uuid4(),
-                            response=wrong_response(puzzle))
+    services.attempt_record(
+        learner=learner, puzzle_id=puzzle.pk, token=uuid.uuid4(), response=wrong_response(puzzle)
+    )
     later = timezone.localdate() + datetime.timedelta(days=5)
     ReviewItem.objects.filter(user=user, puzzle=puzzle).update(due=later, interval_days=5, successes=2)
-    services.attempt_record(learner=learner, puzzle_id=puzzle.pk, token=uuid.uuid4(),
-                            response=wrong_response(puzzle))
+    services.attempt_record(
+        learner=learner, puzzle_id=puzzle.pk, token=uuid.uuid4(), response=wrong_response(puzzle)
+    )
     item = ReviewItem.objects.get(user=user, puzzle=puzzle)
     assert (item.due, item.interval_days, item.successes) == (later, 5, 2)
 
@@ -171,8 +193,9 @@ def test_it_records_nothing_for_a_blank_answer() -> None:
     puzzle = PuzzleFactory(kind="name_hand")
     for blank in ({}, {"category": " ", "pattern": ""}, {"category": right_response(puzzle)["category"]}):
         with pytest.raises(services.BlankAnswerError):
-            services.attempt_record(learner=Learner(user, ""), puzzle_id=puzzle.pk, token=uuid.uuid4(),
-                                    response=blank)
+            services.attempt_record(
+                learner=Learner(user, ""), puzzle_id=puzzle.pk, token=uuid.uuid4(), response=blank
+            )
     assert not Attempt.objects.exists() and not SkillRating.objects.exists()
     assert not ReviewItem.objects.exists()
 
@@ -180,12 +203,14 @@ def test_it_records_nothing_for_a_blank_answer() -> None:
 def test_it_rates_a_claimed_answer_only_if_the_account_had_not_answered_that_puzzle() -> None:
     user = UserFactory()
     seen, fresh = PuzzleFactory(), PuzzleFactory()
-    services.attempt_record(learner=Learner(user, ""), puzzle_id=seen.pk, token=uuid.uuid4(),
-                            response=right_response(seen))
+    services.attempt_record(
+        learner=Learner(user, ""), puzzle_id=seen.pk, token=uuid.uuid4(), response=right_response(seen)
+    )
     visitor = Learner(None, "visitor-3")
     for puzzle in (seen, fresh, fresh):
-        services.attempt_record(learner=visitor, puzzle_id=puzzle.pk, token=uuid.uuid4(),
-                                response=right_response(puzzle))
+        services.attempt_record(
+            learner=visitor, puzzle_id=puzzle.pk, token=uuid.uuid4(), response=right_response(puzzle)
+        )
     assert services.visitor_practice_claim(user=user, visitor="visitor-3") == 3
     assert SkillRating.objects.get(user=user).attempts == 2  # the account's own, and the first of `fresh`
     assert Attempt.objects.filter(user=user, rated=True).count() == 2

@@ -68,8 +68,9 @@ def test_it_queues_a_batch_left_pending_again(settings, django_capture_on_commit
     assert (batch.status, batch.starts, batch.created) == (PuzzleBatch.Status.DONE, 2, 4)
 
 
-def test_it_gives_up_on_a_batch_that_fails_every_time(settings, monkeypatch, caplog,
-                                                      django_capture_on_commit_callbacks) -> None:
+def test_it_gives_up_on_a_batch_that_fails_every_time(
+    settings, monkeypatch, caplog, django_capture_on_commit_callbacks
+) -> None:
     _stale(settings)
     calls = []
 

@@ -34,7 +34,10 @@ def _tile(code: str, stands_for: str) -> SafeString:
         return format_html(
             '<span class="tile-wrap"><img class="tile" src="{}" alt="{}">'
             '<span class="joker-as" aria-hidden="true">{}</span></span>',
-            static("tiles/J.svg"), alt, stands_for)
+            static("tiles/J.svg"),
+            alt,
+            stands_for,
+        )
     return format_html('<img class="tile" src="{}" alt="{}">', static(f"tiles/{code}.svg"), alt)
 
 
@@ -53,11 +56,18 @@ def hand(value: str | Hand) -> SafeString:
             return format_html('<span class="hand hand-unreadable">{}</span>', value)
     concealed = tile_pictures(codes(value.concealed).split())
     groups = [format_html('<span class="rack-concealed">{}</span>', concealed)]
-    groups += [format_html('<span class="rack-exposed" title="exposed"><span class="visually-hidden">'
-                           'exposed: </span>{}</span>', tile_pictures(codes(g).split()))
-               for g in value.exposures]
-    return format_html('<span class="hand" role="group" aria-label="hand">{}</span>',
-                       format_html_join("", "{}", ((g,) for g in groups)))
+    groups += [
+        format_html(
+            '<span class="rack-exposed" title="exposed"><span class="visually-hidden">'
+            "exposed: </span>{}</span>",
+            tile_pictures(codes(g).split()),
+        )
+        for g in value.exposures
+    ]
+    return format_html(
+        '<span class="hand" role="group" aria-label="hand">{}</span>',
+        format_html_join("", "{}", ((g,) for g in groups)),
+    )
 
 
 @register.simple_tag
@@ -69,8 +79,11 @@ def arrangement(blocks: list[dict[str, Any]]) -> SafeString:
         if code == "NEWS":
             pictures = tile_pictures(list(NEWS_CODES))
         else:
-            pictures = format_html("{}{}", tile_pictures([code] * (size - jokers)),
-                                   format_html_join("", "{}", ((tile("J", code),) for _ in range(jokers))))
+            pictures = format_html(
+                "{}{}",
+                tile_pictures([code] * (size - jokers)),
+                format_html_join("", "{}", ((tile("J", code),) for _ in range(jokers))),
+            )
         notes = []
         if block.get("exposed"):
             notes.append("exposed")
@@ -79,24 +92,39 @@ def arrangement(blocks: list[dict[str, Any]]) -> SafeString:
         if block.get("kind") == "filler":
             notes.append("filler")
         caption = block_label(code, size) + (f" ({', '.join(notes)})" if notes else "")
-        figures.append(format_html('<figure class="block{}"><div class="block-tiles">{}</div>'
-                                   '<figcaption>{}</figcaption></figure>',
-                                   " block-exposed" if block.get("exposed") else "", pictures, caption))
-    return format_html('<div class="arrangement">{}</div>',
-                       format_html_join("", "{}", ((f,) for f in figures)))
+        figures.append(
+            format_html(
+                '<figure class="block{}"><div class="block-tiles">{}</div>'
+                "<figcaption>{}</figcaption></figure>",
+                " block-exposed" if block.get("exposed") else "",
+                pictures,
+                caption,
+            )
+        )
+    return format_html(
+        '<div class="arrangement">{}</div>', format_html_join("", "{}", ((f,) for f in figures))
+    )
 
 
 @register.inclusion_tag("components/hand_builder.html")
-def hand_builder(name: str, value: str = "", label: str = "Your hand", max_tiles: int = 14,
-                 help_text: str = "") -> dict[str, Any]:
+def hand_builder(
+    name: str, value: str = "", label: str = "Your hand", max_tiles: int = 14, help_text: str = ""
+) -> dict[str, Any]:
     """The hand builder: palette, self-sorting rack and notation field, kept in step."""
     tiles = palette()
     for entry in tiles:
         entry["src"] = static(f"tiles/{entry['code']}.svg")
     rows = [tiles[0:9], tiles[9:18], tiles[18:27], tiles[27:]]  # craks, bams, dots, honours
-    return {"name": name, "value": value, "label": label, "max_tiles": max_tiles,
-            "palette_rows": rows, "order": [t["code"] for t in tiles], "help_text": help_text,
-            "field_id": f"id_{name}"}
+    return {
+        "name": name,
+        "value": value,
+        "label": label,
+        "max_tiles": max_tiles,
+        "palette_rows": rows,
+        "order": [t["code"] for t in tiles],
+        "help_text": help_text,
+        "field_id": f"id_{name}",
+    }
 
 
 @register.filter

@@ -32,8 +32,17 @@ from . import call, charleston, discard, distance, joker_exchange, name_hand, ru
 from .common import Graded, Puzzle, drill_rng, text_field
 from .table import hand_table
 
-KINDS: tuple[str, ...] = ("winning_hand", "worth", "charleston", "name_hand", "call", "joker_exchange",
-                          "discard", "distance", "rules_quiz")
+KINDS: tuple[str, ...] = (
+    "winning_hand",
+    "worth",
+    "charleston",
+    "name_hand",
+    "call",
+    "joker_exchange",
+    "discard",
+    "distance",
+    "rules_quiz",
+)
 KIND_TITLES: dict[str, str] = {
     "winning_hand": "Winning hand?",
     "worth": "What is it worth?",
@@ -63,13 +72,23 @@ class _Kind:
 
 _MODULES: dict[str, _Kind] = {
     name: _Kind(module.FIELDS, module.NEEDS, module.FOCUSES, module.PRACTISES, module.make, module.grade)
-    for name, module in (("winning_hand", winning_hand), ("worth", worth), ("charleston", charleston),
-                         ("name_hand", name_hand), ("call", call), ("joker_exchange", joker_exchange),
-                         ("discard", discard), ("distance", distance), ("rules_quiz", rules_quiz))
+    for name, module in (
+        ("winning_hand", winning_hand),
+        ("worth", worth),
+        ("charleston", charleston),
+        ("name_hand", name_hand),
+        ("call", call),
+        ("joker_exchange", joker_exchange),
+        ("discard", discard),
+        ("distance", distance),
+        ("rules_quiz", rules_quiz),
+    )
 }
 # The kinds whose answer depends on the table, and their makers that take it.
 _TABLE_MAKERS: dict[str, Callable[[Random, int, str | None, RuleSet | None], Made]] = {
-    "winning_hand": winning_hand.make, "worth": worth.make, "name_hand": name_hand.make,
+    "winning_hand": winning_hand.make,
+    "worth": worth.make,
+    "name_hand": name_hand.make,
 }
 TABLE_KINDS: tuple[str, ...] = tuple(_TABLE_MAKERS)
 VALUES_HANDS = ("worth",)  # the kinds whose answer depends on the table's base (RULES §3)
@@ -98,8 +117,9 @@ def _module(kind: object) -> _Kind:
 
 def _check_band(band: object) -> int:
     if isinstance(band, bool) or not isinstance(band, int) or band not in BANDS:
-        raise InputError(f"A difficulty band is a whole number from {BANDS.start} to {BANDS.stop - 1}, "
-                         f"not {band!r}.")
+        raise InputError(
+            f"A difficulty band is a whole number from {BANDS.start} to {BANDS.stop - 1}, not {band!r}."
+        )
     return band
 
 
@@ -108,11 +128,15 @@ def _check_focus(kind: str, focus: object) -> str | None:
         return None
     allowed = FOCUSES[kind]
     if not allowed:
-        raise InputError(f"The '{KIND_TITLES[kind]}' drill ({kind}) has no focus: ask for it without one "
-                         f"(you gave {focus!r}).")
+        raise InputError(
+            f"The '{KIND_TITLES[kind]}' drill ({kind}) has no focus: ask for it without one "
+            f"(you gave {focus!r})."
+        )
     if not isinstance(focus, str) or focus not in allowed:
-        raise InputError(f"{focus!r} is not a focus of the '{KIND_TITLES[kind]}' drill ({kind}): choose one "
-                         f"of {', '.join(allowed)}.")
+        raise InputError(
+            f"{focus!r} is not a focus of the '{KIND_TITLES[kind]}' drill ({kind}): choose one "
+            f"of {', '.join(allowed)}."
+        )
     return focus
 
 
@@ -126,8 +150,9 @@ def _check_table(table: object) -> RuleSet | None:
     return None if rules == RuleSet() else rules
 
 
-def generate(kind: str, *, seed: int, band: int, focus: str | None = None,
-             table: RuleSet | None = None) -> Puzzle:
+def generate(
+    kind: str, *, seed: int, band: int, focus: str | None = None, table: RuleSet | None = None
+) -> Puzzle:
     """One puzzle, the same every time for the same kind, seed, band, focus and table."""
     module = _module(kind)
     band = _check_band(band)
@@ -146,8 +171,9 @@ def generate(kind: str, *, seed: int, band: int, focus: str | None = None,
     return Puzzle(kind, band, seed, question, answer, focus)
 
 
-def generate_many(kind: str, *, count: int, band: int, seed: int, focus: str | None = None,
-                  table: RuleSet | None = None) -> list[Puzzle]:
+def generate_many(
+    kind: str, *, count: int, band: int, seed: int, focus: str | None = None, table: RuleSet | None = None
+) -> list[Puzzle]:
     """`count` puzzles with distinct content hashes, the same list for the same arguments. Each
     puzzle keeps its own seed, so generate(kind, seed=p.seed, band=band, focus=focus, table=table)
     gives it back."""
@@ -193,6 +219,21 @@ def unpractised(sections: tuple[str, ...] = PLAY_SECTIONS) -> tuple[str, ...]:
     return tuple(line for section in sections for line in lines_in_section(section) if line not in practised)
 
 
-__all__ = ["BANDS", "FOCUSES", "IGNORES_TABLE", "KINDS", "KIND_TITLES", "PRACTISES", "TABLE_KINDS", "Graded",
-           "Puzzle", "RuleSet", "generate", "generate_many", "grade", "response_fields", "unanswered",
-           "unpractised"]
+__all__ = [
+    "BANDS",
+    "FOCUSES",
+    "IGNORES_TABLE",
+    "KINDS",
+    "KIND_TITLES",
+    "PRACTISES",
+    "TABLE_KINDS",
+    "Graded",
+    "Puzzle",
+    "RuleSet",
+    "generate",
+    "generate_many",
+    "grade",
+    "response_fields",
+    "unanswered",
+    "unpractised",
+]

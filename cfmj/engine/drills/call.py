@@ -40,9 +40,11 @@ FIELDS = ("call",)
 NEEDS = ("call",)
 MAH_JONGG, EXPOSE, NONE = "mah_jongg", "expose", "none"
 CALLS = (MAH_JONGG, EXPOSE, NONE)
-CHOICES = [choice(MAH_JONGG, "Call it for Mah Jongg"),
-           choice(EXPOSE, "Call it to expose a Pung, Kong or Quint"),
-           choice(NONE, "You cannot call it")]
+CHOICES = [
+    choice(MAH_JONGG, "Call it for Mah Jongg"),
+    choice(EXPOSE, "Call it to expose a Pung, Kong or Quint"),
+    choice(NONE, "You cannot call it"),
+]
 SEATS = ("East", "South", "West", "North")
 MAX_TRIES = 30
 MAX_FOCUS_TRIES = 200
@@ -51,8 +53,12 @@ MAX_FOCUS_TRIES = 200
 PAIR_ONLY, DEAD_JOKER, IMPOSSIBLE = "pair_only", "dead_joker", "impossible_exposure"
 FOCUSES: tuple[str, ...] = (MAH_JONGG, EXPOSE, PAIR_ONLY, DEAD_JOKER, IMPOSSIBLE)
 PRACTISES: tuple[str, ...] = (
-    "2_5_calls_expose_pungs_kongs_quints", "2_5_pair_or_news_exposed_only_by_winning_call",
-    "6_call_to_expose", "6_call_for_mah_jongg", "6_pairs_called_only_for_mah_jongg", "6_dead_joker",
+    "2_5_calls_expose_pungs_kongs_quints",
+    "2_5_pair_or_news_exposed_only_by_winning_call",
+    "6_call_to_expose",
+    "6_call_for_mah_jongg",
+    "6_pairs_called_only_for_mah_jongg",
+    "6_dead_joker",
     "6_dead_hand",  # an exposure no winning hand can contain would kill the hand
 )
 SINGLE_CALLS = frozenset({"pair", "flower_pair", "news"})  # play_advice's calls only Mah Jongg may make
@@ -97,7 +103,10 @@ def _single(rng: Random, band: int) -> Position:
     """You hold one copy of the discard (a Pair's partner, a flower, a NEWS wind) and no joker."""
     kind = rng.choice(("pair", "flower", "news"))
     wanted: dict[str, Callable[[tuple[int, int]], bool]] = {
-        "pair": lambda b: b[1] == 2, "flower": lambda b: b == (FLOWER, 2), "news": lambda b: b[0] == NEWS}
+        "pair": lambda b: b[1] == 2,
+        "flower": lambda b: b == (FLOWER, 2),
+        "news": lambda b: b[0] == NEWS,
+    }
     blocks = _no_jokers(rng, band, lambda e: any(wanted[kind](b) for b in e.blocks))
     if blocks is None:
         return None
@@ -141,8 +150,13 @@ def _none(rng: Random, band: int) -> Position:
 
 
 SCENARIOS: dict[str, Callable[[Random, int], Position]] = {
-    MAH_JONGG: _mah_jongg, EXPOSE: _expose, NONE: _none,
-    PAIR_ONLY: _single, DEAD_JOKER: _joker, IMPOSSIBLE: _impossible}
+    MAH_JONGG: _mah_jongg,
+    EXPOSE: _expose,
+    NONE: _none,
+    PAIR_ONLY: _single,
+    DEAD_JOKER: _joker,
+    IMPOSSIBLE: _impossible,
+}
 
 
 def strongest(advice: CallAdvice) -> str:
@@ -186,10 +200,18 @@ def _position(rng: Random, band: int, focus: str | None) -> tuple[Hand, int, Cal
 def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     hand, tile, advice = _position(rng, band, focus)
     seat = rng.choice(SEATS)
-    question = {"prompt": f"{seat} discards {name(tile)} ({code(tile)}). Can you call it?",
-                "hand": str(hand), "tile": code(tile), "choices": [dict(c) for c in CHOICES]}
-    answer = {"call": strongest(advice), "explanation": _explain(hand, tile, advice),
-              "advice": advice.why, "rules": ["6"]}
+    question = {
+        "prompt": f"{seat} discards {name(tile)} ({code(tile)}). Can you call it?",
+        "hand": str(hand),
+        "tile": code(tile),
+        "choices": [dict(c) for c in CHOICES],
+    }
+    answer = {
+        "call": strongest(advice),
+        "explanation": _explain(hand, tile, advice),
+        "advice": advice.why,
+        "rules": ["6"],
+    }
     return question, answer
 
 
@@ -199,40 +221,55 @@ def _explain(hand: Hand, tile: int, advice: CallAdvice) -> str:
     if what == MAH_JONGG:
         best = check(with_tile(hand, tile)).best
         won = f": {reading(best)}" if best is not None else ""
-        return (f"Call it for Mah Jongg: the {shown_tile} completes a winning hand{won}. A discard may "
-                f"be called for Mah Jongg to finish any block, even a Pair {ref('6')}.")
+        return (
+            f"Call it for Mah Jongg: the {shown_tile} completes a winning hand{won}. A discard may "
+            f"be called for Mah Jongg to finish any block, even a Pair {ref('6')}."
+        )
     if tile == JOKER:
         return f"A discarded joker is dead: nobody can ever call it {ref('6')}."
     lead = f"The {shown_tile} does not complete a winning hand, so there is no Mah Jongg call. "
     if what == EXPOSE:
         blocks = [f"[{codes(o.block)}]" for o in advice.options if o.call == EXPOSE and o.legal]
-        return (lead + f"You may call it to expose {' or '.join(blocks)}: a Pung, Kong or Quint of the "
-                "discard, made with your own tiles and jokers and exposed at once, that a winning hand "
-                f"can hold {ref('6')}. Whether you should is another matter: {advice.why}")
-    notes = list(dict.fromkeys(o.rule.replace(" (RULES §6)", "") for o in advice.options
-                               if not o.legal and o.call != MAH_JONGG))
+        return (
+            lead + f"You may call it to expose {' or '.join(blocks)}: a Pung, Kong or Quint of the "
+            "discard, made with your own tiles and jokers and exposed at once, that a winning hand "
+            f"can hold {ref('6')}. Whether you should is another matter: {advice.why}"
+        )
+    notes = list(
+        dict.fromkeys(
+            o.rule.replace(" (RULES §6)", "") for o in advice.options if not o.legal and o.call != MAH_JONGG
+        )
+    )
     if not any(o.call == EXPOSE for o in advice.options):
         held = hand.concealed.count(tile)
         jokers = hand.concealed.count(JOKER)
         have = f"{held or 'none'} and {plural(jokers, 'joker') if jokers else 'no jokers'}"
-        notes.append(f"To expose a Pung you need two more {code(tile)} from your rack, or one and a "
-                     f"joker: you have {have}.")
+        notes.append(
+            f"To expose a Pung you need two more {code(tile)} from your rack, or one and a "
+            f"joker: you have {have}."
+        )
     return lead + " ".join(notes) + f" {ref('6')}"
 
 
 def grade(question: dict[str, Any], answer: dict[str, Any], response: object) -> Graded:
     said = (text_field(response, "call") or "").lower()
     right = answer["call"]
-    expected = {MAH_JONGG: "Call it for Mah Jongg.", EXPOSE: "Call it to expose a block (not Mah Jongg).",
-                NONE: "You cannot call it."}[right]
+    expected = {
+        MAH_JONGG: "Call it for Mah Jongg.",
+        EXPOSE: "Call it to expose a block (not Mah Jongg).",
+        NONE: "You cannot call it.",
+    }[right]
     explanation = answer["explanation"]
     if said == right:
         return graded(RIGHT, explanation=explanation, expected=expected, rules=answer["rules"])
     if said not in CALLS:
         lead = f"Choose mah_jongg, expose or none (you gave {shown(said or None)}). "
     else:
-        lead = {MAH_JONGG: "It does not give you Mah Jongg. ", EXPOSE: "You cannot expose with it. ",
-                NONE: "You can call it. "}[said]
+        lead = {
+            MAH_JONGG: "It does not give you Mah Jongg. ",
+            EXPOSE: "You cannot expose with it. ",
+            NONE: "You can call it. ",
+        }[said]
     return graded(WRONG, explanation=lead + explanation, expected=expected, rules=answer["rules"])
 
 

@@ -43,13 +43,22 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
     hand = without(hand, rng.choice(hand.concealed))
     direction = rng.choice(DIRECTIONS)
     advice = charleston(hand, direction=direction)
-    question = {"prompt": f"It is the Charleston and you pass {direction}. Which three tiles would "
-                          "you pass? (Jokers are never passed.)",
-                "hand": str(hand), "tiles": [code(t) for t in hand.concealed], "direction": direction}
+    question = {
+        "prompt": f"It is the Charleston and you pass {direction}. Which three tiles would "
+        "you pass? (Jokers are never passed.)",
+        "hand": str(hand),
+        "tiles": [code(t) for t in hand.concealed],
+        "direction": direction,
+    }
     # Every possible pass, marked now: marking an answer later is a look-up, not a new advice.
     marks = {codes(given): grade.mark() for given, grade in grade_all(advice.ranked).items()}
-    answer = {"pass": codes(advice.best.given), "why": advice.why,
-              "tiles_needed": advice.best.tiles_needed, "summary": summary(advice.best), "marks": marks}
+    answer = {
+        "pass": codes(advice.best.given),
+        "why": advice.why,
+        "tiles_needed": advice.best.tiles_needed,
+        "summary": summary(advice.best),
+        "marks": marks,
+    }
     return question, answer
 
 
@@ -69,9 +78,13 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
             assert advice.graded is not None  # a proposed pass is always graded
             mark = Mark(*advice.graded.mark())
     except InputError as error:
-        return graded(WRONG, explanation=f"{error} (You gave {shown(text)}.) {advised}",
-                      expected=expected, rules=RULES)
-    compare = (f"Your pass ({given}) {summary_of(mark.hands_within, mark.window)}, leaving your nearest "
-               f"hand {plural(mark.tiles_needed, 'tile')} away; it ranks {mark.rank} of {mark.of} passes. ")
-    return graded_against_advice(mark.verdict, compare=compare, advised=advised, expected=expected,
-                                 rules=RULES, gives_up="tiles")
+        return graded(
+            WRONG, explanation=f"{error} (You gave {shown(text)}.) {advised}", expected=expected, rules=RULES
+        )
+    compare = (
+        f"Your pass ({given}) {summary_of(mark.hands_within, mark.window)}, leaving your nearest "
+        f"hand {plural(mark.tiles_needed, 'tile')} away; it ranks {mark.rank} of {mark.of} passes. "
+    )
+    return graded_against_advice(
+        mark.verdict, compare=compare, advised=advised, expected=expected, rules=RULES, gives_up="tiles"
+    )

@@ -67,8 +67,9 @@ def canonical_json(value: Any) -> str:
 def no_focus(kind: str, focus: str | None) -> None:
     """A kind without focus values takes no focus (drills.generate says so first, in full)."""
     if focus is not None:
-        raise InputError(f"The {kind} drill has no focus values: ask for it without a focus "
-                         f"(you gave {focus!r}).")
+        raise InputError(
+            f"The {kind} drill has no focus values: ask for it without a focus (you gave {focus!r})."
+        )
 
 
 def drill_rng(kind: str, band: int, seed: int) -> Random:
@@ -76,19 +77,23 @@ def drill_rng(kind: str, band: int, seed: int) -> Random:
     return Random(f"cfmj-drills/{kind}/{band}/{seed}")
 
 
-def graded(score: float, *, explanation: str, expected: str, rules: Iterable[str],
-           reason_ids: Iterable[str] = ()) -> Graded:
-    return Graded(score == RIGHT, score, HEADLINES[score], explanation, expected,
-                  _unique(rules), _unique(reason_ids))
+def graded(
+    score: float, *, explanation: str, expected: str, rules: Iterable[str], reason_ids: Iterable[str] = ()
+) -> Graded:
+    return Graded(
+        score == RIGHT, score, HEADLINES[score], explanation, expected, _unique(rules), _unique(reason_ids)
+    )
 
 
-def graded_against_advice(verdict: str, *, compare: str, advised: str, expected: str,
-                          rules: Iterable[str], gives_up: str) -> Graded:
+def graded_against_advice(
+    verdict: str, *, compare: str, advised: str, expected: str, rules: Iterable[str], gives_up: str
+) -> Graded:
     """A pass or discard marked against the advice's ranking: best, good (as near, fewer hands
     in view) or weak (it gives up what the nearest hands need)."""
     if verdict == "best":
-        return graded(RIGHT, explanation="As good as the advice. " + compare + advised,
-                      expected=expected, rules=rules)
+        return graded(
+            RIGHT, explanation="As good as the advice. " + compare + advised, expected=expected, rules=rules
+        )
     if verdict == "good":
         lead = "It keeps your nearest hand as near, but keeps fewer hands in view. "
         return graded(GOOD, explanation=lead + compare + advised, expected=expected, rules=rules)

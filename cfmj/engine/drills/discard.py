@@ -48,8 +48,11 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
     else:  # pragma: no cover - two swapped tiles nearly always spoil a hand
         raise RuntimeError("no hand found for the discard drill")
     advice = discard(hand)
-    question = {"prompt": "It is your turn and you hold 14 tiles. Which tile would you discard?",
-                "hand": str(hand), "tiles": [code(t) for t in hand.concealed]}
+    question = {
+        "prompt": "It is your turn and you hold 14 tiles. Which tile would you discard?",
+        "hand": str(hand),
+        "tiles": [code(t) for t in hand.concealed],
+    }
     # Every possible discard, marked now (a joker against the list that offers it, as discard()
     # does): marking an answer later is a look-up, not a new advice.
     marks = {code(given[0]): grade.mark() for given, grade in grade_all(advice.ranked).items()}
@@ -57,8 +60,12 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
         with_joker = discard(hand, proposed=JOKER).graded
         assert with_joker is not None
         marks[code(JOKER)] = with_joker.mark()
-    answer = {"tile": code(advice.tile), "why": advice.why,
-              "tiles_needed": advice.ranked[0].tiles_needed, "marks": marks}
+    answer = {
+        "tile": code(advice.tile),
+        "why": advice.why,
+        "tiles_needed": advice.ranked[0].tiles_needed,
+        "marks": marks,
+    }
     return question, answer
 
 
@@ -78,11 +85,15 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
             assert advice.graded is not None  # a proposed discard is always graded
             mark = Mark(*advice.graded.mark())
     except InputError as error:
-        return graded(WRONG, explanation=f"{error} (You gave {shown(text)}.) {advised}",
-                      expected=expected, rules=RULES)
-    compare = (f"Without {theirs} your hand {summary_of(mark.hands_within, mark.window)}, with the nearest "
-               f"{plural(mark.tiles_needed, 'tile')} away; it ranks {mark.rank} of {mark.of}. ")
+        return graded(
+            WRONG, explanation=f"{error} (You gave {shown(text)}.) {advised}", expected=expected, rules=RULES
+        )
+    compare = (
+        f"Without {theirs} your hand {summary_of(mark.hands_within, mark.window)}, with the nearest "
+        f"{plural(mark.tiles_needed, 'tile')} away; it ranks {mark.rank} of {mark.of}. "
+    )
     if theirs == code(JOKER):
         compare += "A discarded joker is dead: nobody can use it again. "
-    return graded_against_advice(mark.verdict, compare=compare, advised=advised, expected=expected,
-                                 rules=RULES, gives_up="a tile")
+    return graded_against_advice(
+        mark.verdict, compare=compare, advised=advised, expected=expected, rules=RULES, gives_up="a tile"
+    )

@@ -31,8 +31,10 @@ FIELDS = ("tiles_needed",)
 NEEDS = ("tiles_needed",)
 FOCUSES: tuple[str, ...] = ()
 # How far from some winning hand; jokers count only in Pungs, Kongs and Quints.
-PRACTISES: tuple[str, ...] = ("2_winning_hand_is_dragon_hand_or_category_set_pattern",
-                              "2_1_jokers_never_in_pairs")
+PRACTISES: tuple[str, ...] = (
+    "2_winning_hand_is_dragon_hand_or_category_set_pattern",
+    "2_1_jokers_never_in_pairs",
+)
 SWAPS = {1: (0, 1), 2: (1, 2), 3: (2, 3), 4: (2, 4), 5: (3, 5)}
 NEAR = {1: 2}  # the farthest a band's hands may be
 MAX_TRIES = 30
@@ -62,13 +64,17 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
         lines.append(f"{'For example' if number == 0 else 'Or'} {title}, which still needs {missing}.")
     rules = ["2"]
     if hand.jokers:
-        lines.append("Your jokers count only in Pungs, Kongs and Quints, never in Pairs or NEWS "
-                     f"{ref('2.1')}.")
+        lines.append(
+            f"Your jokers count only in Pungs, Kongs and Quints, never in Pairs or NEWS {ref('2.1')}."
+        )
         rules.append("2.1")
-    question = {"prompt": "How many more tiles does this hand need to be a winning hand?",
-                "hand": str(hand)}
-    answer = {"tiles_needed": needed, "explanation": " ".join(lines), "rules": rules,
-              "expected": plural(needed, "tile")}
+    question = {"prompt": "How many more tiles does this hand need to be a winning hand?", "hand": str(hand)}
+    answer = {
+        "tiles_needed": needed,
+        "explanation": " ".join(lines),
+        "rules": rules,
+        "expected": plural(needed, "tile"),
+    }
     return question, answer
 
 
@@ -78,8 +84,10 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
     if said == answer["tiles_needed"]:
         return graded(RIGHT, explanation=explanation, expected=expected, rules=rules)
     if said is None:
-        lead = (f"Give the number of tiles as a whole number (you gave "
-                f"{shown(text_field(response, 'tiles_needed'))}). ")
+        lead = (
+            f"Give the number of tiles as a whole number (you gave "
+            f"{shown(text_field(response, 'tiles_needed'))}). "
+        )
     else:
         lead = f"Not {said}. "
     return graded(WRONG, explanation=lead + explanation, expected=expected, rules=rules)

@@ -32,9 +32,9 @@ from . import mutations as M
 from .hands import EXPOSE_CHANCE, JOKER_CHANCE, layout, pick_where, suit_bonus_possible
 
 MAX_TRIES = 400
-WINDS_BAND = 2         # the first band with Winds hands
+WINDS_BAND = 2  # the first band with Winds hands
 DRAGON_HANDS_BAND = 3  # the first band with the special dragon hands
-SURE = 0.6             # a joker or exposure chance high enough that most holdings have one
+SURE = 0.6  # a joker or exposure chance high enough that most holdings have one
 
 
 @dataclass(frozen=True)
@@ -43,13 +43,13 @@ class Recipe:
     where: Callable[[CardEntry], bool] | None = None
     min_band: int = 1
     rules: RuleSet = field(default_factory=RuleSet)
-    joker_chance: float | None = None   # None: the band's
+    joker_chance: float | None = None  # None: the band's
     expose_chance: float | None = None
-    fillers_only: bool = False          # no card entry: a hand of fillers alone
+    fillers_only: bool = False  # no card entry: a hand of fillers alone
 
 
 def _fillers(entry: CardEntry) -> list[tuple[int, int]]:
-    return list(entry.blocks[entry.set_blocks:])
+    return list(entry.blocks[entry.set_blocks :])
 
 
 def _has(tile: int) -> Callable[[CardEntry], bool]:
@@ -65,8 +65,10 @@ def _flowers_and_dragon_pair(entry: CardEntry) -> bool:
 
 
 def _two_fillers(entry: CardEntry) -> bool:
-    return entry.category in (*NUMBER_CATEGORIES, WINDS) and sum(
-        1 for t, _ in _fillers(entry) if is_dragon(t) or t == FLOWER) >= 2
+    return (
+        entry.category in (*NUMBER_CATEGORIES, WINDS)
+        and sum(1 for t, _ in _fillers(entry) if is_dragon(t) or t == FLOWER) >= 2
+    )
 
 
 def _no_bonus_possible(entry: CardEntry) -> bool:
@@ -75,9 +77,15 @@ def _no_bonus_possible(entry: CardEntry) -> bool:
     numbers = [t for t, _ in entry.blocks if is_number(t)]
     only_numbers = len(numbers) == len(entry.blocks)
     only_winds = all(is_wind(t) or t == NEWS for t, _ in entry.blocks)
-    return (entry.category in NUMBER_CATEGORIES and pairs not in PAIRS_FOR_BONUS and pairs != SEVEN_PAIRS
-            and all(size != QUINT for _, size in entry.blocks) and not only_numbers and not only_winds
-            and not suit_bonus_possible(entry))
+    return (
+        entry.category in NUMBER_CATEGORIES
+        and pairs not in PAIRS_FOR_BONUS
+        and pairs != SEVEN_PAIRS
+        and all(size != QUINT for _, size in entry.blocks)
+        and not only_numbers
+        and not only_winds
+        and not suit_bonus_possible(entry)
+    )
 
 
 def _any(entry: CardEntry) -> bool:
@@ -110,17 +118,27 @@ RECIPES: dict[str, Recipe] = {
     R.NO_SET: Recipe(fillers_only=True),
     R.WOVEN: Recipe((M.weave,)),
     R.NO_PATTERN: Recipe((M.reshape,)),
-    R.DRAGON_HAND_JOKERS: Recipe((M.joker_in_pair,), lambda e: e.category in (DRAGONS_WINGS, DRAGONS_BREATH),
-                                 DRAGON_HANDS_BAND),
-    R.MINIMUM_HAND: Recipe((F.expose_one,), _no_bonus_possible, joker_chance=SURE,
-                           rules=RuleSet(house_rules=frozenset({MINIMUM_HAND}))),
-    R.SKILL_1: Recipe(where=lambda e: e.category == WINDS and e.pattern != "two_pungs_two_kongs",
-                      min_band=WINDS_BAND, rules=_skill(1)),
-    R.SKILL_2: Recipe(where=lambda e: e.category == CONSECUTIVE_RUN and e.set_blocks < len(e.blocks),
-                      rules=_skill(2)),
+    R.DRAGON_HAND_JOKERS: Recipe(
+        (M.joker_in_pair,), lambda e: e.category in (DRAGONS_WINGS, DRAGONS_BREATH), DRAGON_HANDS_BAND
+    ),
+    R.MINIMUM_HAND: Recipe(
+        (F.expose_one,),
+        _no_bonus_possible,
+        joker_chance=SURE,
+        rules=RuleSet(house_rules=frozenset({MINIMUM_HAND})),
+    ),
+    R.SKILL_1: Recipe(
+        where=lambda e: e.category == WINDS and e.pattern != "two_pungs_two_kongs",
+        min_band=WINDS_BAND,
+        rules=_skill(1),
+    ),
+    R.SKILL_2: Recipe(
+        where=lambda e: e.category == CONSECUTIVE_RUN and e.set_blocks < len(e.blocks), rules=_skill(2)
+    ),
     R.SKILL_3: Recipe((F.expose_one,), lambda e: any(is_dragon(t) for t, _ in e.blocks), rules=_skill(3)),
-    R.SKILL_4: Recipe(where=lambda e: any(is_number(t) for t, _ in e.blocks), rules=_skill(4),
-                      expose_chance=0.0),
+    R.SKILL_4: Recipe(
+        where=lambda e: any(is_number(t) for t, _ in e.blocks), rules=_skill(4), expose_chance=0.0
+    ),
     R.SKILL_5: Recipe(where=suit_bonus_possible, rules=_skill(5), joker_chance=SURE, expose_chance=0.0),
 }
 

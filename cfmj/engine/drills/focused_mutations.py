@@ -22,13 +22,13 @@ from .hands import Blk, build, fits
 # Hands of fillers only (no number or wind block), as block sizes per filler, in pattern order:
 # "D" is a dragon (each colour once), "F" the flower Pair, "NEWS" the four winds.
 FILLER_HANDS: tuple[tuple[tuple[str, int], ...], ...] = (
-    (("D", 3), ("D", 3), ("D", 4), ("NEWS", 4)),            # two_pungs_two_kongs
-    (("F", 2), ("D", 4), ("D", 4), ("D", 4)),               # pair_three_kongs
-    (("F", 2), ("NEWS", 4), ("D", 4), ("D", 4)),            # pair_three_kongs
-    (("D", 2), ("NEWS", 4), ("D", 4), ("D", 4)),            # pair_three_kongs
-    (("NEWS", 4), ("D", 5), ("D", 5)),                      # kong_two_quints
-    (("D", 4), ("D", 5), ("D", 5)),                         # kong_two_quints
-    (("F", 2), ("D", 2), ("D", 5), ("D", 5)),               # two_pairs_two_quints
+    (("D", 3), ("D", 3), ("D", 4), ("NEWS", 4)),  # two_pungs_two_kongs
+    (("F", 2), ("D", 4), ("D", 4), ("D", 4)),  # pair_three_kongs
+    (("F", 2), ("NEWS", 4), ("D", 4), ("D", 4)),  # pair_three_kongs
+    (("D", 2), ("NEWS", 4), ("D", 4), ("D", 4)),  # pair_three_kongs
+    (("NEWS", 4), ("D", 5), ("D", 5)),  # kong_two_quints
+    (("D", 4), ("D", 5), ("D", 5)),  # kong_two_quints
+    (("F", 2), ("D", 2), ("D", 5), ("D", 5)),  # two_pairs_two_quints
 )
 
 
@@ -40,8 +40,11 @@ def break_exposure(entry: CardEntry, blocks: list[Blk], rng: Random) -> Hand | N
         return None
     index = rng.choice(exposable)
     shown = blocks[index]
-    others = [b for i, b in enumerate(blocks) if i != index and not b.exposed
-              and b.tile not in (NEWS, shown.tile) and b.size - b.jokers >= 1]
+    others = [
+        b
+        for i, b in enumerate(blocks)
+        if i != index and not b.exposed and b.tile not in (NEWS, shown.tile) and b.size - b.jokers >= 1
+    ]
     if not others:
         return None
     other = rng.choice(others).tile
@@ -86,8 +89,11 @@ def _dragon_filler_to(entry: CardEntry, blocks: list[Blk], rng: Random, second: 
     becomes `second`."""
     if not any(b.tile == second.tile for b in blocks):
         return None
-    spots = [i for i in range(entry.set_blocks, len(blocks))
-             if is_dragon(blocks[i].tile) and blocks[i].size == second.size]
+    spots = [
+        i
+        for i in range(entry.set_blocks, len(blocks))
+        if is_dragon(blocks[i].tile) and blocks[i].size == second.size
+    ]
     if not spots:
         return None
     changed = list(blocks)
@@ -128,8 +134,14 @@ def same_tile_twice(entry: CardEntry, blocks: list[Blk], rng: Random) -> Hand | 
 
 def jokers_only(entry: CardEntry, blocks: list[Blk], rng: Random) -> Hand | None:
     """One Pung, Kong or Quint made of jokers alone (for a table that does not allow it)."""
-    options = [i for i, b in enumerate(blocks) if b.exposable and b.tile != FLOWER and b.jokers < b.size
-               and sum(x.jokers for x in blocks) - b.jokers + b.size <= MAX_JOKERS]
+    options = [
+        i
+        for i, b in enumerate(blocks)
+        if b.exposable
+        and b.tile != FLOWER
+        and b.jokers < b.size
+        and sum(x.jokers for x in blocks) - b.jokers + b.size <= MAX_JOKERS
+    ]
     if not options:
         return None
     index = rng.choice(options)

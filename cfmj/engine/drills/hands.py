@@ -49,9 +49,17 @@ JOKER_CHANCE = {1: 0.0, 2: 0.15, 3: 0.3, 4: 0.4, 5: 0.5}
 EXPOSE_CHANCE = {1: 0.0, 2: 0.1, 3: 0.2, 4: 0.3, 5: 0.35}
 NUMBER_HANDS = (CONSECUTIVE_RUN, CONSECUTIVE_ODDS, CONSECUTIVE_EVENS, MULTIPLES_OF_THREE, LIKE_NUMBERS)
 DRAGON_HANDS = (DRAGONS_LOVE, DRAGONS_WINGS, DRAGONS_BREATH)
-CATEGORY_WEIGHTS = {CONSECUTIVE_RUN: 3.0, CONSECUTIVE_ODDS: 2.0, CONSECUTIVE_EVENS: 2.0,
-                    MULTIPLES_OF_THREE: 1.0, LIKE_NUMBERS: 1.5, WINDS: 1.5,
-                    DRAGONS_LOVE: 0.25, DRAGONS_WINGS: 0.25, DRAGONS_BREATH: 0.25}
+CATEGORY_WEIGHTS = {
+    CONSECUTIVE_RUN: 3.0,
+    CONSECUTIVE_ODDS: 2.0,
+    CONSECUTIVE_EVENS: 2.0,
+    MULTIPLES_OF_THREE: 1.0,
+    LIKE_NUMBERS: 1.5,
+    WINDS: 1.5,
+    DRAGONS_LOVE: 0.25,
+    DRAGONS_WINGS: 0.25,
+    DRAGONS_BREATH: 0.25,
+}
 MAX_PICKS = 500
 
 
@@ -128,7 +136,8 @@ def suit_bonus_possible(entry: CardEntry) -> bool:
         return False
     suits = {suit_of(t) for t, _ in entry.blocks if is_number(t)}
     return len(suits) == 1 and all(
-        is_number(t) or (is_dragon(t) and DRAGON_SUIT[t] in suits) for t, _ in entry.blocks)
+        is_number(t) or (is_dragon(t) and DRAGON_SUIT[t] in suits) for t, _ in entry.blocks
+    )
 
 
 @dataclass(frozen=True)
@@ -162,15 +171,15 @@ def layout(entry: CardEntry, rng: Random, *, joker_chance: float, expose_chance:
     while sum(jokers) > MAX_JOKERS:
         shrinkable = [i for i, (low, _) in enumerate(bounds) if jokers[i] > low]
         jokers[rng.choice(shrinkable)] -= 1
-    exposed = [size >= PUNG and tile != NEWS and rng.random() < expose_chance
-               for tile, size in entry.blocks]
+    exposed = [size >= PUNG and tile != NEWS and rng.random() < expose_chance for tile, size in entry.blocks]
     hold(entry, jokers=jokers, exposed=exposed)  # the engine's own check that this is a legal holding
     return [Blk(tile, size, j, e) for (tile, size), j, e in zip(entry.blocks, jokers, exposed, strict=True)]
 
 
 def band_layout(entry: CardEntry, rng: Random, band: int, *, exposures: bool = True) -> list[Blk]:
-    return layout(entry, rng, joker_chance=JOKER_CHANCE[band],
-                  expose_chance=EXPOSE_CHANCE[band] if exposures else 0.0)
+    return layout(
+        entry, rng, joker_chance=JOKER_CHANCE[band], expose_chance=EXPOSE_CHANCE[band] if exposures else 0.0
+    )
 
 
 def build(blocks: list[Blk], extra: tuple[int, ...] = ()) -> Hand:
@@ -259,8 +268,9 @@ def block_words(tile: int, size: int, jokers: int = 0, exposed: bool = False) ->
 
 def reading(arrangement: Arrangement) -> str:
     """'Consecutive Run 4-5-6 in Two Pungs and Two Kongs: Pung of 4 Crak, ...'."""
-    blocks = ", ".join(block_words(b.tile, b.size, b.jokers, b.exposed)
-                       for b, _ in arrangement.ordered_blocks())
+    blocks = ", ".join(
+        block_words(b.tile, b.size, b.jokers, b.exposed) for b, _ in arrangement.ordered_blocks()
+    )
     title = hand_name(arrangement.category or "", arrangement.members, arrangement.pattern)
     return f"{title}: {blocks}"
 

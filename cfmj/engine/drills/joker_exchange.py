@@ -68,8 +68,10 @@ def _steer(hand: Hand, named: list[int], rng: Random) -> Hand | None:
 
 def _fits(hand: Hand, others: list[Exposed]) -> bool:
     count = Counter(hand.tiles) + Counter(t for _, _, tiles in others for t in tiles)
-    return all(n <= (MAX_JOKERS if t == JOKER else MAX_FLOWERS if t == FLOWER else MAX_COPIES)
-               for t, n in count.items())
+    return all(
+        n <= (MAX_JOKERS if t == JOKER else MAX_FLOWERS if t == FLOWER else MAX_COPIES)
+        for t, n in count.items()
+    )
 
 
 def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -99,8 +101,9 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
     for number, (seat, tile, tiles) in enumerate(everyone, start=1):
         ident = f"e{number}"
         label = f"[{codes(tiles)}] ({'yours' if seat == you else SEATS[seat]})"
-        exposures.append({"id": ident, "seat": SEATS[seat], "yours": seat == you, "tiles": codes(tiles),
-                          "label": label})
+        exposures.append(
+            {"id": ident, "seat": SEATS[seat], "yours": seat == you, "tiles": codes(tiles), "label": label}
+        )
         if JOKER not in tiles:
             continue
         choices.append(choice(ident, label))
@@ -108,24 +111,40 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
         stands = f"{label}: its joker{'s stand' if several else ' stands'} for {name(tile)}"
         if tile in hand.concealed:
             take.append(ident)
-            lines.append(f"{stands}; you have {code(tile)} in your rack, so you can give it and take "
-                         "a joker.")
+            lines.append(
+                f"{stands}; you have {code(tile)} in your rack, so you can give it and take a joker."
+            )
         else:
             stays = "those jokers stay" if several else "that joker stays"
             lines.append(f"{stands}; you have no {code(tile)} in your rack, so {stays}.")
     choices.append(choice(NONE, "None of them"))
-    rows = [{"seat": "You" if seat == you else SEATS[seat],
-             "exposures": [e["tiles"] for e in exposures if e["seat"] == SEATS[seat]]}
-            for seat in sorted({e[0] for e in everyone})]
-    question = {"prompt": f"You sit {SEATS[you]} and it is your turn. Which exposed jokers can you take? "
-                          "Choose every one you can, or none.",
-                "hand": str(hand), "seat": SEATS[you], "exposures": exposures, "table": rows,
-                "choices": choices}
-    rule = ("On your own turn you may take an exposed joker by giving the natural tile it stands for, "
-            f"from any exposure, your own included {ref('6')}.")
-    answer = {"take": take, "offered": [c["value"] for c in choices if c["value"] != NONE],
-              "explanation": " ".join([*lines, rule]), "rules": ["6"],
-              "expected": ", ".join(take) if take else NONE}
+    rows = [
+        {
+            "seat": "You" if seat == you else SEATS[seat],
+            "exposures": [e["tiles"] for e in exposures if e["seat"] == SEATS[seat]],
+        }
+        for seat in sorted({e[0] for e in everyone})
+    ]
+    question = {
+        "prompt": f"You sit {SEATS[you]} and it is your turn. Which exposed jokers can you take? "
+        "Choose every one you can, or none.",
+        "hand": str(hand),
+        "seat": SEATS[you],
+        "exposures": exposures,
+        "table": rows,
+        "choices": choices,
+    }
+    rule = (
+        "On your own turn you may take an exposed joker by giving the natural tile it stands for, "
+        f"from any exposure, your own included {ref('6')}."
+    )
+    answer = {
+        "take": take,
+        "offered": [c["value"] for c in choices if c["value"] != NONE],
+        "explanation": " ".join([*lines, rule]),
+        "rules": ["6"],
+        "expected": ", ".join(take) if take else NONE,
+    }
     return question, answer
 
 
@@ -134,13 +153,18 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
     tokens = [t for t in re.split(r"[\s,;]+", (text or "").lower()) if t]
     right, offered = set(answer["take"]), set(answer["offered"])
     labels = {e["id"]: e["label"] for e in question["exposures"]}
-    expected = (", ".join(labels[i] for i in answer["take"]) if answer["take"]
-                else "None: you hold none of the tiles the jokers stand for.")
+    expected = (
+        ", ".join(labels[i] for i in answer["take"])
+        if answer["take"]
+        else "None: you hold none of the tiles the jokers stand for."
+    )
     explanation, rules = answer["explanation"], answer["rules"]
     valid = tokens == [NONE] or (bool(tokens) and all(t in offered for t in tokens))
     if not valid:
-        lead = (f"Choose the exposures with jokers you can take, by their labels "
-                f"({', '.join(sorted(offered))}), or '{NONE}' (you gave {shown(text)}). ")
+        lead = (
+            f"Choose the exposures with jokers you can take, by their labels "
+            f"({', '.join(sorted(offered))}), or '{NONE}' (you gave {shown(text)}). "
+        )
         return graded(WRONG, explanation=lead + explanation, expected=expected, rules=rules)
     chosen = set() if tokens == [NONE] else set(tokens)
     if chosen == right:

@@ -50,7 +50,7 @@ def wrong_number(entry: CardEntry, blocks: list[Blk], rng: Random) -> Hand | Non
     if entry.category not in NUMBER_CATEGORIES:
         return None
     index = rng.randrange(entry.set_blocks)
-    numbers = {number_of(b.tile) for b in blocks[:entry.set_blocks]}
+    numbers = {number_of(b.tile) for b in blocks[: entry.set_blocks]}
     new = rng.choice([n for n in range(1, 10) if n not in numbers])
     return _retile(blocks, index, number_tile(new, suit_of(blocks[index].tile)))
 
@@ -67,9 +67,13 @@ def weave(entry: CardEntry, blocks: list[Blk], rng: Random) -> Hand | None:
     """One block of the set changes suit so that the suits are woven."""
     if entry.category not in NUMBER_CATEGORIES or entry.category == LIKE_NUMBERS:
         return None
-    suits = [suit_of(b.tile) for b in blocks[:entry.set_blocks]]
-    options = [(i, s) for i in range(len(suits)) for s in range(3)
-               if s != suits[i] and is_woven([*suits[:i], s, *suits[i + 1:]])]
+    suits = [suit_of(b.tile) for b in blocks[: entry.set_blocks]]
+    options = [
+        (i, s)
+        for i in range(len(suits))
+        for s in range(3)
+        if s != suits[i] and is_woven([*suits[:i], s, *suits[i + 1 :]])
+    ]
     if not options:
         return None
     index, suit = rng.choice(options)
@@ -85,7 +89,7 @@ def outside_filler(entry: CardEntry, blocks: list[Blk], rng: Random) -> Hand | N
     if entry.category == WINDS:
         new = rng.randrange(27)
     else:
-        numbers = {number_of(b.tile) for b in blocks[:entry.set_blocks]}
+        numbers = {number_of(b.tile) for b in blocks[: entry.set_blocks]}
         outside = [number_tile(n, s) for n in range(1, 10) for s in range(3) if n not in numbers]
         new = rng.choice([*outside, *WIND_TILES])
     return _retile(blocks, index, new)
@@ -115,11 +119,19 @@ def expose_pair(entry: CardEntry, blocks: list[Blk], rng: Random) -> Hand | None
 
 def reshape(entry: CardEntry, blocks: list[Blk], rng: Random) -> Hand | None:
     """One tile moves from one block to another, so the sizes make no pattern."""
-    options = [(a, b) for a, ba in enumerate(blocks) for b, bb in enumerate(blocks)
-               if a != b and NEWS not in (ba.tile, bb.tile) and ba.size >= 3 and bb.size <= 4
-               and not ba.exposed and not bb.exposed
-               and identify([*(x.size for k, x in enumerate(blocks) if k not in (a, b)),
-                             ba.size - 1, bb.size + 1]) is None]
+    options = [
+        (a, b)
+        for a, ba in enumerate(blocks)
+        for b, bb in enumerate(blocks)
+        if a != b
+        and NEWS not in (ba.tile, bb.tile)
+        and ba.size >= 3
+        and bb.size <= 4
+        and not ba.exposed
+        and not bb.exposed
+        and identify([*(x.size for k, x in enumerate(blocks) if k not in (a, b)), ba.size - 1, bb.size + 1])
+        is None
+    ]
     if not options:
         return None
     a, b = rng.choice(options)
@@ -178,8 +190,11 @@ def like_suit(entry: CardEntry, blocks: list[Blk], rng: Random) -> Hand | None:
 
 def second_dragon(entry: CardEntry, blocks: list[Blk], rng: Random) -> Hand | None:
     """Two blocks of one dragon colour (or two of flowers)."""
-    fillers = [i for i in range(entry.set_blocks, len(blocks)) if is_dragon(blocks[i].tile)
-               or blocks[i].tile == FLOWER]
+    fillers = [
+        i
+        for i in range(entry.set_blocks, len(blocks))
+        if is_dragon(blocks[i].tile) or blocks[i].tile == FLOWER
+    ]
     if len(fillers) < 2 or entry.category not in (*NUMBER_CATEGORIES, WINDS):
         return None
     index, other = rng.sample(fillers, 2)
@@ -202,9 +217,18 @@ def _checked(hand: Hand) -> Hand | None:
 # (mutation, first band it is used in, weight). Changing any tile at random mostly leaves a lone
 # tile, so it weighs least; later bands add the subtler rules.
 MUTATIONS: tuple[tuple[Mutation, int, float], ...] = (
-    (swap_tile, 1, 0.5), (wrong_number, 1, 1.0), (repeat_number, 1, 1.0), (outside_filler, 1, 1.0),
-    (weave, 2, 1.5), (joker_in_pair, 2, 1.5), (expose_pair, 3, 1.5), (reshape, 3, 1.5),
-    (news_joker, 3, 2.0), (wind_set, 3, 2.0), (like_suit, 3, 2.0), (second_dragon, 3, 1.5),
+    (swap_tile, 1, 0.5),
+    (wrong_number, 1, 1.0),
+    (repeat_number, 1, 1.0),
+    (outside_filler, 1, 1.0),
+    (weave, 2, 1.5),
+    (joker_in_pair, 2, 1.5),
+    (expose_pair, 3, 1.5),
+    (reshape, 3, 1.5),
+    (news_joker, 3, 2.0),
+    (wind_set, 3, 2.0),
+    (like_suit, 3, 2.0),
+    (second_dragon, 3, 1.5),
     (grow_exposure, 4, 2.0),
 )
 

@@ -49,11 +49,15 @@ QUINT_BAND = 2  # band 1 holds no jokers, and a Quint needs one
 MAX_TRIES = 20
 TABLE_TRIES = 400  # a strict table (skill level 4 or 5) refuses most hands: look further
 PRACTISES: tuple[str, ...] = (
-    "2_winning_hand_is_dragon_hand_or_category_set_pattern", "2_2_exactly_ten_patterns_order_free",
+    "2_winning_hand_is_dragon_hand_or_category_set_pattern",
+    "2_2_exactly_ten_patterns_order_free",
     *(f"2_2_pattern_{pattern}" for pattern in PATTERNS),
     *(f"2_3_{category}" for category in (*NUMBER_CATEGORIES, WINDS)),
-    "2_4_fillers_fill_the_rest", "2_4_news_fills_a_kong_without_jokers",  # NEWS takes a Kong's place
-    "2_6_dragons_love", "2_6_dragons_wings", "2_6_dragons_breath",
+    "2_4_fillers_fill_the_rest",
+    "2_4_news_fills_a_kong_without_jokers",  # NEWS takes a Kong's place
+    "2_6_dragons_love",
+    "2_6_dragons_wings",
+    "2_6_dragons_breath",
     "3_ties_any_arrangement",  # a hand with several readings accepts any of them, tied best ones included
 )
 
@@ -89,8 +93,9 @@ def _readings(result: CheckResult) -> list[list[str]]:
     return [r for i, r in enumerate(readings) if r not in readings[:i]]
 
 
-def make(rng: Random, band: int, focus: str | None = None,
-         table: RuleSet | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+def make(
+    rng: Random, band: int, focus: str | None = None, table: RuleSet | None = None
+) -> tuple[dict[str, Any], dict[str, Any]]:
     if focus is not None:
         band = _focus_band(focus, band)
     if table is not None:
@@ -122,27 +127,37 @@ def _standard_hand(rng: Random, band: int, focus: str | None) -> tuple[Hand, Che
     raise RuntimeError(f"no hand found for the name-hand drill with focus {focus}")  # pragma: no cover
 
 
-def _asked(band: int, hand: Hand, result: CheckResult,
-           accepted: list[list[str]]) -> tuple[dict[str, Any], dict[str, Any]]:
+def _asked(
+    band: int, hand: Hand, result: CheckResult, accepted: list[list[str]]
+) -> tuple[dict[str, Any], dict[str, Any]]:
     categories = band_categories(band)
     patterns = [choice(p, pattern_label(p)) for p in PATTERNS]
     if any(c in DRAGON_HANDS for c in categories):
         patterns.append(choice(SPECIAL, SPECIAL_LABEL))
-    question = {"prompt": PROMPT, "hand": str(hand),
-                "category_choices": [choice(c, category_label(c)) for c in categories],
-                "pattern_choices": patterns}
+    question = {
+        "prompt": PROMPT,
+        "hand": str(hand),
+        "category_choices": [choice(c, category_label(c)) for c in categories],
+        "pattern_choices": patterns,
+    }
     names = [_name(c, p) for c, p in accepted]
     firsts: dict[tuple[str | None, str | None], Arrangement] = {}
     for arrangement in result.arrangements:
         firsts.setdefault((arrangement.category, arrangement.pattern), arrangement)
-    lines = [f"It {'also ' if i else ''}reads as {reading(a)} {ref(*reading_rules(a))}."
-             for i, a in enumerate(list(firsts.values())[:3])]
+    lines = [
+        f"It {'also ' if i else ''}reads as {reading(a)} {ref(*reading_rules(a))}."
+        for i, a in enumerate(list(firsts.values())[:3])
+    ]
     rules = [s for a in result.arrangements for s in reading_rules(a)]
     if len(accepted) > 1:
         lines.append(f"Either name is right: a hand may read more than one way {ref('2.7')}.")
         rules.append("2.7")
-    answer = {"accepted": accepted, "explanation": " ".join(lines),
-              "expected": " or ".join(names), "rules": sorted(set(rules))}
+    answer = {
+        "accepted": accepted,
+        "explanation": " ".join(lines),
+        "expected": " or ".join(names),
+        "rules": sorted(set(rules)),
+    }
     return question, answer
 
 
@@ -161,10 +176,13 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
         return graded(RIGHT, explanation=explanation, expected=expected, rules=rules)
     right: list[str] = []
     wrong: list[str] = []
-    for what, said, known in (("category", category, {c for c, _ in accepted}),
-                              ("pattern", pattern, {p for _, p in accepted})):
-        (right if said in known else wrong).append(f"the {what}" + ("" if said in known else
-                                                                    f" ({_said(what, said)})"))
+    for what, said, known in (
+        ("category", category, {c for c, _ in accepted}),
+        ("pattern", pattern, {p for _, p in accepted}),
+    ):
+        (right if said in known else wrong).append(
+            f"the {what}" + ("" if said in known else f" ({_said(what, said)})")
+        )
     if right and not wrong:
         lead = "Each half fits one reading of the hand, but not the same one. "
         return graded(GOOD, explanation=lead + explanation, expected=expected, rules=rules)

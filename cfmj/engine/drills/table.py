@@ -41,8 +41,11 @@ def hand_table(table: RuleSet | None) -> RuleSet:
 
 def table_entry(rules: RuleSet) -> dict[str, Any]:
     """The "table" a question records (JSON: a sorted list, not a set)."""
-    return {"house_rules": sorted(rules.house_rules), "skill_level": rules.skill_level,
-            "all_joker_blocks": rules.all_joker_blocks}
+    return {
+        "house_rules": sorted(rules.house_rules),
+        "skill_level": rules.skill_level,
+        "all_joker_blocks": rules.all_joker_blocks,
+    }
 
 
 def table_rules(question: dict[str, Any]) -> RuleSet:
@@ -51,14 +54,20 @@ def table_rules(question: dict[str, Any]) -> RuleSet:
     base = question.get("base", RuleSet().base)
     if not table:
         return RuleSet(base=base)
-    return RuleSet(house_rules=frozenset(table["house_rules"]), skill_level=table["skill_level"],
-                   all_joker_blocks=table["all_joker_blocks"], base=base)
+    return RuleSet(
+        house_rules=frozenset(table["house_rules"]),
+        skill_level=table["skill_level"],
+        all_joker_blocks=table["all_joker_blocks"],
+        base=base,
+    )
 
 
 def class_words(rules: RuleSet) -> str:
     """A class's table in plain words, for the prompt (only what differs from the standard rules)."""
-    words = [f"Your class plays house rule {number}: {HOUSE_RULE_WORDS.get(number, HOUSE_RULES[number])}."
-             for number in sorted(rules.house_rules)]
+    words = [
+        f"Your class plays house rule {number}: {HOUSE_RULE_WORDS.get(number, HOUSE_RULES[number])}."
+        for number in sorted(rules.house_rules)
+    ]
     if rules.skill_level:
         levels = [SKILL_WORDS[level] for level in range(1, rules.skill_level + 1)]
         listed = levels[0] if len(levels) == 1 else "; ".join(levels[:-1]) + "; and " + levels[-1]

@@ -38,21 +38,49 @@ CHOICES = 4
 MAX_TRIES = 60
 TABLE_TRIES = 400  # a strict table (skill level 4 or 5) refuses most hands: look further
 # Reasons a beginner meets first; later bands offer every reason of the standard rules.
-BASIC_REASONS = ("lone_tile", "joker_in_pair", "not_a_set", "outside_set", "number_repeated",
-                 "tile_in_two_blocks", "woven", "no_pattern", "numbers_and_winds", "no_set")
+BASIC_REASONS = (
+    "lone_tile",
+    "joker_in_pair",
+    "not_a_set",
+    "outside_set",
+    "number_repeated",
+    "tile_in_two_blocks",
+    "woven",
+    "no_pattern",
+    "numbers_and_winds",
+    "no_set",
+)
 PRACTISES: tuple[str, ...] = (
     "1_notation",  # a bracket is an exposure: a bracketed Pair or NEWS is illegal
-    "2_winning_hand_is_dragon_hand_or_category_set_pattern", "2_1_blocks_are_identical_tiles",
-    "2_1_jokers_never_in_pairs", "2_1_all_joker_block", "2_2_exactly_ten_patterns_order_free",
+    "2_winning_hand_is_dragon_hand_or_category_set_pattern",
+    "2_1_blocks_are_identical_tiles",
+    "2_1_jokers_never_in_pairs",
+    "2_1_all_joker_block",
+    "2_2_exactly_ten_patterns_order_free",
     *(f"2_2_pattern_{pattern}" for pattern in PATTERNS),
-    "2_3_each_member_fills_one_block", *(f"2_3_{category}" for category in (*NUMBER_CATEGORIES, WINDS)),
-    "2_3_suits_may_mix", "2_3_no_woven_hands",
-    "2_4_fillers_fill_the_rest", "2_4_flowers_one_pair", "2_4_dragons_one_block_per_colour",
-    "2_4_news_fills_a_kong_without_jokers", "2_4_one_news_block", "2_4_news_with_winds_set",
-    "2_4_no_other_filler", "2_5_exposure_is_one_block", "2_5_calls_expose_pungs_kongs_quints",
-    "2_5_pair_or_news_exposed_only_by_winning_call", "2_6_dragons_love", "2_6_dragons_wings",
-    "2_6_dragons_breath", "4_3_minimum_hand", "5_dragon_hands_bound_literally",
-    "5_1_winds_two_pungs_two_kongs", "5_2_run_without_fillers", "5_3_dragons_concealed", "5_4_suit_bonus",
+    "2_3_each_member_fills_one_block",
+    *(f"2_3_{category}" for category in (*NUMBER_CATEGORIES, WINDS)),
+    "2_3_suits_may_mix",
+    "2_3_no_woven_hands",
+    "2_4_fillers_fill_the_rest",
+    "2_4_flowers_one_pair",
+    "2_4_dragons_one_block_per_colour",
+    "2_4_news_fills_a_kong_without_jokers",
+    "2_4_one_news_block",
+    "2_4_news_with_winds_set",
+    "2_4_no_other_filler",
+    "2_5_exposure_is_one_block",
+    "2_5_calls_expose_pungs_kongs_quints",
+    "2_5_pair_or_news_exposed_only_by_winning_call",
+    "2_6_dragons_love",
+    "2_6_dragons_wings",
+    "2_6_dragons_breath",
+    "4_3_minimum_hand",
+    "5_dragon_hands_bound_literally",
+    "5_1_winds_two_pungs_two_kongs",
+    "5_2_run_without_fillers",
+    "5_3_dragons_concealed",
+    "5_4_suit_bonus",
     "5_5_jokerless_self_drawn_or_dragon",
 )
 YES, NO = ("yes", "y", "true", "valid"), ("no", "n", "false", "invalid")
@@ -63,9 +91,18 @@ def _hand(rng: Random, band: int, *, want_valid: bool) -> tuple[Hand, CheckResul
     for _ in range(MAX_TRIES):
         entry = pick_entry(rng, band)
         blocks = band_layout(entry, rng, band)
-        changed = build(blocks) if want_valid else next(
-            (h for m in mutations_for(band, rng) if (h := m(entry, blocks, rng)) is not None
-             and not check(h).valid), None)
+        changed = (
+            build(blocks)
+            if want_valid
+            else next(
+                (
+                    h
+                    for m in mutations_for(band, rng)
+                    if (h := m(entry, blocks, rng)) is not None and not check(h).valid
+                ),
+                None,
+            )
+        )
         if changed is None:
             continue
         result = check(changed)
@@ -94,8 +131,14 @@ def _table_hand(rng: Random, band: int, rules: RuleSet, *, want_valid: bool) -> 
         blocks = band_layout(entry, rng, band)
         hand = build(blocks)
         if not want_valid and rng.random() < 0.5:
-            hand = next((h for m in mutations_for(band, rng) if (h := m(entry, blocks, rng)) is not None
-                         and fits(h, rules)), hand)
+            hand = next(
+                (
+                    h
+                    for m in mutations_for(band, rng)
+                    if (h := m(entry, blocks, rng)) is not None and fits(h, rules)
+                ),
+                hand,
+            )
         if not fits(hand, rules):
             continue
         result = check(hand, rules=rules)
@@ -107,16 +150,18 @@ def _table_hand(rng: Random, band: int, rules: RuleSet, *, want_valid: bool) -> 
     return fallback
 
 
-def make(rng: Random, band: int, focus: str | None = None,
-         table: RuleSet | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+def make(
+    rng: Random, band: int, focus: str | None = None, table: RuleSet | None = None
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """A hand, valid about half the time; with a focus, a winning hand ("valid") or one that
     check() refuses with that reason first, under the table rules the question then states.
     With a class's table (not the standard rules), a hand judged under it."""
     rules = RuleSet()
     if table is not None and table != rules:
         if focus not in (None, VALID):
-            raise InputError("A puzzle about one reason states its own table: ask for it without a "
-                             "class's table.")
+            raise InputError(
+                "A puzzle about one reason states its own table: ask for it without a class's table."
+            )
         rules = table
         hand, result = _table_hand(rng, band, rules, want_valid=focus == VALID or rng.random() < 0.5)
     elif focus is None:
@@ -137,8 +182,12 @@ def make(rng: Random, band: int, focus: str | None = None,
     picked = take + rng.sample([r for r in distractors if r not in take], need - len(take))
     offered = picked + found[:1]
     rng.shuffle(offered)
-    question = {"prompt": PROMPT, "hand": str(hand), "self_drawn": False,
-                "choices": [choice(r, CATALOGUE[r][1]) for r in offered]}
+    question = {
+        "prompt": PROMPT,
+        "hand": str(hand),
+        "self_drawn": False,
+        "choices": [choice(r, CATALOGUE[r][1]) for r in offered],
+    }
     if rules != RuleSet():
         words = table_words(rules) if table is None else class_words(rules)
         question["prompt"] = f"It was won on a discard. {words} {PROMPT}"
@@ -150,14 +199,22 @@ def make(rng: Random, band: int, focus: str | None = None,
         text = f"It wins as {reading(best)} {ref(*reading_rules(best))}."
         if others:
             text += f" It can also be read as {' or '.join(others)} {ref('2.7')}."
-        answer = {"valid": True, "reason_ids": [], "explanation": text,
-                  "rules": [*reading_rules(best), *(("2.7",) if others else ())],
-                  "expected": "Yes, it is a winning hand."}
+        answer = {
+            "valid": True,
+            "reason_ids": [],
+            "explanation": text,
+            "rules": [*reading_rules(best), *(("2.7",) if others else ())],
+            "expected": "Yes, it is a winning hand.",
+        }
     else:
         lines = [f"{r.title}: {r.message} {ref(r.rule)}" for r in result.reasons]
-        answer = {"valid": False, "reason_ids": found, "explanation": " ".join(lines),
-                  "rules": sorted({r.rule for r in result.reasons}, key=_section_key),
-                  "expected": f"No: {result.reasons[0].title.lower()}."}
+        answer = {
+            "valid": False,
+            "reason_ids": found,
+            "explanation": " ".join(lines),
+            "rules": sorted({r.rule for r in result.reasons}, key=_section_key),
+            "expected": f"No: {result.reasons[0].title.lower()}.",
+        }
     return question, answer
 
 
@@ -183,8 +240,11 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
     ids = list(answer["reason_ids"])
     base = dict(expected=answer["expected"], rules=answer["rules"], reason_ids=ids)
     if said not in YES + NO:
-        return graded(WRONG, explanation=f"Answer yes or no (you gave {shown(said or None)}). "
-                      + answer["explanation"], **base)
+        return graded(
+            WRONG,
+            explanation=f"Answer yes or no (you gave {shown(said or None)}). " + answer["explanation"],
+            **base,
+        )
     if said in YES:
         if valid:
             return graded(RIGHT, explanation=answer["explanation"], **base)
@@ -194,9 +254,10 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
     if reason in ids:
         return graded(RIGHT, explanation=answer["explanation"], **base)
     if reason in CATALOGUE:
-        lead = (f"Right that it does not win, but not because of \"{CATALOGUE[reason][1]}\" "
-                f"{ref(CATALOGUE[reason][0])}. ")
+        lead = (
+            f'Right that it does not win, but not because of "{CATALOGUE[reason][1]}" '
+            f"{ref(CATALOGUE[reason][0])}. "
+        )
     else:
-        lead = (f"Right that it does not win; pick the reason from the choices "
-                f"(you gave {shown(reason)}). ")
+        lead = f"Right that it does not win; pick the reason from the choices (you gave {shown(reason)}). "
     return graded(GOOD, explanation=lead + answer["explanation"], **base)

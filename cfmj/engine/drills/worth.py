@@ -50,18 +50,28 @@ LOW_BASE_VALUE = 20
 # A hand earning that bonus; self-drawn; jokerless (so doubled); a dragon hand; won on a discard;
 # or any hand at a table that counts from a base of 20 (RULES §3: the base option).
 FOCUSES: tuple[str, ...] = (*BONUS_KEYS, SELF_DRAWN, JOKERLESS, DRAGON_HAND, DISCARD, LOW_BASE)
-QUINT_BAND = 2         # band 1 holds no jokers, and a Quint needs one
+QUINT_BAND = 2  # band 1 holds no jokers, and a Quint needs one
 DRAGON_HANDS_BAND = 3  # the first band with the special dragon hands
 MAX_TRIES = 200
 TABLE_TRIES = 400  # a strict table (skill level 4 or 5) refuses most hands: look further
 PRACTISES: tuple[str, ...] = (
-    "1_notation",      # brackets cost the concealed bonus
+    "1_notation",  # brackets cost the concealed bonus
     "1_dragon_suits",  # a dragon of another colour costs the suit bonus
-    "2_6_dragon_hands_fixed_value_no_bonuses", "2_6_dragons_love", "2_6_dragons_wings", "2_6_dragons_breath",
-    "2_7_best_arrangement_scores", "3_value_formula", "3_pairs_bonus", "3_quints_bonus", "3_set_bonus",
-    "3_suit_bonus", "3_concealed_bonus", "3_dragon_hands_no_doubling", "3_payout",
-    "3_base_option",    # the base_20 focus
-    "3_worked_check",   # every puzzle is the worked example's sum: base, bonuses, doublings, payout
+    "2_6_dragon_hands_fixed_value_no_bonuses",
+    "2_6_dragons_love",
+    "2_6_dragons_wings",
+    "2_6_dragons_breath",
+    "2_7_best_arrangement_scores",
+    "3_value_formula",
+    "3_pairs_bonus",
+    "3_quints_bonus",
+    "3_set_bonus",
+    "3_suit_bonus",
+    "3_concealed_bonus",
+    "3_dragon_hands_no_doubling",
+    "3_payout",
+    "3_base_option",  # the base_20 focus
+    "3_worked_check",  # every puzzle is the worked example's sum: base, bonuses, doublings, payout
 )
 
 
@@ -110,8 +120,14 @@ def _focused(rng: Random, band: int, focus: str) -> tuple[Hand, bool, CheckResul
     band = max(band, first_band)
     for _ in range(MAX_TRIES):
         entry = pick_where(rng, band, f"worth/{focus}", where)
-        hand = build(layout(entry, rng, joker_chance=0.0 if focus == JOKERLESS else JOKER_CHANCE[band],
-                            expose_chance=0.0 if focus == CONCEALED else EXPOSE_CHANCE[band]))
+        hand = build(
+            layout(
+                entry,
+                rng,
+                joker_chance=0.0 if focus == JOKERLESS else JOKER_CHANCE[band],
+                expose_chance=0.0 if focus == CONCEALED else EXPOSE_CHANCE[band],
+            )
+        )
         self_drawn = focus == SELF_DRAWN or (focus != DISCARD and rng.random() < SELF_DRAWN_CHANCE)
         result = check(hand, self_drawn=self_drawn)
         if result.best is not None and _has_focus(focus, hand, result.best):
@@ -145,8 +161,9 @@ def _minimum_hand_met(hand: Hand, self_drawn: bool, best: Arrangement) -> str:
     return f"Your class plays the minimum hand, and this one wins: {why} {ref('4')}."
 
 
-def make(rng: Random, band: int, focus: str | None = None,
-         table: RuleSet | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+def make(
+    rng: Random, band: int, focus: str | None = None, table: RuleSet | None = None
+) -> tuple[dict[str, Any], dict[str, Any]]:
     if table is not None:
         if focus is not None:
             raise InputError("A worth puzzle takes a focus or a class's table, not both.")
@@ -165,8 +182,9 @@ def make(rng: Random, band: int, focus: str | None = None,
     return _asked(base, None, hand, self_drawn, result)
 
 
-def _asked(base: int, table: RuleSet | None, hand: Hand, self_drawn: bool,
-           result: CheckResult) -> tuple[dict[str, Any], dict[str, Any]]:
+def _asked(
+    base: int, table: RuleSet | None, hand: Hand, self_drawn: bool, result: CheckResult
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """The question and answer for a winning hand valued from `base` (under a class's table, if any)."""
     best = result.best
     if best is None:  # pragma: no cover - a card entry held legally always wins
@@ -174,18 +192,24 @@ def _asked(base: int, table: RuleSet | None, hand: Hand, self_drawn: bool,
     value = best.value or 0
     name = hand_name(best.category or "", best.members, best.pattern)
     if best.dragon_hand:
-        steps = [f"{name} is a special dragon hand with a fixed value of {value}: no bonuses and no "
-                 f"doubling {ref('2.6', '3')}."]
+        steps = [
+            f"{name} is a special dragon hand with a fixed value of {value}: no bonuses and no "
+            f"doubling {ref('2.6', '3')}."
+        ]
         rules = ["2.6", "3"]
     else:
-        steps = [f"It is {name}. Start from the base of {base}"
-                 + (f", as this table plays {ref('3')}." if base != RuleSet().base else ".")]
+        steps = [
+            f"It is {name}. Start from the base of {base}"
+            + (f", as this table plays {ref('3')}." if base != RuleSet().base else ".")
+        ]
         points = base
         for key, bonus in (best.bonuses or {}).items():
             if bonus:
                 points += bonus
-                steps.append(f"{BONUS_LABELS[key]} +{bonus} ({BONUS_HINTS[key][0].lower()}"
-                             f"{BONUS_HINTS[key][1:].rstrip('.')}).")
+                steps.append(
+                    f"{BONUS_LABELS[key]} +{bonus} ({BONUS_HINTS[key][0].lower()}"
+                    f"{BONUS_HINTS[key][1:].rstrip('.')})."
+                )
         if points == base:
             steps.append("It earns no bonus.")
         else:
@@ -207,12 +231,15 @@ def _asked(base: int, table: RuleSet | None, hand: Hand, self_drawn: bool,
         steps.append(f"Self-drawn, so each of the other three players pays {value} {ref('3')}.")
         expected = f"{value} points; self-drawn, so each player pays {value}."
     else:
-        steps.append(f"Won on a discard: the discarder pays double, {2 * value}, and the other two "
-                     f"pay {value} each {ref('3')}.")
+        steps.append(
+            f"Won on a discard: the discarder pays double, {2 * value}, and the other two "
+            f"pay {value} each {ref('3')}."
+        )
         expected = f"{value} points; the discarder pays {2 * value}."
     how = "self-drawn (taken from the wall)" if self_drawn else "on a discard"
-    prompt = (f"This hand won {how}. What is it worth?"
-              + ("" if self_drawn else " And what does the discarder pay?"))
+    prompt = f"This hand won {how}. What is it worth?" + (
+        "" if self_drawn else " And what does the discarder pay?"
+    )
     question: dict[str, Any] = {"prompt": prompt, "hand": str(hand), "self_drawn": self_drawn}
     if table is not None:
         question["prompt"] = f"{class_words(table)} {prompt}"
@@ -222,8 +249,14 @@ def _asked(base: int, table: RuleSet | None, hand: Hand, self_drawn: bool,
     elif base != RuleSet().base:
         question["prompt"] = f"At this table every hand counts from a base of {base}, not 25. " + prompt
         question["base"] = base
-    answer = {"value": value, "discarder": None if self_drawn else 2 * value, "self_drawn": self_drawn,
-              "explanation": " ".join(steps), "expected": expected, "rules": rules}
+    answer = {
+        "value": value,
+        "discarder": None if self_drawn else 2 * value,
+        "self_drawn": self_drawn,
+        "explanation": " ".join(steps),
+        "expected": expected,
+        "rules": rules,
+    }
     return question, answer
 
 
@@ -243,6 +276,8 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
     if pays == answer["discarder"]:
         return graded(RIGHT, explanation=explanation, expected=expected, rules=rules)
     said = str(pays) if pays is not None else shown(text_field(response, "discarder"))
-    lead = (f"The value is right, but the discarder pays {answer['discarder']}, not {said}: "
-            "whoever discards the winning tile pays twice the value. ")
+    lead = (
+        f"The value is right, but the discarder pays {answer['discarder']}, not {said}: "
+        "whoever discards the winning tile pays twice the value. "
+    )
     return graded(GOOD, explanation=lead + explanation, expected=expected, rules=rules)

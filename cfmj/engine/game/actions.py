@@ -96,22 +96,45 @@ class NoCall:
     seat: int
 
 
-Action: TypeAlias = (PassTiles | StopVote | CourtesyAsk | CourtesyPass | Discard | ExchangeJoker
-                     | DeclareMahJongg | CallMahJongg | CallExposure | NoCall)
-ACTION_TYPES: tuple[type[Action], ...] = (PassTiles, StopVote, CourtesyAsk, CourtesyPass, Discard,
-                                          ExchangeJoker, DeclareMahJongg, CallMahJongg, CallExposure,
-                                          NoCall)
+Action: TypeAlias = (
+    PassTiles
+    | StopVote
+    | CourtesyAsk
+    | CourtesyPass
+    | Discard
+    | ExchangeJoker
+    | DeclareMahJongg
+    | CallMahJongg
+    | CallExposure
+    | NoCall
+)
+ACTION_TYPES: tuple[type[Action], ...] = (
+    PassTiles,
+    StopVote,
+    CourtesyAsk,
+    CourtesyPass,
+    Discard,
+    ExchangeJoker,
+    DeclareMahJongg,
+    CallMahJongg,
+    CallExposure,
+    NoCall,
+)
 _BY_KIND: dict[str, type[Action]] = {cls.kind: cls for cls in ACTION_TYPES}
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": action.kind}
-    out.update({key: list(value) if isinstance(value, tuple) else value
-                for key, value in asdict(action).items()})
+    out.update(
+        {key: list(value) if isinstance(value, tuple) else value for key, value in asdict(action).items()}
+    )
     return out
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:
-    fields: dict[str, Any] = {key: tuple(value) if isinstance(value, list) else value
-              for key, value in data.items() if key != "kind"}
+    fields: dict[str, Any] = {
+        key: tuple(value) if isinstance(value, list) else value
+        for key, value in data.items()
+        if key != "kind"
+    }
     return _BY_KIND[data["kind"]](**fields)

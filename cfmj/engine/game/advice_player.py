@@ -70,14 +70,20 @@ class AdvicePlayer:
                 for own in (2, 1, 0):
                     pick = scorer.score(passes(hand, own) if own else [()])[0]
                     if pick.tiles_needed <= now or own == 0:
-                        blind = [a for a in options if len(a.blind) == PASS_SIZE - own
-                                 and tuple(sorted(a.tiles)) == tuple(sorted(pick.given))]
+                        blind = [
+                            a
+                            for a in options
+                            if len(a.blind) == PASS_SIZE - own
+                            and tuple(sorted(a.tiles)) == tuple(sorted(pick.given))
+                        ]
                         if blind:
                             return blind[0]
                         break
         chosen = tuple(sorted(best.given))
-        return next((a for a in options if not a.blind and tuple(sorted(a.tiles)) == chosen),
-                    next(a for a in options if not a.blind))
+        return next(
+            (a for a in options if not a.blind and tuple(sorted(a.tiles)) == chosen),
+            next(a for a in options if not a.blind),
+        )
 
     def _stop(self, view: PlayerView) -> bool:
         hand = view.hand()

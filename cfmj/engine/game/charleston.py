@@ -66,6 +66,7 @@ def _minus(tiles: list[int], taken: tuple[int, ...]) -> list[int]:
 
 # --- legal choices ----------------------------------------------------------------------------
 
+
 def legal(table: Table, seat: int) -> list[Action]:
     if seat not in table.waiting:
         return []
@@ -89,6 +90,7 @@ def legal(table: Table, seat: int) -> list[Action]:
 
 # --- validation -------------------------------------------------------------------------------
 
+
 def _not_now(table: Table, what: str) -> IllegalAction:
     return IllegalAction(f"{what} is not possible now: {table.describe_now()}.")
 
@@ -97,8 +99,9 @@ def _owes(table: Table, seat: int, phase: str, what: str) -> None:
     if table.phase != phase:
         raise _not_now(table, what)
     if seat not in table.waiting:
-        raise IllegalAction(f"{table.name(seat)} has already made this choice; the others are "
-                            "still choosing.")
+        raise IllegalAction(
+            f"{table.name(seat)} has already made this choice; the others are still choosing."
+        )
 
 
 def validate(table: Table, action: Action) -> None:
@@ -130,11 +133,14 @@ def _validate_pass(table: Table, action: PassTiles) -> None:
             raise IllegalAction(f"The {STAGE_NAMES[table.stage]} cannot be blind. {BLIND_WHEN}")
         received = table.received[action.seat]
         if not contains(received, action.blind):
-            raise IllegalAction(f"{_names(action.blind)} is not among the tiles you just received "
-                                f"({_names(received)}). {BLIND_WHAT}")
+            raise IllegalAction(
+                f"{_names(action.blind)} is not among the tiles you just received "
+                f"({_names(received)}). {BLIND_WHAT}"
+            )
         if not contains(_minus(hand, received), action.tiles):
-            raise IllegalAction(f"You do not hold {_names(action.tiles)} apart from the tiles just "
-                                f"received. {BLIND_WHAT}")
+            raise IllegalAction(
+                f"You do not hold {_names(action.tiles)} apart from the tiles just received. {BLIND_WHAT}"
+            )
     elif not contains(hand, action.tiles):
         raise IllegalAction(f"You do not hold {_names(action.tiles)}. {NOT_HELD}")
 
@@ -147,8 +153,9 @@ def _validate_courtesy(table: Table, action: CourtesyPass) -> None:
     _owes(table, action.seat, COURTESY_PASS, "A courtesy pass")
     agreed = table.courtesy[action.seat]
     if len(action.tiles) != agreed:
-        raise IllegalAction(f"The agreed courtesy pass is {agreed} tiles, not {len(action.tiles)}. "
-                            f"{COURTESY_SMALLER}")
+        raise IllegalAction(
+            f"The agreed courtesy pass is {agreed} tiles, not {len(action.tiles)}. {COURTESY_SMALLER}"
+        )
     if not contains(table.hands[action.seat], action.tiles):
         raise IllegalAction(f"You do not hold {_names(action.tiles)}. {NOT_HELD}")
 
@@ -158,6 +165,7 @@ def _names(tiles: tuple[int, ...]) -> str:
 
 
 # --- performing -------------------------------------------------------------------------------
+
 
 def perform(table: Table, action: Action) -> list[Event]:
     table.waiting.remove(action.seat)

@@ -32,8 +32,14 @@ CHARLESTON_ACTIONS = (PassTiles, StopVote, CourtesyAsk, CourtesyPass)
 
 
 class Game:
-    def __init__(self, seed: int = 0, rules: RuleSet | None = None, dealer: int = 0, *,
-                 wall: Sequence[int] | None = None) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        rules: RuleSet | None = None,
+        dealer: int = 0,
+        *,
+        wall: Sequence[int] | None = None,
+    ) -> None:
         """Shuffle (or take `wall`, in dealing order), then deal: East 14, the others 13."""
         self.seed = seed
         self.rules = rules or RuleSet()
@@ -50,10 +56,17 @@ class Game:
             self._events.append(Dealt(seat, tiles))
 
     @classmethod
-    def from_position(cls, hands: Sequence[Sequence[int]], wall: Sequence[int], *,
-                      exposures: Sequence[Sequence[Sequence[int]]] | None = None,
-                      rules: RuleSet | None = None, dealer: int = 0, turn: int | None = None,
-                      seed: int = 0) -> Game:
+    def from_position(
+        cls,
+        hands: Sequence[Sequence[int]],
+        wall: Sequence[int],
+        *,
+        exposures: Sequence[Sequence[Sequence[int]]] | None = None,
+        rules: RuleSet | None = None,
+        dealer: int = 0,
+        turn: int | None = None,
+        seed: int = 0,
+    ) -> Game:
         """Start play from a given position (drills, tests): `turn` (default East) holds 14 tiles
         and acts first, as if it had just drawn; `wall` is in drawing order. Hands, exposures
         and wall together must be exactly the tile set."""
@@ -69,8 +82,10 @@ class Game:
         table.hands = [list(h) for h in hands]
         for exposure in (e for seat in shown for e in seat):
             if not 3 <= len(exposure) <= 5 or len({t for t in exposure if t != JOKER}) > 1:
-                raise InputError(f"[{codes(exposure)}] is not an exposure: a Pung, Kong or Quint of one "
-                                 "tile, jokers allowed.")
+                raise InputError(
+                    f"[{codes(exposure)}] is not an exposure: a Pung, Kong or Quint of one "
+                    "tile, jokers allowed."
+                )
         table.exposures = [[Exposure.of(e) for e in seat] for seat in shown]
         for seat in range(SEATS):
             wanted = EAST_HAND if seat == turn else HAND
@@ -80,8 +95,15 @@ class Game:
         table.phase, table.stage, table.turn, table.waiting = TURN, None, turn, [turn]
         table.began, table.turns = BY_DRAW, 1
         game._table, game._actions = table, []
-        game._events = [PositionSet(dealer, turn, tuple(tuple(h) for h in hands),
-                                    tuple(tuple(seat) for seat in shown), tuple(wall))]
+        game._events = [
+            PositionSet(
+                dealer,
+                turn,
+                tuple(tuple(h) for h in hands),
+                tuple(tuple(seat) for seat in shown),
+                tuple(wall),
+            )
+        ]
         for seat in range(SEATS):
             if table.exposures[seat] and not exposures_possible([e.block for e in table.exposures[seat]]):
                 table.dead[seat] = True
@@ -98,8 +120,15 @@ class Game:
         if isinstance(first, HandStarted):
             game = cls(seed, rules, dealer, wall=first.wall)
         elif isinstance(first, PositionSet):
-            game = cls.from_position(first.hands, first.wall, exposures=first.exposures, rules=rules,
-                                     dealer=first.dealer, turn=first.turn, seed=seed)
+            game = cls.from_position(
+                first.hands,
+                first.wall,
+                exposures=first.exposures,
+                rules=rules,
+                dealer=first.dealer,
+                turn=first.turn,
+                seed=seed,
+            )
         else:
             raise ReplayError(f"A recorded hand starts with hand_started or position_set, not {first.kind}.")
         for event in events[1:]:
@@ -111,8 +140,10 @@ class Game:
                     raise ReplayError(f"Recorded action {event.to_dict()} is refused: {error}") from error
         mine = game.events
         if list(mine) != list(events):
-            index = next((i for i, (a, b) in enumerate(zip(mine, events, strict=False)) if a != b),
-                         min(len(mine), len(events)))
+            index = next(
+                (i for i, (a, b) in enumerate(zip(mine, events, strict=False)) if a != b),
+                min(len(mine), len(events)),
+            )
             raise ReplayError(f"The replay differs from the record at event {index}.")
         return game
 
@@ -278,5 +309,7 @@ def _check_set(tiles: tuple[int, ...], rules: RuleSet) -> None:
     if Counter(tiles) != Counter(full_set(rules)):
         missing = Counter(full_set(rules)) - Counter(tiles)
         extra = Counter(tiles) - Counter(full_set(rules))
-        raise InputError(f"The tiles are not one full set: missing [{codes(sorted(missing.elements()))}], "
-                         f"extra [{codes(sorted(extra.elements()))}].")
+        raise InputError(
+            f"The tiles are not one full set: missing [{codes(sorted(missing.elements()))}], "
+            f"extra [{codes(sorted(extra.elements()))}]."
+        )

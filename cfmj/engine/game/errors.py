@@ -17,22 +17,28 @@ class ReplayError(InputError):
 NO_JOKER_PASS = "Jokers are never passed in the Charleston (RULES §6)."
 PASS_THREE = "Each Charleston pass is exactly three tiles (RULES §6)."
 BLIND_WHEN = "Only the First Left and the Last Right may be passed blind (RULES §6)."
-BLIND_WHAT = ("A blind pass passes on 1 to 3 of the tiles you have just received, unseen, "
-              "plus your own tiles to make three (RULES §6).")
+BLIND_WHAT = (
+    "A blind pass passes on 1 to 3 of the tiles you have just received, unseen, "
+    "plus your own tiles to make three (RULES §6)."
+)
 COURTESY_COUNT = "A courtesy pass is 0 to 3 tiles with the player across (RULES §6)."
 COURTESY_SMALLER = "In a courtesy pass both players give the smaller number asked (RULES §6)."
 DEAD_JOKER = "A discarded joker is dead and cannot be called (RULES §6)."
 PAIR_CALL = "Pairs and flower pairs are called only for Mah Jongg (RULES §6)."
 NEWS_CALL = "NEWS tiles are called only for Mah Jongg (RULES §6)."
-SAME_TILE = ("An exposure is one tile: the discard plus matching tiles or jokers from your hand "
-             "(RULES §2.1, §6).")
+SAME_TILE = (
+    "An exposure is one tile: the discard plus matching tiles or jokers from your hand (RULES §2.1, §6)."
+)
 BLOCK_SIZE = "A called exposure is a Pung, Kong or Quint: three to five tiles (RULES §2.1, §6)."
-KEEP_ONE = ("After an exposure call you must still discard, so at least one tile stays concealed; "
-            "if the discard completes your hand, call it for Mah Jongg (RULES §6).")
+KEEP_ONE = (
+    "After an exposure call you must still discard, so at least one tile stays concealed; "
+    "if the discard completes your hand, call it for Mah Jongg (RULES §6)."
+)
 DEAD_HAND = "A dead hand keeps drawing and discarding but cannot call, exchange or win (RULES §6)."
 OWN_DISCARD = "You cannot call your own discard (RULES §6)."
 NOT_HELD = "You can only give tiles you hold in your concealed hand."
-EXCHANGE_TURN = ("A joker is exchanged only on your own turn, after drawing or calling, "
-                 "before you discard (RULES §6).")
+EXCHANGE_TURN = (
+    "A joker is exchanged only on your own turn, after drawing or calling, before you discard (RULES §6)."
+)
 EXCHANGE_TILE = "An exposed joker is taken only by giving the natural tile it stands for (RULES §6)."
 NO_JOKER_THERE = "That exposure holds no joker to exchange."

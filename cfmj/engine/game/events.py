@@ -48,6 +48,7 @@ def _tuples(value: Any) -> Any:
 
 # --- the deal ---------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class HandStarted(Event):
     kind: ClassVar[str] = "hand_started"
@@ -77,6 +78,7 @@ class Dealt(Event):
 
 
 # --- the Charleston ---------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class PassChosen(Event):
@@ -112,7 +114,7 @@ class StopVoted(Event):
 @dataclass(frozen=True)
 class SecondCharlestonSkipped(Event):
     kind: ClassVar[str] = "second_charleston_skipped"
-    reason: str            # "house_rule_1" or "stop_vote"
+    reason: str  # "house_rule_1" or "stop_vote"
     voters: tuple[int, ...]  # the seats that voted to stop
 
 
@@ -158,6 +160,7 @@ class CourtesyDelivered(Event):
 
 
 # --- play -------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class PlayStarted(Event):
@@ -218,7 +221,7 @@ class ExposureMade(Event):
     kind: ClassVar[str] = "exposure_made"
     seat: int
     discarder: int
-    tile: int               # the tile the block is made of (its jokers stand for it)
+    tile: int  # the tile the block is made of (its jokers stand for it)
     tiles: tuple[int, ...]  # the exposure as laid out
 
 
@@ -262,7 +265,7 @@ class HandDead(Event):
 class HandWon(Event):
     kind: ClassVar[str] = "hand_won"
     winner: int
-    won_by: str               # scoring.BY_WALL, BY_DISCARD or BY_JOKER_EXCHANGE
+    won_by: str  # scoring.BY_WALL, BY_DISCARD or BY_JOKER_EXCHANGE
     discarder: int | None
     value: int
     payments: tuple[int, ...]
@@ -280,10 +283,32 @@ class WallGame(Event):
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (
-    HandStarted, PositionSet, Dealt, PassChosen, PassDelivered, StopVoted, SecondCharlestonSkipped,
-    SecondCharlestonStarted, CourtesyAsked, CourtesyAgreed, CourtesyChosen, CourtesyDelivered,
-    PlayStarted, Drew, Discarded, CallDeclined, MahJonggCalled, ExposureCalled, ExposureMade,
-    JokerExchanged, MahJonggDeclared, MahJonggRejected, HandDead, HandWon, WallGame)
+    HandStarted,
+    PositionSet,
+    Dealt,
+    PassChosen,
+    PassDelivered,
+    StopVoted,
+    SecondCharlestonSkipped,
+    SecondCharlestonStarted,
+    CourtesyAsked,
+    CourtesyAgreed,
+    CourtesyChosen,
+    CourtesyDelivered,
+    PlayStarted,
+    Drew,
+    Discarded,
+    CallDeclined,
+    MahJonggCalled,
+    ExposureCalled,
+    ExposureMade,
+    JokerExchanged,
+    MahJonggDeclared,
+    MahJonggRejected,
+    HandDead,
+    HandWon,
+    WallGame,
+)
 _BY_KIND: dict[str, type[Event]] = {cls.kind: cls for cls in EVENT_TYPES}
 
 

@@ -47,6 +47,7 @@ CALL_ACTIONS = (CallMahJongg, CallExposure, NoCall)
 
 # --- legal choices ----------------------------------------------------------------------------
 
+
 def legal(table: Table, seat: int) -> list[Action]:
     if seat not in table.waiting:
         return []
@@ -83,6 +84,7 @@ def exposure_calls(table: Table, seat: int, tile: int) -> list[Action]:
 
 # --- validation -------------------------------------------------------------------------------
 
+
 def validate(table: Table, action: Action) -> None:
     if isinstance(action, TURN_ACTIONS):
         _validate_turn(table, action)
@@ -96,8 +98,10 @@ def _validate_turn(table: Table, action: Action) -> None:
     if isinstance(action, ExchangeJoker) and not mine:
         raise IllegalAction(f"{EXCHANGE_TURN} Now {table.describe_now()}.")
     if not mine:
-        raise IllegalAction(f"{table.name(seat)} cannot act now: {table.describe_now()} "
-                            "(RULES §6: turn order goes to the right).")
+        raise IllegalAction(
+            f"{table.name(seat)} cannot act now: {table.describe_now()} "
+            "(RULES §6: turn order goes to the right)."
+        )
     hand = table.hands[seat]
     if isinstance(action, Discard):
         if action.tile not in hand:
@@ -113,8 +117,9 @@ def _validate_turn(table: Table, action: Action) -> None:
             raise IllegalAction(NO_JOKER_THERE)
         if exposure.tile is None or action.tile != exposure.tile:
             stands = "no named tile" if exposure.tile is None else f"the {name(exposure.tile)}"
-            raise IllegalAction(f"That joker stands for {stands}, not the {name(action.tile)}. "
-                                f"{EXCHANGE_TILE}")
+            raise IllegalAction(
+                f"That joker stands for {stands}, not the {name(action.tile)}. {EXCHANGE_TILE}"
+            )
         if action.tile not in hand:
             raise IllegalAction(f"You do not hold a {name(action.tile)}. {NOT_HELD}")
 
@@ -156,6 +161,7 @@ def _validate_exposure(table: Table, seat: int, tile: int, tiles: tuple[int, ...
 
 
 # --- performing -------------------------------------------------------------------------------
+
 
 def perform(table: Table, action: Action) -> list[Event]:
     if isinstance(action, Discard):
@@ -205,8 +211,9 @@ def _declare(table: Table, seat: int) -> list[Event]:
     return events + _judge(table, seat, (), won_by, discarder)
 
 
-def _judge(table: Table, seat: int, extra: tuple[int, ...], won_by: str,
-           discarder: int | None) -> list[Event]:
+def _judge(
+    table: Table, seat: int, extra: tuple[int, ...], won_by: str, discarder: int | None
+) -> list[Event]:
     """Verify a Mah Jongg with the validator: a win ends the hand, a mistake kills the hand."""
     hand = table.hand_of(seat, extra)
     result = check(hand, self_drawn=counts_as_self_drawn(won_by), rules=table.rules)

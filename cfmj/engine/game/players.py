@@ -51,8 +51,15 @@ class RandomPlayer:
     """A baseline: wins whenever it can, otherwise random legal choices, calling exposures
     only now and then."""
 
-    def __init__(self, seed: int = 0, *, call_chance: float = 0.05, stop_chance: float = 0.25,
-                 blind_chance: float = 0.2, exchange_chance: float = 0.5) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        call_chance: float = 0.05,
+        stop_chance: float = 0.25,
+        blind_chance: float = 0.2,
+        exchange_chance: float = 0.5,
+    ) -> None:
         self.rng = Random(seed)
         self.call_chance = call_chance
         self.stop_chance = stop_chance

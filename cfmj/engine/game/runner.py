@@ -21,22 +21,33 @@ class HandResult:
     seed: int
     dealer: int
     winner: int | None
-    won_by: str | None          # scoring.BY_WALL, BY_DISCARD or BY_JOKER_EXCHANGE; None: wall game
+    won_by: str | None  # scoring.BY_WALL, BY_DISCARD or BY_JOKER_EXCHANGE; None: wall game
     discarder: int | None
     value: int
-    payments: tuple[int, ...]   # net points per seat
+    payments: tuple[int, ...]  # net points per seat
     turns: int
     category: str | None
     pattern: str | None
-    hand: str | None            # the winning hand in RULES §1 notation
-    dead: tuple[int, ...]       # seats whose hands were dead at the end
+    hand: str | None  # the winning hand in RULES §1 notation
+    dead: tuple[int, ...]  # seats whose hands were dead at the end
     events: tuple[Event, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seed": self.seed, "dealer": self.dealer, "winner": self.winner, "won_by": self.won_by,
-                "discarder": self.discarder, "value": self.value, "payments": list(self.payments),
-                "turns": self.turns, "category": self.category, "pattern": self.pattern,
-                "hand": self.hand, "dead": list(self.dead), "events": [e.to_dict() for e in self.events]}
+        return {
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "winner": self.winner,
+            "won_by": self.won_by,
+            "discarder": self.discarder,
+            "value": self.value,
+            "payments": list(self.payments),
+            "turns": self.turns,
+            "category": self.category,
+            "pattern": self.pattern,
+            "hand": self.hand,
+            "dead": list(self.dead),
+            "events": [e.to_dict() for e in self.events],
+        }
 
 
 def hand_result(game: Game) -> HandResult:
@@ -46,10 +57,36 @@ def hand_result(game: Game) -> HandResult:
     won = game.outcome if isinstance(game.outcome, HandWon) else None
     dead = tuple(s for s in range(SEATS) if game.dead[s])
     if won is None:
-        return HandResult(game.seed, game.dealer, None, None, None, 0, (0,) * SEATS, game.turns,
-                          None, None, None, dead, game.events)
-    return HandResult(game.seed, game.dealer, won.winner, won.won_by, won.discarder, won.value,
-                      won.payments, game.turns, won.category, won.pattern, won.hand, dead, game.events)
+        return HandResult(
+            game.seed,
+            game.dealer,
+            None,
+            None,
+            None,
+            0,
+            (0,) * SEATS,
+            game.turns,
+            None,
+            None,
+            None,
+            dead,
+            game.events,
+        )
+    return HandResult(
+        game.seed,
+        game.dealer,
+        won.winner,
+        won.won_by,
+        won.discarder,
+        won.value,
+        won.payments,
+        game.turns,
+        won.category,
+        won.pattern,
+        won.hand,
+        dead,
+        game.events,
+    )
 
 
 def play_hand(game: Game, players: Sequence[Player]) -> HandResult:
@@ -67,12 +104,15 @@ def play_hand(game: Game, players: Sequence[Player]) -> HandResult:
 @dataclass(frozen=True)
 class MatchResult:
     hands: tuple[HandResult, ...]
-    scores: tuple[int, ...]   # running total per seat after the last hand
+    scores: tuple[int, ...]  # running total per seat after the last hand
     dealers: tuple[int, ...]  # the dealer (East) of each hand
 
     def to_dict(self) -> dict[str, Any]:
-        return {"hands": [h.to_dict() for h in self.hands], "scores": list(self.scores),
-                "dealers": list(self.dealers)}
+        return {
+            "hands": [h.to_dict() for h in self.hands],
+            "scores": list(self.scores),
+            "dealers": list(self.dealers),
+        }
 
 
 def hand_seeds(seed: int, hands: int) -> list[int]:
@@ -81,8 +121,9 @@ def hand_seeds(seed: int, hands: int) -> list[int]:
     return [rng.getrandbits(32) for _ in range(hands)]
 
 
-def play_match(seed: int, players: Sequence[Player], hands: int = 4, rules: RuleSet | None = None,
-               dealer: int = 0) -> MatchResult:
+def play_match(
+    seed: int, players: Sequence[Player], hands: int = 4, rules: RuleSet | None = None, dealer: int = 0
+) -> MatchResult:
     """Several hands; after each (won or wall game) East passes to the right (dealer + 1)."""
     results: list[HandResult] = []
     scores = [0] * SEATS

@@ -33,9 +33,16 @@ def play_one(seed: int, seats: tuple[str, ...], rules: RuleSet) -> dict[str, Any
     policies = seats[shift:] + seats[:shift]
     players = [_player(policy, seed * 4 + i) for i, policy in enumerate(policies)]
     result = play_hand(Game(seed, rules=rules), players)
-    return {"policies": policies, "winner": result.winner, "won_by": result.won_by,
-            "turns": result.turns, "category": result.category, "pattern": result.pattern,
-            "value": result.value, "dead": sorted(result.dead)}
+    return {
+        "policies": policies,
+        "winner": result.winner,
+        "won_by": result.won_by,
+        "turns": result.turns,
+        "category": result.category,
+        "pattern": result.pattern,
+        "value": result.value,
+        "dead": sorted(result.dead),
+    }
 
 
 def _batch(args: tuple[int, int, tuple[str, ...], RuleSet]) -> list[dict[str, Any]]:
@@ -43,14 +50,21 @@ def _batch(args: tuple[int, int, tuple[str, ...], RuleSet]) -> list[dict[str, An
     return [play_one(seed, seats, rules) for seed in range(start, stop)]
 
 
-def simulate(games: int, seed: int, *, seats: tuple[str, ...] = DEFAULT_SEATS,
-             rules: RuleSet | None = None, workers: int = 1) -> dict[str, Any]:
+def simulate(
+    games: int,
+    seed: int,
+    *,
+    seats: tuple[str, ...] = DEFAULT_SEATS,
+    rules: RuleSet | None = None,
+    workers: int = 1,
+) -> dict[str, Any]:
     rules = rules or RuleSet()
     if not 1 <= games <= MAX_GAMES:
         raise InputError(f"--games runs from 1 to {MAX_GAMES:,}.")
     if len(seats) != 4 or any(p not in POLICIES for p in seats):
-        raise InputError("--policies names four seats, each advice or random, such as "
-                         "advice,random,advice,random.")
+        raise InputError(
+            "--policies names four seats, each advice or random, such as advice,random,advice,random."
+        )
     started = time.perf_counter()
     size = max(1, -(-games // (workers * 8)))
     jobs = [(s, min(s + size, seed + games), seats, rules) for s in range(seed, seed + games, size)]
@@ -62,8 +76,9 @@ def simulate(games: int, seed: int, *, seats: tuple[str, ...] = DEFAULT_SEATS,
     return summarise(games_played, seats, time.perf_counter() - started, seed)
 
 
-def summarise(played: list[dict[str, Any]], seats: tuple[str, ...], seconds: float,
-              seed: int) -> dict[str, Any]:
+def summarise(
+    played: list[dict[str, Any]], seats: tuple[str, ...], seconds: float, seed: int
+) -> dict[str, Any]:
     count = len(played)
     wins: Counter[str] = Counter()
     seat_games: Counter[str] = Counter(p for g in played for p in g["policies"])

@@ -13,21 +13,32 @@ from .events import Event
 from .tileset import SEATS, seat_name
 
 # Phases of a hand.
-CHARLESTON = "charleston"        # a pass (see `stage`): all four choose, then all exchange
-STOP_VOTE = "stop_vote"          # after the first Charleston: anyone may stop
-COURTESY_ASK = "courtesy_ask"    # each player says how many tiles (0-3) to trade across
+CHARLESTON = "charleston"  # a pass (see `stage`): all four choose, then all exchange
+STOP_VOTE = "stop_vote"  # after the first Charleston: anyone may stop
+COURTESY_ASK = "courtesy_ask"  # each player says how many tiles (0-3) to trade across
 COURTESY_PASS = "courtesy_pass"  # players with an agreed count > 0 choose their tiles
-TURN = "turn"                    # `turn` holds 14 tiles: exchange jokers, declare or discard
-CALLS = "calls"                  # the other players answer the discard
+TURN = "turn"  # `turn` holds 14 tiles: exchange jokers, declare or discard
+CALLS = "calls"  # the other players answer the discard
 OVER = "over"
 
 FIRST_CHARLESTON = ("first_right", "first_across", "first_left")
 SECOND_CHARLESTON = ("second_left", "second_across", "second_right")
-STAGE_OFFSET = {"first_right": 1, "first_across": 2, "first_left": 3,
-                "second_left": 3, "second_across": 2, "second_right": 1}
-STAGE_NAMES = {"first_right": "First Right", "first_across": "First Across", "first_left": "First Left",
-               "second_left": "Second Left", "second_across": "Second Across",
-               "second_right": "Last Right"}
+STAGE_OFFSET = {
+    "first_right": 1,
+    "first_across": 2,
+    "first_left": 3,
+    "second_left": 3,
+    "second_across": 2,
+    "second_right": 1,
+}
+STAGE_NAMES = {
+    "first_right": "First Right",
+    "first_across": "First Across",
+    "first_left": "First Left",
+    "second_left": "Second Left",
+    "second_across": "Second Across",
+    "second_right": "Last Right",
+}
 # The passes that may be blind, and the pass whose tiles they may pass on.
 BLIND_STAGES = {"first_left": "first_across", "second_right": "second_across"}
 
@@ -72,11 +83,11 @@ class Table:
     stage: str | None = FIRST_CHARLESTON[0]
     waiting: list[int] = field(default_factory=lambda: list(range(SEATS)))  # seats owing a choice
     decided: dict[int, Action] = field(default_factory=dict)  # choices made in this stage
-    courtesy: dict[int, int] = field(default_factory=dict)    # agreed courtesy count per seat
+    courtesy: dict[int, int] = field(default_factory=dict)  # agreed courtesy count per seat
     turn: int | None = None
     began: str = BY_DEAL
     called_from: int | None = None  # whose discard the player in turn called
-    exchanged: bool = False         # a joker exchange made this turn
+    exchanged: bool = False  # a joker exchange made this turn
     pending: tuple[int, int] | None = None  # the discard being answered (seat, tile)
     last_discard: tuple[int, int] | None = None
     turns: int = 0
@@ -90,8 +101,10 @@ class Table:
 
     def hand_of(self, seat: int, extra: tuple[int, ...] = ()) -> Hand:
         """The seat's tiles in RULES §1 notation: concealed tiles (plus `extra`), exposures bracketed."""
-        return Hand(tuple(sorted(self.hands[seat] + list(extra))),
-                    tuple(sorted(e.tiles for e in self.exposures[seat])))
+        return Hand(
+            tuple(sorted(self.hands[seat] + list(extra))),
+            tuple(sorted(e.tiles for e in self.exposures[seat])),
+        )
 
     def hand_size(self, seat: int) -> int:
         return len(self.hands[seat]) + sum(len(e.tiles) for e in self.exposures[seat])

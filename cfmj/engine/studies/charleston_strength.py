@@ -23,7 +23,7 @@ from ..distance import distance
 from ..notation import Hand
 from ..tiles import FLOWER, JOKER, NATURAL_KINDS, is_number, number_of
 
-PASSES = (1, 2, 3, 3, 2, 1)   # right, across, left; left, across, right (seats to the right)
+PASSES = (1, 2, 3, 3, 2, 1)  # right, across, left; left, across, right (seats to the right)
 Policy = Callable[[list[int], Random], list[int]]
 
 
@@ -39,12 +39,14 @@ def advice_pass(hand: list[int], rng: Random) -> list[int]:
 
 def lonely_pass(hand: list[int], rng: Random) -> list[int]:
     """Pass the three loneliest tiles: fewest copies, then fewest numbers within two."""
+
     def company(tile: int) -> tuple[int, int, float]:
         copies = hand.count(tile)
         near = 0
         if is_number(tile):
-            near = sum(1 for t in hand
-                       if t != tile and is_number(t) and abs(number_of(t) - number_of(tile)) <= 2)
+            near = sum(
+                1 for t in hand if t != tile and is_number(t) and abs(number_of(t) - number_of(tile)) <= 2
+            )
         return (copies, near, rng.random())
 
     return sorted((t for t in hand if t != JOKER), key=company)[:3]
@@ -98,8 +100,10 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     started = time.perf_counter()
     results = run(args.deals, args.seed, args.workers)
-    print(f"Charleston strength: {args.deals:,} deals (seeds {args.seed}..{args.seed + args.deals - 1}), "
-          "four players passing the full Charleston by one policy;")
+    print(
+        f"Charleston strength: {args.deals:,} deals (seeds {args.seed}..{args.seed + args.deals - 1}), "
+        "four players passing the full Charleston by one policy;"
+    )
     print("average tiles still needed per hand afterwards (lower is better):")
     for policy, mean in results.items():
         print(f"  {policy:7s} {mean:.3f}")

@@ -18,5 +18,7 @@ class Command(BaseCommand):
             report = lessons_load()
         except ContentError as error:
             raise CommandError(f"The course files need fixing: {error}") from None
-        self.stdout.write(f"Lessons: {report.created} new, {report.updated} updated, "
-                          f"{report.unchanged} unchanged, {report.retired} retired.")
+        self.stdout.write(
+            f"Lessons: {report.created} new, {report.updated} updated, "
+            f"{report.unchanged} unchanged, {report.retired} retired."
+        )

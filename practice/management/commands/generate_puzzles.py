@@ -22,8 +22,13 @@ class Command(BaseCommand):
         parser.add_argument("--count", type=int, default=20)
         parser.add_argument("--band", type=int, default=2, choices=list(BANDS))
         parser.add_argument("--seed", type=int, default=None)
-        parser.add_argument("--fill", type=int, default=None, metavar="N",
-                            help="top every kind and band up to N unseen puzzles, and build today's set")
+        parser.add_argument(
+            "--fill",
+            type=int,
+            default=None,
+            metavar="N",
+            help="top every kind and band up to N unseen puzzles, and build today's set",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["fill"] is not None:
@@ -34,8 +39,8 @@ class Command(BaseCommand):
                     missing = options["fill"] - counts.get((kind, band), 0)
                     if missing > 0:
                         made += services.puzzle_batch_generate(
-                            kind=kind, band=band, count=missing,
-                            seed=random.SystemRandom().randrange(2**62)).created
+                            kind=kind, band=band, count=missing, seed=random.SystemRandom().randrange(2**62)
+                        ).created
             daily = services.daily_set_build(day=timezone.localdate())
             self.stdout.write(f"Made {made} puzzles; today's daily set is #{daily.pk}.")
             return
@@ -44,6 +49,7 @@ class Command(BaseCommand):
         if not 1 <= options["count"] <= 10_000:
             raise CommandError("--count runs from 1 to 10,000.")
         seed = options["seed"] if options["seed"] is not None else random.SystemRandom().randrange(2**62)
-        batch = services.puzzle_batch_generate(kind=options["kind"], band=options["band"],
-                                               count=options["count"], seed=seed)
+        batch = services.puzzle_batch_generate(
+            kind=options["kind"], band=options["band"], count=options["count"], seed=seed
+        )
         self.stdout.write(f"Batch #{batch.pk}: {batch.created} new puzzles, {batch.duplicates} duplicates.")

@@ -59,10 +59,12 @@ def wrong_response(puzzle: Puzzle) -> dict[str, str]:
     if kind == "name_hand":
         categories = {c for c, _ in answer["accepted"]}
         patterns = {p for _, p in answer["accepted"]}
-        return {"category": next(c["value"] for c in question["category_choices"]
-                                 if c["value"] not in categories),
-                "pattern": next(p["value"] for p in question["pattern_choices"]
-                                if p["value"] not in patterns)}
+        return {
+            "category": next(
+                c["value"] for c in question["category_choices"] if c["value"] not in categories
+            ),
+            "pattern": next(p["value"] for p in question["pattern_choices"] if p["value"] not in patterns),
+        }
     if kind == "joker_exchange":
         return {"take": "none" if answer["take"] else answer["offered"][0]}
     if kind == "distance":
@@ -75,5 +77,24 @@ def wrong_response(puzzle: Puzzle) -> dict[str, str]:
     return {"tile": code(discard(hand).ranked[-1].given[0])}
 
 
-GARBAGE: tuple[Any, ...] = ("", "   ", "xyz", "9" * 5000, "１２", "ſ", "🀄", "\x00", "\ud800", "-1", "1.5",
-                            "J J J", "[]", "yes no", "e1,e1,zz", None, 7.5, ["a", 3], {"x": 1})
+GARBAGE: tuple[Any, ...] = (
+    "",
+    "   ",
+    "xyz",
+    "9" * 5000,
+    "１２",
+    "ſ",
+    "🀄",
+    "\x00",
+    "\ud800",
+    "-1",
+    "1.5",
+    "J J J",
+    "[]",
+    "yes no",
+    "e1,e1,zz",
+    None,
+    7.5,
+    ["a", 3],
+    {"x": 1},
+)

@@ -21,12 +21,36 @@ from .helpers import right_response, wrong_response
 SEEDS = {"call": 1}  # a call position costs ~5 ms to make and check
 DEFAULT_SEEDS = 2
 CONTRACT = {
-    "worth": ("pairs", "quints", "set", "suit", "concealed", "self_drawn", "jokerless", "dragon_hand",
-              "discard", "base_20"),
-    "name_hand": ("consecutive_run", "consecutive_odds", "consecutive_evens", "multiples_of_three",
-                  "like_numbers", "winds", "two_pungs_two_kongs", "pair_three_kongs", "pair_four_pungs",
-                  "three_pungs_quint", "kong_two_quints", "two_pairs_two_quints", "three_pairs_two_kongs",
-                  "four_pairs_two_pungs", "five_pairs_kong", "seven_pairs"),
+    "worth": (
+        "pairs",
+        "quints",
+        "set",
+        "suit",
+        "concealed",
+        "self_drawn",
+        "jokerless",
+        "dragon_hand",
+        "discard",
+        "base_20",
+    ),
+    "name_hand": (
+        "consecutive_run",
+        "consecutive_odds",
+        "consecutive_evens",
+        "multiples_of_three",
+        "like_numbers",
+        "winds",
+        "two_pungs_two_kongs",
+        "pair_three_kongs",
+        "pair_four_pungs",
+        "three_pungs_quint",
+        "kong_two_quints",
+        "two_pairs_two_quints",
+        "three_pairs_two_kongs",
+        "four_pairs_two_pungs",
+        "five_pairs_kong",
+        "seven_pairs",
+    ),
     "call": ("mah_jongg", "expose", "pair_only", "dead_joker", "impossible_exposure"),
 }
 NEVER_REPORTED = ("exposure_unused",)  # in CATALOGUE, but nothing in the engine reports it
@@ -35,8 +59,11 @@ TABLE_REASONS = (*OPTION_REASONS, "all_joker_block")  # reasons only a table opt
 
 @cache
 def focused(kind: str, focus: str) -> tuple[Puzzle, ...]:
-    return tuple(generate(kind, seed=seed, band=band, focus=focus)
-                 for band in BANDS for seed in range(SEEDS.get(kind, DEFAULT_SEEDS)))
+    return tuple(
+        generate(kind, seed=seed, band=band, focus=focus)
+        for band in BANDS
+        for seed in range(SEEDS.get(kind, DEFAULT_SEEDS))
+    )
 
 
 def cases(kind: str) -> list[tuple[str, str]]:
@@ -153,14 +180,17 @@ def test_it_makes_the_same_focused_puzzle_from_the_same_arguments() -> None:
     assert generate("worth", seed=batch[2].seed, band=2, focus="suit") == batch[2]
 
 
-@pytest.mark.parametrize(("kind", "focus", "words"), [
-    ("winning_hand", "jokers", "choose one of valid, exposure_not_block"),
-    ("winning_hand", "exposure_unused", "is not a focus"),
-    ("worth", 3, "is not a focus of the 'What is it worth?' drill"),
-    ("name_hand", "Winds", "choose one of consecutive_run"),
-    ("charleston", "right", "has no focus: ask for it without one"),
-    ("distance", "", "has no focus"),
-])
+@pytest.mark.parametrize(
+    ("kind", "focus", "words"),
+    [
+        ("winning_hand", "jokers", "choose one of valid, exposure_not_block"),
+        ("winning_hand", "exposure_unused", "is not a focus"),
+        ("worth", 3, "is not a focus of the 'What is it worth?' drill"),
+        ("name_hand", "Winds", "choose one of consecutive_run"),
+        ("charleston", "right", "has no focus: ask for it without one"),
+        ("distance", "", "has no focus"),
+    ],
+)
 def test_it_refuses_a_focus_the_kind_does_not_have(kind: str, focus: object, words: str) -> None:
     with pytest.raises(InputError, match=re.escape(words)):
         generate(kind, seed=1, band=1, focus=focus)  # type: ignore[arg-type]

@@ -49,8 +49,9 @@ def test_it_takes_valid_hands_and_reasons_from_check() -> None:
 
 def test_it_gives_half_marks_for_no_with_the_wrong_reason() -> None:
     puzzle = next(p for p in puzzles("winning_hand") if not p.answer["valid"])
-    wrong_reason = next(c["value"] for c in puzzle.question["choices"]
-                        if c["value"] not in puzzle.answer["reason_ids"])
+    wrong_reason = next(
+        c["value"] for c in puzzle.question["choices"] if c["value"] not in puzzle.answer["reason_ids"]
+    )
     for reason in (wrong_reason, "", "xyz"):
         result = grade("winning_hand", puzzle.question, puzzle.answer, {"valid": "no", "reason": reason})
         assert (result.correct, result.score) == (False, 0.5)
@@ -111,8 +112,11 @@ def test_it_accepts_any_reading_of_the_hand_and_half_of_one() -> None:
     assert several  # some hands read more than one way
     puzzle = puzzles("name_hand")[0]
     category, pattern = puzzle.answer["accepted"][0]
-    other = next(c["value"] for c in puzzle.question["pattern_choices"]
-                 if c["value"] not in {p for _, p in puzzle.answer["accepted"]})
+    other = next(
+        c["value"]
+        for c in puzzle.question["pattern_choices"]
+        if c["value"] not in {p for _, p in puzzle.answer["accepted"]}
+    )
     half = grade("name_hand", puzzle.question, puzzle.answer, {"category": category, "pattern": other})
     assert (half.correct, half.score) == (False, 0.5)
 

@@ -19,14 +19,31 @@ from cfmj.engine.drills import (
     response_fields,
 )
 
-FIELDS = {"winning_hand": ("valid", "reason"), "worth": ("value", "discarder"), "charleston": ("pass",),
-          "name_hand": ("category", "pattern"), "call": ("call",), "joker_exchange": ("take",),
-          "discard": ("tile",), "distance": ("tiles_needed",), "rules_quiz": ("choice",)}
+FIELDS = {
+    "winning_hand": ("valid", "reason"),
+    "worth": ("value", "discarder"),
+    "charleston": ("pass",),
+    "name_hand": ("category", "pattern"),
+    "call": ("call",),
+    "joker_exchange": ("take",),
+    "discard": ("tile",),
+    "distance": ("tiles_needed",),
+    "rules_quiz": ("choice",),
+}
 
 
 def test_it_lists_the_nine_kinds_with_titles_and_fields() -> None:
-    assert KINDS == ("winning_hand", "worth", "charleston", "name_hand", "call", "joker_exchange",
-                     "discard", "distance", "rules_quiz")
+    assert KINDS == (
+        "winning_hand",
+        "worth",
+        "charleston",
+        "name_hand",
+        "call",
+        "joker_exchange",
+        "discard",
+        "distance",
+        "rules_quiz",
+    )
     assert KIND_TITLES["rules_quiz"] == "Quick rules"
     assert set(KIND_TITLES) == set(KINDS)
     assert KIND_TITLES["worth"] == "What is it worth?"
@@ -36,8 +53,12 @@ def test_it_lists_the_nine_kinds_with_titles_and_fields() -> None:
 
 
 def test_it_refuses_an_unknown_kind_everywhere() -> None:
-    for call in (lambda: generate("poker", seed=1, band=1), lambda: response_fields("poker"),
-                 lambda: grade("poker", {}, {}, {}), lambda: generate_many("poker", count=2, band=1, seed=1)):
+    for call in (
+        lambda: generate("poker", seed=1, band=1),
+        lambda: response_fields("poker"),
+        lambda: grade("poker", {}, {}, {}),
+        lambda: generate_many("poker", count=2, band=1, seed=1),
+    ):
         with pytest.raises(InputError, match="not a drill kind"):
             call()
 
@@ -71,8 +92,12 @@ def test_it_generates_many_distinct_puzzles_the_same_way_twice() -> None:
 
 def test_it_grades_with_the_three_headlines() -> None:
     puzzle = generate("worth", seed=5, band=1)
-    right = grade("worth", puzzle.question, puzzle.answer,
-                  {"value": str(puzzle.answer["value"]), "discarder": str(puzzle.answer["discarder"] or "")})
+    right = grade(
+        "worth",
+        puzzle.question,
+        puzzle.answer,
+        {"value": str(puzzle.answer["value"]), "discarder": str(puzzle.answer["discarder"] or "")},
+    )
     wrong = grade("worth", puzzle.question, puzzle.answer, {"value": "1"})
     assert isinstance(right, Graded)
     assert (right.correct, right.score, right.headline) == (True, 1.0, "Right!")

@@ -36,10 +36,15 @@ def test_it_grades_a_pass_as_the_charleston_advice_does() -> None:
         assert "keeps" in result.explanation and "(RULES 6)" in result.explanation
 
 
-@pytest.mark.parametrize(("proposed", "message"), [
-    ("J 1C 2C", "Jokers are never passed"), ("1C 2C", "exactly three tiles"), ("", "exactly three tiles"),
-    ("QQ 1C 2C", "not a tile"),
-])
+@pytest.mark.parametrize(
+    ("proposed", "message"),
+    [
+        ("J 1C 2C", "Jokers are never passed"),
+        ("1C 2C", "exactly three tiles"),
+        ("", "exactly three tiles"),
+        ("QQ 1C 2C", "not a tile"),
+    ],
+)
 def test_it_explains_a_malformed_pass(proposed: str, message: str) -> None:
     puzzle = puzzles("charleston")[0]
     result = grade("charleston", puzzle.question, puzzle.answer, {"pass": proposed})

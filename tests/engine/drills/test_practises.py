@@ -23,8 +23,9 @@ def test_it_says_what_every_kind_practises_once_each() -> None:
 def test_it_lists_the_lines_of_play_no_kind_practises() -> None:
     """The data a later, combined check builds on: §2-§6 lines that no drill kind turns on."""
     practised = {line for lines in PRACTISES.values() for line in lines}
-    expected = tuple(line for section in PLAY_SECTIONS for line in lines_in_section(section)
-                     if line not in practised)
+    expected = tuple(
+        line for section in PLAY_SECTIONS for line in lines_in_section(section) if line not in practised
+    )
     assert unpractised() == expected
     assert unpractised(("1",)) == tuple(line for line in lines_in_section("1") if line not in practised)
     print("Rule lines of §2-§6 no drill kind practises:", ", ".join(expected) or "none")

@@ -25,16 +25,56 @@ from tests.engine.rule_lines import RULE_LINES
 
 from .helpers import GARBAGE
 
-CONTRACT_FOCUSES = ("tiles", "dragon_suits", "tile_counts", "notation", "blocks", "jokers_in_blocks",
-                    "seats", "deal", "charleston_order", "blind_pass", "courtesy", "jokers_not_passed",
-                    "call_priority", "after_call", "dead_joker", "joker_exchange", "dead_hand", "wall_game",
-                    "house_rules", "skill_levels", "payout")
+CONTRACT_FOCUSES = (
+    "tiles",
+    "dragon_suits",
+    "tile_counts",
+    "notation",
+    "blocks",
+    "jokers_in_blocks",
+    "seats",
+    "deal",
+    "charleston_order",
+    "blind_pass",
+    "courtesy",
+    "jokers_not_passed",
+    "call_priority",
+    "after_call",
+    "dead_joker",
+    "joker_exchange",
+    "dead_hand",
+    "wall_game",
+    "house_rules",
+    "skill_levels",
+    "payout",
+)
 NEW_LINES = {  # the contract's ids for RULES §1 and §6
-    "1_tile_set", "1_notation", "1_dragon_suits", "1_tile_limits", "6_seats_and_directions", "6_deal",
-    "6_first_charleston", "6_second_charleston", "6_courtesy_pass", "6_blind_pass", "6_jokers_never_passed",
-    "6_draw_then_discard", "6_call_to_expose", "6_call_for_mah_jongg", "6_pairs_called_only_for_mah_jongg",
-    "6_dead_joker", "6_call_priority", "6_after_a_call", "6_joker_exchange", "6_joker_exchange_several",
-    "6_dead_hand", "6_mistaken_mah_jongg", "6_dead_hand_plays_on", "6_deal_passes", "6_wall_game"}
+    "1_tile_set",
+    "1_notation",
+    "1_dragon_suits",
+    "1_tile_limits",
+    "6_seats_and_directions",
+    "6_deal",
+    "6_first_charleston",
+    "6_second_charleston",
+    "6_courtesy_pass",
+    "6_blind_pass",
+    "6_jokers_never_passed",
+    "6_draw_then_discard",
+    "6_call_to_expose",
+    "6_call_for_mah_jongg",
+    "6_pairs_called_only_for_mah_jongg",
+    "6_dead_joker",
+    "6_call_priority",
+    "6_after_a_call",
+    "6_joker_exchange",
+    "6_joker_exchange_several",
+    "6_dead_hand",
+    "6_mistaken_mah_jongg",
+    "6_dead_hand_plays_on",
+    "6_deal_passes",
+    "6_wall_game",
+}
 BANDS = range(1, 6)
 SEEDS = range(20)
 WINDS = ("East", "South", "West", "North")  # turn order: each one's right is the next
@@ -62,14 +102,19 @@ def respond(question: dict[str, Any], answer: dict[str, Any], value: object) -> 
 
 # --- the interface ---------------------------------------------------------------------------------
 
+
 def test_it_offers_the_contracts_topics_and_names_real_rule_lines() -> None:
     assert rules_quiz.FIELDS == ("choice",)
     assert rules_quiz.FOCUSES == CONTRACT_FOCUSES
     assert set(rules_quiz.TOPIC_LINES) == set(CONTRACT_FOCUSES)
     assert set(rules_quiz.PRACTISES) <= set(RULE_LINES) | NEW_LINES
     assert len(set(rules_quiz.PRACTISES)) == len(rules_quiz.PRACTISES)
-    assert {"2_1_blocks_are_identical_tiles", "4_1_skip_second_charleston", "3_payout",
-            "3_wall_game_pays_nothing"} <= set(rules_quiz.PRACTISES)
+    assert {
+        "2_1_blocks_are_identical_tiles",
+        "4_1_skip_second_charleston",
+        "3_payout",
+        "3_wall_game_pays_nothing",
+    } <= set(rules_quiz.PRACTISES)
     assert all(rules_quiz.TOPIC_LINES[f] for f in CONTRACT_FOCUSES)
 
 
@@ -129,8 +174,14 @@ def test_it_makes_many_different_puzzles_per_topic(focus: str) -> None:
     content = set()
     for seed in range(100):
         question, _ = rules_quiz.make(Random(seed), 1 + seed % 5, focus)
-        content.add((question["prompt"], question.get("tile"), question.get("hand"),
-                     tuple(sorted(c["label"] for c in question["choices"]))))
+        content.add(
+            (
+                question["prompt"],
+                question.get("tile"),
+                question.get("hand"),
+                tuple(sorted(c["label"] for c in question["choices"])),
+            )
+        )
     assert len(content) >= FEW_VARIANTS.get(focus, 10), (focus, len(content))
 
 
@@ -147,16 +198,32 @@ def test_without_a_focus_beginners_get_beginner_topics_and_later_bands_get_all()
         rules_quiz.make(Random(1), 1, "poker")
 
 
-MALFORMED: tuple[object, ...] = (None, {}, [], ["a"], "a", 3, {"choice": None}, {"choice": "zz"},
-                                 {"choice": ""}, {"choice": 3}, {"choice": True}, {"choice": {"a": 1}},
-                                 {"unrelated": "a"})
+MALFORMED: tuple[object, ...] = (
+    None,
+    {},
+    [],
+    ["a"],
+    "a",
+    3,
+    {"choice": None},
+    {"choice": "zz"},
+    {"choice": ""},
+    {"choice": 3},
+    {"choice": True},
+    {"choice": {"a": 1}},
+    {"unrelated": "a"},
+)
 
 
 @pytest.mark.parametrize("focus", CONTRACT_FOCUSES)
 def test_it_grades_malformed_responses_wrong_without_raising(focus: str) -> None:
     for question, answer in puzzles(focus)[::9]:
-        responses = [*MALFORMED, {"choice": [answer["choice"]]}, [answer["choice"]],
-                     *({"choice": junk} for junk in GARBAGE)]
+        responses = [
+            *MALFORMED,
+            {"choice": [answer["choice"]]},
+            [answer["choice"]],
+            *({"choice": junk} for junk in GARBAGE),
+        ]
         for response in responses:
             result = rules_quiz.grade(question, answer, response)
             assert (result.correct, result.score, result.headline) == (False, 0.0, "Not quite"), response
@@ -165,6 +232,7 @@ def test_it_grades_malformed_responses_wrong_without_raising(focus: str) -> None
 
 
 # --- the rules the answers pin down -------------------------------------------------------------------
+
 
 def test_tiles_and_notation_name_the_tile_by_its_code() -> None:
     for question, answer in puzzles("tiles"):
@@ -258,8 +326,10 @@ def test_the_first_charleston_goes_right_across_left_and_the_second_left_across_
         assert answer["choice"] == orders[match[1]]
     ordinals = {"first": 0, "second": 1, "third": 2}
     for _, answer, match in made("charleston_order", r"the (\w+) pass of the (\w+) Charleston"):
-        assert answer["choice"] == {"ri": "right", "ac": "across", "le": "left"}[
-            orders[match[2]].split("-")[ordinals[match[1]]]]
+        assert (
+            answer["choice"]
+            == {"ri": "right", "ac": "across", "le": "left"}[orders[match[2]].split("-")[ordinals[match[1]]]]
+        )
     for _, answer, _ in made("charleston_order", r"wants to stop"):
         assert answer["choice"] == "stops"  # any one player may stop after the first
     for _, answer, _ in made("charleston_order", r"skip the first Charleston"):
@@ -297,8 +367,11 @@ def test_jokers_are_never_passed() -> None:
 
 
 def test_mah_jongg_beats_a_pung_call_and_otherwise_the_nearest_caller_wins() -> None:
-    found = made("call_priority", r"^(\w+) discards .*\. (\w+) calls it for (Mah Jongg|a Pung) "
-                                  r"and (\w+) calls")
+    found = made(
+        "call_priority",
+        r"^(\w+) discards .*\. (\w+) calls it for (Mah Jongg|a Pung) "
+        r"and (\w+) calls",
+    )
     kinds = Counter(m[3] for _, _, m in found)
     assert kinds["Mah Jongg"] and kinds["a Pung"]
     for _, answer, match in found:
@@ -309,8 +382,11 @@ def test_mah_jongg_beats_a_pung_call_and_otherwise_the_nearest_caller_wins() -> 
             nearest = min((first, second), key=lambda s: (WINDS.index(s) - WINDS.index(discarder)) % 4)
             assert answer["choice"] == nearest.lower()
     # the Mah Jongg caller wins even when the Pung caller sits nearer
-    assert any(m[3] == "Mah Jongg" and (WINDS.index(m[4]) - WINDS.index(m[1])) % 4
-               < (WINDS.index(m[2]) - WINDS.index(m[1])) % 4 for _, _, m in found)
+    assert any(
+        m[3] == "Mah Jongg"
+        and (WINDS.index(m[4]) - WINDS.index(m[1])) % 4 < (WINDS.index(m[2]) - WINDS.index(m[1])) % 4
+        for _, _, m in found
+    )
 
 
 def test_after_a_call_the_caller_discards_and_play_goes_on_to_the_callers_right() -> None:

@@ -38,8 +38,9 @@ CASES = [(kind, name) for kind in TABLE_KINDS for name in TABLES]
 
 @cache
 def tabled(kind: str, name: str) -> tuple[Puzzle, ...]:
-    return tuple(generate(kind, seed=seed, band=band, table=TABLES[name])
-                 for band in BANDS for seed in range(SEEDS))
+    return tuple(
+        generate(kind, seed=seed, band=band, table=TABLES[name]) for band in BANDS for seed in range(SEEDS)
+    )
 
 
 def test_it_names_a_reason_for_every_kind_that_ignores_the_table() -> None:
@@ -90,8 +91,9 @@ def test_it_answers_by_the_table_and_names_it(kind: str, name: str) -> None:
 def test_it_lets_the_table_refuse_hands_the_standard_rules_accept() -> None:
     puzzles = [p for name in ("minimum_hand", "level_3", "level_5") for p in tabled("winning_hand", name)]
     refused = [p for p in puzzles if not p.answer["valid"] and check(p.question["hand"]).valid]
-    assert refused and all(p.answer["reason_ids"][0] in {c["value"] for c in p.question["choices"]}
-                           for p in refused)
+    assert refused and all(
+        p.answer["reason_ids"][0] in {c["value"] for c in p.question["choices"]} for p in refused
+    )
     assert any(p.answer["valid"] for p in puzzles)
 
 

@@ -30,10 +30,16 @@ def tiles(text: str | Sequence[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def position(hands: dict[int, str | list[int]], *,
-             exposures: dict[int, list[str | tuple[int, ...]]] | None = None,
-             wall_front: str | list[int] = "", turn: int = 0, dealer: int = 0, rules: RuleSet | None = None,
-             seed: int = 0) -> Game:
+def position(
+    hands: dict[int, str | list[int]],
+    *,
+    exposures: dict[int, list[str | tuple[int, ...]]] | None = None,
+    wall_front: str | list[int] = "",
+    turn: int = 0,
+    dealer: int = 0,
+    rules: RuleSet | None = None,
+    seed: int = 0,
+) -> Game:
     """A game in play: the given hands (and exposures), topped up to 13 tiles (14 for `turn`)
     from the remaining natural tiles, shuffled by `seed`; the wall is `wall_front` then the rest."""
     rules = rules or RuleSet()
@@ -62,8 +68,9 @@ def first_choice(game: Game, seat: int, legal: list[Action]) -> Action:
     return legal[0]
 
 
-def advance(game: Game, until: Callable[[Game], bool], chooser: Chooser = first_choice,
-            limit: int = 5000) -> None:
+def advance(
+    game: Game, until: Callable[[Game], bool], chooser: Chooser = first_choice, limit: int = 5000
+) -> None:
     """Apply chosen legal actions until `until(game)` holds."""
     for _ in range(limit):
         if until(game):

@@ -51,8 +51,14 @@ def test_it_passes_right_across_left_then_left_across_right() -> None:
     offsets: dict[str, set[int]] = {}
     for event in events_of(game, PassDelivered):
         offsets.setdefault(event.stage, set()).add((event.receiver - event.giver) % 4)
-    assert offsets == {"first_right": {1}, "first_across": {2}, "first_left": {3},
-                       "second_left": {3}, "second_across": {2}, "second_right": {1}}
+    assert offsets == {
+        "first_right": {1},
+        "first_across": {2},
+        "first_left": {3},
+        "second_left": {3},
+        "second_across": {2},
+        "second_right": {1},
+    }
     assert len(events_of(game, SecondCharlestonStarted)) == 1
 
 
@@ -127,7 +133,9 @@ def test_it_gives_the_smaller_courtesy_count_on_both_sides() -> None:
     for seat in (0, 2):
         game.apply(CourtesyPass(seat, give[seat]))
     assert [(e.giver, e.receiver, e.tiles) for e in events_of(game, CourtesyDelivered)] == [
-        (0, 2, give[0]), (2, 0, give[2])]
+        (0, 2, give[0]),
+        (2, 0, give[2]),
+    ]
     assert game.phase == TURN and game.turn == 0 and events_of(game, PlayStarted)
 
 

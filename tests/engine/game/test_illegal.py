@@ -80,8 +80,11 @@ def test_it_refuses_a_blind_pass_of_tiles_not_just_received() -> None:
     # Beside a blind pass, the player's own tiles cannot include the unseen ones just received.
     unseen = next(t for t in received if game.concealed(0).count(t) == received.count(t))
     refused(game, PassTiles(0, (unseen, own[0]), blind=(own[1],)), rule.BLIND_WHAT)
-    refused(game, PassTiles(0, (unseen, own[0]), blind=tuple(t for t in received if t != unseen)[:1]),
-            rule.BLIND_WHAT)
+    refused(
+        game,
+        PassTiles(0, (unseen, own[0]), blind=tuple(t for t in received if t != unseen)[:1]),
+        rule.BLIND_WHAT,
+    )
 
 
 def test_it_refuses_calling_a_joker_discard() -> None:

@@ -60,8 +60,11 @@ def test_it_pays_a_mah_jongg_after_a_joker_exchange_as_self_drawn() -> None:
 
 def test_it_allows_several_joker_exchanges_a_turn_from_any_exposure() -> None:
     game = position({0: "RD GD 5C"}, exposures={0: ["5C 5C J"], 1: ["RD RD J"], 2: ["GD J J"]})
-    for action in (ExchangeJoker(0, 1, 0, tile("RD")), ExchangeJoker(0, 2, 0, tile("GD")),
-                   ExchangeJoker(0, 0, 0, tile("5C"))):
+    for action in (
+        ExchangeJoker(0, 1, 0, tile("RD")),
+        ExchangeJoker(0, 2, 0, tile("GD")),
+        ExchangeJoker(0, 0, 0, tile("5C")),
+    ):
         assert action in game.legal_actions(0)
         game.apply(action)
     assert game.concealed(0).count(J) == 3

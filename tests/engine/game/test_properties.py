@@ -39,11 +39,17 @@ def test_it_keeps_every_tile_and_every_count_with_random_players() -> None:
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), dealer=st.integers(0, 3), house=st.sets(st.sampled_from([1, 2])),
-       picks=st.lists(st.integers(0, 10**6), max_size=60), chooser=st.integers(0, 2**16),
-       call_rate=st.sampled_from([0.0, 0.1, 0.5, 1.0]))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    dealer=st.integers(0, 3),
+    house=st.sets(st.sampled_from([1, 2])),
+    picks=st.lists(st.integers(0, 10**6), max_size=60),
+    chooser=st.integers(0, 2**16),
+    call_rate=st.sampled_from([0.0, 0.1, 0.5, 1.0]),
+)
 def test_it_keeps_every_tile_and_every_count_for_any_legal_choices(
-        seed: int, dealer: int, house: set[int], picks: list[int], chooser: int, call_rate: float) -> None:
+    seed: int, dealer: int, house: set[int], picks: list[int], chooser: int, call_rate: float
+) -> None:
     """Hypothesis picks the first choices among the legal actions, then a seeded chooser goes on
     (calling, declaring and exchanging at random: mistaken Mah Jonggs and dead hands included)."""
     game = Game(seed, RuleSet(house_rules=frozenset(house)), dealer)
