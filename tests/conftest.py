@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.course import course  # noqa: F401 - the `course` fixture, for every test package
+from tests.services import database_url  # noqa: F401 - a throw-away PostgreSQL database, likewise
 
 
 @pytest.fixture(autouse=True)

@@ -6,6 +6,7 @@ import os
 import socket
 import subprocess
 import sys
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+POSTGRES_SERVER = os.environ.get("TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 
 
 def listening(host: str, port: int) -> bool:
@@ -83,3 +85,45 @@ def celery_worker(tmp_path: Path, redis_url: str, **settings: str) -> Iterator[P
         except subprocess.TimeoutExpired:
             worker.kill()
         redis.Redis.from_url(redis_url).flushdb()
+
+
+@pytest.fixture
+def database_url() -> Iterator[str]:
+    """A throw-away PostgreSQL database (empty; dropped afterwards), as a DATABASE_URL."""
+    import psycopg
+
+    name = f"cfmj_test_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(POSTGRES_SERVER, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield POSTGRES_SERVER.rsplit("/", 1)[0] + "/" + name
+    finally:
+        with psycopg.connect(POSTGRES_SERVER, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def site_env(database_url: str, **settings: str) -> dict[str, str]:
+    """The environment of a child process running the site on `database_url` (no Redis)."""
+    return {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "DJANGO_SETTINGS_MODULE": "cfmj.settings",
+        "REDIS_URL": "",
+        **settings,
+    }
+
+
+def run_python(env: dict[str, str], *args: str, timeout: int = 180) -> str:
+    """`python *args` in the checkout with `env` (manage.py commands, or -c SCRIPT); its standard
+    output. Fails the test, showing its errors, when it fails."""
+    done = subprocess.run(
+        [sys.executable, *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout

@@ -4,22 +4,16 @@ account, and leave each logging in by its exact name."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from django.db import IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 
-from tests.services import needs_postgres
+from tests.services import needs_postgres, run_python, site_env
 
 ROOT = Path(__file__).resolve().parents[2]
 BEFORE = [("accounts", "0002_legacy_username_clash_and_manager")]
-SERVER_URL = os.environ.get("TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 
 
 def _migrate(targets: list[tuple[str, str]]) -> None:
@@ -52,20 +46,6 @@ def test_it_applies_over_names_that_differ_only_in_case() -> None:
     assert User.objects.get_by_natural_key("CAROL").username == "Carol"
 
 
-@pytest.fixture
-def database_url() -> Iterator[str]:
-    import psycopg
-
-    name = f"cfmj_test_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(SERVER_URL, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield SERVER_URL.rsplit("/", 1)[0] + "/" + name
-    finally:
-        with psycopg.connect(SERVER_URL, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
 CHECK = """
 import django, json
 django.setup()
@@ -89,27 +69,9 @@ def test_it_applies_on_postgresql_with_unicode_case(database_url: str) -> None:
 
     import psycopg
 
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "DJANGO_SETTINGS_MODULE": "cfmj.settings",
-        "REDIS_URL": "",
-    }
-
-    def manage(*args: str) -> None:
-        done = subprocess.run(
-            [sys.executable, "manage.py", *args],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=180,
-            check=False,
-        )
-        assert done.returncode == 0, done.stderr
-
-    manage("migrate", "--noinput")
-    manage("migrate", "accounts", BEFORE[0][1], "--noinput")
+    env = site_env(database_url)
+    run_python(env, "manage.py", "migrate", "--noinput")
+    run_python(env, "manage.py", "migrate", "accounts", BEFORE[0][1], "--noinput")
     with psycopg.connect(database_url, autocommit=True) as db:
         for name in ("émile", "Émile", "alice"):
             db.execute(
@@ -118,16 +80,7 @@ def test_it_applies_on_postgresql_with_unicode_case(database_url: str) -> None:
                 "VALUES (%s, '!', false, '', '', '', false, true, now(), 'learner', false, false)",
                 [name],
             )
-    manage("migrate", "--noinput")
-    done = subprocess.run(
-        [sys.executable, "-c", CHECK],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout.strip().splitlines()[-1])
+    run_python(env, "manage.py", "migrate", "--noinput")
+    output = run_python(env, "-c", CHECK, timeout=120)
+    result = json.loads(output.strip().splitlines()[-1])
     assert result == {"flags": {"émile": False, "Émile": True, "alice": False}, "refused": ["ÉMILE", "aLiCe"]}

@@ -11,7 +11,6 @@ CI); skips otherwise."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import time
@@ -19,8 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.core.test_postgres import database_url  # noqa: F401 (a fixture: a throwaway database)
-from tests.services import needs_postgres
+from tests.services import needs_postgres, run_python, site_env
 
 pytestmark = [needs_postgres, pytest.mark.fault]
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,23 +94,9 @@ print(json.dumps({
 """
 
 
-def test_it_counts_fifty_parallel_answers_once_each(database_url: str) -> None:  # noqa: F811
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "DJANGO_SETTINGS_MODULE": "cfmj.settings",
-        "REDIS_URL": "",
-    }
-    migrate = subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert migrate.returncode == 0, migrate.stderr
+def test_it_counts_fifty_parallel_answers_once_each(database_url: str) -> None:
+    env = site_env(database_url)
+    run_python(env, "manage.py", "migrate", "--noinput", timeout=120)
     began = time.monotonic()
     run = subprocess.run(
         [sys.executable, "-c", SCRIPT],

@@ -6,20 +6,12 @@ Runs whenever a PostgreSQL server answers on 127.0.0.1:5432 (as on our CI); skip
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
-from tests.services import needs_postgres
+from tests.services import needs_postgres, run_python, site_env
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST, PORT = "127.0.0.1", 5432
-SERVER_URL = os.environ.get("TEST_POSTGRES_URL", f"postgres://postgres@{HOST}:{PORT}/postgres")
 SCRIPT = """
 import django, json, re
 django.setup()
@@ -45,48 +37,11 @@ print(json.dumps({"status": page.status_code, "wins": b"Value: 50 points" in pag
 pytestmark = needs_postgres
 
 
-@pytest.fixture
-def database_url() -> Iterator[str]:
-    import psycopg
-
-    name = f"cfmj_test_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(SERVER_URL, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield SERVER_URL.rsplit("/", 1)[0] + "/" + name
-    finally:
-        with psycopg.connect(SERVER_URL, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
 def test_it_migrates_and_serves_from_postgresql(database_url: str) -> None:
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "DJANGO_SETTINGS_MODULE": "cfmj.settings",
-        "REDIS_URL": "",
-    }
-    migrate = subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert migrate.returncode == 0, migrate.stderr
-    served = subprocess.run(
-        [sys.executable, "-c", SCRIPT],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert served.returncode == 0, served.stderr
-    assert json.loads(served.stdout.strip().splitlines()[-1]) == {
+    env = site_env(database_url)
+    run_python(env, "manage.py", "migrate", "--noinput", timeout=120)
+    served = run_python(env, "-c", SCRIPT, timeout=120)
+    assert json.loads(served.strip().splitlines()[-1]) == {
         "status": 200,
         "wins": True,
         "vendor": "postgresql",
