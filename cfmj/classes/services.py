@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import datetime
 import secrets
-import unicodedata
 from collections.abc import Iterable
 
 from django.contrib.auth.password_validation import validate_password
@@ -243,12 +242,13 @@ def student_readd(*, classroom: Classroom, student: User) -> None:
 
 def coteacher_invite(*, classroom: Classroom, owner: User, username: str) -> CoteacherInvite:
     """Ask another teacher to teach the class; they become a co-teacher only when they accept."""
-    typed = unicodedata.normalize("NFKC", username).strip()
-    user = User.objects.filter(username__iexact=typed).first()
-    if user is None:
+    typed = username_normalise(username)
+    try:  # the name as log-in reads it: any case or width
+        user = User.objects.get_by_natural_key(typed)
+    except User.DoesNotExist:
         raise ClassError(
             f"There is no account called {typed or '(nothing)'}: ask them to sign up as a teacher first."
-        )
+        ) from None
     if user.pk == owner.pk:
         raise ClassError("You already teach this class.")
     if not user.is_teacher:

@@ -258,3 +258,10 @@ def test_it_explains_homework_it_cannot_set(kwargs: dict, message: str) -> None:
     with pytest.raises(ClassError, match=message):
         services.assignment_create(classroom=classroom, teacher=classroom.owner, due=in_days(2), **kwargs)
     assert not Assignment.objects.exists()
+
+
+def test_it_finds_a_coteacher_by_any_spelling_log_in_accepts() -> None:
+    classroom = a_class()
+    cory = person("cory", "teacher")
+    invite = services.coteacher_invite(classroom=classroom, owner=classroom.owner, username=" ＣＯＲＹ ")
+    assert invite.invitee == cory
