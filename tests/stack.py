@@ -4,7 +4,8 @@ then supervisord with nginx, gunicorn, a Celery worker and beat), on a throw-awa
 database and Redis database 10 (emptied before and after), on free loopback ports below 32768,
 with its own run directory (sockets, pids, nginx.conf, the self-signed certificate) and static
 root. It takes about half a minute to start, so a test module starts it once (module fixture)
-and keeps its tests in one xdist group (`make test` runs pytest with --dist loadgroup).
+and keeps its tests in one xdist group, should they run on several workers (`make test` runs the
+fault tests alone, one after another).
 
 Skipped when PostgreSQL, Redis, nginx or supervisord are missing, except when CI is set: CI
 must run it."""
