@@ -41,7 +41,8 @@ def owned_or_404(request: HttpRequest, pk: int) -> Classroom:
     """The class, if the signed-in user owns it; 403 for its co-teachers, 404 for everyone else."""
     classroom = taught_or_404(request, pk)
     if classroom.owner_id != user_of(request).pk:
-        raise PermissionDenied("Only the class's owner can do that.")
+        owner = f", {classroom.owner.username}," if classroom.owner is not None else ""
+        raise PermissionDenied(f"Only the owner of {classroom.name}{owner} can do that.")
     return classroom
 
 

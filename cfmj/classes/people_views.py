@@ -218,14 +218,19 @@ def coteacher_remove(request: HttpRequest, pk: int, user_id: int) -> HttpRespons
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def hand_over(request: HttpRequest, pk: int) -> HttpResponse:
+    """Make a co-teacher the owner: a page that says what that means (GET ?user=), then the change
+    (POST). The owner cannot take it back alone, so it is never one tap."""
     classroom = owned_or_404(request, pk)
     try:
-        new_owner = _member_or_404(classroom, int(request.POST.get("user", "")), Membership.Role.TEACHER)
+        chosen = request.POST.get("user") if request.method == "POST" else request.GET.get("user")
+        new_owner = _member_or_404(classroom, int(chosen or ""), Membership.Role.TEACHER)
     except (ValueError, Http404):
         messages.error(request, "Choose one of the class's co-teachers to hand it to.")
         return _back(classroom)
+    if request.method == "GET":
+        return render(request, "classes/hand_over.html", {"classroom": classroom, "new_owner": new_owner})
     try:
         services.classroom_hand_over(classroom=classroom, owner=user_of(request), new_owner=new_owner)
     except ClassError as error:

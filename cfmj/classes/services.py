@@ -115,9 +115,10 @@ def _add(classroom: Classroom, user: User, role: str) -> Membership:
     return membership
 
 
-def classroom_join(*, user: User, code: str) -> Classroom:
-    """Join by code (or a join link) as a student. Refused when joining is closed, the class is
-    archived, or a teacher removed this student (only a teacher brings them back)."""
+def classroom_join_check(*, user: User, code: str) -> tuple[Classroom, bool]:
+    """The class a code would let `user` into, and whether they are in it already; ClassError says
+    why not (the class is archived, joining is closed, a teacher removed them, or they teach it).
+    Changes nothing: the join page asks it before the student confirms."""
     classroom = Classroom.objects.filter(code=normalise_code(code)).first()
     if classroom is None:
         raise ClassError(NO_SUCH_CODE)
@@ -125,7 +126,7 @@ def classroom_join(*, user: User, code: str) -> Classroom:
     if existing is not None and existing.active:
         if existing.role == Membership.Role.TEACHER:
             raise ClassError(f"You teach {classroom.name}.")
-        return classroom  # already in: a second click changes nothing
+        return classroom, True
     if classroom.archived:
         raise ClassError(f"{classroom.name} has been archived by its teacher, so it takes no new students.")
     if existing is not None and existing.removed:
@@ -137,13 +138,22 @@ def classroom_join(*, user: User, code: str) -> Classroom:
         raise ClassError(
             f"{classroom.name} is not taking new students just now: ask its teacher to open joining."
         )
-    with transaction.atomic():
-        _add(classroom, user, Membership.Role.STUDENT)
+    return classroom, False
+
+
+def classroom_join(*, user: User, code: str) -> Classroom:
+    """Join by code (or a join link) as a student, when classroom_join_check allows it (someone
+    already in the class changes nothing: a second click)."""
+    classroom, already_in = classroom_join_check(user=user, code=code)
+    if not already_in:
+        with transaction.atomic():
+            _add(classroom, user, Membership.Role.STUDENT)
     return classroom
 
 
 NO_SUCH_CODE = (
-    "No class has that code. Check it with your teacher: it is six letters and numbers, such as K7PQ3M."
+    "No class has that code. Check it with your teacher: it is six letters and numbers, such as K7PQ3M. "
+    "A teacher may have changed it, which stops the old code and old join links."
 )
 
 

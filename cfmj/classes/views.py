@@ -79,20 +79,26 @@ def create(request: HttpRequest) -> HttpResponse:
 def join(request: HttpRequest, code: str = "") -> HttpResponse:
     """Typing a code (or following a join link, which fills it in) and confirming by POST."""
     form = JoinForm(request.POST or None, initial={"code": code})
+    user = user_of(request)
     if request.method == "POST" and form.is_valid():
         try:
-            classroom = services.classroom_join(user=user_of(request), code=form.cleaned_data["code"])
+            classroom = services.classroom_join(user=user, code=form.cleaned_data["code"])
         except ClassError as error:
-            form.add_error("code", str(error))
+            form.add_error(None, str(error))  # said at the top of the form, where it is seen
         else:
             messages.success(request, f"You are in {classroom.name}.")
             return redirect("classes:detail", pk=classroom.pk)
-    preview = (
-        Classroom.objects.filter(code=services.normalise_code(code), archived_at__isnull=True).first()
-        if code
-        else None
+    preview, already_in, problem = None, False, ""
+    if code and request.method == "GET":  # a join link: say before the button what it will do
+        try:
+            preview, already_in = services.classroom_join_check(user=user, code=code)
+        except ClassError as error:
+            problem = str(error)
+    return render(
+        request,
+        "classes/join.html",
+        {"form": form, "preview": preview, "already_in": already_in, "problem": problem},
     )
-    return render(request, "classes/join.html", {"form": form, "preview": preview})
 
 
 @login_required

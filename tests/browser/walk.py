@@ -35,7 +35,8 @@ class Visit(Protocol):
 class Site:
     """What the walks need in the database: the course, a few puzzles, a teacher (tess) owning a
     class that a learner (sam) has joined, with an account the class made (max), a student it took
-    out (rae) and a teacher invited to teach it (ivy); and a puzzle on the class's board."""
+    out (rae), a co-teacher (cora) and a teacher invited to teach it (ivy); and a puzzle on the
+    class's board."""
 
     teacher: Any
     student: Any
@@ -59,6 +60,9 @@ def site_build(user_model: Any) -> Site:
     class_services.student_remove(classroom=classroom, student=removed)
     user_model.objects.create_user("ivy", password=PASSWORD, role="teacher")
     class_services.coteacher_invite(classroom=classroom, owner=teacher, username="ivy")
+    user_model.objects.create_user("cora", password=PASSWORD, role="teacher")
+    cora = class_services.coteacher_invite(classroom=classroom, owner=teacher, username="cora")
+    class_services.coteacher_invite_answer(invite=cora, invitee=cora.invitee, accept=True)
     session = sessions.session_start(classroom=classroom, teacher=teacher, kind="worth", band=1)
     return Site(
         teacher=teacher,
@@ -191,6 +195,9 @@ def owner_pages(page: Page, visit: Visit, site: Site) -> None:
     page.get_by_role("button", name="Open joining").click()
     page.get_by_role("button", name="Add rae back").click()
     visit(page, "class, a student added back", page.locator(".messages"))
+    page.get_by_role("link", name="Make cora the owner…").click()
+    visit(page, "class, hand over?")
+    page.get_by_role("link", name="No, keep the class").click()
     page.goto(f"/classes/{site.classroom_pk}/students/{site.managed_pk}/delete/")
     visit(page, "managed account, delete")
     page.get_by_label("Type the username, max, to confirm").fill("mx")

@@ -243,3 +243,37 @@ def test_it_deletes_a_managed_account_once_its_name_is_typed(client: Client) -> 
     assert _messages(response) == ["The account max and everything it did are deleted."]
     assert not User.objects.filter(username="max").exists()
     assert Classroom.objects.filter(pk=classroom.pk).exists()
+
+
+def test_it_says_on_a_dead_join_link_that_it_no_longer_works(client: Client) -> None:
+    classroom = a_class()
+    old = classroom.code
+    services.classroom_code_renew(classroom=classroom)
+    client.force_login(person("sue"))
+    page = client.get(reverse("classes:join_code", args=[old])).content.decode()
+    assert "No class has that code" in page and "changed it" in page and "about to join" not in page
+
+
+def test_it_says_on_a_join_link_when_joining_is_closed_or_the_student_is_in(client: Client) -> None:
+    sam = person("sam")
+    classroom = a_class(None, sam)
+    services.classroom_joining_set(classroom=classroom, open_=False)
+    client.force_login(person("sue"))
+    url = reverse("classes:join_code", args=[classroom.code])
+    assert "not taking new students just now" in client.get(url).content.decode()
+    client.force_login(sam)
+    assert "You are in <strong>Tuesday beginners</strong> already" in client.get(url).content.decode()
+
+
+def test_it_asks_before_handing_the_class_over(client: Client) -> None:
+    classroom = a_class()
+    cory = coteacher(classroom, "cory")
+    client.force_login(classroom.owner)
+    url = reverse("classes:hand_over", args=[classroom.pk])
+    page = client.get(url, {"user": cory.pk})
+    assert page.status_code == 200 and b"Make cory the owner of Tuesday beginners?" in page.content
+    classroom.refresh_from_db()
+    assert classroom.owner != cory  # only the confirming POST hands it over
+    client.post(url, {"user": cory.pk})
+    classroom.refresh_from_db()
+    assert classroom.owner == cory
