@@ -19,7 +19,7 @@ from cfmj.engine.check import HAND_SIZE
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from practice import selectors, services, serving
 from practice.learners import learner_of
-from practice.models import Puzzle
+from practice.models import Attempt, Puzzle
 
 EXAMPLES = [
     ("The rulebook's example, won on a discard", "7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]"),
@@ -195,6 +195,7 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     today = timezone.localdate()
     response = services.response_from_form(request.POST)
     template = "practice/drill.html#verdict" if request.htmx else "practice/drill.html"
+    again = Attempt.objects.filter(token=served.once).exists()  # sent before: shown, not counted
     try:
         attempt, graded = services.attempt_record(
             learner=learner,
@@ -212,6 +213,7 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
         return render(request, template, context)
     context = _puzzle_context(attempt.puzzle, token, served.where, graded=graded, response=attempt.response)
     context["replay"] = not attempt.rated
+    context["again"] = again
     return render(request, template, context)
 
 

@@ -31,6 +31,18 @@ def _fresh_local_caches() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _rate_limit_windows_hold_still(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rate limits count in fixed windows (a minute, an hour): a test that ran across a window's
+    edge would see its counts start again and fail now and then. In tests the clock the limits
+    read stands still, just after a window (of every length used) begins."""
+    from types import SimpleNamespace
+
+    from cfmj.core import ratelimit
+
+    monkeypatch.setattr(ratelimit, "time", SimpleNamespace(time=lambda: 1_800_000_000 + 5.0))
+
+
+@pytest.fixture(autouse=True)
 def _passwords_hashed_fast(settings: Any) -> None:
     # Named to come after _fresh_local_caches (pytest reads a module's fixtures in name order), so
     # set up after it and undone before it: a test's own settings (a cache it points elsewhere)

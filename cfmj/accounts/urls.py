@@ -14,7 +14,7 @@ urlpatterns = [
     path("delete/cancel/", views.delete_cancel, name="delete_cancel"),
     path("signup/", views.signup, name="signup"),
     path("login/", rate_limited("login")(views.LoginView.as_view()), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("logout/", views.LogoutView.as_view(), name="logout"),
     path(
         "password/",
         rate_limited("account_password")(  # typing the old password again and again is guessing it

@@ -25,6 +25,7 @@ from cfmj.accounts.redirects import local_next
 from cfmj.accounts.selectors import classes_owned
 from cfmj.accounts.services import (
     DELETION_DELAY,
+    LARGE_PRINT_KEY,
     AccountError,
     account_deletion_cancel,
     account_deletion_schedule,
@@ -46,6 +47,18 @@ class LoginView(auth_views.LoginView):
 
     def get_redirect_url(self, request: HttpRequest | None = None) -> str:
         return local_next(request or self.request, "")
+
+
+class LogoutView(auth_views.LogoutView):
+    """Django's log-out, but large print stays on for the visit that follows: the log-in page comes
+    next for whoever needs it."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        large = bool(getattr(request.user, "large_print", False) or request.session.get(LARGE_PRINT_KEY))
+        response = super().post(request, *args, **kwargs)
+        if large:
+            request.session[LARGE_PRINT_KEY] = True
+        return response
 
 
 @require_http_methods(["GET", "POST"])

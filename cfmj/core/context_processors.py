@@ -2,12 +2,28 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
+from cfmj.accounts.redirects import local_next
 from cfmj.accounts.services import LARGE_PRINT_KEY
 
 
-def display(request: HttpRequest) -> dict[str, bool]:
+def display(request: HttpRequest) -> dict[str, object]:
+    """What every page's layout needs: large print on or off, and where the header's "Log in" and
+    "Sign up" links bring the person back to."""
+    return {"large_print": _large_print(request), "return_to": _return_to(request)}
+
+
+def _large_print(request: HttpRequest) -> bool:
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
-        return {"large_print": bool(getattr(user, "large_print", False))}
+        return bool(getattr(user, "large_print", False))
     session = getattr(request, "session", None)
-    return {"large_print": bool(session.get(LARGE_PRINT_KEY, False)) if session is not None else False}
+    return bool(session.get(LARGE_PRINT_KEY, False)) if session is not None else False
+
+
+def _return_to(request: HttpRequest) -> str:
+    """This page; but on the account pages themselves (log-in, sign-up, a reset) where they were
+    to bring the person: a join link's log-in page must not send a new student back to log-in."""
+    match = getattr(request, "resolver_match", None)
+    if match is not None and match.namespace == "accounts":
+        return local_next(request, "")
+    return request.get_full_path()

@@ -153,3 +153,14 @@ def test_password_tries_are_limited(client, settings):
 def test_cancel_refuses_get(client):
     client.force_login(UserFactory())
     assert client.get(CANCEL).status_code == 405
+
+
+def test_every_page_reminds_of_a_scheduled_deletion(client):
+    user = UserFactory(username="nan")
+    client.force_login(user)
+    assert "to be deleted" not in client.get("/").content.decode()
+    client.post(URL, {"password": PASSWORD})
+    user.refresh_from_db()
+    day = timezone.localtime(user.deletion_due_at).strftime("%-d %B %Y")
+    assert f"Your account is to be deleted on {day}." in client.get("/lessons/").content.decode()
+    assert "Your account is to be deleted on" not in client.get(reverse("accounts:account")).content.decode()

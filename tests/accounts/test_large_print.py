@@ -46,10 +46,10 @@ def test_it_saves_large_print_on_the_account(client, db):
     user.refresh_from_db()
     assert user.large_print
 
-    client.post(reverse("accounts:logout"))
-    assert LARGE not in _page(client)
-    client.post(reverse("accounts:login"), {"username": "alice", "password": PASSWORD})
-    assert LARGE in _page(client)
+    elsewhere = Client()  # a new visit: nothing in its session, so only the account can say it
+    assert LARGE not in _page(elsewhere)
+    elsewhere.post(reverse("accounts:login"), {"username": "alice", "password": PASSWORD})
+    assert LARGE in _page(elsewhere)
 
 
 def test_it_follows_the_account_on_another_device(db):

@@ -122,3 +122,11 @@ def test_other_spellings_share_the_per_username_limit(client, db, settings, vari
         assert client.post(URL, {"username": typed, "password": "wrong"}).status_code == 200
     assert client.post(URL, {"username": "ａＬｉＣｅ", "password": PASSWORD}).status_code == 429
     assert "_auth_user_id" not in client.session
+
+
+def test_the_headers_sign_up_link_on_the_log_in_page_keeps_where_it_was_going(client, db):
+    """A join link sends a newcomer to log in; signing up from the header must bring them to the
+    class, not back to the log-in page."""
+    html = client.get(reverse("accounts:login"), {"next": "/classes/join/ABC234/"}).content.decode()
+    assert 'href="/accounts/signup/?next=/classes/join/ABC234/"' in html
+    assert "next=/accounts/login/" not in html and "next=%2Faccounts%2Flogin" not in html

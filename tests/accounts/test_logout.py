@@ -41,3 +41,16 @@ def test_it_needs_a_csrf_token(db):
     response = client.post(URL)
     assert response.status_code == 403
     assert "_auth_user_id" in client.session
+
+
+def test_it_keeps_large_print_for_the_visit_that_follows(client, db):
+    client.force_login(UserFactory(username="alice", large_print=True))
+    client.post(URL)
+    assert "_auth_user_id" not in client.session
+    assert 'class="large-print"' in client.get(reverse("accounts:login")).content.decode()
+
+
+def test_it_leaves_normal_print_as_it_was(client, db):
+    client.force_login(UserFactory(username="alice"))
+    client.post(URL)
+    assert 'class="large-print"' not in client.get(reverse("accounts:login")).content.decode()

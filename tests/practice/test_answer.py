@@ -69,6 +69,7 @@ def test_it_counts_a_double_submit_once(client) -> None:
     _post(client, puzzle, right_response(puzzle), token, **HTMX)
     again = _post(client, puzzle, wrong_response(puzzle), token, **HTMX)
     assert again.status_code == 200 and b"Right" in again.content  # the first answer's verdict
+    assert b"You answered this question already: this is how your first answer was marked." in again.content
     assert Attempt.objects.count() == 1
     assert SkillRating.objects.get(user=user).attempts == 1
 
