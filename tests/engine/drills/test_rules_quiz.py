@@ -474,3 +474,12 @@ def test_the_discarder_pays_double_and_a_self_drawn_win_is_paid_by_all() -> None
         assert who != winner or match[4] == "collect"
     for _, answer, _ in made("payout", r"nobody wins"):
         assert answer["choice"] == "p0"
+
+
+def test_it_finds_a_minimum_hand_question_for_every_seed() -> None:
+    """Band 2, seed 13 found no hand in 60 tries and raised (a lesson check on house rules would
+    have answered 500)."""
+    from cfmj.engine import drills
+
+    puzzle = drills.generate("rules_quiz", seed=13, band=2, focus="house_rules")
+    assert len(puzzle.question["choices"]) >= 2 and puzzle.answer["choice"]
