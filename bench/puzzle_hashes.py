@@ -1,7 +1,7 @@
 """Fingerprints of the drills: a hash of every puzzle the engine makes for every kind, band 1-5
 and a few seeds, with no focus under six tables and with each focus under the standard rules, per
-kind and over all. A refactor that should change
-no puzzle must print the same lines before and after.
+kind and over all. A refactor that should change no puzzle must print the same lines before and
+after (tests/engine/drills/test_fingerprints.py holds them for 3 seeds).
 
     .venv/bin/python bench/puzzle_hashes.py [--seeds 20] [--workers 2]
 """
