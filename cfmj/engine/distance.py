@@ -10,7 +10,7 @@ the card becomes two tile-by-arrangement matrices, fixed places and joker-legal 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -326,8 +326,3 @@ def _checked_visible(visible: Mapping[int, int] | None) -> dict[int, int] | None
             raise InputError(f"A visible count must be 0 to 4 of a natural tile, not {seen} of {tile}.")
         out[tile] = seen
     return out
-
-
-def dead_tiles(visible: Iterable[int]) -> dict[int, int]:
-    """Count the tiles seen on the table (discards and others' exposures) per natural kind."""
-    return dict(Counter(t for t in visible if t != JOKER))
