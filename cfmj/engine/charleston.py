@@ -14,6 +14,7 @@ from .labels import category_label, pattern_label, set_label
 from .notation import Hand, parse_hand, validate_hand
 from .ruleset import RuleSet
 from .tiles import JOKER, code, codes
+from .words import plural
 
 DIRECTIONS = ("right", "across", "left")
 PASS_SIZE = 3
@@ -131,10 +132,6 @@ def summary(score: KeepScore) -> str:
 
 def summary_of(hands_within: int, window: int) -> str:
     return f"keeps {plural(hands_within, 'target hand')} within {plural(window, 'tile')}"
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def target_name(score: KeepScore) -> str:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 from . import reasons as R
-from .blocks import Block, block_name, join_words
+from .blocks import Block, block_name
 from .reasons import Reason, reason
+from .words import join_words
 
 PATTERNS: dict[str, tuple[int, ...]] = {
     "two_pungs_two_kongs": (3, 3, 4, 4),

@@ -7,7 +7,7 @@ from typing import Any
 
 from . import reasons
 from .card import exposures_possible
-from .charleston import Grade, grade, plural, summary, target_name, target_of
+from .charleston import Grade, grade, summary, target_name, target_of
 from .check import check
 from .errors import InputError
 from .evaluation import KeepScore, score_keeps
@@ -15,6 +15,7 @@ from .exposures import exposure_block
 from .notation import Hand, parse_hand, validate_hand
 from .ruleset import RuleSet
 from .tiles import FLOWER, JOKER, WINDS, code, codes, is_wind, parse_tile
+from .words import plural
 
 ALTERNATIVES = 4
 
