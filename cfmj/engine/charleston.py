@@ -11,7 +11,7 @@ from typing import Any
 from .errors import InputError
 from .evaluation import Keep, KeepScore, KeepScorer, score_keeps
 from .labels import category_label, pattern_label, set_label
-from .notation import Hand, parse_hand, validate_hand
+from .notation import Hand, parse_hand, read_hand
 from .ruleset import RuleSet
 from .tiles import JOKER, code, codes
 from .words import plural
@@ -145,22 +145,7 @@ def target_name(score: KeepScore) -> str:
 
 
 def read_charleston_hand(hand: str | Hand, rules: RuleSet) -> Hand:
-    if isinstance(hand, Hand):
-        validate_hand(
-            hand,
-            sizes=CHARLESTON_SIZES,
-            max_jokers=rules.max_jokers,
-            max_flowers=rules.max_flowers,
-            question="The Charleston",
-        )
-    else:
-        hand = parse_hand(
-            hand,
-            sizes=CHARLESTON_SIZES,
-            max_jokers=rules.max_jokers,
-            max_flowers=rules.max_flowers,
-            question="The Charleston",
-        )
+    hand = read_hand(hand, sizes=CHARLESTON_SIZES, rules=rules, question="The Charleston")
     if hand.exposures:
         raise InputError("Nothing is exposed during the Charleston: write the hand without brackets.")
     return hand

@@ -22,7 +22,7 @@ from .blocks import PAIR, PUNG, Block
 from .card import CardEntry, virtual_card
 from .errors import InputError
 from .exposures import exposure_block
-from .notation import Hand, parse_hand, validate_hand
+from .notation import Hand, read_hand
 from .ruleset import RuleSet
 from .tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, NATURAL_KINDS, NEWS, WINDS, code
 
@@ -227,22 +227,7 @@ def distance(
 ) -> DistanceResult:
     """How many tiles a 13- or 14-tile hand still needs, and its nearest winning hands."""
     rules = rules or RuleSet()
-    if isinstance(hand, Hand):
-        validate_hand(
-            hand,
-            sizes=HAND_SIZES,
-            max_jokers=rules.max_jokers,
-            max_flowers=rules.max_flowers,
-            question="distance",
-        )
-    else:
-        hand = parse_hand(
-            hand,
-            sizes=HAND_SIZES,
-            max_jokers=rules.max_jokers,
-            max_flowers=rules.max_flowers,
-            question="distance",
-        )
+    hand = read_hand(hand, sizes=HAND_SIZES, rules=rules, question="distance")
     need = needs(hand, visible=_checked_visible(visible))
     best = int(need.min())
     if best >= IMPOSSIBLE:
