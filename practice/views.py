@@ -38,7 +38,7 @@ def check_hand(request: HtmxHttpRequest) -> HttpResponse:
         "self_drawn": query.get("self_drawn") == "on",
         "house_rules": query.getlist("house_rules"),
         "skill_level": query.get("skill_level") or "0",
-        "base": query.get("base") or "25",
+        "base": query.get("base") or str(RuleSet().base),
     }
     context: dict[str, Any] = {
         "hand_text": query.get("hand", ""),

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from . import reasons as R
 from .reasons import Reason, reason
-from .tiles import FLOWER, NEWS, code, is_dragon, is_number, is_wind
+from .tiles import NEWS, code, is_number, is_wind
+from .words import join_words
 
 PAIR, PUNG, KONG, QUINT = 2, 3, 4, 5
 BLOCK_NAMES = {1: "single", 2: "Pair", 3: "Pung", 4: "Kong", 5: "Quint"}
@@ -64,7 +65,7 @@ def block_reasons(blocks: tuple[Block, ...]) -> list[Reason]:
         found.append(
             reason(
                 R.LONE_TILE,
-                f"{_join(lone)} {verb} alone: every tile must be part of "
+                f"{join_words(lone)} {verb} alone: every tile must be part of "
                 "a block of identical tiles, at least a Pair (jokers can fill out a "
                 "Pung, but never a Pair).",
             )
@@ -120,24 +121,3 @@ def all_joker_reasons(blocks: tuple[Block, ...], allowed: bool) -> list[Reason]:
             "allowed at this table: each block needs at least one real tile.",
         )
     ]
-
-
-def tile_kind(tile: int) -> str:
-    if is_number(tile):
-        return "number"
-    if is_wind(tile) or tile == NEWS:
-        return "wind"
-    if is_dragon(tile):
-        return "dragon"
-    if tile == FLOWER:
-        return "flower"
-    return "joker"
-
-
-def _join(items: list[str]) -> str:
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-join_words = _join

@@ -115,10 +115,6 @@ def _filler_choices(sizes: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...]
     return tuple(sorted(found))
 
 
-def category_counts() -> Counter[str]:
-    return Counter(entry.category for entry in virtual_card().entries)
-
-
 def joker_bounds(
     entry: CardEntry, *, max_natural_flowers: int = 8, all_joker_blocks: bool = True
 ) -> list[tuple[int, int]]:

@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import reasons as R
-from .blocks import Block, join_words
+from .blocks import Block
 from .reasons import Reason, reason
 from .tiles import EAST, NORTH, SOUTH, SUIT_NAMES, WEST, code, is_number, is_wind, number_of, suit_of
+from .words import join_words
 
 CONSECUTIVE_RUN = "consecutive_run"
 CONSECUTIVE_ODDS = "consecutive_odds"

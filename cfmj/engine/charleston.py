@@ -11,9 +11,10 @@ from typing import Any
 from .errors import InputError
 from .evaluation import Keep, KeepScore, KeepScorer, score_keeps
 from .labels import category_label, pattern_label, set_label
-from .notation import Hand, parse_hand, validate_hand
+from .notation import Hand, parse_hand, read_hand
 from .ruleset import RuleSet
 from .tiles import JOKER, code, codes
+from .words import plural
 
 DIRECTIONS = ("right", "across", "left")
 PASS_SIZE = 3
@@ -133,10 +134,6 @@ def summary_of(hands_within: int, window: int) -> str:
     return f"keeps {plural(hands_within, 'target hand')} within {plural(window, 'tile')}"
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def target_name(score: KeepScore) -> str:
     entry = score.target
     name = category_label(entry.category)
@@ -148,22 +145,7 @@ def target_name(score: KeepScore) -> str:
 
 
 def read_charleston_hand(hand: str | Hand, rules: RuleSet) -> Hand:
-    if isinstance(hand, Hand):
-        validate_hand(
-            hand,
-            sizes=CHARLESTON_SIZES,
-            max_jokers=rules.max_jokers,
-            max_flowers=rules.max_flowers,
-            question="The Charleston",
-        )
-    else:
-        hand = parse_hand(
-            hand,
-            sizes=CHARLESTON_SIZES,
-            max_jokers=rules.max_jokers,
-            max_flowers=rules.max_flowers,
-            question="The Charleston",
-        )
+    hand = read_hand(hand, sizes=CHARLESTON_SIZES, rules=rules, question="The Charleston")
     if hand.exposures:
         raise InputError("Nothing is exposed during the Charleston: write the hand without brackets.")
     return hand

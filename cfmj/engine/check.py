@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .blocks import Block
-from .notation import Hand, parse_hand, validate_hand
+from .notation import Hand, read_hand
 from .reasons import Reason
 from .ruleset import RuleSet
 from .scoring import payout
@@ -121,22 +121,7 @@ def check(
     """Judge a 14-tile hand. Raises InputError for malformed input (never for a losing hand)."""
     if rules is None:
         rules = RuleSet.make(house_rules=house_rules, base=base, skill_level=skill_level)
-    if isinstance(hand, Hand):
-        validate_hand(
-            hand,
-            sizes=(HAND_SIZE,),
-            max_jokers=rules.max_jokers,
-            max_flowers=rules.max_flowers,
-            question="a Mah Jongg hand",
-        )
-    else:
-        hand = parse_hand(
-            hand,
-            sizes=(HAND_SIZE,),
-            max_jokers=rules.max_jokers,
-            max_flowers=rules.max_flowers,
-            question="a Mah Jongg hand",
-        )
+    hand = read_hand(hand, sizes=(HAND_SIZE,), rules=rules, question="a Mah Jongg hand")
     return CheckResult(judge(hand, rules, self_drawn=bool(self_drawn)))
 
 

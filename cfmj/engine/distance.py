@@ -10,7 +10,7 @@ the card becomes two tile-by-arrangement matrices, fixed places and joker-legal 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -22,7 +22,7 @@ from .blocks import PAIR, PUNG, Block
 from .card import CardEntry, virtual_card
 from .errors import InputError
 from .exposures import exposure_block
-from .notation import Hand, parse_hand, validate_hand
+from .notation import Hand, read_hand
 from .ruleset import RuleSet
 from .tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, NATURAL_KINDS, NEWS, WINDS, code
 
@@ -227,22 +227,7 @@ def distance(
 ) -> DistanceResult:
     """How many tiles a 13- or 14-tile hand still needs, and its nearest winning hands."""
     rules = rules or RuleSet()
-    if isinstance(hand, Hand):
-        validate_hand(
-            hand,
-            sizes=HAND_SIZES,
-            max_jokers=rules.max_jokers,
-            max_flowers=rules.max_flowers,
-            question="distance",
-        )
-    else:
-        hand = parse_hand(
-            hand,
-            sizes=HAND_SIZES,
-            max_jokers=rules.max_jokers,
-            max_flowers=rules.max_flowers,
-            question="distance",
-        )
+    hand = read_hand(hand, sizes=HAND_SIZES, rules=rules, question="distance")
     need = needs(hand, visible=_checked_visible(visible))
     best = int(need.min())
     if best >= IMPOSSIBLE:
@@ -326,8 +311,3 @@ def _checked_visible(visible: Mapping[int, int] | None) -> dict[int, int] | None
             raise InputError(f"A visible count must be 0 to 4 of a natural tile, not {seen} of {tile}.")
         out[tile] = seen
     return out
-
-
-def dead_tiles(visible: Iterable[int]) -> dict[int, int]:
-    """Count the tiles seen on the table (discards and others' exposures) per natural kind."""
-    return dict(Counter(t for t in visible if t != JOKER))

@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .errors import InputError
 from .tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, MAX_JOKERS, code, codes, parse_tile
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
 
 MAX_INPUT_CHARS = 300  # 14 tiles with generous spacing fit in well under this
 
@@ -63,6 +67,16 @@ def parse_hand(
     hand = Hand(tuple(sorted(concealed)), tuple(sorted(tuple(sorted(g)) for g in exposures)))
     validate_hand(hand, sizes=sizes, max_jokers=max_jokers, max_flowers=max_flowers, question=question)
     return hand
+
+
+def read_hand(hand: str | Hand, *, sizes: tuple[int, ...], rules: RuleSet, question: str) -> Hand:
+    """A hand as text or as a Hand, refused (InputError) unless the table's tile set could hold it
+    and it has one of the `sizes` this question takes."""
+    jokers, flowers = rules.max_jokers, rules.max_flowers
+    if isinstance(hand, Hand):
+        validate_hand(hand, sizes=sizes, max_jokers=jokers, max_flowers=flowers, question=question)
+        return hand
+    return parse_hand(hand, sizes=sizes, max_jokers=jokers, max_flowers=flowers, question=question)
 
 
 def validate_hand(

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 from . import reasons as R
-from .blocks import Block, block_name, join_words
+from .blocks import Block, block_name
 from .reasons import Reason, reason
+from .words import join_words
 
 PATTERNS: dict[str, tuple[int, ...]] = {
     "two_pungs_two_kongs": (3, 3, 4, 4),
@@ -33,18 +34,10 @@ PATTERN_NAMES = {
     "seven_pairs": "Seven Pairs",
 }
 _BY_SIZES = {sizes: pattern for pattern, sizes in PATTERNS.items()}
-MAX_BLOCKS = 7
-SIZES_IN_PATTERNS = frozenset(s for sizes in PATTERNS.values() for s in sizes)
 
 
 def identify(sizes: list[int] | tuple[int, ...]) -> str | None:
     return _BY_SIZES.get(tuple(sorted(sizes)))
-
-
-def could_grow_into_pattern(sizes: list[int]) -> bool:
-    """True while `sizes` is still part of some pattern (used to prune searches)."""
-    have = Counter(sizes)
-    return any(all(Counter(p)[s] >= n for s, n in have.items()) for p in PATTERNS.values())
 
 
 def pattern_reasons(blocks: tuple[Block, ...]) -> tuple[str | None, list[Reason]]:

@@ -7,27 +7,17 @@ from typing import Any
 
 from . import reasons
 from .card import exposures_possible
-from .charleston import Grade, grade, plural, summary, target_name, target_of
+from .charleston import Grade, grade, summary, target_name, target_of
 from .check import check
 from .errors import InputError
 from .evaluation import KeepScore, score_keeps
 from .exposures import exposure_block
-from .notation import Hand, parse_hand, validate_hand
+from .notation import Hand, read_hand
 from .ruleset import RuleSet
 from .tiles import FLOWER, JOKER, WINDS, code, codes, is_wind, parse_tile
+from .words import plural
 
 ALTERNATIVES = 4
-
-
-def _read(hand: str | Hand, sizes: tuple[int, ...], rules: RuleSet, question: str) -> Hand:
-    if isinstance(hand, Hand):
-        validate_hand(
-            hand, sizes=sizes, max_jokers=rules.max_jokers, max_flowers=rules.max_flowers, question=question
-        )
-        return hand
-    return parse_hand(
-        hand, sizes=sizes, max_jokers=rules.max_jokers, max_flowers=rules.max_flowers, question=question
-    )
 
 
 @dataclass(frozen=True)
@@ -71,7 +61,7 @@ def discard(
     A joker is offered only when nothing else can go (a discarded joker is lost to everyone).
     With `proposed`, also how that discard compares (for the "which discard?" drill)."""
     rules = rules or RuleSet()
-    hand = _read(hand, (14,), rules, "Choosing a discard")
+    hand = read_hand(hand, sizes=(14,), rules=rules, question="Choosing a discard")
     mine = proposed_discard(hand, proposed) if proposed is not None else None
     options = sorted({(t,) for t in hand.concealed if t != JOKER or mine == JOKER}) or [(JOKER,)]
     ranked = score_keeps(hand, options)
@@ -138,7 +128,7 @@ def call(hand: str | Hand, tile: str | int, *, rules: RuleSet | None = None) -> 
     """Whether to call a discard: for Mah Jongg, to expose a Pung, Kong or Quint, or not at all;
     with the rule that forbids each call that is not allowed."""
     rules = rules or RuleSet()
-    hand = _read(hand, (13,), rules, "Calling a discard")
+    hand = read_hand(hand, sizes=(13,), rules=rules, question="Calling a discard")
     called = parse_tile(tile) if isinstance(tile, str) else tile
     now = score_keeps(hand, [()])[0].tiles_needed if _alive(hand) else None
     if called == JOKER:

@@ -20,14 +20,15 @@ HOUSE_RULES = {
     SET_OF_144: "144-tile set (four flowers and four jokers removed)",
     MINIMUM_HAND: "minimum hand (a bonus, no jokers, self-drawn, or a dragon hand)",
 }
-BASES = (25, 20)
+STANDARD_BASE = 25  # §3; a table may count from 20 instead
+BASES = (STANDARD_BASE, 20)
 SKILL_LEVELS = range(0, 6)
 
 
 @dataclass(frozen=True)
 class RuleSet:
     house_rules: frozenset[int] = field(default_factory=frozenset)
-    base: int = 25
+    base: int = STANDARD_BASE
     skill_level: int = 0
     # [D] readings of RULES.md, as options.
     all_joker_blocks: bool = True  # §2.1: a Pung, Kong or Quint may be all jokers
@@ -92,7 +93,7 @@ def parse_house_rules(value: Iterable[int] | str | None) -> frozenset[int]:
 
 def _parse_base(value: int | str | None) -> int:
     if value is None:
-        return 25
+        return STANDARD_BASE
     number = _as_int(value)
     if number is None or number not in BASES:
         raise InputError(f"The base value can be 25 (standard) or 20, not '{value}'.")

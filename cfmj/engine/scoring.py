@@ -20,6 +20,7 @@ SUIT_BONUS = 5
 CONCEALED_BONUS = 10
 PAIRS_FOR_BONUS = range(3, 6)
 SEVEN_PAIRS = 7
+DISCARDER_PAYS_TIMES = 2
 
 
 def bonuses(category: str, blocks: tuple[Block, ...], *, concealed: bool) -> dict[str, int]:
@@ -65,10 +66,18 @@ def hand_value(points: int, *, self_drawn: bool, jokerless: bool) -> int:
     return points * (2 if self_drawn else 1) * (2 if jokerless else 1)
 
 
+def loser_pays(value: int, *, discarded_it: bool) -> int:
+    """The payment rule: each loser pays the winner the hand's value, except that whoever
+    discarded the winning tile pays twice the value. Every payment is worked out here."""
+    return DISCARDER_PAYS_TIMES * value if discarded_it else value
+
+
 def payout(value: int, *, self_drawn: bool) -> dict[str, int]:
+    """Who pays what, as check() answers it: `each` loser after a self-drawn win, else the
+    `discarder` and each `other` loser."""
     if self_drawn:
-        return {"each": value}
-    return {"discarder": 2 * value, "other": value}
+        return {"each": loser_pays(value, discarded_it=False)}
+    return {"discarder": loser_pays(value, discarded_it=True), "other": loser_pays(value, discarded_it=False)}
 
 
 # How Mah Jongg was made. A win by joker exchange counts as self-drawn [D].
@@ -92,6 +101,6 @@ def payments(*, seats: int = 4, winner: int | None, value: int, discarder: int |
     owed = [0] * seats
     for seat in range(seats):
         if seat != winner:
-            owed[seat] = -(2 * value if seat == discarder else value)
+            owed[seat] = -loser_pays(value, discarded_it=seat == discarder)
     owed[winner] = -sum(owed)
     return owed

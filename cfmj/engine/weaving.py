@@ -6,10 +6,11 @@ from functools import cache
 from itertools import product
 
 from . import reasons as R
-from .blocks import Block, join_words
+from .blocks import Block
 from .categories import LIKE_NUMBERS
 from .reasons import Reason, reason
 from .tiles import SUIT_NAMES, code, is_number, number_of, suit_of
+from .words import join_words
 
 
 def is_woven(suits: tuple[int, ...] | list[int]) -> bool:

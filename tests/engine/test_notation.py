@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from cfmj.engine import InputError, RuleSet, check, format_hand, parse_hand
+from cfmj.engine.notation import read_hand
 from cfmj.engine.tiles import CODES, parse_tile, spoken
 
 pytestmark = pytest.mark.rule("§1")
@@ -235,6 +236,21 @@ def test_check_applies_the_house_rule_2_joker_limit() -> None:
     check(hand)  # well formed with the full 152-tile set: no error
     with pytest.raises(InputError, match="J appears 5 times"):
         check(hand, house_rules=[2])
+
+
+def test_it_reads_text_and_hands_alike_under_a_tables_tile_set() -> None:
+    """The one reader check, distance, the Charleston and play advice use: the same refusals for
+    a Hand as for its text."""
+    hand = "J J J J J 1C 1C 1C 2C 2C 2C 2C 3C 3C"
+    full, small = RuleSet(), RuleSet(house_rules=frozenset({2}))
+    read = read_hand(hand, sizes=(14,), rules=full, question="a Mah Jongg hand")
+    assert read == parse_hand(hand) and read_hand(read, sizes=(14,), rules=full, question="?") is read
+    for given in (hand, read):
+        with pytest.raises(InputError, match="J appears 5 times"):
+            read_hand(given, sizes=(14,), rules=small, question="a Mah Jongg hand")
+        with pytest.raises(InputError, match="13") as caught:
+            read_hand(given, sizes=(13,), rules=full, question="Calling a discard")
+        assert "Calling a discard" in str(caught.value)
 
 
 @pytest.mark.parametrize(

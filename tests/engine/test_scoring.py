@@ -1,8 +1,11 @@
 """RULES §3: value, bonuses, doublings and payouts."""
 
-from cfmj.engine import RuleSet, check
+import pytest
+
+from cfmj.engine import RuleSet, check, scoring
 from cfmj.engine.blocks import Block
-from cfmj.engine.scoring import counts_as_self_drawn, earns_set_bonus, payments
+from cfmj.engine.drills import generate
+from cfmj.engine.scoring import counts_as_self_drawn, earns_set_bonus, loser_pays, payments, payout
 from cfmj.engine.tiles import EAST, NEWS, NORTH, SOUTH, WEST
 from tests.engine.helpers import spell, wins
 
@@ -69,6 +72,36 @@ def test_3_payout() -> None:
     assert wins(TWO_SUITS, self_drawn=True)["payout"] == {"each": 160}
     assert payments(winner=0, value=50, discarder=1) == [200, -100, -50, -50]
     assert payments(winner=2, value=50, discarder=None) == [-50, -50, 150, -50]
+
+
+@pytest.mark.parametrize("value", [20, 50, 70, 1000])
+def test_it_has_a_game_pay_what_check_says_is_paid(value: int) -> None:
+    for winner in range(4):
+        for discarder in (None, *(seat for seat in range(4) if seat != winner)):
+            paid = payout(value, self_drawn=discarder is None)
+            net = payments(winner=winner, value=value, discarder=discarder)
+            for seat in set(range(4)) - {winner}:
+                key = "each" if discarder is None else "discarder" if seat == discarder else "other"
+                assert -net[seat] == paid[key] == loser_pays(value, discarded_it=seat == discarder)
+            assert net[winner] == -sum(net[seat] for seat in range(4) if seat != winner)
+
+
+def test_it_works_every_payment_from_one_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Were the discarder to pay three times the value, check, a game and the worth drill would all
+    say so: none of them keeps its own copy of the rule."""
+    monkeypatch.setattr(scoring, "DISCARDER_PAYS_TIMES", 3)
+    assert wins(TWO_SUITS)["payout"] == {"discarder": 240, "other": 80}
+    assert wins(TWO_SUITS, self_drawn=True)["payout"] == {"each": 160}
+    assert payments(winner=0, value=50, discarder=1) == [250, -150, -50, -50]
+    for seed in range(3):
+        answer = generate("worth", seed=seed, band=1, focus="discard").answer
+        value = answer["value"]
+        assert answer["discarder"] == 3 * value
+        assert answer["expected"] == f"{value} points; the discarder pays {3 * value}."
+        assert (
+            f"the discarder pays double, {3 * value}, and the other two pay {value} each"
+            in (answer["explanation"])
+        )
 
 
 def test_3_joker_exchange_counts_as_self_drawn() -> None:

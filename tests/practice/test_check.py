@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from cfmj.engine import InputError, check
+from cfmj.engine import InputError, RuleSet, check
 from practice.views import EXAMPLES
 
 URL = reverse("practice:check")
@@ -219,6 +219,15 @@ def test_it_scores_with_base_20(client):
     assert "Mah Jongg!" in html
     assert "<h3>Value: 40 points</h3>" in html
     assert '<option value="20" selected>' in html
+
+
+def test_it_counts_from_the_tables_standard_base_when_none_is_chosen(client):
+    response = client.get(URL, {"hand": EXAMPLE})
+    assert response.status_code == 200
+    html = _html(response)
+    assert f'<tr><th scope="row">Base</th><td>{RuleSet().base}</td></tr>' in html
+    assert f'<option value="{RuleSet().base}" selected>' in html
+    assert f"<h3>Value: {check(EXAMPLE).as_dict()['value']} points</h3>" in html
 
 
 def test_it_says_what_a_joker_stands_for(client):

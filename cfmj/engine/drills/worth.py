@@ -20,7 +20,7 @@ from ..errors import InputError
 from ..labels import BONUS_HINTS, BONUS_LABELS
 from ..notation import Hand
 from ..ruleset import MINIMUM_HAND, RuleSet
-from ..scoring import BONUS_KEYS, PAIRS_FOR_BONUS, SEVEN_PAIRS
+from ..scoring import BONUS_KEYS, PAIRS_FOR_BONUS, SEVEN_PAIRS, payout
 from ..tiles import NEWS, is_number, is_wind
 from ..validate import Arrangement
 from .common import GOOD, RIGHT, WRONG, Graded, graded, int_field, ref, shown, text_field
@@ -227,15 +227,16 @@ def _asked(
     if table is not None and MINIMUM_HAND in table.house_rules:
         steps.insert(0, _minimum_hand_met(hand, self_drawn, best))
         rules.append("4")
+    paid = payout(value, self_drawn=self_drawn)
     if self_drawn:
-        steps.append(f"Self-drawn, so each of the other three players pays {value} {ref('3')}.")
-        expected = f"{value} points; self-drawn, so each player pays {value}."
+        steps.append(f"Self-drawn, so each of the other three players pays {paid['each']} {ref('3')}.")
+        expected = f"{value} points; self-drawn, so each player pays {paid['each']}."
     else:
         steps.append(
-            f"Won on a discard: the discarder pays double, {2 * value}, and the other two "
-            f"pay {value} each {ref('3')}."
+            f"Won on a discard: the discarder pays double, {paid['discarder']}, and the other two "
+            f"pay {paid['other']} each {ref('3')}."
         )
-        expected = f"{value} points; the discarder pays {2 * value}."
+        expected = f"{value} points; the discarder pays {paid['discarder']}."
     how = "self-drawn (taken from the wall)" if self_drawn else "on a discard"
     prompt = f"This hand won {how}. What is it worth?" + (
         "" if self_drawn else " And what does the discarder pay?"
@@ -251,7 +252,7 @@ def _asked(
         question["base"] = base
     answer = {
         "value": value,
-        "discarder": None if self_drawn else 2 * value,
+        "discarder": None if self_drawn else paid["discarder"],
         "self_drawn": self_drawn,
         "explanation": " ".join(steps),
         "expected": expected,

@@ -42,7 +42,6 @@ from .tileset import SEATS, contains, remove
 
 MIN_EXPOSURE, MAX_EXPOSURE = 3, 5
 TURN_ACTIONS = (Discard, DeclareMahJongg, ExchangeJoker)
-CALL_ACTIONS = (CallMahJongg, CallExposure, NoCall)
 
 
 # --- legal choices ----------------------------------------------------------------------------
