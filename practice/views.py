@@ -17,6 +17,7 @@ from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import Hand, InputError, RuleSet, budget, check, drills, parse_hand
 from cfmj.engine.check import HAND_SIZE
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
+from cfmj.engine.scoring import winner_receives
 from practice import selectors, services, serving
 from practice.learners import learner_of
 from practice.models import Attempt, Puzzle
@@ -110,7 +111,9 @@ def _judge(context: dict[str, Any], *, hand: Hand, rules: RuleSet, milliseconds:
     """The engine's verdict into the page's context, within `milliseconds` of search."""
     with budget.limit(seconds=milliseconds / 1000):
         result = check(hand, rules=rules, self_drawn=context["options"]["self_drawn"])
-    context["verdict"] = result.as_dict()
+    context["verdict"] = verdict = result.as_dict()
+    if verdict["valid"]:
+        context["receives"] = winner_receives(verdict["value"], self_drawn=result.self_drawn)
 
 
 def _check_page(

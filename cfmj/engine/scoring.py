@@ -80,6 +80,11 @@ def payout(value: int, *, self_drawn: bool) -> dict[str, int]:
     return {"discarder": loser_pays(value, discarded_it=True), "other": loser_pays(value, discarded_it=False)}
 
 
+def winner_receives(value: int, *, self_drawn: bool, seats: int = 4) -> int:
+    """What the winner collects in all (from the three losers, by the payment rule)."""
+    return payments(seats=seats, winner=0, value=value, discarder=None if self_drawn else 1)[0]
+
+
 # How Mah Jongg was made. A win by joker exchange counts as self-drawn [D].
 BY_DISCARD = "discard"
 BY_WALL = "wall"

@@ -5,7 +5,14 @@ import pytest
 from cfmj.engine import RuleSet, check, scoring
 from cfmj.engine.blocks import Block
 from cfmj.engine.drills import generate
-from cfmj.engine.scoring import counts_as_self_drawn, earns_set_bonus, loser_pays, payments, payout
+from cfmj.engine.scoring import (
+    counts_as_self_drawn,
+    earns_set_bonus,
+    loser_pays,
+    payments,
+    payout,
+    winner_receives,
+)
 from cfmj.engine.tiles import EAST, NEWS, NORTH, SOUTH, WEST
 from tests.engine.helpers import spell, wins
 
@@ -134,3 +141,12 @@ def test_3_worked_check() -> None:
     )
     assert answer["value"] == 50 and answer["payout"] == {"discarder": 100, "other": 50}
     assert wins("7C*3 8C*4 9D*4 RD*3")["value"] == 70
+
+
+@pytest.mark.parametrize(
+    ("value", "self_drawn", "receives"), [(50, False, 200), (50, True, 150), (70, False, 280)]
+)
+def test_it_says_what_the_winner_collects_by_the_payment_rule(
+    value: int, self_drawn: bool, receives: int
+) -> None:
+    assert winner_receives(value, self_drawn=self_drawn) == receives
