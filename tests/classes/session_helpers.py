@@ -1,4 +1,4 @@
-"""A puzzle on the board, for the class session tests (person and a_class are helpers' own)."""
+"""A puzzle on the board, for the class session tests (people and the class come from helpers)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def session_url(name: str, session: ClassSession) -> str:
     return reverse(f"classes:{name}", args=[session.classroom_id, session.pk])
 
 
-def answer(client: Client, session: ClassSession, response: dict[str, str], **headers: str) -> Any:
+def answer(client: Client, session: ClassSession, response: dict[str, str], **headers: Any) -> Any:
     return client.post(student_url(session.classroom), {"session": str(session.pk), **response}, **headers)
 
 

@@ -8,7 +8,8 @@ from cfmj.classes import sessions
 from cfmj.classes.models import ClassSession, SessionAnswer
 from cfmj.classes.services import ClassError
 from cfmj.engine import drills
-from tests.classes.session_helpers import _fast_passwords, a_class, on_the_board, person  # noqa: F401
+from tests.classes.helpers import a_class, person
+from tests.classes.session_helpers import _fast_passwords, on_the_board  # noqa: F401
 from tests.engine.drills.helpers import right_response, wrong_response
 
 pytestmark = pytest.mark.django_db

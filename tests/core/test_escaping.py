@@ -7,7 +7,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.classes.session_helpers import a_class, on_the_board, person, session_url, student_url
+from tests.classes.helpers import a_class, person
+from tests.classes.session_helpers import on_the_board, session_url, student_url
 
 pytestmark = pytest.mark.django_db
 HOSTILE = "<img src=x onerror=alert(1)>"
