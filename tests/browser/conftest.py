@@ -64,7 +64,7 @@ def contexts(browser: object, live_server: object) -> Iterator[Callable[..., Bro
     def new(viewport: ViewportSize = DESKTOP, *, bypass_csp: bool = False) -> BrowserContext:
         context = browser.new_context(
             base_url=live_server.url,
-            viewport=viewport,  # type: ignore[attr-defined]
+            viewport=viewport,
             bypass_csp=bypass_csp,
         )
         context.set_default_timeout(15_000)

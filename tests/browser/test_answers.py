@@ -88,7 +88,7 @@ def test_a_blank_drill_answer_is_asked_again(
     )
     assert not Attempt.objects.exists()
     puzzle = puzzle_of(form)
-    fill(form, puzzle, right_response(puzzle))  # type: ignore[arg-type]
+    fill(form, puzzle, right_response(puzzle))
     form.get_by_role("button", name="Answer").click()
     expect(page.locator("#verdict h2")).to_have_text("Right!")
     assert Attempt.objects.count() == 1
@@ -125,7 +125,7 @@ def test_an_answer_to_a_puzzle_answered_before_leaves_the_rating(
     for page in (first, second):
         form = page.locator("form.answer-form")
         puzzle = puzzle_of(form)
-        fill(form, puzzle, right_response(puzzle))  # type: ignore[arg-type]
+        fill(form, puzzle, right_response(puzzle))
         form.get_by_role("button", name="Answer").click()
         expect(page.locator("#verdict h2")).to_have_text("Right!")
     expect(first.locator("#verdict")).not_to_contain_text("answered this one before")

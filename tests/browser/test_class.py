@@ -63,7 +63,7 @@ def _run(teacher: Page, student: Page, artifacts: Path) -> None:
     for _ in range(2):
         form = student.locator("form.answer-form")
         puzzle = Puzzle.objects.get(pk=int((form.get_attribute("action") or "").rstrip("/").split("/")[-2]))
-        fill(form, puzzle, right_response(puzzle))  # type: ignore[arg-type]
+        fill(form, puzzle, right_response(puzzle))
         form.get_by_role("button", name="Answer").click()
         expect(student.locator("#verdict")).to_contain_text("Right!")
         student.get_by_role("link", name="Next puzzle").click()

@@ -404,7 +404,7 @@ def test_6_dead_hand_plays_on() -> None:
     assert 1 not in game.waiting_for()  # nobody asks a dead hand about a discard
     let_go(game)
     for _ in range(3):  # round the table back to the dead hand: it draws its tile
-        game.apply(Discard(game.turn, game.concealed(game.turn)[0]))  # type: ignore[arg-type]
+        game.apply(Discard(game.turn, game.concealed(game.turn)[0]))
         let_go(game)
     assert game.turn == 1 and events_of(game, Drew)[-1].seat == 1 and game.hand_size(1) == 14
     assert_invariants(game)
