@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
 
 from lessons.models import CheckAnswer, Lesson, LessonProgress
 from lessons.services import lessons_load
@@ -23,7 +23,10 @@ from tests.practice.factories import PuzzleFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-VIEWPORTS = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 820, "height": 1180}}
+VIEWPORTS: dict[str, ViewportSize] = {
+    "phone": {"width": 390, "height": 844},
+    "tablet": {"width": 820, "height": 1180},
+}
 LOOKS = [(size, large) for size in VIEWPORTS for large in (False, True)]
 IDS = [f"{size}-{'large' if large else 'normal'}" for size, large in LOOKS]
 
