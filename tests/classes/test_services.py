@@ -3,6 +3,8 @@ nothing a student did is ever lost."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.utils import timezone
 
@@ -260,7 +262,7 @@ def test_it_sets_the_same_fixed_puzzles_for_everyone() -> None:
         ({"kind": "essay"}, "Assign a lesson"),
     ],
 )
-def test_it_explains_homework_it_cannot_set(kwargs: dict, message: str) -> None:
+def test_it_explains_homework_it_cannot_set(kwargs: dict[str, Any], message: str) -> None:
     classroom = a_class()
     assert classroom.owner is not None
     with pytest.raises(ClassError, match=message):

@@ -15,6 +15,7 @@ from cfmj.engine.charleston import courtesy as courtesy_advice
 from cfmj.engine.charleston import proposed_pass
 from cfmj.engine.errors import InputError
 from cfmj.engine.game import (
+    Action,
     CallExposure,
     CallMahJongg,
     CourtesyAsk,
@@ -297,7 +298,8 @@ def test_6_call_priority() -> None:
     game = position({0: "9D", 1: "J J", 2: "7C*3 8C*4 9D*3 RD*3"})
     game.apply(Discard(0, tile("9D")))
     for seat in game.waiting_for():
-        game.apply({1: CallExposure(1, (J, J)), 2: CallMahJongg(2)}.get(seat, NoCall(seat)))
+        calls: dict[int, Action] = {1: CallExposure(1, (J, J)), 2: CallMahJongg(2)}
+        game.apply(calls.get(seat, NoCall(seat)))
     assert isinstance(game.outcome, HandWon) and game.outcome.winner == 2 and not game.exposures(1)
     for callers, nearest in (((2, 3, 0), 2), ((3, 0), 3), ((0, 2), 2), ((0,), 0)):
         game = position({0: "J J", 1: "5C", 2: "5C J", 3: "5C 5C"}, turn=1, seed=2)
