@@ -70,10 +70,10 @@ def events_of(game: Game, kind: type[E]) -> list[E]:
     return [e for e in game.events if isinstance(e, kind)]
 
 
-def refused(game: Game, action: object, words: str) -> None:
+def refused(game: Game, action: Action, words: str) -> None:
     before = game.events
     with pytest.raises(IllegalAction, match=re.escape(words)):
-        game.apply(action)  # type: ignore[arg-type]
+        game.apply(action)
     assert game.events == before
 
 
@@ -264,6 +264,7 @@ def test_6_call_for_mah_jongg() -> None:
     won = game.outcome
     assert isinstance(won, HandWon) and won.winner == 2 and won.won_by == "discard" and won.discarder == 0
     assert call_advice(parse_hand(hand), "1C").advised is not None
+    # advised is not None: asserted of the same advice on the line above.
     assert call_advice(parse_hand(hand), "1C").advised.call == "mah_jongg"  # type: ignore[union-attr]
 
 
