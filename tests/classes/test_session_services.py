@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from cfmj.accounts.models import User
 from cfmj.classes import sessions
-from cfmj.classes.models import ClassSession, SessionAnswer
+from cfmj.classes.models import Classroom, ClassSession, SessionAnswer
 from cfmj.classes.services import ClassError
 from cfmj.engine import drills
 from tests.classes.helpers import a_class, person
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 TALLIED = ("winning_hand", "call", "rules_quiz", "joker_exchange", "name_hand", "discard")
 
 
-def _class_of_two():
+def _class_of_two() -> tuple[User, User, User, Classroom]:
     teacher, ann, bob = person("tess", "teacher"), person("ann"), person("bob")
     return teacher, ann, bob, a_class(teacher, ann, bob)
 
