@@ -15,7 +15,7 @@ from cfmj.engine import InputError, drills
 from lessons import selectors, services
 from lessons.models import Lesson, Step
 from lessons.selectors import LessonState
-from practice import serving
+from practice import answering, serving
 from practice.learners import learner_of
 from practice.services import response_from_form, response_of, response_shown
 
@@ -122,7 +122,9 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
         return _step_answer(request, state, step)
     spec = _spec(step.check_kind, step.check_focus, step.check_band)
     learner = learner_of(request, create=True)  # a visitor is given an id: the check is served to it
-    token = serving.serve(learner, serving.check(step.lesson_id, step.number, spec), serving.STEP)
+    token = answering.question_serve(
+        learner=learner, what=serving.check(step.lesson_id, step.number, spec), where=serving.STEP
+    )
     return _step_page(request, state, step, _asked(1, spec), token)
 
 
@@ -200,7 +202,9 @@ def quiz(request: HttpRequest, slug: str) -> HttpResponse:
         return _quiz_answer(request, state, lesson, context)
     specs = [_spec(kind, focus, band) for kind, focus, band in lesson.quiz]
     learner = learner_of(request, create=True)  # a visitor is given an id: the quiz is served to it
-    context["token"] = serving.serve(learner, serving.quiz(lesson.pk, specs), serving.QUIZ)
+    context["token"] = answering.question_serve(
+        learner=learner, what=serving.quiz(lesson.pk, specs), where=serving.QUIZ
+    )
     context["checks"] = [_asked(i, spec, prefix=f"q{i}-") for i, spec in enumerate(specs, 1)]
     return render(request, "lessons/quiz.html", context)
 
