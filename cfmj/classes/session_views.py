@@ -200,7 +200,7 @@ def _record_answer(request: HtmxHttpRequest, classroom: Classroom) -> dict[str, 
             response_at=lambda _: response,
         )
         place = taken.served.session
-        kept = sessions.session_answer(
+        sessions.session_answer(
             session=session,
             student=student,
             response=taken.marked[0].response,
@@ -215,9 +215,6 @@ def _record_answer(request: HtmxHttpRequest, classroom: Classroom) -> dict[str, 
     except answering.BlankAnswerError:
         messages.error(request, "Choose an answer first, then send it.")
         return response
-    else:
-        if kept.token != taken.served.once:
-            messages.info(request, "That answer was sent before: the answer you sent stands.")
     return None
 
 

@@ -143,8 +143,8 @@ def session_answer(
     """Grade and keep a student's answer (or take it as `marked` by practice.answering); answering
     again before the reveal replaces it. With the `token` (one-time id) it was served with, and
     the answer that token was served to change (`replaces`), it counts once: when the student's
-    answer is no longer the one it replaces (the same token again, or an older form), the answer
-    kept is returned unchanged. A blank is no answer: it raises practice.services.BlankAnswerError
+    answer is no longer the one it replaces (the same token again, or an older form), ClassError
+    says so and nothing changes. A blank is no answer: it raises practice.services.BlankAnswerError
     and keeps nothing (nor replaces an answer sent before)."""
     with transaction.atomic():
         # Locked, so that an answer cannot land after the reveal it raced with.
@@ -152,7 +152,8 @@ def session_answer(
         session_open_to(current, student)
         kept = answer_of(current, student)
         if token is not None and kept is not None and kept.token != replaces:
-            return kept  # sent before (or a form served before this answer): nothing changes
+            # Sent before, or a form served before the answer sent since: nothing changes.
+            raise ClassError("That answer was sent before: the answer you sent stands.")
         puzzle = current.puzzle
         mark = marked or answer_mark(
             kind=puzzle.kind, question=puzzle.question, answer=puzzle.answer, response=response
