@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
@@ -16,6 +17,7 @@ from cfmj.accounts.models import User
 from lessons.content import CONTENT_DIR, RULES_DIR, LessonSource, fingerprints, read_lessons, read_rules
 from lessons.models import CheckAnswer, Lesson, LessonProgress, Step
 from lessons.selectors import OUTLINE, TEACHERS
+from practice import serving
 from practice.learners import Learner
 
 PASS_SHARE = 0.6  # a quiz is passed with 60% right (3 of 5, 3 of 4, 2 of 3)
@@ -145,13 +147,14 @@ def _owner(learner: Learner) -> dict[str, Any]:
     return {"user": learner.user, "visitor": "" if learner.user is not None else learner.visitor}
 
 
-def _sent_before(token: uuid.UUID, progress: LessonProgress | None) -> Answered:
-    """The answer kept under `token`, after an IntegrityError in keeping it again (the whole second
-    try undone). Raises the IntegrityError on when it was not that (another constraint)."""
-    kept = CheckAnswer.objects.filter(token=token).first()
-    if kept is None:
-        raise IntegrityError(f"No answer kept under {token} after an integrity error")
-    return Answered(kept, progress, first=False)
+def _kept(token: uuid.UUID, progress: LessonProgress | None) -> Callable[[], Answered | None]:
+    """The answer kept under `token` first, if any, with the progress as read before."""
+
+    def kept() -> Answered | None:
+        first = CheckAnswer.objects.filter(token=token).first()
+        return None if first is None else Answered(first, progress, first=False)
+
+    return kept
 
 
 def step_check_answer(
@@ -166,21 +169,21 @@ def step_check_answer(
     """Keep the answer to a step's check served with `token` (its one-time id), and record the
     step reached, once: the same token again changes nothing and gives back the answer sent
     first. `progress` is the learner's row in the lesson as read earlier in the request."""
-    try:
-        with transaction.atomic():
-            kept = CheckAnswer.objects.create(
-                token=token,
-                lesson_id=step.lesson_id,
-                step=step.number,
-                responses=[response],
-                score=int(correct),
-                size=1,
-                **_owner(learner),
-            )
-            reached = step_check_record(learner=learner, step=step, progress=progress)
-            return Answered(kept, reached, first=True)
-    except IntegrityError:
-        return _sent_before(token, progress)
+
+    def keep() -> Answered:
+        kept = CheckAnswer.objects.create(
+            token=token,
+            lesson_id=step.lesson_id,
+            step=step.number,
+            responses=[response],
+            score=int(correct),
+            size=1,
+            **_owner(learner),
+        )
+        return Answered(kept, step_check_record(learner=learner, step=step, progress=progress), first=True)
+
+    answered, _ = serving.once(keep, _kept(token, progress))
+    return answered
 
 
 def quiz_answer(
@@ -195,22 +198,21 @@ def quiz_answer(
 ) -> Answered:
     """Keep the answers to a quiz served with `token`, and the score (quiz_record), once: the same
     token again changes nothing and gives back the answers sent first."""
-    try:
-        with transaction.atomic():
-            kept = CheckAnswer.objects.create(
-                token=token,
-                lesson=lesson,
-                step=None,
-                responses=responses,
-                score=score,
-                size=size,
-                **_owner(learner),
-            )
-            return Answered(
-                kept, quiz_record(learner=learner, lesson=lesson, score=score, size=size), first=True
-            )
-    except IntegrityError:
-        return _sent_before(token, progress)
+
+    def keep() -> Answered:
+        kept = CheckAnswer.objects.create(
+            token=token,
+            lesson=lesson,
+            step=None,
+            responses=responses,
+            score=score,
+            size=size,
+            **_owner(learner),
+        )
+        return Answered(kept, quiz_record(learner=learner, lesson=lesson, score=score, size=size), first=True)
+
+    answered, _ = serving.once(keep, _kept(token, progress))
+    return answered
 
 
 def quiz_needed(size: int) -> int:

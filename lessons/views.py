@@ -5,7 +5,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -15,9 +15,9 @@ from cfmj.engine import InputError, drills
 from lessons import selectors, services
 from lessons.models import Lesson, Step
 from lessons.selectors import LessonState
-from practice import serving
+from practice import answering, serving
 from practice.learners import learner_of
-from practice.services import response_from_form, response_of, response_shown
+from practice.services import response_from_form, response_shown
 
 SEED_LIMIT = 2**48
 SEARCH_CHARS = 80
@@ -50,18 +50,46 @@ def _asked(number: int, spec: Spec, *, prefix: str = "") -> Check:
     return Check(number, seed, drills.generate(kind, seed=seed, band=band, focus=focus or None), prefix)
 
 
-def _filled(check: Check, data: QueryDict) -> tuple[Check, dict[str, str]]:
-    """The check as the learner filled it in (`chosen`, and whether it was left `blank`), not yet
-    marked; and the answer's fields, to mark and keep."""
-    kind, question = check.puzzle.kind, check.puzzle.question
-    response = response_of(kind, response_from_form(data, check.prefix))
-    blank = bool(drills.unanswered(kind, response))
-    return replace(check, blank=blank, chosen=response_shown(kind, response, question)), response
-
-
 def _marked(check: Check, response: dict[str, str]) -> Check:
+    """The check marked again as it was answered first (a token sent again)."""
     puzzle = check.puzzle
     return replace(check, graded=drills.grade(puzzle.kind, puzzle.question, puzzle.answer, response))
+
+
+def _shown(check: Check, response: dict[str, str], *, graded: drills.Graded | None = None) -> Check:
+    puzzle = check.puzzle
+    return replace(check, graded=graded, chosen=response_shown(puzzle.kind, response, puzzle.question))
+
+
+def _taken(request: HttpRequest, what: tuple[Any, ...]) -> tuple[list[Check], answering.Taken | None]:
+    """The checks the posted token served this learner as `what` (a step's check, or a quiz),
+    filled in as posted: marked, with what practice.answering took, when every one is answered;
+    else with the blank ones flagged, and None. Raises NotServedError, and InputError for a
+    puzzle asked before an engine update that no longer makes it."""
+    checks: list[Check] = []
+
+    def ask(served: serving.Served) -> list[drills.Puzzle]:
+        if served.what[0] == serving.CHECK:
+            checks.append(_asked(1, served.what[3]))
+        else:
+            checks.extend(_asked(i, spec, prefix=f"q{i}-") for i, spec in enumerate(served.what[2], 1))
+        return [check.puzzle for check in checks]
+
+    try:
+        taken = answering.answer_take(
+            learner=learner_of(request),
+            token=request.POST.get("token", ""),
+            what=what,
+            questions=ask,
+            response_at=lambda number: response_from_form(request.POST, checks[number - 1].prefix),
+        )
+    except answering.BlankAnswerError as left:  # asked again, as filled in: nothing is marked
+        filled = zip(checks, left.responses, strict=True)
+        return [
+            replace(_shown(check, response), blank=check.number in left.blank) for check, response in filled
+        ], None
+    marked = zip(checks, taken.marked, strict=True)
+    return [_shown(check, mark.response, graded=mark.graded) for check, mark in marked], taken
 
 
 def _open_state_or_redirect(
@@ -122,37 +150,35 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
         return _step_answer(request, state, step)
     spec = _spec(step.check_kind, step.check_focus, step.check_band)
     learner = learner_of(request, create=True)  # a visitor is given an id: the check is served to it
-    token = serving.serve(learner, serving.check(step.lesson_id, step.number, spec), serving.STEP)
+    token = answering.question_serve(
+        learner=learner, what=serving.check(step.lesson_id, step.number, spec), where=serving.STEP
+    )
     return _step_page(request, state, step, _asked(1, spec), token)
 
 
 def _step_answer(request: HtmxHttpRequest, state: LessonState, step: Step) -> HttpResponse:
     """Mark the answer to the check this step served this learner, and record the step reached,
     once. A blank is asked again; a token that does not hold gets a fresh check."""
-    learner = learner_of(request)
     token = request.POST.get("token", "")
     try:
-        served = serving.take(token, learner, (serving.CHECK, step.lesson_id, step.number))
-    except serving.NotServedError as problem:
+        checks, taken = _taken(request, (serving.CHECK, step.lesson_id, step.number))
+    except answering.NotServedError as problem:
         # A redirect, so that htmx moves the whole page (not a page inside the feedback box).
         messages.warning(request, f"{problem.message}, so here is a fresh one to answer.")
         return redirect("lessons:step", slug=state.lesson.slug, number=step.number)
-    try:
-        asked = _asked(1, served.what[3])
     except InputError:  # asked before an engine update that no longer makes that puzzle
         messages.warning(request, "That check has changed since it was asked, so here is a fresh one.")
         return redirect("lessons:step", slug=state.lesson.slug, number=step.number)
-    check, response = _filled(asked, request.POST)
-    if check.blank:  # asked again, as filled in: nothing is marked
+    check = checks[0]
+    if taken is None:  # a blank, asked again as filled in
         return _step_page(request, state, step, check, token)
-    check = _marked(check, response)
-    correct = check.graded is not None and check.graded.correct
+    mark = taken.marked[0]
     answered = services.step_check_answer(
-        learner=learner,
+        learner=learner_of(request),
         step=step,
-        token=served.once,
-        response=response,
-        correct=correct,
+        token=taken.served.once,
+        response=mark.response,
+        correct=mark.graded.correct,
         progress=state.progress,
     )
     if not answered.first:  # sent before: the answer then, as it was marked
@@ -200,7 +226,9 @@ def quiz(request: HttpRequest, slug: str) -> HttpResponse:
         return _quiz_answer(request, state, lesson, context)
     specs = [_spec(kind, focus, band) for kind, focus, band in lesson.quiz]
     learner = learner_of(request, create=True)  # a visitor is given an id: the quiz is served to it
-    context["token"] = serving.serve(learner, serving.quiz(lesson.pk, specs), serving.QUIZ)
+    context["token"] = answering.question_serve(
+        learner=learner, what=serving.quiz(lesson.pk, specs), where=serving.QUIZ
+    )
     context["checks"] = [_asked(i, spec, prefix=f"q{i}-") for i, spec in enumerate(specs, 1)]
     return render(request, "lessons/quiz.html", context)
 
@@ -211,33 +239,25 @@ def _quiz_answer(
     """Mark the quiz this lesson served this learner, and keep the score, once. A quiz with a
     question left blank is asked again as it was filled in; a token that does not hold gets a
     fresh quiz."""
-    learner = learner_of(request)
     token = request.POST.get("token", "")
     try:
-        served = serving.take(token, learner, (serving.TEST, lesson.pk))
-    except serving.NotServedError as problem:
+        checks, taken = _taken(request, (serving.TEST, lesson.pk))
+    except answering.NotServedError as problem:
         messages.warning(request, f"{problem.message}, so here is a fresh one to answer.")
         return redirect("lessons:quiz", slug=lesson.slug)
-    try:
-        asked = [_asked(i, spec, prefix=f"q{i}-") for i, spec in enumerate(served.what[2], 1)]
     except InputError:  # asked before an engine update that no longer makes one of its puzzles
         messages.warning(request, "That quiz has changed since it was asked, so here is a fresh one.")
         return redirect("lessons:quiz", slug=lesson.slug)
-    filled = [_filled(check, request.POST) for check in asked]
-    checks = [check for check, _ in filled]
     context.update({"token": token, "checks": checks})
-    if any(check.blank for check in checks):  # asked again, as filled in: nothing is marked
+    if taken is None:  # asked again, as filled in: nothing is marked
         context["blank"] = [check.number for check in checks if check.blank]
         return render(request, "lessons/quiz.html", context)
-    responses = [response for _, response in filled]
-    checks = [_marked(check, response) for check, response in filled]
-    score = sum(1 for check in checks if check.graded is not None and check.graded.correct)
     answered = services.quiz_answer(
-        learner=learner,
+        learner=learner_of(request),
         lesson=lesson,
-        token=served.once,
-        responses=responses,
-        score=score,
+        token=taken.served.once,
+        responses=[mark.response for mark in taken.marked],
+        score=taken.score,
         size=len(checks),
         progress=state.progress,
     )

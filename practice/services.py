@@ -7,6 +7,7 @@ import logging
 import re
 import uuid
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -16,6 +17,7 @@ from django.utils import timezone
 
 from cfmj.accounts.models import User
 from cfmj.engine import ENGINE_VERSION, drills
+from practice import serving
 from practice.learners import Learner, rows_of
 from practice.models import (
     BAND_RATING,
@@ -157,18 +159,48 @@ def daily_set_build(*, day: datetime.date) -> DailySet:
 
 class BlankAnswerError(ValueError):
     """A response that leaves empty what its kind needs (drills.unanswered): it is no answer, so
-    nothing is recorded; ask again. `fields` are the empty ones."""
+    nothing is recorded; ask again. `fields` are the empty ones. Raised by practice.answering for
+    a whole question (a quiz: several), it also says which questions were left `blank` (numbered
+    from 1), the `responses` as they were filled in, and the question as `served`."""
 
-    def __init__(self, fields: tuple[str, ...]) -> None:
+    def __init__(
+        self,
+        fields: tuple[str, ...],
+        *,
+        blank: tuple[int, ...] = (1,),
+        responses: tuple[dict[str, str], ...] = (),
+        served: Any = None,
+    ) -> None:
         super().__init__(f"No answer in {', '.join(fields)}")
         self.fields = fields
+        self.blank = blank
+        self.responses = responses
+        self.served = served
 
 
-def answer_required(kind: str, response: Mapping[str, Any]) -> None:
-    """Raise BlankAnswerError when `response` is no answer to a puzzle of this kind."""
-    empty = drills.unanswered(kind, response)
+@dataclass(frozen=True)
+class Marked:
+    """An answer to one engine puzzle: the fields its kind reads, and the engine's verdict."""
+
+    response: dict[str, str]
+    graded: drills.Graded
+
+
+def answer_fields(kind: str, response: Mapping[str, Any]) -> dict[str, str]:
+    """The fields a puzzle of this kind reads from `response`. Raises BlankAnswerError when it is
+    no answer (a field its kind needs left empty): the one place a blank is told from an answer."""
+    fields = response_of(kind, response)
+    empty = drills.unanswered(kind, fields)
     if empty:
-        raise BlankAnswerError(empty)
+        raise BlankAnswerError(empty, responses=(fields,))
+    return fields
+
+
+def answer_mark(*, kind: str, question: Any, answer: Any, response: Mapping[str, Any]) -> Marked:
+    """Mark a response to a puzzle of this kind (its question and answer): the one place an answer
+    is graded. Raises BlankAnswerError when it is no answer."""
+    fields = answer_fields(kind, response)
+    return Marked(fields, drills.grade(kind, question, answer, fields))
 
 
 def attempt_record(
@@ -178,38 +210,76 @@ def attempt_record(
     token: uuid.UUID,
     response: Mapping[str, Any],
     daily_date: datetime.date | None = None,
+    marked: Marked | None = None,
 ) -> tuple[Attempt, drills.Graded]:
-    """Grade an answer (the fields its kind expects, taken from `response`) and record it once:
-    the same token again (a double submit, a retry) returns the first attempt and changes
-    nothing. An answer to a puzzle the learner has answered before is recorded but moves no
-    rating (theirs or the puzzle's) unless the puzzle has come back for review (Attempt.rated).
-    Raises BlankAnswerError for a blank response (nothing recorded) and Puzzle.DoesNotExist."""
-    try:
-        with transaction.atomic():
-            if learner.user is not None:
-                # One learner's answers are recorded one at a time (found by
-                # tests/core/test_fault_parallel.py): two first answers in a skill at once both
-                # created its SkillRating, and the loser's IntegrityError was taken for a repeated
-                # token (Attempt.DoesNotExist, the answer lost). It also keeps two last daily
-                # answers at once from each missing the other's (a streak never extended), and
-                # two answers to one puzzle at once from both counting as the first.
-                list(User.objects.select_for_update().filter(pk=learner.user.pk).values_list("pk"))
-            puzzle = Puzzle.objects.select_for_update().get(pk=puzzle_id)
-            response = response_of(puzzle.kind, response)
-            answer_required(puzzle.kind, response)
-            graded = drills.grade(puzzle.kind, puzzle.question, puzzle.answer, response)
-            rated, due = _standing(learner, puzzle)
-            attempt = _record(learner, puzzle, token, response, graded, daily_date, rated=rated)
-            if learner.user is not None:
-                _schedule_review(learner.user, puzzle, correct=graded.correct, rated=rated, due=due)
-                if daily_date is not None:
-                    _extend_streak(learner.user, daily_date)
-            return attempt, graded
-    except IntegrityError:  # that token was recorded already: the whole second try is undone
-        first = Attempt.objects.select_related("puzzle").get(token=token)
-        return first, drills.grade(
-            first.puzzle.kind, first.puzzle.question, first.puzzle.answer, first.response
+    """attempt_keep's attempt and its verdict."""
+    kept = attempt_keep(
+        learner=learner,
+        puzzle_id=puzzle_id,
+        token=token,
+        response=response,
+        daily_date=daily_date,
+        marked=marked,
+    )
+    return kept.attempt, kept.graded
+
+
+@dataclass(frozen=True)
+class Kept:
+    """An attempt kept, its verdict, and whether this was the first time its token was answered
+    (else it is the attempt sent first, and nothing moved)."""
+
+    attempt: Attempt
+    graded: drills.Graded
+    first: bool
+
+
+def attempt_keep(
+    *,
+    learner: Learner,
+    puzzle_id: int,
+    token: uuid.UUID,
+    response: Mapping[str, Any],
+    daily_date: datetime.date | None = None,
+    marked: Marked | None = None,
+) -> Kept:
+    """Grade an answer (the fields its kind expects, taken from `response`; or as `marked` already
+    by practice.answering) and record it once: the same token again (a double submit, a retry)
+    returns the first attempt and changes nothing. An answer to a puzzle the learner has answered
+    before is recorded but moves no rating (theirs or the puzzle's) unless the puzzle has come
+    back for review (Attempt.rated). Raises BlankAnswerError for a blank response (nothing
+    recorded) and Puzzle.DoesNotExist."""
+
+    def keep() -> tuple[Attempt, drills.Graded]:
+        if learner.user is not None:
+            # One learner's answers are recorded one at a time (found by
+            # tests/core/test_fault_parallel.py): two first answers in a skill at once both
+            # created its SkillRating, and the loser's IntegrityError was taken for a repeated
+            # token (Attempt.DoesNotExist, the answer lost). It also keeps two last daily
+            # answers at once from each missing the other's (a streak never extended), and
+            # two answers to one puzzle at once from both counting as the first.
+            list(User.objects.select_for_update().filter(pk=learner.user.pk).values_list("pk"))
+        puzzle = Puzzle.objects.select_for_update().get(pk=puzzle_id)
+        mark = marked or answer_mark(
+            kind=puzzle.kind, question=puzzle.question, answer=puzzle.answer, response=response
         )
+        rated, due = _standing(learner, puzzle)
+        attempt = _record(learner, puzzle, token, mark.response, mark.graded, daily_date, rated=rated)
+        if learner.user is not None:
+            _schedule_review(learner.user, puzzle, correct=mark.graded.correct, rated=rated, due=due)
+            if daily_date is not None:
+                _extend_streak(learner.user, daily_date)
+        return attempt, mark.graded
+
+    def kept() -> tuple[Attempt, drills.Graded] | None:
+        first = Attempt.objects.select_related("puzzle").filter(token=token).first()
+        if first is None:
+            return None
+        puzzle = first.puzzle
+        return first, drills.grade(puzzle.kind, puzzle.question, puzzle.answer, first.response)
+
+    (attempt, graded), first = serving.once(keep, kept)
+    return Kept(attempt, graded, first)
 
 
 def _standing(learner: Learner, puzzle: Puzzle) -> tuple[bool, ReviewItem | None]:

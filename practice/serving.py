@@ -1,13 +1,15 @@
 """Serving a question to a learner, and taking the answer back.
 
-Every question the site marks (a stored drill puzzle, a lesson step's check, a lesson's quiz) goes
-out with a token: what was asked, where (a drill, a review, one day's set, a homework, a step, a
-quiz), to whom (an account, or a visitor's id) and a one-time id, signed with the site's secret
-(django.core.signing, a salt of its own). Serving writes nothing. An answer counts only with a
-token that verifies, is not too old, and names the learner answering and the question answered;
-where it was asked is read from the token, never from other fields of the form. The one-time id
-becomes the answer's own key (practice.Attempt.token, lessons.CheckAnswer.token), so a token sent
-twice is recorded once.
+Every question the site marks (a stored drill puzzle, a lesson step's check, a lesson's quiz, the
+puzzle on a class session's board) goes out with a token: what was asked, where (a drill, a
+review, one day's set, a homework, a step, a quiz, a class session), to whom (an account, or a
+visitor's id) and a one-time id, signed with the site's secret (django.core.signing, a salt of
+its own). Serving writes nothing. An answer counts only with a token that verifies, is not too
+old, and names the learner answering and the question answered; where it was asked is read from
+the token, never from other fields of the form. The one-time id becomes the answer's own key
+(practice.Attempt.token, lessons.CheckAnswer.token, classes.SessionAnswer.token), so a token sent
+twice is recorded once (once()). practice.answering takes an answer with its token, for all of
+them.
 
 A visitor gets their id when a question is first served to them (learner_of(create=True)). A
 visitor who signs up or logs in keeps the session, and with it that id (Django's login() cycles
@@ -18,20 +20,24 @@ from __future__ import annotations
 
 import datetime
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from django.core import signing
+from django.db import IntegrityError, transaction
 
 from practice.learners import Learner
 
 SALT = "cfmj.practice.serving"
 MAX_AGE = datetime.timedelta(days=3)  # a question left open longer than this is asked afresh
 
+T = TypeVar("T")
+
 DRILL, REVIEW, STEP, QUIZ = "drill", "review", "step", "quiz"
-# With a date, or a class and its homework: "daily:2026-11-23", "homework:4:17".
-DAILY, HOMEWORK = "daily", "homework"
+# With a date, or a class and its homework: "daily:2026-11-23", "homework:4:17"; a class session,
+# and the one-time id of the answer this one replaces, if any: "session:12", "session:12:<hex>".
+DAILY, HOMEWORK, SESSION = "daily", "homework", "session"
 
 # What was served (the first item says what kind of question).
 PUZZLE, CHECK, TEST = "p", "s", "q"
@@ -63,6 +69,19 @@ class Served:
     def homework(self) -> tuple[int, int] | None:
         return homework_of(self.where)
 
+    @property
+    def session(self) -> SessionPlace | None:
+        return session_of(self.where)
+
+
+@dataclass(frozen=True)
+class SessionPlace:
+    """Where a class session's puzzle was served: the session, and the one-time id of the answer
+    the form was served to change (None when the student had not answered yet)."""
+
+    session_id: int
+    replaces: uuid.UUID | None
+
 
 def daily_date_of(where: str) -> datetime.date | None:
     """The day whose set a puzzle served `where` came from, or None."""
@@ -79,12 +98,26 @@ def homework_of(where: str) -> tuple[int, int] | None:
     return int(classroom), int(assignment)
 
 
+def session_of(where: str) -> SessionPlace | None:
+    """The class session (and the answer to change) a puzzle served `where` was for, or None."""
+    kind, _, rest = where.partition(":")
+    if kind != SESSION:
+        return None
+    session_id, _, replaces = rest.partition(":")
+    return SessionPlace(int(session_id), uuid.UUID(hex=replaces) if replaces else None)
+
+
 def daily(day: datetime.date) -> str:
     return f"{DAILY}:{day.isoformat()}"
 
 
 def homework(classroom_id: int, assignment_id: int) -> str:
     return f"{HOMEWORK}:{classroom_id}:{assignment_id}"
+
+
+def session(session_id: int, replaces: uuid.UUID | None = None) -> str:
+    """A class session's board; `replaces` is the one-time id of the student's answer, if any."""
+    return f"{SESSION}:{session_id}:{replaces.hex}" if replaces else f"{SESSION}:{session_id}"
 
 
 def puzzle(puzzle_id: int) -> tuple[Any, ...]:
@@ -151,3 +184,18 @@ def take(token: str, learner: Learner, what: tuple[Any, ...]) -> Served:
     except signing.SignatureExpired:
         raise NotServedError(f"That question was asked more than {MAX_AGE.days} days ago", served) from None
     return served
+
+
+def once(keep: Callable[[], T], kept: Callable[[], T | None]) -> tuple[T, bool]:
+    """Keep an answer under its token's one-time id once: `keep()` (in a transaction) stores it,
+    under a unique constraint on that id; when the id was kept already (IntegrityError, the whole
+    second try undone) `kept()` gives back the answer stored first. Returns the answer and whether
+    this was the first time. An IntegrityError that was not the id (nothing kept under it) goes on."""
+    try:
+        with transaction.atomic():
+            return keep(), True
+    except IntegrityError:
+        first = kept()
+        if first is None:
+            raise
+        return first, False

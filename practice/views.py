@@ -18,9 +18,9 @@ from cfmj.engine import Hand, InputError, RuleSet, budget, check, drills, parse_
 from cfmj.engine.check import HAND_SIZE
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from cfmj.engine.scoring import winner_receives
-from practice import selectors, services, serving
+from practice import answering, selectors, services, serving
 from practice.learners import learner_of
-from practice.models import Attempt, Puzzle
+from practice.models import Puzzle
 
 EXAMPLES = [
     ("The rulebook's example, won on a discard", "7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]"),
@@ -155,7 +155,7 @@ def drill(request: HttpRequest, kind: str) -> HttpResponse:
     if puzzle is None:
         raise Http404("No puzzle could be made")
     where = serving.REVIEW if review else serving.DRILL
-    token = serving.serve(learner, serving.puzzle(puzzle.pk), where)
+    token = answering.question_serve(learner=learner, what=serving.puzzle(puzzle.pk), where=where)
     return render(request, "practice/drill.html", _puzzle_context(puzzle, token, where))
 
 
@@ -191,32 +191,41 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     a drill, a review, today's set or a homework), once. A blank is asked again, unrecorded."""
     learner = learner_of(request)
     token = request.POST.get("token", "")
-    try:
-        served = serving.take(token, learner, serving.puzzle(puzzle_id))
-    except serving.NotServedError as problem:
-        return _ask_afresh(request, puzzle_id, problem)
-    today = timezone.localdate()
     response = services.response_from_form(request.POST)
     template = "practice/drill.html#verdict" if request.htmx else "practice/drill.html"
-    again = Attempt.objects.filter(token=served.once).exists()  # sent before: shown, not counted
     try:
-        attempt, graded = services.attempt_record(
+        taken = answering.answer_take(
+            learner=learner,
+            token=token,
+            what=serving.puzzle(puzzle_id),
+            questions=lambda _: [get_object_or_404(Puzzle, pk=puzzle_id)],
+            response_at=lambda _: response,
+        )
+    except answering.NotServedError as problem:
+        return _ask_afresh(request, puzzle_id, problem)
+    except answering.BlankAnswerError as blank:
+        puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
+        context = _puzzle_context(puzzle, token, blank.served.where, response=response)
+        context["blank"] = True  # the same question again, with what was filled in
+        return render(request, template, context)
+    served, today = taken.served, timezone.localdate()
+    try:
+        kept = services.attempt_keep(
             learner=learner,
             puzzle_id=puzzle_id,
             token=served.once,
             response=response,
             daily_date=today if served.daily_date == today else None,
+            marked=taken.marked[0],
         )
     except Puzzle.DoesNotExist:
         raise Http404("No such puzzle") from None
-    except services.BlankAnswerError:
-        puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
-        context = _puzzle_context(puzzle, token, served.where, response=response)
-        context["blank"] = True  # the same question again, with what was filled in
-        return render(request, template, context)
-    context = _puzzle_context(attempt.puzzle, token, served.where, graded=graded, response=attempt.response)
+    attempt = kept.attempt
+    context = _puzzle_context(
+        attempt.puzzle, token, served.where, graded=kept.graded, response=attempt.response
+    )
     context["replay"] = not attempt.rated
-    context["again"] = again
+    context["again"] = not kept.first  # sent before: shown, not counted
     return render(request, template, context)
 
 
@@ -249,7 +258,7 @@ def daily(request: HttpRequest) -> HttpResponse:
     }
     if next_puzzle is not None:
         where = serving.daily(today)
-        token = serving.serve(learner, serving.puzzle(next_puzzle.pk), where)
+        token = answering.question_serve(learner=learner, what=serving.puzzle(next_puzzle.pk), where=where)
         context.update(_puzzle_context(next_puzzle, token, where))
     return render(request, "practice/daily.html", context)
 

@@ -190,6 +190,9 @@ class ClassSession(models.Model):
 class SessionAnswer(models.Model):
     session = models.ForeignKey(ClassSession, on_delete=models.CASCADE, related_name="answers")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    # The one-time id of the token the answer came with (practice.serving): a change of answer is
+    # served with the id it replaces, so a token counts once (empty for answers kept without one).
+    token = models.UUIDField(null=True, blank=True, unique=True)
     response = models.JSONField()
     correct = models.BooleanField()
     score = models.FloatField()

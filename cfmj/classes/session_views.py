@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from cfmj.accounts.models import User
 from cfmj.classes import sessions
 from cfmj.classes.access import joined_or_404, taught_or_404, user_of
 from cfmj.classes.models import Classroom, ClassSession, Membership
@@ -20,7 +21,10 @@ from cfmj.classes.services import ClassError
 from cfmj.core.http import HtmxHttpRequest
 from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import drills
-from practice.services import BlankAnswerError, response_from_form, response_shown
+from practice import answering, serving
+from practice.learners import Learner
+from practice.models import Puzzle
+from practice.services import response_from_form, response_shown
 
 DEFAULT_BAND = 2
 KIND_OPTIONS = [(kind, drills.KIND_TITLES[kind]) for kind in drills.KINDS]
@@ -165,6 +169,8 @@ def session_join(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 "chosen": response_shown(puzzle.kind, blank or {}, puzzle.question),
             }
         )
+        if not context["teaching"] and session.revealed_at is None:
+            context["token"] = sessions.session_serve(session=session, student=user)
         if session.revealed_at is not None:
             context["reveal"] = sessions.session_reveal_of(session)
             if answer is not None:
@@ -174,23 +180,45 @@ def session_join(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 def _record_answer(request: HtmxHttpRequest, classroom: Classroom) -> dict[str, str] | None:
-    """Record the posted answer to the session it was given for (an answer to a puzzle that has
-    left the board is refused, never counted against the next one). A blank is not recorded: it
-    is returned, to show the form again as it was sent."""
-    try:
-        sid = int(request.POST.get("session", ""))
-    except ValueError:
-        sid = 0
-    session = ClassSession.objects.filter(pk=sid, classroom=classroom).first()
+    """Take the posted answer to the puzzle its token was served with, in the session the token
+    names (an answer to a puzzle that has left the board is refused, never counted against the
+    next one), and keep it. A blank is not kept: it is returned, to show the form again as it
+    was sent."""
+    token = request.POST.get("token", "")
+    session = sessions.session_served(classroom=classroom, token=token)
     if session is None:
         messages.error(request, "That puzzle is no longer on the board.")
         return None
+    student = user_of(request)
     response = response_from_form(request.POST)
     try:
-        sessions.session_answer(session=session, student=user_of(request), response=response)
+        taken = answering.answer_take(
+            learner=Learner(student, ""),
+            token=token,
+            what=serving.puzzle(session.puzzle_id),
+            questions=lambda _: _open_puzzle(session, student),
+            response_at=lambda _: response,
+        )
+        place = taken.served.session
+        sessions.session_answer(
+            session=session,
+            student=student,
+            response=taken.marked[0].response,
+            token=taken.served.once,
+            replaces=place.replaces if place is not None else None,
+            marked=taken.marked[0],
+        )
+    except answering.NotServedError as problem:
+        messages.error(request, f"{problem.message}, so here is the puzzle on the board.")
     except ClassError as error:
         messages.error(request, str(error))
-    except BlankAnswerError:
+    except answering.BlankAnswerError:
         messages.error(request, "Choose an answer first, then send it.")
         return response
     return None
+
+
+def _open_puzzle(session: ClassSession, student: User) -> list[Puzzle]:
+    """The puzzle a student may answer in this session (ClassError when they may not)."""
+    sessions.session_open_to(session, student)
+    return [session.puzzle]

@@ -1,10 +1,14 @@
 """Class session mode: one puzzle on the projector, students answer on their own devices, the
 teacher reveals the answer. One live session per class; a student has one answer per session,
-which they may change until the reveal. The tally counts answers and never names anyone."""
+which they may change until the reveal. The puzzle is served to each student with a token
+(practice.serving, where = the session and the answer it would change), and their answer is
+taken with it by practice.answering: only the board's puzzle, served to them, once. The tally
+counts answers and never names anyone."""
 
 from __future__ import annotations
 
 import secrets
+import uuid
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -16,8 +20,10 @@ from cfmj.classes.selectors import class_table
 from cfmj.classes.services import ClassError
 from cfmj.engine import drills
 from cfmj.engine.drills import choices
+from practice import serving
+from practice.learners import Learner
 from practice.models import Puzzle
-from practice.services import answer_required, puzzle_batch_generate, response_of
+from practice.services import Marked, answer_mark, puzzle_batch_generate
 
 SESSION_BATCH = 5  # puzzles made on the spot when the pool of a kind and band is empty
 FULL_LIST = 6  # a choice list this short is shown whole; a longer one only where chosen
@@ -89,33 +95,78 @@ def _fresh_puzzle(classroom: Classroom, kind: str, band: int) -> Puzzle:
     return puzzle
 
 
-def session_answer(*, session: ClassSession, student: User, response: dict[str, str]) -> SessionAnswer:
-    """Grade and keep a student's answer; answering again before the reveal replaces it. A blank
-    is no answer: it raises practice.services.BlankAnswerError and keeps nothing (nor replaces
-    an answer sent before)."""
+def session_serve(*, session: ClassSession, student: User) -> str:
+    """The token the board's puzzle goes to a student with: served in this session, to change the
+    answer they have sent (if any), so that sending it again, or an older form, changes nothing."""
+    current = answer_of(session, student)
+    where = serving.session(session.pk, replaces=current.token if current is not None else None)
+    return serving.serve(Learner(student, ""), serving.puzzle(session.puzzle_id), where)
+
+
+def session_served(*, classroom: Classroom, token: str) -> ClassSession | None:
+    """The session of this class a token was served in (whoever it was served to: answering
+    checks that), or None when it was not served in one (no token, a drill's, another class's)."""
+    try:
+        _, served = serving.read(token)
+    except serving.NotServedError:
+        return None
+    place = served.session
+    if place is None:
+        return None
+    return (
+        ClassSession.objects.filter(pk=place.session_id, classroom=classroom).select_related("puzzle").first()
+    )
+
+
+def session_open_to(session: ClassSession, student: User) -> None:
+    """Raise ClassError, saying why, when this student's answer cannot be taken: the answer is
+    revealed or the session ended, or they are not a student of the class."""
+    if session.revealed_at is not None or session.closed_at is not None:
+        raise ClassError(
+            "The answers are closed: the teacher has shown the answer. Watch the board for the next puzzle."
+        )
+    if not Membership.objects.filter(
+        classroom_id=session.classroom_id, user=student, role=Membership.Role.STUDENT, left_at__isnull=True
+    ).exists():
+        raise ClassError("Only the students of this class answer its puzzles.")
+
+
+def session_answer(
+    *,
+    session: ClassSession,
+    student: User,
+    response: dict[str, str],
+    token: uuid.UUID | None = None,
+    replaces: uuid.UUID | None = None,
+    marked: Marked | None = None,
+) -> SessionAnswer:
+    """Grade and keep a student's answer (or take it as `marked` by practice.answering); answering
+    again before the reveal replaces it. With the `token` (one-time id) it was served with, and
+    the answer that token was served to change (`replaces`), it counts once: when the student's
+    answer is no longer the one it replaces (the same token again, or an older form), ClassError
+    says so and nothing changes. A blank is no answer: it raises practice.services.BlankAnswerError
+    and keeps nothing (nor replaces an answer sent before)."""
     with transaction.atomic():
         # Locked, so that an answer cannot land after the reveal it raced with.
         current = ClassSession.objects.select_for_update().select_related("puzzle").get(pk=session.pk)
-        if current.revealed_at is not None or current.closed_at is not None:
-            raise ClassError(
-                "The answers are closed: the teacher has shown the answer. Watch the board "
-                "for the next puzzle."
-            )
-        if not Membership.objects.filter(
-            classroom_id=current.classroom_id,
-            user=student,
-            role=Membership.Role.STUDENT,
-            left_at__isnull=True,
-        ).exists():
-            raise ClassError("Only the students of this class answer its puzzles.")
+        session_open_to(current, student)
+        kept = answer_of(current, student)
+        if token is not None and kept is not None and kept.token != replaces:
+            # Sent before, or a form served before the answer sent since: nothing changes.
+            raise ClassError("That answer was sent before: the answer you sent stands.")
         puzzle = current.puzzle
-        fields = response_of(puzzle.kind, response)
-        answer_required(puzzle.kind, fields)
-        graded = drills.grade(puzzle.kind, puzzle.question, puzzle.answer, fields)
+        mark = marked or answer_mark(
+            kind=puzzle.kind, question=puzzle.question, answer=puzzle.answer, response=response
+        )
         answer, _ = SessionAnswer.objects.update_or_create(
             session=current,
             user=student,
-            defaults={"response": fields, "correct": graded.correct, "score": graded.score},
+            defaults={
+                "token": token,
+                "response": mark.response,
+                "correct": mark.graded.correct,
+                "score": mark.graded.score,
+            },
         )
         return answer
 

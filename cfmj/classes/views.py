@@ -22,7 +22,7 @@ from cfmj.classes.services import ClassError
 from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import drills
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
-from practice import serving
+from practice import answering, serving
 from practice.learners import learner_of
 
 
@@ -246,7 +246,9 @@ def assignment(request: HttpRequest, pk: int, assignment_id: int) -> HttpRespons
             {
                 "question": puzzle.question,
                 "kind_title": drills.KIND_TITLES[puzzle.kind],
-                "token": serving.serve(learner_of(request), serving.puzzle(puzzle.pk), where),
+                "token": answering.question_serve(
+                    learner=learner_of(request), what=serving.puzzle(puzzle.pk), where=where
+                ),
             }
         )
     return render(request, "classes/assignment_student.html", context)

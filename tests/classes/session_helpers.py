@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from cfmj.accounts.models import User
 from cfmj.classes import sessions
 from cfmj.classes.models import Classroom, ClassSession
 from tests.classes.helpers import a_class, person
@@ -40,7 +41,13 @@ def session_url(name: str, session: ClassSession) -> str:
 
 
 def answer(client: Client, session: ClassSession, response: dict[str, str], **headers: Any) -> Any:
-    return client.post(student_url(session.classroom), {"session": str(session.pk), **response}, **headers)
+    """Send an answer to `session` as its page serves the form to whoever is logged in (a fresh
+    token, to change the answer they have sent, if any)."""
+    data = {"session": str(session.pk), **response}
+    signed_in = client.session.get("_auth_user_id")
+    if signed_in:
+        data["token"] = sessions.session_serve(session=session, student=User.objects.get(pk=signed_in))
+    return client.post(student_url(session.classroom), data, **headers)
 
 
 class Room:
