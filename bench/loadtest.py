@@ -43,7 +43,7 @@ import uuid
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -74,6 +74,16 @@ from lessons.models import Lesson
 lesson = Lesson.objects.filter(active=True).order_by("number").first()
 print(json.dumps({"slug": lesson.slug, "steps": lesson.steps.count()}))
 """
+
+
+class Setup(TypedDict):
+    """What the seed and lesson scripts print: the signed-in learners' session cookies, the drill
+    kinds, and the lesson the learners walk through."""
+
+    sessions: list[str]
+    kinds: list[str]
+    slug: str
+    steps: int
 
 
 @dataclass
@@ -130,16 +140,16 @@ def has_answer_form(status: int, text: str) -> bool:
     return status == 200 and form_of(text, ANSWER_ACTION) is not None
 
 
-def cookies_of(number: int, setup: dict[str, object]) -> dict[str, str]:
+def cookies_of(number: int, setup: Setup) -> dict[str, str]:
     """Learner `number`'s cookies at the start: the even ones are signed in, the odd ones are
     visitors (who keep the session cookie the site gives them)."""
-    sessions: list[str] = setup["sessions"]  # type: ignore[assignment]
+    sessions = setup["sessions"]
     return {"sessionid": sessions[number]} if number % 2 == 0 else {}
 
 
-async def learner(number: int, setup: dict[str, object], think: bool, tally: Tally) -> None:
-    kinds: list[str] = setup["kinds"]  # type: ignore[assignment]
-    slug, steps = str(setup["slug"]), int(setup["steps"])  # type: ignore[call-overload]
+async def learner(number: int, setup: Setup, think: bool, tally: Tally) -> None:
+    kinds = setup["kinds"]
+    slug, steps = str(setup["slug"]), int(setup["steps"])
     cookies = cookies_of(number, setup)
     rng = random.Random(number)
 
@@ -187,7 +197,7 @@ async def bare(tally: Tally) -> None:
         await timed(tally, "bare view", fetch("GET", "/bench/bare/", {}), lambda s, t: s == 200 and t == "ok")
 
 
-async def floor(number: int, setup: dict[str, object], tally: Tally) -> None:
+async def floor(number: int, setup: Setup, tally: Tally) -> None:
     cookies = cookies_of(number, setup)  # as the learners
     while time.perf_counter() < tally.deadline:
         await timed(
@@ -198,16 +208,16 @@ async def floor(number: int, setup: dict[str, object], tally: Tally) -> None:
         )
 
 
-async def prime(setup: dict[str, object], connections: int) -> float:
+async def prime(setup: Setup, connections: int) -> float:
     """Every page type a few times on every worker before anything is timed: a worker's first
     request of a kind loads the engine's tables (about a second of CPU), as after any deploy."""
     started = time.perf_counter()
-    kinds: list[str] = setup["kinds"]  # type: ignore[assignment]
+    kinds = setup["kinds"]
     paths = [
         "/practice/daily/",
         *(f"/practice/{kind}/" for kind in kinds),
         *(f"/lessons/{setup['slug']}/{n}/" for n in range(1, int(setup["steps"]) + 1)),
-    ]  # type: ignore[call-overload]
+    ]
 
     async def visit() -> None:
         for path in paths:
@@ -262,7 +272,7 @@ def serve(label: str, env: dict[str, str]) -> None:
         capture_output=True,
         text=True,
     )
-    setup = json.loads(seeded.stdout.strip().splitlines()[-1])
+    setup: Setup = json.loads(seeded.stdout.strip().splitlines()[-1])
     lesson = subprocess.run(
         [python, "-c", LESSON_SCRIPT], cwd=ROOT, env=seed_env, check=True, capture_output=True, text=True
     )

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import factory
 
+from cfmj.accounts.models import User
+from tests.factories import ModelFactory
+
 PASSWORD = "tile-rack-lantern-42"
 
 
-class UserFactory(factory.django.DjangoModelFactory):
+class UserFactory(ModelFactory[User]):
     class Meta:
-        model = "accounts.User"
+        model = User
 
     username = factory.Sequence(lambda n: f"player{n}")
     email = factory.LazyAttribute(lambda user: f"{user.username}@example.com")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.apps import apps
@@ -16,11 +17,14 @@ from cfmj.accounts.selectors import account_data
 from lessons.models import CheckAnswer
 from tests.accounts.world import world
 
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
+
 URL = reverse("accounts:data_export")
 pytestmark = pytest.mark.django_db
 
 
-def _download(client, user) -> tuple[object, dict]:
+def _download(client, user) -> tuple[TestResponse, dict[str, Any]]:
     client.force_login(user)
     response = client.get(URL)
     assert response.status_code == 200

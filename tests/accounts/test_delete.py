@@ -46,6 +46,7 @@ def test_it_schedules_the_deletion_a_week_ahead(client):
     response = client.post(URL, {"password": PASSWORD}, follow=True)
     assert response.redirect_chain == [(ACCOUNT + "#main", 302)]
     user.refresh_from_db()
+    assert user.deletion_due_at is not None
     assert (
         before + datetime.timedelta(days=7)
         <= user.deletion_due_at

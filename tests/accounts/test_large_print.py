@@ -12,7 +12,7 @@ URL = reverse("accounts:large_print")
 LARGE = '<html lang="en" class="large-print">'
 
 
-def _page(client) -> str:
+def _page(client: Client) -> str:
     return client.get("/").content.decode()
 
 

@@ -12,6 +12,7 @@ import pytest
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, ViewportSize
+    from pytest_django.live_server_helper import LiveServer
 
 # Playwright's sync API runs an event loop in this thread; Django must still let it use the ORM.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -31,12 +32,12 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "var" / "browser"
 
 
 @pytest.fixture
-def page(browser: object, live_server: object) -> Iterator[object]:
+def page(browser: object, live_server: LiveServer) -> Iterator[object]:
     from playwright.sync_api import Browser
 
     assert isinstance(browser, Browser)
     context = browser.new_context(
-        base_url=live_server.url,  # type: ignore[attr-defined]
+        base_url=live_server.url,
         viewport=DESKTOP,
     )
     context.set_default_timeout(10_000)
@@ -52,7 +53,7 @@ def artifacts() -> Path:
 
 
 @pytest.fixture
-def contexts(browser: object, live_server: object) -> Iterator[Callable[..., BrowserContext]]:
+def contexts(browser: object, live_server: LiveServer) -> Iterator[Callable[..., BrowserContext]]:
     """`contexts(viewport)` opens a browser context on the live server (desktop size unless told;
     `bypass_csp` for a test that injects a script, as axe is); all are closed at the end, so no
     browser connection outlives the live server."""
@@ -64,7 +65,7 @@ def contexts(browser: object, live_server: object) -> Iterator[Callable[..., Bro
     def new(viewport: ViewportSize = DESKTOP, *, bypass_csp: bool = False) -> BrowserContext:
         context = browser.new_context(
             base_url=live_server.url,
-            viewport=viewport,  # type: ignore[attr-defined]
+            viewport=viewport,
             bypass_csp=bypass_csp,
         )
         context.set_default_timeout(15_000)

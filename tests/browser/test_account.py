@@ -10,14 +10,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from cfmj.classes import services as class_services
 from tests.browser.test_accessibility import AXE, BLOCKING, axe_violations
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "pw-tiles-123"
-SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 820, "height": 1180}}
+SIZES: dict[str, ViewportSize] = {
+    "phone": {"width": 390, "height": 844},
+    "tablet": {"width": 820, "height": 1180},
+}
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
 
 from lessons.models import CheckAnswer, Lesson, LessonProgress
 from lessons.services import lessons_load
@@ -23,7 +23,10 @@ from tests.practice.factories import PuzzleFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-VIEWPORTS = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 820, "height": 1180}}
+VIEWPORTS: dict[str, ViewportSize] = {
+    "phone": {"width": 390, "height": 844},
+    "tablet": {"width": 820, "height": 1180},
+}
 LOOKS = [(size, large) for size in VIEWPORTS for large in (False, True)]
 IDS = [f"{size}-{'large' if large else 'normal'}" for size, large in LOOKS]
 
@@ -88,7 +91,7 @@ def test_a_blank_drill_answer_is_asked_again(
     )
     assert not Attempt.objects.exists()
     puzzle = puzzle_of(form)
-    fill(form, puzzle, right_response(puzzle))  # type: ignore[arg-type]
+    fill(form, puzzle, right_response(puzzle))
     form.get_by_role("button", name="Answer").click()
     expect(page.locator("#verdict h2")).to_have_text("Right!")
     assert Attempt.objects.count() == 1
@@ -125,7 +128,7 @@ def test_an_answer_to_a_puzzle_answered_before_leaves_the_rating(
     for page in (first, second):
         form = page.locator("form.answer-form")
         puzzle = puzzle_of(form)
-        fill(form, puzzle, right_response(puzzle))  # type: ignore[arg-type]
+        fill(form, puzzle, right_response(puzzle))
         form.get_by_role("button", name="Answer").click()
         expect(page.locator("#verdict h2")).to_have_text("Right!")
     expect(first.locator("#verdict")).not_to_contain_text("answered this one before")

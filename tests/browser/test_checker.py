@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import Page, expect
+
+if TYPE_CHECKING:
+    from pytest_django.live_server_helper import LiveServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 WORKED = "7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]"
@@ -65,11 +69,11 @@ def test_it_explains_a_losing_hand(page: Page) -> None:
     expect(verdict).to_contain_text("Woven suits")
 
 
-def test_it_works_without_javascript(browser: object, live_server: object) -> None:
+def test_it_works_without_javascript(browser: object, live_server: LiveServer) -> None:
     from playwright.sync_api import Browser
 
     assert isinstance(browser, Browser)
-    context = browser.new_context(base_url=live_server.url, java_script_enabled=False)  # type: ignore[attr-defined]
+    context = browser.new_context(base_url=live_server.url, java_script_enabled=False)
     page = context.new_page()
     page.goto("/check/")
     expect(page.locator("[data-hb-palette]")).to_be_hidden()  # the palette needs JavaScript

@@ -4,6 +4,7 @@ teacher sees it done."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -13,6 +14,9 @@ from tests.browser.test_lesson import fill
 from tests.classes.helpers import person
 from tests.engine.drills.helpers import right_response
 from tests.practice.factories import PuzzleFactory
+
+if TYPE_CHECKING:
+    from pytest_django.live_server_helper import LiveServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,12 +29,12 @@ def log_in(page: Page, username: str) -> None:
 
 
 def test_a_student_joins_and_does_the_homework_the_teacher_set(
-    browser: Browser, live_server: object, artifacts: Path
+    browser: Browser, live_server: LiveServer, artifacts: Path
 ) -> None:
     person("tess", "teacher")
     person("sam")
     PuzzleFactory.create_batch(4, kind="worth", band=1)
-    contexts = [browser.new_context(base_url=live_server.url) for _ in range(2)]  # type: ignore[attr-defined]
+    contexts = [browser.new_context(base_url=live_server.url) for _ in range(2)]
     try:
         _run(contexts[0].new_page(), contexts[1].new_page(), artifacts)
     finally:  # closed here, so no browser connection outlives the live server
@@ -63,7 +67,7 @@ def _run(teacher: Page, student: Page, artifacts: Path) -> None:
     for _ in range(2):
         form = student.locator("form.answer-form")
         puzzle = Puzzle.objects.get(pk=int((form.get_attribute("action") or "").rstrip("/").split("/")[-2]))
-        fill(form, puzzle, right_response(puzzle))  # type: ignore[arg-type]
+        fill(form, puzzle, right_response(puzzle))
         form.get_by_role("button", name="Answer").click()
         expect(student.locator("#verdict")).to_contain_text("Right!")
         student.get_by_role("link", name="Next puzzle").click()

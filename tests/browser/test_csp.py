@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page, expect
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page, ViewportSize, expect
 
 from cfmj.classes import services as class_services
 from cfmj.classes import sessions
@@ -33,7 +33,10 @@ from tests.practice.factories import PuzzleFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-VIEWPORTS = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 820, "height": 1180}}
+VIEWPORTS: dict[str, ViewportSize] = {
+    "phone": {"width": 390, "height": 844},
+    "tablet": {"width": 820, "height": 1180},
+}
 WORKED = "7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]"
 # Reports every violation to the test, whatever the page (added before any of the page's own
 # scripts run, and again on every page loaded).
@@ -74,7 +77,7 @@ class Violations:
 def contexts(browser: Browser, live_server: Any) -> Iterator[Callable[..., BrowserContext]]:
     made: list[BrowserContext] = []
 
-    def new(viewport: dict[str, int] | None = None, javascript: bool = True) -> BrowserContext:
+    def new(viewport: ViewportSize | None = None, javascript: bool = True) -> BrowserContext:
         context = browser.new_context(
             base_url=live_server.url,
             viewport=viewport or {"width": 1100, "height": 900},

@@ -116,7 +116,7 @@ def test_a_visitor_reaches_a_drill_verdict_by_keyboard(page: Page) -> None:
     expect(page.get_by_role("heading", level=1)).to_have_text("What is it worth?")
     action = page.locator("form.answer-form").get_attribute("action") or ""
     puzzle = Puzzle.objects.get(pk=int(action.rstrip("/").split("/")[-2]))
-    answer_by_keyboard(page, right_response(puzzle))  # type: ignore[arg-type]
+    answer_by_keyboard(page, right_response(puzzle))
     expect(page.locator("#verdict")).to_contain_text("Right!")
     next_puzzle = tab_to(page, link("Next puzzle"))
     assert_focus_visible(next_puzzle)

@@ -294,7 +294,7 @@ def more_learner_pages(page: Page, visit: Visit, site: Site, other: Classroom, h
     page.goto(f"/classes/{site.classroom_pk}/session/")
     form = page.locator("#board form.answer-form")
     session = ClassSession.objects.select_related("puzzle").get(pk=site.session_pk)
-    fill(form, session.puzzle, right_response(session.puzzle))  # type: ignore[arg-type]
+    fill(form, session.puzzle, right_response(session.puzzle))
     form.get_by_role("button", name="Send my answer").click()
     visit(page, "session, answer sent", page.locator("#board .session-status"))
     sessions.session_reveal(session=session)  # the teacher reveals; the page polls every 3 s

@@ -12,13 +12,13 @@ from cfmj.engine import drills
 from lessons.models import Lesson
 from lessons.services import lessons_load
 from tests.course import course_sources
-from tests.engine.drills.helpers import right_response, wrong_response
+from tests.engine.drills.helpers import Asked, right_response, wrong_response
 from tests.lessons.helpers import asked
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def fill(form: Locator, puzzle: drills.Puzzle, answer: dict[str, str], prefix: str = "") -> None:
+def fill(form: Locator, puzzle: Asked, answer: dict[str, str], prefix: str = "") -> None:
     """Answer as a person would: tick, choose or type each field of the engine's answer."""
     for field, value in answer.items():
         name = prefix + field

@@ -7,13 +7,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+if TYPE_CHECKING:
+    from pytest_django.live_server_helper import LiveServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-VIEWPORTS = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 820, "height": 1180}}
+VIEWPORTS: dict[str, ViewportSize] = {
+    "phone": {"width": 390, "height": 844},
+    "tablet": {"width": 820, "height": 1180},
+}
 
 
 @pytest.fixture(
@@ -21,10 +28,10 @@ VIEWPORTS = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 820, "h
     ids=lambda p: f"{p[0]}-{'large' if p[1] else 'normal'}",
 )
 def sized_page(
-    request: pytest.FixtureRequest, browser: Browser, live_server: object
+    request: pytest.FixtureRequest, browser: Browser, live_server: LiveServer
 ) -> Iterator[tuple[Page, str]]:
     size, large = request.param
-    context = browser.new_context(base_url=live_server.url, viewport=VIEWPORTS[size])  # type: ignore[attr-defined]
+    context = browser.new_context(base_url=live_server.url, viewport=VIEWPORTS[size])
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.goto("/")

@@ -103,7 +103,7 @@ def puzzle_of(form: Locator) -> Puzzle:
 def answer_drill(page: Page, *, right: bool = True) -> None:
     form = page.locator("form.answer-form")
     puzzle = puzzle_of(form)
-    fill(form, puzzle, right_response(puzzle) if right else wrong_response(puzzle))  # type: ignore[arg-type]
+    fill(form, puzzle, right_response(puzzle) if right else wrong_response(puzzle))
     form.get_by_role("button", name="Answer").click()
     expect(page.locator("#verdict")).not_to_have_class("verdict empty")
 

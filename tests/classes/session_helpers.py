@@ -1,4 +1,4 @@
-"""A puzzle on the board, for the class session tests (person and a_class are helpers' own)."""
+"""A puzzle on the board, for the class session tests (people and the class come from helpers)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def session_url(name: str, session: ClassSession) -> str:
     return reverse(f"classes:{name}", args=[session.classroom_id, session.pk])
 
 
-def answer(client: Client, session: ClassSession, response: dict[str, str], **headers: str) -> Any:
+def answer(client: Client, session: ClassSession, response: dict[str, str], **headers: Any) -> Any:
     """Send an answer to `session` as its page serves the form to whoever is logged in (a fresh
     token, to change the answer they have sent, if any)."""
     data = {"session": str(session.pk), **response}

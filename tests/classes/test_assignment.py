@@ -22,6 +22,7 @@ pytestmark = pytest.mark.django_db
 def test_it_counts_drill_homework_done_from_the_students_answers(client) -> None:
     student = person("sam")
     classroom = a_class(None, student)
+    assert classroom.owner is not None
     PuzzleFactory.create_batch(3, kind="worth", band=1)
     homework = services.assignment_create(
         classroom=classroom,
@@ -50,6 +51,7 @@ def test_it_counts_drill_homework_done_from_the_students_answers(client) -> None
 def test_it_marks_a_lesson_homework_done_and_late(client, course) -> None:
     student = person("sam")
     classroom = a_class(None, student)
+    assert classroom.owner is not None
     homework = services.assignment_create(
         classroom=classroom, teacher=classroom.owner, kind="lesson", lesson=course[3], due=in_days(0)
     )
@@ -70,6 +72,7 @@ def test_it_marks_a_lesson_homework_done_and_late(client, course) -> None:
 def test_it_shows_the_teacher_who_finished(client) -> None:
     sam, sue = person("sam"), person("sue")
     classroom = a_class(None, sam, sue)
+    assert classroom.owner is not None
     homework = services.assignment_create(
         classroom=classroom,
         teacher=classroom.owner,
@@ -98,6 +101,7 @@ def test_it_shows_the_teacher_who_finished(client) -> None:
 def test_it_lists_homework_due_on_the_home_page(client) -> None:
     student = person("sam")
     classroom = a_class(None, student)
+    assert classroom.owner is not None
     services.assignment_create(
         classroom=classroom,
         teacher=classroom.owner,
@@ -115,6 +119,7 @@ def test_it_lists_homework_due_on_the_home_page(client) -> None:
 
 def _homework_of(student, *, count: int = 2):
     classroom = a_class(None, student)
+    assert classroom.owner is not None
     PuzzleFactory.create_batch(3, kind="worth", band=1)
     homework = services.assignment_create(
         classroom=classroom,

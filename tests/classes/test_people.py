@@ -29,6 +29,7 @@ def _set_password(client: Client, classroom: Classroom, student: Any, password: 
 
 def test_it_sets_a_password_for_an_account_the_class_made(client: Client) -> None:
     classroom = a_class()
+    assert classroom.owner is not None
     max_ = services.student_create(
         classroom=classroom, teacher=classroom.owner, username="max", password="tiles-on-tuesday"
     )
@@ -60,6 +61,7 @@ def test_it_refuses_the_takeover_of_an_account_that_joined_by_code(client: Clien
 
 def test_it_makes_a_coteacher_only_when_they_accept(client: Client) -> None:
     classroom = a_class()
+    assert classroom.owner is not None
     cory = person("cory", "teacher")
     client.force_login(classroom.owner)
     response = client.post(
@@ -82,6 +84,7 @@ def test_it_makes_a_coteacher_only_when_they_accept(client: Client) -> None:
 
 def test_it_lets_an_invitee_decline(client: Client) -> None:
     classroom = a_class()
+    assert classroom.owner is not None
     cory = person("cory", "teacher")
     invite = services.coteacher_invite(classroom=classroom, owner=classroom.owner, username="cory")
     client.force_login(cory)
@@ -94,6 +97,7 @@ def test_it_lets_an_invitee_decline(client: Client) -> None:
 
 def test_it_hides_an_invitation_from_everyone_but_the_invitee(client: Client) -> None:
     classroom = a_class()
+    assert classroom.owner is not None
     person("cory", "teacher")
     invite = services.coteacher_invite(classroom=classroom, owner=classroom.owner, username="cory")
     client.force_login(person("dee", "teacher"))
@@ -104,6 +108,7 @@ def test_it_hides_an_invitation_from_everyone_but_the_invitee(client: Client) ->
 
 def test_it_lets_the_owner_remove_a_coteacher_and_hand_the_class_over(client: Client) -> None:
     classroom = a_class()
+    assert classroom.owner is not None
     cory, dee = coteacher(classroom, "cory"), coteacher(classroom, "dee")
     client.force_login(classroom.owner)
     response = client.post(reverse("classes:coteacher_remove", args=[classroom.pk, dee.pk]), follow=True)
@@ -121,6 +126,7 @@ def test_it_lets_the_owner_remove_a_coteacher_and_hand_the_class_over(client: Cl
 @pytest.mark.parametrize("user", ["", "abc", "99999999999999999999999"])
 def test_it_asks_for_a_coteacher_when_handing_over_to_nobody(client: Client, user: str) -> None:
     classroom = a_class()
+    assert classroom.owner is not None
     client.force_login(classroom.owner)
     response = client.post(reverse("classes:hand_over", args=[classroom.pk]), {"user": user}, follow=True)
     assert _messages(response) == ["Choose one of the class's co-teachers to hand it to."]
@@ -128,6 +134,7 @@ def test_it_asks_for_a_coteacher_when_handing_over_to_nobody(client: Client, use
 
 def test_it_stops_the_old_code_when_the_owner_makes_a_new_one(client: Client) -> None:
     classroom = a_class()
+    assert classroom.owner is not None
     old = classroom.code
     client.force_login(classroom.owner)
     client.post(reverse("classes:code_renew", args=[classroom.pk]))
@@ -144,6 +151,7 @@ def test_it_stops_the_old_code_when_the_owner_makes_a_new_one(client: Client) ->
 
 def test_it_closes_and_opens_joining(client: Client) -> None:
     classroom = a_class()
+    assert classroom.owner is not None
     client.force_login(classroom.owner)
     client.post(reverse("classes:joining", args=[classroom.pk]), {"open": "0"})
     student = Client()
@@ -157,6 +165,7 @@ def test_it_closes_and_opens_joining(client: Client) -> None:
 def test_it_keeps_a_removed_student_out_until_a_teacher_adds_them_back(client: Client) -> None:
     sam = person("sam")
     classroom = a_class(None, sam)
+    assert classroom.owner is not None
     client.force_login(classroom.owner)
     client.post(reverse("classes:student_remove", args=[classroom.pk, sam.pk]))
     student = Client()
@@ -173,6 +182,7 @@ def test_it_keeps_a_removed_student_out_until_a_teacher_adds_them_back(client: C
 def test_it_limits_the_coteacher_look_up(client: Client, settings: Any) -> None:
     settings.RATE_LIMITS = {**settings.RATE_LIMITS, "lookup": {"ip": 100, "user": 3, "window": 3600}}
     classroom = a_class()
+    assert classroom.owner is not None
     client.force_login(classroom.owner)
     url = reverse("classes:coteacher_invite", args=[classroom.pk])
     codes = [client.post(url, {"username": f"guess{n}"}).status_code for n in range(4)]
@@ -187,6 +197,7 @@ def test_it_limits_the_join_preview(client: Client, settings: Any) -> None:
 
 
 def _managed(classroom: Classroom) -> Any:
+    assert classroom.owner is not None
     return services.student_create(
         classroom=classroom, teacher=classroom.owner, username="max", password="tiles-on-tuesday"
     )
@@ -204,6 +215,7 @@ def test_it_gives_a_teacher_the_data_of_an_account_the_class_made(client: Client
 def test_it_keeps_the_data_of_a_self_registered_student_from_their_teacher(client: Client) -> None:
     sam = person("sam")
     classroom = a_class(None, sam)
+    assert classroom.owner is not None
     client.force_login(classroom.owner)
     assert client.get(reverse("classes:managed_export", args=[classroom.pk, sam.pk])).status_code == 404
     assert client.get(reverse("classes:managed_delete", args=[classroom.pk, sam.pk])).status_code == 404
@@ -232,6 +244,7 @@ def test_it_keeps_a_managed_account_from_another_classes_teacher(client: Client)
 
 def test_it_deletes_a_managed_account_once_its_name_is_typed(client: Client) -> None:
     classroom = a_class()
+    assert classroom.owner is not None
     max_ = _managed(classroom)
     client.force_login(classroom.owner)
     url = reverse("classes:managed_delete", args=[classroom.pk, max_.pk])
@@ -267,6 +280,7 @@ def test_it_says_on_a_join_link_when_joining_is_closed_or_the_student_is_in(clie
 
 def test_it_asks_before_handing_the_class_over(client: Client) -> None:
     classroom = a_class()
+    assert classroom.owner is not None
     cory = coteacher(classroom, "cory")
     client.force_login(classroom.owner)
     url = reverse("classes:hand_over", args=[classroom.pk])

@@ -111,6 +111,7 @@ def test_it_asks_the_same_number_of_queries_for_more_students(world: World, djan
     class_report(world.classroom)  # the lesson steps per rule are read once, then kept a minute
     with CaptureQueriesContext(connection) as few:
         class_report(world.classroom)
+    assert world.lesson_homework.lesson is not None
     for name in ("fay", "gus", "hal"):
         person = django_user_model.objects.create_user(name, password="pw-tiles-123")
         services.classroom_join(user=person, code=world.classroom.code)

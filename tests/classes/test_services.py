@@ -3,6 +3,8 @@ nothing a student did is ever lost."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.utils import timezone
 
@@ -53,6 +55,7 @@ def test_it_explains_a_wrong_or_archived_code() -> None:
 
 def test_it_makes_student_accounts_and_resets_their_passwords() -> None:
     classroom = a_class()
+    assert classroom.owner is not None
     student = services.student_create(
         classroom=classroom, teacher=classroom.owner, username="nan", password="tiles-on-tuesday"
     )
@@ -76,6 +79,7 @@ def test_it_makes_student_accounts_and_resets_their_passwords() -> None:
 @pytest.mark.parametrize("username", ["nan smith", "nan/smith", "<b>", "   "])
 def test_it_makes_student_usernames_by_the_sign_up_rules(username: str) -> None:
     classroom = a_class()
+    assert classroom.owner is not None
     with pytest.raises(ClassError):
         services.student_create(
             classroom=classroom, teacher=classroom.owner, username=username, password="tiles-on-tuesday"
@@ -85,6 +89,7 @@ def test_it_makes_student_usernames_by_the_sign_up_rules(username: str) -> None:
 
 def test_it_makes_a_full_width_username_the_plain_one_and_finds_it_taken() -> None:
     classroom = a_class()
+    assert classroom.owner is not None
     person("nan")
     with pytest.raises(ClassError, match="taken"):
         services.student_create(
@@ -108,6 +113,7 @@ def test_it_never_sets_the_password_of_an_account_its_owner_made(who: str) -> No
 
 def test_it_invites_a_coteacher_who_teaches_only_after_accepting() -> None:
     classroom = a_class()
+    assert classroom.owner is not None
     person("lee")
     cory = person("cory", "teacher")
     with pytest.raises(ClassError, match="learner account"):
@@ -127,6 +133,7 @@ def test_it_invites_a_coteacher_who_teaches_only_after_accepting() -> None:
 
 def test_it_lets_an_invitee_decline_and_the_owner_withdraw() -> None:
     classroom = a_class()
+    assert classroom.owner is not None
     cory, dee = person("cory", "teacher"), person("dee", "teacher")
     first = services.coteacher_invite(classroom=classroom, owner=classroom.owner, username="cory")
     services.coteacher_invite_answer(invite=first, invitee=cory, accept=False)
@@ -142,6 +149,7 @@ def test_it_lets_an_invitee_decline_and_the_owner_withdraw() -> None:
 def test_it_lets_the_owner_remove_a_coteacher_and_hand_the_class_over() -> None:
     classroom = a_class()
     tess = classroom.owner
+    assert tess is not None
     cory = coteacher(classroom, "cory")
     with pytest.raises(ClassError, match="owner cannot be removed"):
         services.coteacher_remove(classroom=classroom, teacher=tess)
@@ -230,6 +238,7 @@ def test_it_keeps_the_owner_from_stepping_down() -> None:
 
 def test_it_sets_the_same_fixed_puzzles_for_everyone() -> None:
     classroom = a_class()
+    assert classroom.owner is not None
     homework = services.assignment_create(
         classroom=classroom,
         teacher=classroom.owner,
@@ -253,8 +262,9 @@ def test_it_sets_the_same_fixed_puzzles_for_everyone() -> None:
         ({"kind": "essay"}, "Assign a lesson"),
     ],
 )
-def test_it_explains_homework_it_cannot_set(kwargs: dict, message: str) -> None:
+def test_it_explains_homework_it_cannot_set(kwargs: dict[str, Any], message: str) -> None:
     classroom = a_class()
+    assert classroom.owner is not None
     with pytest.raises(ClassError, match=message):
         services.assignment_create(classroom=classroom, teacher=classroom.owner, due=in_days(2), **kwargs)
     assert not Assignment.objects.exists()
@@ -262,6 +272,7 @@ def test_it_explains_homework_it_cannot_set(kwargs: dict, message: str) -> None:
 
 def test_it_finds_a_coteacher_by_any_spelling_log_in_accepts() -> None:
     classroom = a_class()
+    assert classroom.owner is not None
     cory = person("cory", "teacher")
     invite = services.coteacher_invite(classroom=classroom, owner=classroom.owner, username=" ＣＯＲＹ ")
     assert invite.invitee == cory

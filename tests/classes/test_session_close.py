@@ -6,11 +6,11 @@ import pytest
 from django.test import Client
 
 from cfmj.classes.models import ClassSession, SessionAnswer
+from tests.classes.helpers import person
 from tests.classes.session_helpers import (  # noqa: F401
     Room,
     _fast_passwords,
     answer,
-    person,
     session_url,
     student_url,
 )

@@ -7,12 +7,12 @@ from django.test import Client
 
 from cfmj.classes import sessions
 from cfmj.classes.models import ClassSession, SessionAnswer
+from tests.classes.helpers import person
 from tests.classes.session_helpers import (  # noqa: F401
     HTMX,
     Room,
     _fast_passwords,
     answer,
-    person,
     session_url,
     student_url,
 )

@@ -6,12 +6,11 @@ import pytest
 from django.utils.html import escape
 
 from cfmj.classes import sessions
+from tests.classes.helpers import a_class, person
 from tests.classes.session_helpers import (  # noqa: F401
     Room,
     _fast_passwords,
-    a_class,
     on_the_board,
-    person,
     session_url,
 )
 

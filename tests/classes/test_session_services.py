@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import pytest
 
+from cfmj.accounts.models import User
 from cfmj.classes import sessions
-from cfmj.classes.models import ClassSession, SessionAnswer
+from cfmj.classes.models import Classroom, ClassSession, SessionAnswer
 from cfmj.classes.services import ClassError
 from cfmj.engine import drills
-from tests.classes.session_helpers import _fast_passwords, a_class, on_the_board, person  # noqa: F401
+from tests.classes.helpers import a_class, person
+from tests.classes.session_helpers import _fast_passwords, on_the_board  # noqa: F401
 from tests.engine.drills.helpers import right_response, wrong_response
 
 pytestmark = pytest.mark.django_db
 TALLIED = ("winning_hand", "call", "rules_quiz", "joker_exchange", "name_hand", "discard")
 
 
-def _class_of_two():
+def _class_of_two() -> tuple[User, User, User, Classroom]:
     teacher, ann, bob = person("tess", "teacher"), person("ann"), person("bob")
     return teacher, ann, bob, a_class(teacher, ann, bob)
 

@@ -9,7 +9,8 @@ from django.urls import reverse
 from cfmj.classes import services
 from cfmj.classes.models import ClassSession
 from practice.models import Puzzle
-from tests.classes.session_helpers import _fast_passwords, a_class, person, student_url  # noqa: F401
+from tests.classes.helpers import a_class, person
+from tests.classes.session_helpers import _fast_passwords, student_url  # noqa: F401
 from tests.practice.factories import PuzzleFactory
 
 pytestmark = pytest.mark.django_db

@@ -10,14 +10,13 @@ from django.utils.html import escape
 
 from cfmj.classes import services, sessions
 from cfmj.classes.models import SessionAnswer
+from tests.classes.helpers import a_class, person
 from tests.classes.session_helpers import (  # noqa: F401
     HTMX,
     Room,
     _fast_passwords,
-    a_class,
     answer,
     on_the_board,
-    person,
     session_url,
     student_url,
 )

@@ -7,12 +7,12 @@ from django.utils.html import escape
 
 from cfmj.classes import sessions
 from cfmj.classes.models import SessionAnswer
+from tests.classes.helpers import person
 from tests.classes.session_helpers import (  # noqa: F401
     HTMX,
     Room,
     _fast_passwords,
     answer,
-    person,
     session_url,
 )
 from tests.engine.drills.helpers import right_response, wrong_response

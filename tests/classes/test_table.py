@@ -41,6 +41,7 @@ def _class(*students: Any, house_rules: tuple[int, ...] = (3,), skill_level: int
 
 
 def _homework(classroom: Classroom, kind: str = "drills", drill_kind: str = "winning_hand") -> Any:
+    assert classroom.owner is not None
     return services.assignment_create(
         classroom=classroom,
         teacher=classroom.owner,
@@ -142,6 +143,7 @@ def test_it_keeps_the_standard_puzzles_for_kinds_that_ignore_the_table() -> None
 
 def test_it_puts_a_puzzle_of_the_class_table_on_the_board() -> None:
     classroom = _class()
+    assert classroom.owner is not None
     PuzzleFactory(kind="winning_hand", band=2)  # a standard one the session must not take
     session = sessions.session_start(
         classroom=classroom, teacher=classroom.owner, kind="winning_hand", band=2

@@ -109,6 +109,7 @@ def test_it_lets_a_student_leave_keeping_their_progress(client) -> None:
 def test_it_answers_a_student_number_that_is_no_student_with_not_found(client) -> None:
     student = person("sam")
     classroom = a_class(None, student)
+    assert classroom.owner is not None
     client.force_login(classroom.owner)
     for user_id in (classroom.owner.pk, 10**30):  # a teacher, and more than the database holds
         for name in ("student_password", "student_remove"):

@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import clear_url_caches
 
 import cfmj.urls
+from cfmj.accounts.models import User
 
 
 @pytest.fixture
@@ -54,7 +55,7 @@ def test_it_has_no_floor_view_by_default(
 
 @pytest.mark.django_db
 def test_it_serves_the_floor_view_with_the_layout_and_the_user(
-    client: Client, monkeypatch: pytest.MonkeyPatch, reload_urls: None, django_user_model: type
+    client: Client, monkeypatch: pytest.MonkeyPatch, reload_urls: None, django_user_model: type[User]
 ) -> None:
     _urls_with(monkeypatch, "1")
     client.force_login(django_user_model.objects.create_user("ann"))

@@ -26,7 +26,9 @@ def test_it_answers_a_missing_page_with_ways_on(client: Client, settings) -> Non
     settings.DEBUG = False
     response = client.get("/classes/999999/")
     assert response.status_code in (302, 404)
-    client.force_login(a_class().owner)
+    owner = a_class().owner
+    assert owner is not None
+    client.force_login(owner)
     response = client.get("/classes/999999/")
     assert response.status_code == 404
     assert (

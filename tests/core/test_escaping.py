@@ -3,26 +3,33 @@ page with its report, an assignment's report and the session board."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.classes.session_helpers import a_class, on_the_board, person, session_url, student_url
+from cfmj.accounts.models import User
+from tests.classes.helpers import a_class, person
+from tests.classes.session_helpers import on_the_board, session_url, student_url
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
 
 pytestmark = pytest.mark.django_db
 HOSTILE = "<img src=x onerror=alert(1)>"
 ESCAPED = b"&lt;img src=x onerror=alert(1)&gt;"
 
 
-def _as(user: object) -> Client:
+def _as(user: User) -> Client:
     client = Client()
-    client.force_login(user)  # type: ignore[arg-type]
+    client.force_login(user)
     return client
 
 
-def _escaped(response: object, *, shown: bool = True) -> None:
-    content: bytes = response.content  # type: ignore[attr-defined]
-    assert response.status_code == 200  # type: ignore[attr-defined]
+def _escaped(response: TestResponse, *, shown: bool = True) -> None:
+    content: bytes = response.content
+    assert response.status_code == 200
     assert b"<img src=x" not in content and b"<script>" not in content
     if shown:
         assert ESCAPED in content

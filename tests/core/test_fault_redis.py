@@ -131,7 +131,8 @@ def _ask(site: subprocess.Popen[str], command: str) -> dict[str, Any]:
     site.stdin.flush()
     line = site.stdout.readline()
     assert line, f"the site process died: {site.stderr.read() if site.stderr else ''}"
-    return json.loads(line)  # type: ignore[no-any-return]
+    answer: dict[str, Any] = json.loads(line)
+    return answer
 
 
 def test_it_serves_without_redis_and_generates_again_when_it_returns(tmp_path: Path, redis_port: int) -> None:

@@ -29,7 +29,7 @@ from datetime import datetime
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, ViewportSize
 
 from cfmj.core.views import EXAMPLE_HAND
 from tests.stack import Response, Stack, alive, children, hammer, percentile, production_stack
@@ -361,7 +361,10 @@ def test_others_stay_fast_while_20_clients_hammer_check_with_the_slowest_hands(s
     assert p95 < 0.100
 
 
-VIEWPORTS = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 820, "height": 1180}}
+VIEWPORTS: dict[str, ViewportSize] = {
+    "phone": {"width": 390, "height": 844},
+    "tablet": {"width": 820, "height": 1180},
+}
 
 
 def test_the_front_s_own_pages_read_well_on_phones_and_tablets(stack: Stack, browser: Browser) -> None:
@@ -379,7 +382,7 @@ def test_the_front_s_own_pages_read_well_on_phones_and_tablets(stack: Stack, bro
             for large in (False, True):
                 context = browser.new_context(
                     base_url=stack.base,
-                    viewport=viewport,  # type: ignore[arg-type]
+                    viewport=viewport,
                     ignore_https_errors=True,
                 )
                 page = context.new_page()

@@ -94,9 +94,10 @@ def test_a_batch_killed_mid_way_completes_after_a_restart_without_duplicates(tmp
 
     def batch() -> tuple[str, int, int] | None:
         with sqlite3.connect(database, timeout=20) as db:
-            return db.execute(
+            row: tuple[str, int, int] | None = db.execute(
                 "SELECT status, requested, created FROM practice_puzzlebatch WHERE seed = ?", (SEED,)
             ).fetchone()
+            return row
 
     def stored() -> int:
         with sqlite3.connect(database, timeout=20) as db:
@@ -115,6 +116,7 @@ def test_a_batch_killed_mid_way_completes_after_a_restart_without_duplicates(tmp
         started = _wait_for(batch, 60)
         assert started is not None and started[0] == "pending", "the worker never began the batch"
         time.sleep(2)  # well inside the batch's ten seconds
+        # batch() is None only until the worker begins the batch, which `started` has seen.
         assert batch()[0] == "pending", "the batch finished before the worker could be killed"  # type: ignore[index]
         os.killpg(worker.pid, signal.SIGKILL)
         worker.wait(timeout=30)

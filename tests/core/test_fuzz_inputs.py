@@ -68,7 +68,7 @@ def _safe(response: Any) -> None:
 @FUZZ
 @given(hand=NO_NUL, base=NO_NUL, level=NO_NUL, house=st.lists(NO_NUL, max_size=4), htmx=st.booleans())
 def test_check_hand_query(hand: str, base: str, level: str, house: list[str], htmx: bool) -> None:
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    headers: dict[str, Any] = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     _safe(
         Client().get(
             "/check/", {"hand": hand, "base": base, "skill_level": level, "house_rules": house}, **headers
@@ -86,7 +86,7 @@ def puzzles() -> dict[str, Any]:
 def test_practice_answer_fields(
     puzzles: dict[str, Any], kind: str, fields: dict[str, str], htmx: bool
 ) -> None:
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    headers: dict[str, Any] = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     _safe(Client().post(reverse("practice:answer", args=[puzzles[kind].pk]), fields, **headers))
 
 
@@ -98,7 +98,7 @@ SEEDS = st.one_of(TEXT, st.integers(0, 2**48 - 1).map(str), st.integers().map(st
 def test_lesson_step_post(course: list[Lesson], seed: str, fields: dict[str, str], htmx: bool) -> None:
     step = course[0].steps.filter(check_kind__gt="").first() or course[0].steps.first()
     assert step is not None
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    headers: dict[str, Any] = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     url = reverse("lessons:step", args=[course[0].slug, step.number])
     _safe(Client().post(url, {"seed": seed, **fields}, **headers))
 
@@ -139,7 +139,7 @@ def test_class_session_answer(
 ) -> None:
     client = Client()
     client.force_login(room.ann)
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    headers: dict[str, Any] = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     data = {**fields, "session": str(room.session.pk) if use_real else session}
     _safe(client.post(reverse("classes:session_student", args=[room.classroom.pk]), data, **headers))
 

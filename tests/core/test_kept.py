@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
-from cfmj.core import kept as kept_module
 from cfmj.core.kept import Kept, forget_all
 
 
@@ -19,7 +20,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     clock = Clock()
-    monkeypatch.setattr(kept_module.time, "monotonic", clock)
+    monkeypatch.setattr(time, "monotonic", clock)  # the clock cfmj.core.kept reads
     return clock
 
 

@@ -16,7 +16,8 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 
 from cfmj.classes.models import SessionAnswer
 from practice.models import Attempt
-from tests.classes.session_helpers import Room, answer, person
+from tests.classes.helpers import person
+from tests.classes.session_helpers import Room, answer
 from tests.engine.drills.helpers import right_response
 from tests.practice.factories import PuzzleFactory
 from tests.services import needs_redis
@@ -38,7 +39,7 @@ def _small_limits(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-def _answer(client: Client, puzzle: Any, ip: str = "10.0.0.1", **headers: str) -> Any:
+def _answer(client: Client, puzzle: Any, ip: str = "10.0.0.1", **headers: Any) -> Any:
     """Answer the puzzle a drill page of `puzzle`'s kind serves (showing a puzzle is not limited)."""
     page = client.get(reverse("practice:drill", args=[puzzle.kind]), REMOTE_ADDR=ip)
     served = page.context["puzzle"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -45,10 +46,10 @@ def test_it_ranks_the_advice_first() -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, len(CARD) - 1), st.randoms(use_true_random=False))
-def test_it_never_passes_a_joker_and_passes_tiles_held(index: int, rng: object) -> None:
+def test_it_never_passes_a_joker_and_passes_tiles_held(index: int, rng: random.Random) -> None:
     from cfmj.engine.card import random_hold
 
-    hand = random_hold(CARD.entries[index], rng, expose_chance=0)  # type: ignore[arg-type]
+    hand = random_hold(CARD.entries[index], rng, expose_chance=0)
     thirteen = Hand(hand.concealed[:13], ())
     assert sum(1 for t in thirteen.concealed if t != JOKER) >= 3
     advice = charleston(thirteen)

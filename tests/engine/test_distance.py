@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from cfmj.engine import InputError, check
 from cfmj.engine.card import random_hold
-from cfmj.engine.distance import distance
+from cfmj.engine.distance import Target, distance
 from cfmj.engine.notation import Hand
 from cfmj.engine.tiles import parse_tile
 from tests.engine.helpers import spell
@@ -49,10 +49,10 @@ def test_it_keeps_exposures_as_they_are() -> None:
         assert ("5C", 3) in [(b, s) for b, s in _blocks(target)]
 
 
-def _blocks(target: object) -> list[tuple[str, int]]:
+def _blocks(target: Target) -> list[tuple[str, int]]:
     from cfmj.engine.tiles import code
 
-    return [("NEWS" if t == 36 else code(t), s) for t, s in target.entry.blocks]  # type: ignore[attr-defined]
+    return [("NEWS" if t == 36 else code(t), s) for t, s in target.entry.blocks]
 
 
 def test_it_answers_null_for_a_dead_hand() -> None:

@@ -15,6 +15,7 @@ from cfmj.engine.charleston import courtesy as courtesy_advice
 from cfmj.engine.charleston import proposed_pass
 from cfmj.engine.errors import InputError
 from cfmj.engine.game import (
+    Action,
     CallExposure,
     CallMahJongg,
     CourtesyAsk,
@@ -69,10 +70,10 @@ def events_of(game: Game, kind: type[E]) -> list[E]:
     return [e for e in game.events if isinstance(e, kind)]
 
 
-def refused(game: Game, action: object, words: str) -> None:
+def refused(game: Game, action: Action, words: str) -> None:
     before = game.events
     with pytest.raises(IllegalAction, match=re.escape(words)):
-        game.apply(action)  # type: ignore[arg-type]
+        game.apply(action)
     assert game.events == before
 
 
@@ -263,6 +264,7 @@ def test_6_call_for_mah_jongg() -> None:
     won = game.outcome
     assert isinstance(won, HandWon) and won.winner == 2 and won.won_by == "discard" and won.discarder == 0
     assert call_advice(parse_hand(hand), "1C").advised is not None
+    # advised is not None: asserted of the same advice on the line above.
     assert call_advice(parse_hand(hand), "1C").advised.call == "mah_jongg"  # type: ignore[union-attr]
 
 
@@ -297,7 +299,8 @@ def test_6_call_priority() -> None:
     game = position({0: "9D", 1: "J J", 2: "7C*3 8C*4 9D*3 RD*3"})
     game.apply(Discard(0, tile("9D")))
     for seat in game.waiting_for():
-        game.apply({1: CallExposure(1, (J, J)), 2: CallMahJongg(2)}.get(seat, NoCall(seat)))
+        calls: dict[int, Action] = {1: CallExposure(1, (J, J)), 2: CallMahJongg(2)}
+        game.apply(calls.get(seat, NoCall(seat)))
     assert isinstance(game.outcome, HandWon) and game.outcome.winner == 2 and not game.exposures(1)
     for callers, nearest in (((2, 3, 0), 2), ((3, 0), 3), ((0, 2), 2), ((0,), 0)):
         game = position({0: "J J", 1: "5C", 2: "5C J", 3: "5C 5C"}, turn=1, seed=2)
@@ -404,7 +407,7 @@ def test_6_dead_hand_plays_on() -> None:
     assert 1 not in game.waiting_for()  # nobody asks a dead hand about a discard
     let_go(game)
     for _ in range(3):  # round the table back to the dead hand: it draws its tile
-        game.apply(Discard(game.turn, game.concealed(game.turn)[0]))  # type: ignore[arg-type]
+        game.apply(Discard(game.turn, game.concealed(game.turn)[0]))
         let_go(game)
     assert game.turn == 1 and events_of(game, Drew)[-1].seat == 1 and game.hand_size(1) == 14
     assert_invariants(game)

@@ -6,6 +6,7 @@ import random
 import re
 import time
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -20,7 +21,7 @@ TILE_CODES = CODES[:36]  # every real tile code, in table order (NEWS is a block
 TABLE_ORDER = {code: index for index, code in enumerate(TILE_CODES)}
 
 
-def refusal(text: str, **options: object) -> str:
+def refusal(text: str, **options: Any) -> str:
     """The message parse_hand gives for malformed text (fails the test if it accepts it)."""
     with pytest.raises(InputError) as caught:
         parse_hand(text, **options)
@@ -224,7 +225,7 @@ def test_it_refuses_a_fifth_joker_or_flower_under_house_rule_2(code: str) -> Non
     rules = RuleSet(house_rules=frozenset({2}))
     assert rules.max_jokers == 4
     assert rules.max_flowers == 4
-    options = {"max_jokers": rules.max_jokers, "max_flowers": rules.max_flowers}
+    options: dict[str, Any] = {"max_jokers": rules.max_jokers, "max_flowers": rules.max_flowers}
     assert len(parse_hand(" ".join([code] * 4), **options)) == 4
     message = refusal(" ".join([code] * 5), **options)
     assert f"{code} appears 5 times" in message
@@ -329,7 +330,7 @@ def test_it_says_each_tile_in_words(code: str, said: str) -> None:
     ],
     ids=["house-rule-4", "house-rules-text", "base-30", "skill-6", "skill-minus-1", "skill-x"],
 )
-def test_it_refuses_bad_options(options: dict[str, object], words: list[str]) -> None:
+def test_it_refuses_bad_options(options: dict[str, Any], words: list[str]) -> None:
     with pytest.raises(InputError) as caught:
         RuleSet.make(**options)
     message = str(caught.value)

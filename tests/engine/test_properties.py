@@ -15,6 +15,7 @@ from cfmj.engine.categories import LIKE_NUMBERS, NUMBER_CATEGORIES
 from cfmj.engine.dragon_hands import DRAGON_HAND_VALUES
 from cfmj.engine.notation import Hand
 from cfmj.engine.tiles import DRAGON_SUIT, FLOWER, JOKER, NEWS, is_dragon, is_number, is_wind, suit_of
+from cfmj.engine.validate import Arrangement
 
 CARD = virtual_card()
 MAX_JOKERS = 8
@@ -63,12 +64,12 @@ def expected_points(entry: CardEntry, hand: Hand) -> int:
     return points + (0 if hand.exposures else 10)
 
 
-def same_reading(arrangement: object, entry: CardEntry) -> bool:
-    blocks = Counter((b.tile, b.size) for b in arrangement.blocks)  # type: ignore[attr-defined]
+def same_reading(arrangement: Arrangement, entry: CardEntry) -> bool:
+    blocks = Counter((b.tile, b.size) for b in arrangement.blocks)
     return (arrangement.category, arrangement.pattern) == (
         entry.category,
         entry.pattern,
-    ) and blocks == Counter(entry.blocks)  # type: ignore[attr-defined]
+    ) and blocks == Counter(entry.blocks)
 
 
 @given(holdings(), st.booleans())

@@ -79,7 +79,7 @@ def test_it_refuses_what_the_engine_refuses() -> None:
     with pytest.raises(cfmj.engine.InputError, match="13 or 14"):
         cfmj.engine.distance(spell("1C*3 2C*3 3C*3 4C*2"))
     with pytest.raises(TypeError):
-        cfmj.engine.distance(THIRTEEN, {})  # type: ignore[misc]  # the options are keyword-only
+        cfmj.engine.distance(THIRTEEN, {})  # type: ignore[call-arg]  # the options are keyword-only
 
 
 def test_it_stays_light_until_the_analysis_is_asked_for() -> None:

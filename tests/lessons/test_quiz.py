@@ -94,6 +94,7 @@ def test_it_counts_no_quiz_it_did_not_ask(client, course: list[Lesson]) -> None:
 def test_it_completes_no_lesson_homework_with_a_quiz_it_did_not_ask(client, course: list[Lesson]) -> None:
     student = person("sam")
     classroom = a_class(None, student)
+    assert classroom.owner is not None
     homework = class_services.assignment_create(
         classroom=classroom, teacher=classroom.owner, kind="lesson", lesson=course[2], due=in_days(2)
     )

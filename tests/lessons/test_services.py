@@ -92,7 +92,12 @@ def test_it_skips_reading_the_files_when_none_changed(tmp_path, monkeypatch) -> 
         shutil.copy(path, tmp_path / path.name)
     assert lessons_load(folder=tmp_path).created == 2
     reads: list[object] = []
-    monkeypatch.setattr(services, "read_lessons", lambda folder: reads.append(folder) or [])
+
+    def read_lessons(folder: object) -> list[object]:
+        reads.append(folder)
+        return []
+
+    monkeypatch.setattr(services, "read_lessons", read_lessons)
     assert lessons_load(folder=tmp_path).unchanged == 2 and reads == []  # the files were not read
     (tmp_path / "02-blocks.md").write_text((tmp_path / "02-blocks.md").read_text() + "\nMore.\n")
     monkeypatch.undo()

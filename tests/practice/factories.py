@@ -9,9 +9,10 @@ import factory
 from cfmj.engine import ENGINE_VERSION, drills
 from practice.models import BAND_RATING, Attempt, Puzzle
 from tests.accounts.factories import UserFactory
+from tests.factories import ModelFactory
 
 
-class PuzzleFactory(factory.django.DjangoModelFactory[Puzzle]):
+class PuzzleFactory(ModelFactory[Puzzle]):
     class Meta:
         model = Puzzle
 
@@ -28,7 +29,7 @@ class PuzzleFactory(factory.django.DjangoModelFactory[Puzzle]):
     rating = factory.LazyAttribute(lambda o: BAND_RATING[o.band])
 
 
-class AttemptFactory(factory.django.DjangoModelFactory[Attempt]):
+class AttemptFactory(ModelFactory[Attempt]):
     class Meta:
         model = Attempt
 

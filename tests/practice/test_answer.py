@@ -30,7 +30,7 @@ def _served(client: Client, kind: str = "winning_hand") -> tuple[Puzzle, str]:
     return page.context["puzzle"], str(page.context["token"])
 
 
-def _post(client: Client, puzzle: Puzzle, data: dict[str, str], token: str, **headers: str) -> Any:
+def _post(client: Client, puzzle: Puzzle, data: dict[str, str], token: str, **headers: Any) -> Any:
     return client.post(reverse("practice:answer", args=[puzzle.pk]), {"token": token, **data}, **headers)
 
 

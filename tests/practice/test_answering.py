@@ -70,7 +70,7 @@ def test_it_takes_nothing_on_a_token_that_does_not_hold() -> None:
                 token=sent,
                 what=serving.puzzle(puzzle.pk),
                 questions=questions,
-                response_at=dict,
+                response_at=lambda _: {},  # never asked: the token is refused first
             )
     with pytest.raises(answering.NotServedError, match="another question"):
         answering.answer_take(
@@ -78,7 +78,7 @@ def test_it_takes_nothing_on_a_token_that_does_not_hold() -> None:
             token=token,
             what=serving.puzzle(puzzle.pk + 1),
             questions=questions,
-            response_at=dict,
+            response_at=lambda _: {},
         )
     assert not asked  # nothing was rebuilt, let alone marked
 

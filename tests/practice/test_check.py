@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 import pytest
@@ -11,6 +12,9 @@ from django.utils.html import escape
 from cfmj.engine import InputError, RuleSet, check
 from practice.views import EXAMPLES
 
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
+
 URL = reverse("practice:check")
 EXAMPLE = "7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]"
 CONCEALED_EXAMPLE = "7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D RD RD RD"
@@ -18,13 +22,13 @@ WOVEN = "3C 3C 3C 4D 4D 4D 4D 5C 5C 5C 5C RD RD RD"
 WITH_JOKER = "1C 1C 1C 2C 2C J 3D 3D 3D 3D [RD RD RD RD]"
 
 
-def _engine_message(hand: str, **options: object) -> str:
+def _engine_message(hand: str, **options: Any) -> str:
     with pytest.raises(InputError) as problem:
         check(hand, **options)
     return str(problem.value)
 
 
-def _html(response) -> str:
+def _html(response: TestResponse) -> str:
     return response.content.decode()
 
 

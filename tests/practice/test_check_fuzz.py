@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.test import Client
 from hypothesis import given, settings
@@ -55,12 +57,12 @@ OPTIONS = st.one_of(
 def test_it_never_fails_on_any_query(
     hand: str, house: list[str | None], level: str | None, base: str | None, drawn: str | None, htmx: bool
 ) -> None:
-    query: dict[str, object] = {"hand": hand.replace("\x00", "")}
+    query: dict[str, str | list[str]] = {"hand": hand.replace("\x00", "")}
     query["house_rules"] = [h for h in house if h is not None]
     for key, value in (("skill_level", level), ("base", base), ("self_drawn", drawn)):
         if value is not None:
             query[key] = value.replace("\x00", "")
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    headers: dict[str, Any] = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     response = Client().get("/check/", query, **headers)
     assert response.status_code == 200
     assert b"<script>" not in response.content.replace(b"<script src=", b"").replace(

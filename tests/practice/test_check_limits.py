@@ -54,7 +54,7 @@ def engine_calls(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     return spent
 
 
-def _get(client: Client, query: dict[str, str] | None = None, ip: str = "10.0.0.1", **headers: str) -> Any:
+def _get(client: Client, query: dict[str, str] | None = None, ip: str = "10.0.0.1", **headers: Any) -> Any:
     return client.get(URL, query or {}, REMOTE_ADDR=ip, **headers)
 
 

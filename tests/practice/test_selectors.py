@@ -30,7 +30,7 @@ def test_it_serves_a_puzzle_near_the_learners_rating() -> None:
     ids = _spread(40)
     user = UserFactory()
     user.skills.create(kind="winning_hand", rating=1200)  # between puzzles 20 and 21
-    served = {
+    served = {  # (a puzzle is always found: the pool holds 40)
         puzzle_next("winning_hand", Learner(user, ""), rng=random.Random(seed))[0].pk  # type: ignore[union-attr]
         for seed in range(60)
     }

@@ -53,6 +53,7 @@ def test_it_refuses_what_it_did_not_make(token: str) -> None:
 
 def test_it_refuses_a_token_signed_for_something_else() -> None:
     learner = Learner(UserFactory(), "")
+    assert learner.user is not None
     for forged in (
         signing.dumps([f"u{learner.user.pk}", ["p", 1], "drill", "0" * 32]),  # another salt
         signing.dumps({"u": 1}, salt=serving.SALT),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
 from cfmj.engine.charleston import charleston
 from cfmj.engine.drills import BANDS, Puzzle, generate
@@ -25,7 +25,18 @@ def puzzles(kind: str) -> tuple[Puzzle, ...]:
     return tuple(generate(kind, seed=seed, band=band) for band in BANDS for seed in seeds_for(kind))
 
 
-def right_response(puzzle: Puzzle) -> dict[str, str]:
+class Asked(Protocol):
+    """A question and its answer: the engine's Puzzle or a stored one (practice.models.Puzzle)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def question(self) -> dict[str, Any]: ...
+    @property
+    def answer(self) -> dict[str, Any]: ...
+
+
+def right_response(puzzle: Asked) -> dict[str, str]:
     """The engine's own answer, as form fields."""
     answer = puzzle.answer
     kind = puzzle.kind
@@ -46,7 +57,7 @@ def right_response(puzzle: Puzzle) -> dict[str, str]:
     return {key: answer[key]}
 
 
-def wrong_response(puzzle: Puzzle) -> dict[str, str]:
+def wrong_response(puzzle: Asked) -> dict[str, str]:
     """A well-formed answer that is not the right one."""
     answer, question = puzzle.answer, puzzle.question
     kind = puzzle.kind

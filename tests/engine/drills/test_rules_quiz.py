@@ -93,7 +93,8 @@ def made(focus: str, pattern: str) -> list[tuple[dict[str, Any], dict[str, Any],
 
 
 def label(question: dict[str, Any], value: str) -> str:
-    return next(c["label"] for c in question["choices"] if c["value"] == value)
+    found: str = next(c["label"] for c in question["choices"] if c["value"] == value)
+    return found
 
 
 def respond(question: dict[str, Any], answer: dict[str, Any], value: object) -> Graded:

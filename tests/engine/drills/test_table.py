@@ -114,7 +114,7 @@ def test_it_makes_many_distinct_puzzles_under_a_table_that_come_back_by_seed() -
 
 def test_it_refuses_a_table_that_is_not_a_ruleset_and_a_focus_with_a_table() -> None:
     with pytest.raises(InputError):
-        generate("worth", seed=1, band=1, table={"skill_level": 3})  # type: ignore[arg-type]
+        generate("worth", seed=1, band=1, table={"skill_level": 3})  # type: ignore[arg-type]  # on purpose
     for kind, focus in (("winning_hand", "minimum_hand"), ("worth", "pairs"), ("name_hand", "winds")):
         with pytest.raises(InputError):
             generate(kind, seed=1, band=2, focus=focus, table=TABLES["level_3"])

@@ -7,7 +7,7 @@ import json
 
 from cfmj.engine import check
 from cfmj.engine.cli import main
-from cfmj.engine.game import Game, RandomPlayer, play_hand
+from cfmj.engine.game import Game, Player, RandomPlayer, play_hand
 from cfmj.engine.game.advice_player import AdvicePlayer
 from cfmj.engine.game.simulate import simulate
 
@@ -40,7 +40,7 @@ def test_it_answers_simulate_on_the_command_line() -> None:
 
 
 def test_it_mixes_with_random_players_in_one_game() -> None:
-    players = [AdvicePlayer(), RandomPlayer(1), AdvicePlayer(), RandomPlayer(2)]
+    players: list[Player] = [AdvicePlayer(), RandomPlayer(1), AdvicePlayer(), RandomPlayer(2)]
     result = play_hand(Game(11), players)
     assert result.turns > 0
 

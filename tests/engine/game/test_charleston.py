@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import TypeVar
 
 from cfmj.engine.game import CourtesyAsk, CourtesyPass, Game, PassTiles, StopVote
 from cfmj.engine.game.events import (
     CourtesyAgreed,
     CourtesyDelivered,
     Dealt,
+    Event,
     PassDelivered,
     PlayStarted,
     SecondCharlestonSkipped,
@@ -21,10 +23,12 @@ from cfmj.engine.ruleset import RuleSet
 
 from .helpers import advance
 
+E = TypeVar("E", bound=Event)
+
 J = 35
 
 
-def events_of(game: Game, kind: type) -> list:  # type: ignore[type-arg]
+def events_of(game: Game, kind: type[E]) -> list[E]:
     return [e for e in game.events if isinstance(e, kind)]
 
 

@@ -191,6 +191,7 @@ def test_it_refuses_a_dead_hand_calling_exchanging_or_declaring() -> None:
 
 def test_it_records_tile_lists_as_tuples_and_refuses_what_is_not_a_tile() -> None:
     game = east_dealt("1C 2C 3C")
+    # Wrong types on purpose (the ignores): an action read from outside is checked, not trusted.
     refused(game, PassTiles(0, ("1C", "2C", "3C")), "is not a tile")  # type: ignore[arg-type]
     refused(game, PassTiles(0, 5), "is not a list of tiles")  # type: ignore[arg-type]
     refused(game, Discard(True, 0), "There is no seat True")

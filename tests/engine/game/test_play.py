@@ -5,6 +5,7 @@ from __future__ import annotations
 from cfmj.engine import check
 from cfmj.engine.card import exposures_possible
 from cfmj.engine.game import (
+    Action,
     CallExposure,
     CallMahJongg,
     DeclareMahJongg,
@@ -37,11 +38,11 @@ def tile(code: str) -> int:
     return tiles(code)[0]
 
 
-def answer_all(game: Game, **calls: object) -> None:
+def answer_all(game: Game, **calls: Action) -> None:
     """Every seat still answering the discard lets it go, unless given a call in `calls`."""
     for seat in game.waiting_for():
         action = calls.get(f"s{seat}")
-        game.apply(action if action is not None else NoCall(seat))  # type: ignore[arg-type]
+        game.apply(action if action is not None else NoCall(seat))
 
 
 def test_it_pays_a_mah_jongg_after_a_joker_exchange_as_self_drawn() -> None:
