@@ -26,9 +26,8 @@ from .common import (
     text_field,
 )
 from .hands import band_layout, build, pick_entry, replace_tiles, without
+from .kind import AnswerField, DrillKind
 
-FIELDS = ("pass",)
-NEEDS = ("pass",)
 SWAPS = {1: 3, 2: 4, 3: 5, 4: 6, 5: 8}
 RULES = ("6",)
 FOCUSES: tuple[str, ...] = ()
@@ -88,3 +87,18 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
     return graded_against_advice(
         mark.verdict, compare=compare, advised=advised, expected=expected, rules=RULES, gives_up="tiles"
     )
+
+
+KIND = DrillKind(
+    name="charleston",
+    title="What would you pass?",
+    description="Which three tiles to pass in the Charleston, from the 13 you hold.",
+    fields=(AnswerField("pass", "tiles-many", required=True, choices_from="tiles", form_name="pick"),),
+    focuses=FOCUSES,
+    practises=PRACTISES,
+    make=make,
+    grade=grade,
+    template="components/answers/charleston.html",
+    ignores_table="which tiles to pass is about tiles, not scoring; house rule 1 only skips a round",
+    daily=6,
+)

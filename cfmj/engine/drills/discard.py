@@ -28,9 +28,8 @@ from .common import (
     text_field,
 )
 from .hands import band_layout, build, pick_entry, replace_tiles
+from .kind import AnswerField, DrillKind
 
-FIELDS = ("tile",)
-NEEDS = ("tile",)
 SWAPS = {1: 2, 2: 2, 3: 3, 4: 4, 5: 5}
 RULES = ("6",)
 FOCUSES: tuple[str, ...] = ()
@@ -97,3 +96,18 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
     return graded_against_advice(
         mark.verdict, compare=compare, advised=advised, expected=expected, rules=RULES, gives_up="a tile"
     )
+
+
+KIND = DrillKind(
+    name="discard",
+    title="Which discard?",
+    description="Which tile to let go of the 14 you hold on your turn.",
+    fields=(AnswerField("tile", "tile-one", required=True, choices_from="tiles", board="Tile discarded"),),
+    focuses=FOCUSES,
+    practises=PRACTISES,
+    make=make,
+    grade=grade,
+    template="components/answers/discard.html",
+    ignores_table="the advice ranks discards by standard card entries, not by a table's handicaps",
+    daily=5,
+)
