@@ -289,4 +289,5 @@ KIND = DrillKind(
     template="components/answers/call.html",
     ignores_table="it judges calls by the standard rules: a minimum hand or skill level is not weighed yet",
     daily=4,
+    shown_tile="The discard: ",
 )

@@ -120,7 +120,9 @@ class DrillKind(Generic[Q, A]):
     table (a RuleSet), for the kinds whose answer depends on one; the others say why they ignore a
     table (`ignores_table`). `values_hands`: its answer depends on the table's base (RULES §3).
     `grade(question, answer, response)` marks a response (never raises). `daily`: its place in
-    the rotation of today's five (None: never among them). `template`: its answer partial."""
+    the rotation of today's five (None: never among them). `template`: its answer partial.
+    `shown_tile`: the words before the question's tile, where it has one (the call's discard);
+    `says_how_won`: its question always says how the hand was won (on a discard or self-drawn)."""
 
     name: str
     title: str
@@ -135,6 +137,8 @@ class DrillKind(Generic[Q, A]):
     ignores_table: str = ""
     values_hands: bool = False
     daily: int | None = None
+    shown_tile: str = ""
+    says_how_won: bool = False
 
     def __post_init__(self) -> None:
         if (self.table_make is None) == (not self.ignores_table):

@@ -300,4 +300,5 @@ KIND = DrillKind(
     table_make=make,
     values_hands=True,
     daily=1,
+    says_how_won=True,
 )
