@@ -5,19 +5,10 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from cfmj.engine import drills
 from practice.rating import DEFAULT_DEVIATION, DEFAULT_RATING, DEFAULT_VOLATILITY
 
-KIND_CHOICES = [
-    ("winning_hand", "Winning hand?"),
-    ("worth", "What is it worth?"),
-    ("charleston", "What would you pass?"),
-    ("name_hand", "Name the hand"),
-    ("call", "Can you call it?"),
-    ("joker_exchange", "Joker exchange"),
-    ("discard", "Which discard?"),
-    ("distance", "How far?"),
-    ("rules_quiz", "Quick rules"),
-]
+KIND_CHOICES = drills.KIND_CHOICES  # the engine's kinds, with their titles
 BAND_RATING = {1: 1100.0, 2: 1300.0, 3: 1500.0, 4: 1700.0, 5: 1900.0}  # a new puzzle's rating
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime
 import logging
-import re
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -33,16 +32,7 @@ from practice.models import (
 from practice.rating import Rating, update
 from practice.tables import STANDARD, puzzle_table, table_of
 
-DAILY_KINDS = (
-    "winning_hand",
-    "worth",
-    "name_hand",
-    "distance",
-    "call",
-    "discard",
-    "charleston",
-    "joker_exchange",
-)
+DAILY_KINDS = drills.DAILY_KINDS  # each kind's definition says its turn in today's five
 DAILY_SIZE = 5
 DAILY_BAND = 2
 REVIEW_STEPS = 4  # solved this many times in review, a mistake is retired
@@ -459,48 +449,24 @@ def visitor_practice_claim(*, user: User, visitor: str) -> int:
     return len(attempts)
 
 
-def response_of(kind: str, data: Any) -> dict[str, str]:
+def response_of(kind: str, data: Mapping[str, object]) -> dict[str, str]:
     """The form fields a kind expects, as strings (anything else is ignored)."""
-    return {field: str(data.get(field, ""))[:200] for field in drills.response_fields(kind)}
+    return drills.definition(kind).response_of(data)
 
 
-ALL_FIELDS = tuple(dict.fromkeys(f for kind in drills.KINDS for f in drills.response_fields(kind)))
+ALL_FIELDS = tuple(drills.form_response(lambda name: []))
 
 
 def response_from_form(data: QueryDict, prefix: str = "") -> dict[str, str]:
-    """An answer form's fields (named `prefix` + field) as the engine reads them: the
-    Charleston's tile boxes become one pass, the joker boxes one list. Fields of every kind are
-    read; grading keeps those of the puzzle's kind (response_of)."""
-    # NUL is dropped: no answer has one, and PostgreSQL refuses it in the stored JSON (a 500).
-    picks = [p.replace("\x00", "") for p in data.getlist(prefix + "pick")]
-    takes = [t.replace("\x00", "") for t in data.getlist(prefix + "take")]
-    fields = {field: str(data.get(prefix + field, "")).replace("\x00", "")[:200] for field in ALL_FIELDS}
-    if picks and not fields.get("pass"):
-        fields["pass"] = " ".join(picks)[:200]
-    if takes:
-        fields["take"] = ",".join(takes)[:200]
-    return fields
+    """An answer form's fields (named `prefix` + field) as the engine reads them
+    (drills.form_response: NUL dropped, each at most 200 characters; the Charleston's tile boxes
+    become one pass, the joker boxes one list). Fields of every kind are read; grading keeps
+    those of the puzzle's kind (response_of)."""
+    return drills.form_response(lambda name: data.getlist(prefix + name))
 
 
-def response_shown(kind: str, response: Mapping[str, Any], question: Mapping[str, Any]) -> dict[str, Any]:
+def response_shown(kind: str, response: Mapping[str, Any], question: Mapping[str, Any]) -> drills.Shown:
     """An answer as its form shows it filled in again (a blank asked again keeps what was
     filled in): each field's values, by field name; for the Charleston, the places of the tiles
     picked (`pick_at`), as a hand may hold two of one tile."""
-    shown: dict[str, Any] = {}
-    for field in drills.response_fields(kind):
-        text = str(response.get(field, "")).strip()
-        if not text:
-            continue
-        if field == "pass":
-            wanted = text.split()
-            places = set()
-            for place, code in enumerate(question.get("tiles", [])):
-                if code in wanted:
-                    wanted.remove(code)
-                    places.add(place)
-            shown["pick_at"] = places
-        elif field == "take":  # the joker boxes ticked
-            shown[field] = [value for value in re.split(r"[\s,]+", text) if value]
-        else:
-            shown[field] = [text]
-    return shown
+    return drills.definition(kind).response_shown(response, question)

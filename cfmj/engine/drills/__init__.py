@@ -20,8 +20,8 @@ kinds ignore it (IGNORES_TABLE says why). The standard rules give exactly the pu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import replace
 from random import Random
 from typing import Any
 
@@ -30,89 +30,53 @@ from ..rulebook import lines_in_section
 from ..ruleset import RuleSet
 from . import call, charleston, discard, distance, joker_exchange, name_hand, rules_quiz, winning_hand, worth
 from .common import Graded, Puzzle, drill_rng, text_field
+from .kind import AnswerField, DrillKind, GetList, Shown
 from .table import hand_table
 
-KINDS: tuple[str, ...] = (
-    "winning_hand",
-    "worth",
-    "charleston",
-    "name_hand",
-    "call",
-    "joker_exchange",
-    "discard",
-    "distance",
-    "rules_quiz",
+# Every drill kind's definition, in the order the site lists them: the one list of kinds.
+DEFINITIONS: tuple[DrillKind[Any, Any], ...] = (
+    winning_hand.KIND,
+    worth.KIND,
+    charleston.KIND,
+    name_hand.KIND,
+    call.KIND,
+    joker_exchange.KIND,
+    discard.KIND,
+    distance.KIND,
+    rules_quiz.KIND,
 )
-KIND_TITLES: dict[str, str] = {
-    "winning_hand": "Winning hand?",
-    "worth": "What is it worth?",
-    "charleston": "What would you pass?",
-    "name_hand": "Name the hand",
-    "call": "Can you call it?",
-    "joker_exchange": "Joker exchange",
-    "discard": "Which discard?",
-    "distance": "How far?",
-    "rules_quiz": "Quick rules",
-}
 BANDS = range(1, 6)
 
-
-Made = tuple[dict[str, Any], dict[str, Any]]
-
-
-@dataclass(frozen=True)
-class _Kind:
-    fields: tuple[str, ...]
-    needs: tuple[str, ...]
-    focuses: tuple[str, ...]
-    practises: tuple[str, ...]
-    make: Callable[[Random, int, str | None], Made]
-    grade: Callable[[dict[str, Any], dict[str, Any], object], Graded]
-
-
-_MODULES: dict[str, _Kind] = {
-    name: _Kind(module.FIELDS, module.NEEDS, module.FOCUSES, module.PRACTISES, module.make, module.grade)
-    for name, module in (
-        ("winning_hand", winning_hand),
-        ("worth", worth),
-        ("charleston", charleston),
-        ("name_hand", name_hand),
-        ("call", call),
-        ("joker_exchange", joker_exchange),
-        ("discard", discard),
-        ("distance", distance),
-        ("rules_quiz", rules_quiz),
-    )
-}
-# The kinds whose answer depends on the table, and their makers that take it.
-_TABLE_MAKERS: dict[str, Callable[[Random, int, str | None, RuleSet | None], Made]] = {
-    "winning_hand": winning_hand.make,
-    "worth": worth.make,
-    "name_hand": name_hand.make,
-}
-TABLE_KINDS: tuple[str, ...] = tuple(_TABLE_MAKERS)
-VALUES_HANDS = ("worth",)  # the kinds whose answer depends on the table's base (RULES §3)
+# What the site reads of the definitions, by kind.
+KINDS: tuple[str, ...] = tuple(kind.name for kind in DEFINITIONS)
+KIND_TITLES: dict[str, str] = {kind.name: kind.title for kind in DEFINITIONS}
+KIND_CHOICES: list[tuple[str, str]] = [(kind.name, kind.title) for kind in DEFINITIONS]  # a model field's
+# The kinds whose answer depends on the table (they have a maker that takes it).
+TABLE_KINDS: tuple[str, ...] = tuple(kind.name for kind in DEFINITIONS if kind.table_make is not None)
+# The kinds whose answer depends on the table's base (RULES §3).
+VALUES_HANDS: tuple[str, ...] = tuple(kind.name for kind in DEFINITIONS if kind.values_hands)
 # Why the other kinds ignore a table (they are about tiles, or about the rulebook itself).
-IGNORES_TABLE: dict[str, str] = {
-    "charleston": "which tiles to pass is about tiles, not scoring; house rule 1 only skips a round",
-    "call": "it judges calls by the standard rules: a minimum hand or skill level is not weighed yet",
-    "joker_exchange": "which jokers can be taken is about tiles on the table, not scoring",
-    "discard": "the advice ranks discards by standard card entries, not by a table's handicaps",
-    "distance": "it counts tiles to the nearest standard card entry, not to one a table allows",
-    "rules_quiz": "it quizzes the rulebook itself, house rules and skill levels included",
-}
+IGNORES_TABLE: dict[str, str] = {kind.name: kind.ignores_table for kind in DEFINITIONS if kind.ignores_table}
 # What each kind's puzzles may be asked to be about (empty: nothing, generate takes no focus).
-FOCUSES: dict[str, tuple[str, ...]] = {name: kind.focuses for name, kind in _MODULES.items()}
+FOCUSES: dict[str, tuple[str, ...]] = {kind.name: kind.focuses for kind in DEFINITIONS}
 # The rulebook lines each kind's puzzles turn on (over all its focuses and bands).
-PRACTISES: dict[str, tuple[str, ...]] = {name: kind.practises for name, kind in _MODULES.items()}
+PRACTISES: dict[str, tuple[str, ...]] = {kind.name: kind.practises for kind in DEFINITIONS}
+# The kinds of today's five, in the order they take turns.
+DAILY_KINDS: tuple[str, ...] = tuple(
+    kind.name for kind in sorted((k for k in DEFINITIONS if k.daily is not None), key=lambda k: k.daily or 0)
+)
+_BY_NAME: dict[str, DrillKind[Any, Any]] = {kind.name: kind for kind in DEFINITIONS}
+# Every kind's answer fields by name: a posted form is read once for all of them.
+_FIELDS: dict[str, AnswerField] = {field.name: field for kind in DEFINITIONS for field in kind.fields}
 PLAY_SECTIONS = ("2", "3", "4", "5", "6")  # the sections of rules of play (§1 is tiles and notation)
 ATTEMPTS_PER_PUZZLE = 20  # generate_many gives up after this many duplicates per puzzle asked
 
 
-def _module(kind: object) -> _Kind:
-    if not isinstance(kind, str) or kind not in _MODULES:
+def definition(kind: object) -> DrillKind[Any, Any]:
+    """A kind's definition (raises InputError for an unknown kind)."""
+    if not isinstance(kind, str) or kind not in _BY_NAME:
         raise InputError(f"'{kind}' is not a drill kind: choose one of {', '.join(KINDS)}.")
-    return _MODULES[kind]
+    return _BY_NAME[kind]
 
 
 def _check_band(band: object) -> int:
@@ -154,18 +118,18 @@ def generate(
     kind: str, *, seed: int, band: int, focus: str | None = None, table: RuleSet | None = None
 ) -> Puzzle:
     """One puzzle, the same every time for the same kind, seed, band, focus and table."""
-    module = _module(kind)
+    module = definition(kind)
     band = _check_band(band)
     focus = _check_focus(kind, focus)
     rules = _check_table(table)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InputError(f"A drill seed is a whole number, not {seed!r}.")
-    if rules is not None and kind not in VALUES_HANDS:
+    if rules is not None and not module.values_hands:
         # The base only changes what a hand is worth: elsewhere a base-20 table is the standard one.
         rules = _check_table(replace(rules, base=RuleSet().base))
     rng = drill_rng(kind, band, seed)
-    if rules is not None and kind in _TABLE_MAKERS:
-        question, answer = _TABLE_MAKERS[kind](rng, band, focus, rules)
+    if rules is not None and module.table_make is not None:
+        question, answer = module.table_make(rng, band, focus, rules)
     else:
         question, answer = module.make(rng, band, focus)
     return Puzzle(kind, band, seed, question, answer, focus)
@@ -177,7 +141,7 @@ def generate_many(
     """`count` puzzles with distinct content hashes, the same list for the same arguments. Each
     puzzle keeps its own seed, so generate(kind, seed=p.seed, band=band, focus=focus, table=table)
     gives it back."""
-    _module(kind)
+    definition(kind)
     focus = _check_focus(kind, focus)
     _check_table(table)
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
@@ -199,18 +163,32 @@ def generate_many(
 def grade(kind: str, question: dict[str, Any], answer: dict[str, Any], response: dict[str, str]) -> Graded:
     """Grade a learner's form fields. A malformed response grades as wrong (never raises); an
     unknown kind raises InputError."""
-    return _module(kind).grade(question, answer, response)
+    return definition(kind).grade(question, answer, response)
 
 
 def response_fields(kind: str) -> tuple[str, ...]:
-    return _module(kind).fields
+    return definition(kind).field_names
 
 
 def unanswered(kind: str, response: Mapping[str, object]) -> tuple[str, ...]:
     """The fields an answer of this kind cannot leave empty that `response` leaves empty (blank,
     spaces only, missing or not text). Empty means it is no answer at all: ask again, mark nothing.
     An unknown kind raises InputError."""
-    return tuple(field for field in _module(kind).needs if not text_field(response, field))
+    return tuple(field for field in definition(kind).needs if not text_field(response, field))
+
+
+def answer_field(name: str) -> AnswerField | None:
+    """The answer field of that name (a field's name means one thing in every kind), or None."""
+    return _FIELDS.get(name)
+
+
+def form_response(getlist: GetList) -> dict[str, str]:
+    """A posted answer form's fields of every kind, as the engine reads them (see
+    AnswerField.read); grading keeps those of the puzzle's kind (DrillKind.response_of)."""
+    response: dict[str, str] = {}
+    for field in _FIELDS.values():
+        response[field.name] = field.read(getlist)
+    return response
 
 
 def unpractised(sections: tuple[str, ...] = PLAY_SECTIONS) -> tuple[str, ...]:
@@ -221,15 +199,26 @@ def unpractised(sections: tuple[str, ...] = PLAY_SECTIONS) -> tuple[str, ...]:
 
 __all__ = [
     "BANDS",
+    "DAILY_KINDS",
+    "DEFINITIONS",
     "FOCUSES",
     "IGNORES_TABLE",
     "KINDS",
+    "KIND_CHOICES",
     "KIND_TITLES",
     "PRACTISES",
     "TABLE_KINDS",
+    "VALUES_HANDS",
+    "AnswerField",
+    "DrillKind",
+    "GetList",
     "Graded",
     "Puzzle",
     "RuleSet",
+    "Shown",
+    "answer_field",
+    "definition",
+    "form_response",
     "generate",
     "generate_many",
     "grade",

@@ -35,9 +35,8 @@ from .hands import (
     with_tile,
     without,
 )
+from .kind import AnswerField, DrillKind
 
-FIELDS = ("call",)
-NEEDS = ("call",)
 MAH_JONGG, EXPOSE, NONE = "mah_jongg", "expose", "none"
 CALLS = (MAH_JONGG, EXPOSE, NONE)
 CHOICES = [
@@ -276,3 +275,19 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
 def position(question: dict[str, Any]) -> tuple[Hand, int]:
     """The hand and the discard a question shows (for tests and the bench)."""
     return parse_hand(question["hand"]), parse_tile(question["tile"])
+
+
+KIND = DrillKind(
+    name="call",
+    title="Can you call it?",
+    description="Whether to call a discarded tile, and what for: Mah Jongg, an exposure, or not at all.",
+    fields=(AnswerField("call", "one-choice", required=True, choices_from="choices", board="Your call"),),
+    focuses=FOCUSES,
+    practises=PRACTISES,
+    make=make,
+    grade=grade,
+    template="components/answers/call.html",
+    ignores_table="it judges calls by the standard rules: a minimum hand or skill level is not weighed yet",
+    daily=4,
+    shown_tile="The discard: ",
+)

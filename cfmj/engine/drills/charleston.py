@@ -13,22 +13,10 @@ from ..charleston import DIRECTIONS, charleston, grade_all, proposed_pass, summa
 from ..errors import InputError
 from ..notation import parse_hand
 from ..tiles import code, codes
-from .common import (
-    WRONG,
-    Graded,
-    Mark,
-    graded,
-    graded_against_advice,
-    no_focus,
-    plural,
-    ref,
-    shown,
-    text_field,
-)
+from .common import Graded, Mark, graded_by_marks, no_focus, plural, stored_mark, text_field
 from .hands import band_layout, build, pick_entry, replace_tiles, without
+from .kind import AnswerField, DrillKind
 
-FIELDS = ("pass",)
-NEEDS = ("pass",)
 SWAPS = {1: 3, 2: 4, 3: 5, 4: 6, 5: 8}
 RULES = ("6",)
 FOCUSES: tuple[str, ...] = ()
@@ -63,28 +51,45 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
 
 
 def grade(question: dict[str, Any], answer: dict[str, Any], response: object) -> Graded:
-    text = text_field(response, "pass")
-    expected = f"Pass {answer['pass']}."
-    advised = f"The advice: {answer['why']} {ref('6')}"
-    try:
+    def mark_of(text: str | None) -> tuple[str, Mark]:
         if not text:
             raise InputError("A Charleston pass is exactly three tiles, such as '2B WD N'.")
         hand = parse_hand(question["hand"])
         given = codes(proposed_pass(hand, text))
-        if given in answer.get("marks", {}):
-            mark = Mark(*answer["marks"][given])
-        else:  # a puzzle stored before marks were kept
+        mark = stored_mark(answer, given)
+        if mark is None:
             advice = charleston(hand, direction=question["direction"], proposed=text)
             assert advice.graded is not None  # a proposed pass is always graded
             mark = Mark(*advice.graded.mark())
-    except InputError as error:
-        return graded(
-            WRONG, explanation=f"{error} (You gave {shown(text)}.) {advised}", expected=expected, rules=RULES
+        return given, mark
+
+    def compare(given: str, mark: Mark) -> str:
+        return (
+            f"Your pass ({given}) {summary_of(mark.hands_within, mark.window)}, leaving your nearest "
+            f"hand {plural(mark.tiles_needed, 'tile')} away; it ranks {mark.rank} of {mark.of} passes. "
         )
-    compare = (
-        f"Your pass ({given}) {summary_of(mark.hands_within, mark.window)}, leaving your nearest "
-        f"hand {plural(mark.tiles_needed, 'tile')} away; it ranks {mark.rank} of {mark.of} passes. "
+
+    return graded_by_marks(
+        text_field(response, "pass"),
+        why=answer["why"],
+        mark_of=mark_of,
+        compare=compare,
+        expected=f"Pass {answer['pass']}.",
+        rules=RULES,
+        gives_up="tiles",
     )
-    return graded_against_advice(
-        mark.verdict, compare=compare, advised=advised, expected=expected, rules=RULES, gives_up="tiles"
-    )
+
+
+KIND = DrillKind(
+    name="charleston",
+    title="What would you pass?",
+    description="Which three tiles to pass in the Charleston, from the 13 you hold.",
+    fields=(AnswerField("pass", "tiles-many", required=True, choices_from="tiles", form_name="pick"),),
+    focuses=FOCUSES,
+    practises=PRACTISES,
+    make=make,
+    grade=grade,
+    template="components/answers/charleston.html",
+    ignores_table="which tiles to pass is about tiles, not scoring; house rule 1 only skips a round",
+    daily=6,
+)

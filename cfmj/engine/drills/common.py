@@ -1,9 +1,9 @@
 """What every drill shares: the puzzle and the grade, reading form fields, and wording.
 
-A drill kind is a module with FIELDS (the form fields it reads), NEEDS (those an answer cannot
-leave empty: without them it is no answer at all), FOCUSES (what a puzzle may be
-asked to be about; empty when nothing), PRACTISES (the rulebook lines its puzzles turn on),
-make(rng, band, focus) -> (question, answer) and grade(question, answer, response) -> Graded.
+A drill kind is a module ending with its definition, KIND (drills.kind.DrillKind): its answer
+fields, FOCUSES (what a puzzle may be asked to be about; empty when nothing), PRACTISES (the
+rulebook lines its puzzles turn on), make(rng, band, focus) -> (question, answer) and
+grade(question, answer, response) -> Graded.
 Questions and answers are plain JSON values (no tuples), so that what the site stores and reads
 back is exactly what was generated.
 """
@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from random import Random
 from typing import Any, NamedTuple
 
 from ..errors import InputError
+
+# Re-exported for the kinds that take their wording from here (the one definition is ..words).
+from ..words import join_words as join_words  # noqa: PLC0414
+from ..words import plural as plural  # noqa: PLC0414
 
 RIGHT, GOOD, WRONG = 1.0, 0.5, 0.0
 HEADLINES = {RIGHT: "Right!", GOOD: "Good, but there is better", WRONG: "Not quite"}
@@ -101,6 +105,43 @@ def graded_against_advice(
     return graded(WRONG, explanation=lead + compare + advised, expected=expected, rules=rules)
 
 
+def graded_by_marks(
+    text: str | None,
+    *,
+    why: str,
+    mark_of: Callable[[str | None], tuple[str, Mark]],
+    compare: Callable[[str, Mark], str],
+    expected: str,
+    rules: tuple[str, ...],
+    gives_up: str,
+) -> Graded:
+    """A pass or discard (`text`) marked against the advice (`why`, RULES §6): `mark_of` gives
+    the proposal as the marks name it and its mark, or raises InputError for no proposal at all
+    (marked wrong, saying why); `compare` words it against the others."""
+    advised = f"The advice: {why} {ref('6')}"
+    try:
+        given, mark = mark_of(text)
+    except InputError as error:
+        return graded(
+            WRONG, explanation=f"{error} (You gave {shown(text)}.) {advised}", expected=expected, rules=rules
+        )
+    return graded_against_advice(
+        mark.verdict,
+        compare=compare(given, mark),
+        advised=advised,
+        expected=expected,
+        rules=rules,
+        gives_up=gives_up,
+    )
+
+
+def stored_mark(answer: Mapping[str, Any], given: str) -> Mark | None:
+    """The mark the puzzle stored for this proposal (None for a puzzle stored before marks were
+    kept: mark it afresh)."""
+    marks = answer.get("marks", {})
+    return Mark(*marks[given]) if given in marks else None
+
+
 def _unique(items: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(items))
 
@@ -145,15 +186,5 @@ def shown(text: str | None) -> str:
     return f"'{clean}'"
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def choice(value: str, label: str) -> dict[str, str]:
     return {"value": value, "label": label}
-
-
-def join_words(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]

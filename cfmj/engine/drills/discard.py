@@ -15,22 +15,10 @@ from ..errors import InputError
 from ..notation import parse_hand
 from ..play_advice import discard, proposed_discard
 from ..tiles import JOKER, code
-from .common import (
-    WRONG,
-    Graded,
-    Mark,
-    graded,
-    graded_against_advice,
-    no_focus,
-    plural,
-    ref,
-    shown,
-    text_field,
-)
+from .common import Graded, Mark, graded_by_marks, no_focus, plural, stored_mark, text_field
 from .hands import band_layout, build, pick_entry, replace_tiles
+from .kind import AnswerField, DrillKind
 
-FIELDS = ("tile",)
-NEEDS = ("tile",)
 SWAPS = {1: 2, 2: 2, 3: 3, 4: 4, 5: 5}
 RULES = ("6",)
 FOCUSES: tuple[str, ...] = ()
@@ -70,30 +58,48 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
 
 
 def grade(question: dict[str, Any], answer: dict[str, Any], response: object) -> Graded:
-    text = text_field(response, "tile")
-    expected = f"Discard {answer['tile']}."
-    advised = f"The advice: {answer['why']} {ref('6')}"
-    try:
+    def mark_of(text: str | None) -> tuple[str, Mark]:
         if not text or len(text) > 4 or " " in text:
             raise InputError("Name one tile to discard, such as 9D or WD.")
         hand = parse_hand(question["hand"])
         theirs = code(proposed_discard(hand, text))
-        if theirs in answer.get("marks", {}):
-            mark = Mark(*answer["marks"][theirs])
-        else:  # a puzzle stored before marks were kept
+        mark = stored_mark(answer, theirs)
+        if mark is None:
             advice = discard(hand, proposed=text)
             assert advice.graded is not None  # a proposed discard is always graded
             mark = Mark(*advice.graded.mark())
-    except InputError as error:
-        return graded(
-            WRONG, explanation=f"{error} (You gave {shown(text)}.) {advised}", expected=expected, rules=RULES
+        return theirs, mark
+
+    def compare(theirs: str, mark: Mark) -> str:
+        words = (
+            f"Without {theirs} your hand {summary_of(mark.hands_within, mark.window)}, with the nearest "
+            f"{plural(mark.tiles_needed, 'tile')} away; it ranks {mark.rank} of {mark.of}. "
         )
-    compare = (
-        f"Without {theirs} your hand {summary_of(mark.hands_within, mark.window)}, with the nearest "
-        f"{plural(mark.tiles_needed, 'tile')} away; it ranks {mark.rank} of {mark.of}. "
+        if theirs == code(JOKER):
+            words += "A discarded joker is dead: nobody can use it again. "
+        return words
+
+    return graded_by_marks(
+        text_field(response, "tile"),
+        why=answer["why"],
+        mark_of=mark_of,
+        compare=compare,
+        expected=f"Discard {answer['tile']}.",
+        rules=RULES,
+        gives_up="a tile",
     )
-    if theirs == code(JOKER):
-        compare += "A discarded joker is dead: nobody can use it again. "
-    return graded_against_advice(
-        mark.verdict, compare=compare, advised=advised, expected=expected, rules=RULES, gives_up="a tile"
-    )
+
+
+KIND = DrillKind(
+    name="discard",
+    title="Which discard?",
+    description="Which tile to let go of the 14 you hold on your turn.",
+    fields=(AnswerField("tile", "tile-one", required=True, choices_from="tiles", board="Tile discarded"),),
+    focuses=FOCUSES,
+    practises=PRACTISES,
+    make=make,
+    grade=grade,
+    template="components/answers/discard.html",
+    ignores_table="the advice ranks discards by standard card entries, not by a table's handicaps",
+    daily=5,
+)

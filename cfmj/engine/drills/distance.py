@@ -26,9 +26,8 @@ from .common import (
     text_field,
 )
 from .hands import band_layout, build, hand_name, pick_entry, replace_tiles, without
+from .kind import AnswerField, DrillKind
 
-FIELDS = ("tiles_needed",)
-NEEDS = ("tiles_needed",)
 FOCUSES: tuple[str, ...] = ()
 # How far from some winning hand; jokers count only in Pungs, Kongs and Quints.
 PRACTISES: tuple[str, ...] = (
@@ -91,3 +90,18 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
     else:
         lead = f"Not {said}. "
     return graded(WRONG, explanation=lead + explanation, expected=expected, rules=rules)
+
+
+KIND = DrillKind(
+    name="distance",
+    title="How far?",
+    description="How many more tiles a hand needs to be a winning hand.",
+    fields=(AnswerField("tiles_needed", "number", required=True),),
+    focuses=FOCUSES,
+    practises=PRACTISES,
+    make=make,
+    grade=grade,
+    template="components/answers/distance.html",
+    ignores_table="it counts tiles to the nearest standard card entry, not to one a table allows",
+    daily=3,
+)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from random import Random
 from typing import Any
 
@@ -17,9 +18,8 @@ from ..notation import Hand
 from ..tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, MAX_JOKERS, NEWS, code, codes, name
 from .common import GOOD, RIGHT, WRONG, Graded, choice, graded, no_focus, ref, shown, text_field
 from .hands import band_layout, build, pick_entry, random_tile
+from .kind import AnswerField, DrillKind
 
-FIELDS = ("take",)
-NEEDS = ("take",)  # "none" is an answer; nothing ticked is not
 FOCUSES: tuple[str, ...] = ()
 # Which exposed jokers you can take (any exposure, your own too), several in one turn.
 PRACTISES: tuple[str, ...] = ("6_joker_exchange", "6_joker_exchange_several")
@@ -176,3 +176,27 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
     wrong = ", ".join(labels[i] for i in sorted(chosen - right))
     lead = f"You cannot take the joker from {wrong}. " if wrong else "You can take some after all. "
     return graded(WRONG, explanation=lead + explanation, expected=expected, rules=rules)
+
+
+def _taken(answer: Mapping[str, Any]) -> set[str]:
+    return set(answer.get("take") or ["none"])
+
+
+KIND = DrillKind(
+    name="joker_exchange",
+    title="Joker exchange",
+    description="Which jokers in the exposures on the table a tile you hold can take.",
+    fields=(
+        # "none" is an answer; nothing ticked is not.
+        AnswerField(
+            "take", "many-choices", required=True, choices_from="choices", board="Jokers taken", right=_taken
+        ),
+    ),
+    focuses=FOCUSES,
+    practises=PRACTISES,
+    make=make,
+    grade=grade,
+    template="components/answers/joker_exchange.html",
+    ignores_table="which jokers can be taken is about tiles on the table, not scoring",
+    daily=7,
+)

@@ -9,7 +9,7 @@ discard), and accepts the readings that win there; the question states it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from random import Random
 from typing import Any
 
@@ -35,10 +35,9 @@ from .hands import (
     reading,
     reading_rules,
 )
+from .kind import AnswerField, DrillKind
 from .table import class_words, pick_for, table_entry
 
-FIELDS = ("category", "pattern")
-NEEDS = ("category", "pattern")
 SPECIAL = "special"  # the "pattern" of a special dragon hand: its tiles are fixed
 SPECIAL_LABEL = "A special dragon hand (fixed tiles)"
 PROMPT = "Name this hand: which category is it, and which pattern?"
@@ -201,3 +200,40 @@ def _said(what: str, said: str | None) -> str:
     if what == "pattern" and said is not None and pattern_label(said) != said:
         return pattern_label(said)
     return f"you gave {shown(said)}"
+
+
+def _accepted(index: int) -> Callable[[Mapping[str, Any]], set[str]]:
+    """The categories (0) or patterns (1) of the readings the answer accepts."""
+    return lambda answer: {pair[index] for pair in answer.get("accepted", [])}
+
+
+KIND = DrillKind(
+    name="name_hand",
+    title="Name the hand",
+    description="Which category and pattern of the card a winning hand is.",
+    fields=(
+        AnswerField(
+            "category",
+            "one-choice",
+            required=True,
+            choices_from="category_choices",
+            board="Category",
+            right=_accepted(0),
+        ),
+        AnswerField(
+            "pattern",
+            "one-choice",
+            required=True,
+            choices_from="pattern_choices",
+            board="Pattern",
+            right=_accepted(1),
+        ),
+    ),
+    focuses=FOCUSES,
+    practises=PRACTISES,
+    make=make,
+    grade=grade,
+    template="components/answers/name_hand.html",
+    table_make=make,
+    daily=2,
+)

@@ -156,3 +156,20 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
     else:
         lead = f"Pick one of the choices (you gave {shown(said)}). "
     return graded(WRONG, explanation=lead + answer["explanation"], **base)
+
+
+# The kind's definition (drills.kind).
+from .kind import AnswerField, DrillKind  # noqa: E402
+
+KIND = DrillKind(
+    name="rules_quiz",
+    title="Quick rules",
+    description="A quick question on the rulebook itself: tiles, blocks, jokers, paying and house rules.",
+    fields=(AnswerField("choice", "one-choice", required=True, choices_from="choices", board="Choices"),),
+    focuses=FOCUSES,
+    practises=PRACTISES,
+    make=make,
+    grade=grade,
+    template="components/answers/rules_quiz.html",
+    ignores_table="it quizzes the rulebook itself, house rules and skill levels included",
+)

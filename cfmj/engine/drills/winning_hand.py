@@ -25,11 +25,10 @@ from ..ruleset import HOUSE_RULES, RuleSet
 from .common import GOOD, RIGHT, WRONG, Graded, choice, graded, ref, shown, text_field
 from .focused_hands import RECIPES, failing_hand
 from .hands import band_layout, build, fits, hand_name, pick_entry, reading, reading_rules
+from .kind import AnswerField, DrillKind
 from .mutations import mutations_for
 from .table import class_words, pick_for, table_entry
 
-FIELDS = ("valid", "reason")
-NEEDS = ("valid",)  # a reason is asked only of a No, and a No without one is half right
 VALID = "valid"
 # A winning hand, or a hand check() refuses for this reason first (every reason a recipe can make).
 FOCUSES: tuple[str, ...] = (VALID, *(r for r in CATALOGUE if r in RECIPES))
@@ -261,3 +260,22 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
     else:
         lead = f"Right that it does not win; pick the reason from the choices (you gave {shown(reason)}). "
     return graded(GOOD, explanation=lead + answer["explanation"], **base)
+
+
+KIND = DrillKind(
+    name="winning_hand",
+    title="Winning hand?",
+    description="Is this hand a winning hand under the card (and the table's rules), and if not, why not?",
+    fields=(
+        AnswerField("valid", "yes-no", required=True, board="Is it a winning hand?"),
+        # A reason is asked only of a No, and a No without one is half right.
+        AnswerField("reason", "one-choice", choices_from="choices"),
+    ),
+    focuses=FOCUSES,
+    practises=PRACTISES,
+    make=make,
+    grade=grade,
+    template="components/answers/winning_hand.html",
+    table_make=make,
+    daily=0,
+)

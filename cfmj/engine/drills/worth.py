@@ -38,10 +38,9 @@ from .hands import (
     pick_where,
     suit_bonus_possible,
 )
+from .kind import AnswerField, DrillKind
 from .table import class_words, pick_for, table_entry
 
-FIELDS = ("value", "discarder")
-NEEDS = ("value",)  # the discarder's payment is asked only of a hand won on a discard
 SELF_DRAWN_CHANCE = 0.4
 PAIRS, QUINTS, SET, SUIT, CONCEALED = BONUS_KEYS
 SELF_DRAWN, JOKERLESS, DRAGON_HAND, DISCARD = "self_drawn", "jokerless", "dragon_hand", "discard"
@@ -282,3 +281,24 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
         "whoever discards the winning tile pays twice the value. "
     )
     return graded(GOOD, explanation=lead + explanation, expected=expected, rules=rules)
+
+
+KIND = DrillKind(
+    name="worth",
+    title="What is it worth?",
+    description="What a winning hand is worth in points, and what the discarder pays if won on a discard.",
+    fields=(
+        AnswerField("value", "number", required=True),
+        # The discarder's payment is asked only of a hand won on a discard.
+        AnswerField("discarder", "number"),
+    ),
+    focuses=FOCUSES,
+    practises=PRACTISES,
+    make=make,
+    grade=grade,
+    template="components/answers/worth.html",
+    table_make=make,
+    values_hands=True,
+    daily=1,
+    says_how_won=True,
+)
