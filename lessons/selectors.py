@@ -13,10 +13,10 @@ from django.urls import reverse
 
 from cfmj.classes.selectors import assigned_lesson_ids
 from cfmj.core.kept import Kept
+from cfmj.core.learners import Learner, rows_of
 from cfmj.engine.rulebook import RULE_LINES
 from lessons.content import RULES_DIR, RuleSectionText, RuleText, read_rules
 from lessons.models import Lesson, LessonProgress, Step
-from practice.learners import Learner, rows_of
 
 TEACHERS_SECONDS = 60  # a new load of the course shows in drill explanations within a minute
 OUTLINE_SECONDS = 60  # a new load of the course shows on the lesson pages within a minute

@@ -10,13 +10,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from cfmj.core.http import HtmxHttpRequest
+from cfmj.core.learners import learner_of
 from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import InputError, drills
 from lessons import selectors, services
 from lessons.models import Lesson, Step
 from lessons.selectors import LessonState
 from practice import answering, serving
-from practice.learners import learner_of
 from practice.services import response_from_form, response_shown
 
 SEED_LIMIT = 2**48

@@ -11,7 +11,7 @@ from django.db import connection
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from practice.learners import Learner, rows_of
+from cfmj.core.learners import Learner, rows_of
 from practice.models import KIND_CHOICES, Attempt, DailySet, Puzzle, ReviewItem, SkillRating, Streak
 from practice.rating import DEFAULT_RATING
 from practice.tables import STANDARD

@@ -15,9 +15,9 @@ from django.http import QueryDict
 from django.utils import timezone
 
 from cfmj.accounts.models import User
+from cfmj.core.learners import Learner, rows_of
 from cfmj.engine import ENGINE_VERSION, drills
 from practice import serving
-from practice.learners import Learner, rows_of
 from practice.models import (
     BAND_RATING,
     Attempt,

@@ -13,13 +13,13 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cfmj.core.http import HtmxHttpRequest
+from cfmj.core.learners import learner_of
 from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import Hand, InputError, RuleSet, budget, check, drills, parse_hand
 from cfmj.engine.check import HAND_SIZE
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from cfmj.engine.scoring import winner_receives
 from practice import answering, selectors, services, serving
-from practice.learners import learner_of
 from practice.models import Puzzle
 
 EXAMPLES = [

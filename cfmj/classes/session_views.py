@@ -19,10 +19,10 @@ from cfmj.classes.access import joined_or_404, taught_or_404, user_of
 from cfmj.classes.models import Classroom, ClassSession, Membership
 from cfmj.classes.services import ClassError
 from cfmj.core.http import HtmxHttpRequest
+from cfmj.core.learners import Learner
 from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import drills
 from practice import answering, serving
-from practice.learners import Learner
 from practice.models import Puzzle
 from practice.services import response_from_form, response_shown
 

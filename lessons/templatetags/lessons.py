@@ -8,8 +8,8 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString
 
+from cfmj.core.learners import learner_of
 from lessons import rendering, selectors
-from practice.learners import learner_of
 
 register = template.Library()
 
