@@ -135,6 +135,21 @@ def continue_point(states: list[LessonState]) -> ContinuePoint | None:
 
 
 @dataclass(frozen=True)
+class CourseProgress:
+    """'Continue where you left off' on the home page and the dashboard."""
+
+    continue_at: ContinuePoint | None
+    done: int
+    total: int
+
+
+def course_progress(learner: Learner) -> CourseProgress:
+    """Where the learner left off in the course, and how many lessons they have done of how many."""
+    states = course(learner)
+    return CourseProgress(continue_point(states), sum(1 for s in states if s.done), len(states))
+
+
+@dataclass(frozen=True)
 class Teacher:
     """The first lesson step that teaches a rule line (or a line of some section)."""
 

@@ -19,6 +19,7 @@ from cfmj.engine import Hand, InputError, RuleSet, budget, check, drills, parse_
 from cfmj.engine.check import HAND_SIZE
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from cfmj.engine.scoring import winner_receives
+from lessons.selectors import course_progress
 from practice import answering, selectors, services, serving
 from practice.models import Puzzle
 
@@ -278,5 +279,6 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             "mistakes": selectors.mistakes(learner)[:20],
             "signed_in": learner.is_user,
             "today": timezone.localdate(),
+            "lessons_progress": course_progress(learner),
         },
     )

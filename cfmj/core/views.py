@@ -6,13 +6,16 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from cfmj.core.health import health_details_allowed, health_report, health_summary
+from cfmj.core.learners import learner_of
+from lessons.selectors import course_progress
 
 EXAMPLE_HAND = "4B 4B 4B 6B 6B 6B 8B 8B 8B RD RD RD F F"
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {"example_hand": EXAMPLE_HAND})
+    lessons_progress = course_progress(learner_of(request))
+    return render(request, "home.html", {"example_hand": EXAMPLE_HAND, "lessons_progress": lessons_progress})
 
 
 @require_GET
