@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
+from cfmj.classes.selectors import assigned_lesson_ids
 from cfmj.core.http import HtmxHttpRequest
 from cfmj.core.learners import learner_of
 from cfmj.core.ratelimit import rate_limited
@@ -92,11 +93,17 @@ def _taken(request: HttpRequest, what: tuple[Any, ...]) -> tuple[list[Check], an
     return [_shown(check, mark.response, graded=mark.graded) for check, mark in marked], taken
 
 
+def _course(request: HttpRequest) -> list[LessonState]:
+    """The course as this learner finds it, with the lessons their teachers set as homework open."""
+    learner = learner_of(request)
+    return selectors.course(learner, assigned=assigned_lesson_ids(learner.user))
+
+
 def _open_state_or_redirect(
     request: HttpRequest, slug: str
 ) -> tuple[LessonState, list[LessonState]] | HttpResponse:
     """The lesson's state when it is open; a redirect to its page (saying why) when locked."""
-    states = selectors.course(learner_of(request))
+    states = _course(request)
     state = selectors.state_of(states, slug)
     if state is None:
         raise Http404("No such lesson")
@@ -109,7 +116,7 @@ def _open_state_or_redirect(
 
 @require_GET
 def course(request: HttpRequest) -> HttpResponse:
-    states = selectors.course(learner_of(request))
+    states = _course(request)
     return render(
         request, "lessons/course.html", {"states": states, "continue_at": selectors.continue_point(states)}
     )
@@ -117,7 +124,7 @@ def course(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def lesson(request: HttpRequest, slug: str) -> HttpResponse:
-    states = selectors.course(learner_of(request))
+    states = _course(request)
     state = selectors.state_of(states, slug)
     if state is None:
         raise Http404("No such lesson")

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from cfmj.classes.selectors import assigned_lesson_ids
 from cfmj.core.http import HtmxHttpRequest
 from cfmj.core.learners import learner_of
 from cfmj.core.ratelimit import rate_limited
@@ -279,6 +280,6 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             "mistakes": selectors.mistakes(learner)[:20],
             "signed_in": learner.is_user,
             "today": timezone.localdate(),
-            "lessons_progress": course_progress(learner),
+            "lessons_progress": course_progress(learner, assigned=assigned_lesson_ids(learner.user)),
         },
     )
