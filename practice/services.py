@@ -88,7 +88,7 @@ def puzzle_batch_generate(
     return batch
 
 
-def puzzle_batches_stale_sort(*, begun_before: datetime.datetime, max_starts: int) -> list[PuzzleBatch]:
+def puzzle_batches_stale_requeue(*, begun_before: datetime.datetime, max_starts: int) -> list[PuzzleBatch]:
     """The batches still pending that were asked for before `begun_before`, to be queued again
     (a dead worker's). One begun `max_starts` times already fails each time (an engine bug for
     its seed): it is marked failed and logged instead, so it is not retried forever."""

@@ -43,7 +43,7 @@ def refill_pools() -> int:
     stale = timezone.now() - datetime.timedelta(
         seconds=getattr(settings, "PRACTICE_STALE_BATCH_SECONDS", STALE_BATCH_SECONDS)
     )
-    for batch in services.puzzle_batches_stale_sort(begun_before=stale, max_starts=MAX_BATCH_STARTS):
+    for batch in services.puzzle_batches_stale_requeue(begun_before=stale, max_starts=MAX_BATCH_STARTS):
         transaction.on_commit(
             partial(generate_batch.delay, batch.kind, batch.requested, batch.band, batch.seed, batch.table)
         )
