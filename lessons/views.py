@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from cfmj.classes.selectors import assigned_lesson_ids
+from cfmj.core.htmx import render_partial_response
 from cfmj.core.http import HtmxHttpRequest
 from cfmj.core.learners import learner_of
 from cfmj.core.ratelimit import rate_limited
@@ -212,8 +213,10 @@ def _step_page(
         "previous_step": number - 1 if number > 1 else None,
         "next_step": number + 1 if number < len(steps) else None,
     }
-    answered = request.method == "POST" and request.htmx
-    return render(request, "lessons/step.html#feedback" if answered else "lessons/step.html", context)
+    answered = request.method == "POST"
+    return render_partial_response(
+        request, "lessons/step.html", context, partial="feedback" if answered else None
+    )
 
 
 @require_http_methods(["GET", "POST"])

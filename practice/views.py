@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cfmj.classes.selectors import assigned_lesson_ids
+from cfmj.core.htmx import render_partial_response
 from cfmj.core.http import HtmxHttpRequest
 from cfmj.core.learners import learner_of
 from cfmj.core.ratelimit import rate_limited
@@ -121,8 +122,9 @@ def _judge(context: dict[str, Any], *, hand: Hand, rules: RuleSet, milliseconds:
 def _check_page(
     request: HtmxHttpRequest, context: dict[str, Any], *, status: int = 200, retry_after: str = ""
 ) -> HttpResponse:
-    template = "practice/check.html#verdict" if request.htmx else "practice/check.html"
-    response = render(request, template, context, status=status)
+    response = render_partial_response(
+        request, "practice/check.html", context, partial="verdict", status=status
+    )
     if retry_after:
         response["Retry-After"] = retry_after
     return response
@@ -194,7 +196,6 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     learner = learner_of(request)
     token = request.POST.get("token", "")
     response = services.response_from_form(request.POST)
-    template = "practice/drill.html#verdict" if request.htmx else "practice/drill.html"
     try:
         taken = answering.answer_take(
             learner=learner,
@@ -209,7 +210,7 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
         puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
         context = _puzzle_context(puzzle, token, blank.served.where, response=response)
         context["blank"] = True  # the same question again, with what was filled in
-        return render(request, template, context)
+        return render_partial_response(request, "practice/drill.html", context, partial="verdict")
     served, today = taken.served, timezone.localdate()
     try:
         kept = services.attempt_keep(
@@ -228,7 +229,7 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     )
     context["replay"] = not attempt.rated
     context["again"] = not kept.first  # sent before: shown, not counted
-    return render(request, template, context)
+    return render_partial_response(request, "practice/drill.html", context, partial="verdict")
 
 
 def _ask_afresh(request: HttpRequest, puzzle_id: int, problem: serving.NotServedError) -> HttpResponse:
