@@ -16,8 +16,8 @@ class LessonsConfig(AppConfig):
 
 def _claim_visitor_lessons(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
     """Signing up or in keeps the visitor's place in the course: the work is in the service."""
+    from cfmj.core.learners import VISITOR_KEY  # noqa: PLC0415
     from lessons.services import visitor_lessons_claim  # noqa: PLC0415
-    from practice.learners import VISITOR_KEY  # noqa: PLC0415
 
     if request is not None and hasattr(request, "session"):
         visitor_lessons_claim(user=user, visitor=request.session.get(VISITOR_KEY, ""))

@@ -4,19 +4,18 @@ step teaches a rule (for drill explanations)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from types import MappingProxyType
 
 from django.urls import reverse
 
-from cfmj.classes.selectors import assigned_lesson_ids
 from cfmj.core.kept import Kept
+from cfmj.core.learners import Learner, rows_of
 from cfmj.engine.rulebook import RULE_LINES
 from lessons.content import RULES_DIR, RuleSectionText, RuleText, read_rules
 from lessons.models import Lesson, LessonProgress, Step
-from practice.learners import Learner, rows_of
 
 TEACHERS_SECONDS = 60  # a new load of the course shows in drill explanations within a minute
 OUTLINE_SECONDS = 60  # a new load of the course shows on the lesson pages within a minute
@@ -88,12 +87,12 @@ def outline() -> tuple[LessonOutline, ...]:
     return OUTLINE.get()
 
 
-def course(learner: Learner) -> list[LessonState]:
+def course(learner: Learner, *, assigned: Collection[int]) -> list[LessonState]:
     """Every lesson in order. Lesson 1 is open; each later one opens when the one before is done,
-    or when a teacher set it as homework."""
+    or when it is among `assigned` (the lessons a teacher set the learner as homework: the caller
+    asks the classes app, which builds on lessons)."""
     lessons = outline()
     progress = {p.lesson_id: p for p in LessonProgress.objects.filter(rows_of(learner))}
-    assigned = assigned_lesson_ids(learner.user) if learner.user is not None else set()
     states: list[LessonState] = []
     previous_done = True
     for lesson in lessons:
@@ -132,6 +131,22 @@ def continue_point(states: list[LessonState]) -> ContinuePoint | None:
                 state, reverse("lessons:quiz", args=[slug]), f"Lesson {state.lesson.number}: the quiz"
             )
     return None
+
+
+@dataclass(frozen=True)
+class CourseProgress:
+    """'Continue where you left off' on the home page and the dashboard."""
+
+    continue_at: ContinuePoint | None
+    done: int
+    total: int
+
+
+def course_progress(learner: Learner, *, assigned: Collection[int]) -> CourseProgress:
+    """Where the learner left off in the course, and how many lessons they have done of how many
+    (`assigned` as for course())."""
+    states = course(learner, assigned=assigned)
+    return CourseProgress(continue_point(states), sum(1 for s in states if s.done), len(states))
 
 
 @dataclass(frozen=True)

@@ -14,11 +14,11 @@ from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from cfmj.accounts.models import User
+from cfmj.core.learners import Learner
 from lessons.content import CONTENT_DIR, RULES_DIR, LessonSource, fingerprints, read_lessons, read_rules
 from lessons.models import CheckAnswer, Lesson, LessonProgress, Step
 from lessons.selectors import OUTLINE, TEACHERS
 from practice import serving
-from practice.learners import Learner
 
 PASS_SHARE = 0.6  # a quiz is passed with 60% right (3 of 5, 3 of 4, 2 of 3)
 

@@ -9,14 +9,16 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
+from cfmj.classes.selectors import assigned_lesson_ids
+from cfmj.core.htmx import render_partial_response
 from cfmj.core.http import HtmxHttpRequest
+from cfmj.core.learners import learner_of
 from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import InputError, drills
 from lessons import selectors, services
 from lessons.models import Lesson, Step
 from lessons.selectors import LessonState
 from practice import answering, serving
-from practice.learners import learner_of
 from practice.services import response_from_form, response_shown
 
 SEED_LIMIT = 2**48
@@ -92,11 +94,17 @@ def _taken(request: HttpRequest, what: tuple[Any, ...]) -> tuple[list[Check], an
     return [_shown(check, mark.response, graded=mark.graded) for check, mark in marked], taken
 
 
+def _course(request: HttpRequest) -> list[LessonState]:
+    """The course as this learner finds it, with the lessons their teachers set as homework open."""
+    learner = learner_of(request)
+    return selectors.course(learner, assigned=assigned_lesson_ids(learner.user))
+
+
 def _open_state_or_redirect(
     request: HttpRequest, slug: str
 ) -> tuple[LessonState, list[LessonState]] | HttpResponse:
     """The lesson's state when it is open; a redirect to its page (saying why) when locked."""
-    states = selectors.course(learner_of(request))
+    states = _course(request)
     state = selectors.state_of(states, slug)
     if state is None:
         raise Http404("No such lesson")
@@ -109,7 +117,7 @@ def _open_state_or_redirect(
 
 @require_GET
 def course(request: HttpRequest) -> HttpResponse:
-    states = selectors.course(learner_of(request))
+    states = _course(request)
     return render(
         request, "lessons/course.html", {"states": states, "continue_at": selectors.continue_point(states)}
     )
@@ -117,7 +125,7 @@ def course(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def lesson(request: HttpRequest, slug: str) -> HttpResponse:
-    states = selectors.course(learner_of(request))
+    states = _course(request)
     state = selectors.state_of(states, slug)
     if state is None:
         raise Http404("No such lesson")
@@ -205,8 +213,10 @@ def _step_page(
         "previous_step": number - 1 if number > 1 else None,
         "next_step": number + 1 if number < len(steps) else None,
     }
-    answered = request.method == "POST" and request.htmx
-    return render(request, "lessons/step.html#feedback" if answered else "lessons/step.html", context)
+    answered = request.method == "POST"
+    return render_partial_response(
+        request, "lessons/step.html", context, partial="feedback" if answered else None
+    )
 
 
 @require_http_methods(["GET", "POST"])

@@ -22,8 +22,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from cfmj.core.learners import Learner
 from practice import serving
-from practice.learners import Learner
 from practice.services import BlankAnswerError, Marked, answer_fields, answer_mark
 from practice.serving import NotServedError, Served
 

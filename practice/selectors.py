@@ -11,7 +11,8 @@ from django.db import connection
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from practice.learners import Learner, rows_of
+from cfmj.core.learners import Learner, rows_of
+from cfmj.engine.drills import BANDS, KINDS
 from practice.models import KIND_CHOICES, Attempt, DailySet, Puzzle, ReviewItem, SkillRating, Streak
 from practice.rating import DEFAULT_RATING
 from practice.tables import STANDARD
@@ -167,3 +168,11 @@ def unseen_counts() -> dict[tuple[str, int], int]:
     for kind, band in Puzzle.objects.filter(attempts=0, table=STANDARD).values_list("kind", "band"):
         counts[(kind, band)] = counts.get((kind, band), 0) + 1
     return counts
+
+
+def pool_shortfalls(*, target: int) -> list[tuple[str, int, int]]:
+    """(kind, band, missing) for every pool of unseen puzzles under the standard rules holding
+    fewer than `target`, in the order of drills.KINDS and BANDS."""
+    counts = unseen_counts()
+    missing = ((kind, band, target - counts.get((kind, band), 0)) for kind in KINDS for band in BANDS)
+    return [(kind, band, short) for kind, band, short in missing if short > 0]

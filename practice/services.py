@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+import random
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -15,9 +16,9 @@ from django.http import QueryDict
 from django.utils import timezone
 
 from cfmj.accounts.models import User
+from cfmj.core.learners import Learner, rows_of
 from cfmj.engine import ENGINE_VERSION, drills
 from practice import serving
-from practice.learners import Learner, rows_of
 from practice.models import (
     BAND_RATING,
     Attempt,
@@ -30,6 +31,7 @@ from practice.models import (
     Streak,
 )
 from practice.rating import Rating, update
+from practice.selectors import pool_shortfalls
 from practice.tables import STANDARD, puzzle_table, table_of
 
 DAILY_KINDS = drills.DAILY_KINDS  # each kind's definition says its turn in today's five
@@ -88,7 +90,7 @@ def puzzle_batch_generate(
     return batch
 
 
-def puzzle_batches_stale_sort(*, begun_before: datetime.datetime, max_starts: int) -> list[PuzzleBatch]:
+def puzzle_batches_stale_requeue(*, begun_before: datetime.datetime, max_starts: int) -> list[PuzzleBatch]:
     """The batches still pending that were asked for before `begun_before`, to be queued again
     (a dead worker's). One begun `max_starts` times already fails each time (an engine bug for
     its seed): it is marked failed and logged instead, so it is not retried forever."""
@@ -111,6 +113,40 @@ def puzzle_batches_stale_sort(*, begun_before: datetime.datetime, max_starts: in
             batch.starts,
         )
     return again
+
+
+@dataclass(frozen=True)
+class BatchOrder:
+    """A batch of puzzles to make (practice.tasks.generate_batch's arguments)."""
+
+    kind: str
+    count: int
+    band: int
+    seed: int
+    table: str = STANDARD
+
+
+def puzzle_pools_refill(
+    *,
+    day: datetime.date,
+    target: int,
+    batch_max: int,
+    begun_before: datetime.datetime,
+    max_starts: int,
+) -> list[BatchOrder]:
+    """Make sure the day's set exists, and say which batches to make: a dead worker's batches again
+    (puzzle_batches_stale_requeue), and a fresh batch (of at most `batch_max`) for every kind and
+    band whose pool holds fewer than `target` unseen puzzles. Safe to run again: each batch makes
+    nothing twice, and a pool counts what the batches before it made."""
+    daily_set_build(day=day)
+    orders = [
+        BatchOrder(batch.kind, batch.requested, batch.band, batch.seed, batch.table)
+        for batch in puzzle_batches_stale_requeue(begun_before=begun_before, max_starts=max_starts)
+    ]
+    for kind, band, missing in pool_shortfalls(target=target):
+        seed = random.SystemRandom().randrange(2**62)
+        orders.append(BatchOrder(kind, min(missing, batch_max), band, seed))
+    return orders
 
 
 def daily_set_build(*, day: datetime.date) -> DailySet:

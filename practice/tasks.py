@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import random
 from functools import partial
 
 from celery import shared_task
@@ -11,9 +10,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from cfmj.engine.drills import BANDS, KINDS
 from practice import services
-from practice.selectors import unseen_counts
 from practice.tables import STANDARD
 
 BATCH_MAX = 50
@@ -37,28 +34,20 @@ def generate_batch(kind: str, count: int, band: int, seed: int, table: str = STA
 @shared_task(name="practice.refill_pools", ignore_result=True)
 def refill_pools() -> int:
     """Make sure today's daily set exists, and queue batches wherever a pool of unseen puzzles
-    runs low. Returns how many batches it queued."""
-    services.daily_set_build(day=timezone.localdate())
-    queued = 0
-    stale = timezone.now() - datetime.timedelta(
-        seconds=getattr(settings, "PRACTICE_STALE_BATCH_SECONDS", STALE_BATCH_SECONDS)
+    runs low (and a dead worker's batches again). Returns how many batches it queued."""
+    stale = getattr(settings, "PRACTICE_STALE_BATCH_SECONDS", STALE_BATCH_SECONDS)
+    orders = services.puzzle_pools_refill(
+        day=timezone.localdate(),
+        target=settings.PRACTICE_POOL_TARGET,
+        batch_max=BATCH_MAX,
+        begun_before=timezone.now() - datetime.timedelta(seconds=stale),
+        max_starts=MAX_BATCH_STARTS,
     )
-    for batch in services.puzzle_batches_stale_sort(begun_before=stale, max_starts=MAX_BATCH_STARTS):
+    for order in orders:
         transaction.on_commit(
-            partial(generate_batch.delay, batch.kind, batch.requested, batch.band, batch.seed, batch.table)
+            partial(generate_batch.delay, order.kind, order.count, order.band, order.seed, order.table)
         )
-        queued += 1
-    counts = unseen_counts()
-    target = settings.PRACTICE_POOL_TARGET
-    for kind in KINDS:
-        for band in BANDS:
-            missing = target - counts.get((kind, band), 0)
-            if missing > 0:
-                seed = random.SystemRandom().randrange(2**62)
-                count = min(missing, BATCH_MAX)
-                transaction.on_commit(partial(generate_batch.delay, kind, count, band, seed))
-                queued += 1
-    return queued
+    return len(orders)
 
 
 @shared_task(name="practice.build_daily_set", ignore_result=True)

@@ -12,14 +12,17 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from cfmj.classes.selectors import assigned_lesson_ids
+from cfmj.core.htmx import render_partial_response
 from cfmj.core.http import HtmxHttpRequest
+from cfmj.core.learners import learner_of
 from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import Hand, InputError, RuleSet, budget, check, drills, parse_hand
 from cfmj.engine.check import HAND_SIZE
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from cfmj.engine.scoring import winner_receives
+from lessons.selectors import course_progress
 from practice import answering, selectors, services, serving
-from practice.learners import learner_of
 from practice.models import Puzzle
 
 EXAMPLES = [
@@ -119,8 +122,9 @@ def _judge(context: dict[str, Any], *, hand: Hand, rules: RuleSet, milliseconds:
 def _check_page(
     request: HtmxHttpRequest, context: dict[str, Any], *, status: int = 200, retry_after: str = ""
 ) -> HttpResponse:
-    template = "practice/check.html#verdict" if request.htmx else "practice/check.html"
-    response = render(request, template, context, status=status)
+    response = render_partial_response(
+        request, "practice/check.html", context, partial="verdict", status=status
+    )
     if retry_after:
         response["Retry-After"] = retry_after
     return response
@@ -192,7 +196,6 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     learner = learner_of(request)
     token = request.POST.get("token", "")
     response = services.response_from_form(request.POST)
-    template = "practice/drill.html#verdict" if request.htmx else "practice/drill.html"
     try:
         taken = answering.answer_take(
             learner=learner,
@@ -207,7 +210,7 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
         puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
         context = _puzzle_context(puzzle, token, blank.served.where, response=response)
         context["blank"] = True  # the same question again, with what was filled in
-        return render(request, template, context)
+        return render_partial_response(request, "practice/drill.html", context, partial="verdict")
     served, today = taken.served, timezone.localdate()
     try:
         kept = services.attempt_keep(
@@ -226,7 +229,7 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     )
     context["replay"] = not attempt.rated
     context["again"] = not kept.first  # sent before: shown, not counted
-    return render(request, template, context)
+    return render_partial_response(request, "practice/drill.html", context, partial="verdict")
 
 
 def _ask_afresh(request: HttpRequest, puzzle_id: int, problem: serving.NotServedError) -> HttpResponse:
@@ -278,5 +281,6 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             "mistakes": selectors.mistakes(learner)[:20],
             "signed_in": learner.is_user,
             "today": timezone.localdate(),
+            "lessons_progress": course_progress(learner, assigned=assigned_lesson_ids(learner.user)),
         },
     )

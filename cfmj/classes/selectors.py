@@ -186,8 +186,11 @@ def due_for(user: User) -> list[DueItem]:
     return [item for item in items if not item.status.done]
 
 
-def assigned_lesson_ids(user: User) -> set[int]:
-    """Lessons a teacher set this student: they open whatever the student has done before."""
+def assigned_lesson_ids(user: User | None) -> set[int]:
+    """Lessons a teacher set this student: they open whatever the student has done before (none
+    for a visitor)."""
+    if user is None:
+        return set()
     return set(
         Assignment.objects.filter(
             kind=Assignment.Kind.LESSON,

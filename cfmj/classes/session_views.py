@@ -18,11 +18,12 @@ from cfmj.classes import sessions
 from cfmj.classes.access import joined_or_404, taught_or_404, user_of
 from cfmj.classes.models import Classroom, ClassSession, Membership
 from cfmj.classes.services import ClassError
+from cfmj.core.htmx import render_partial_response
 from cfmj.core.http import HtmxHttpRequest
+from cfmj.core.learners import Learner
 from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import drills
 from practice import answering, serving
-from practice.learners import Learner
 from practice.models import Puzzle
 from practice.services import response_from_form, response_shown
 
@@ -175,8 +176,7 @@ def session_join(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             context["reveal"] = sessions.session_reveal_of(session)
             if answer is not None:
                 context["graded"] = drills.grade(puzzle.kind, puzzle.question, puzzle.answer, answer.response)
-    template = "classes/session_student.html#board" if request.htmx else "classes/session_student.html"
-    return render(request, template, context)
+    return render_partial_response(request, "classes/session_student.html", context, partial="board")
 
 
 def _record_answer(request: HtmxHttpRequest, classroom: Classroom) -> dict[str, str] | None:

@@ -18,10 +18,10 @@ from cfmj.accounts.models import User
 from cfmj.classes.models import Classroom, ClassSession, Membership, SessionAnswer
 from cfmj.classes.selectors import class_table
 from cfmj.classes.services import ClassError
+from cfmj.core.learners import Learner
 from cfmj.engine import drills
 from cfmj.engine.drills import choices
 from practice import serving
-from practice.learners import Learner
 from practice.models import Puzzle
 from practice.services import Marked, answer_mark, puzzle_batch_generate
 

@@ -19,11 +19,11 @@ from cfmj.classes.forms import (
 )
 from cfmj.classes.models import Assignment, Classroom, Membership
 from cfmj.classes.services import ClassError
+from cfmj.core.learners import learner_of
 from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import drills
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from practice import answering, serving
-from practice.learners import learner_of
 
 
 def _assignment_or_404(classroom: Classroom, assignment_id: int) -> Assignment:

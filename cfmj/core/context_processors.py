@@ -5,11 +5,18 @@ from django.http import HttpRequest
 from cfmj.accounts.redirects import local_next
 from cfmj.accounts.services import LARGE_PRINT_KEY
 
+# The pages under the header's "Practice" (the hand checker has its own link).
+PRACTICE_PAGES = ("practice:home", "practice:drill", "practice:daily", "practice:dashboard")
+
 
 def display(request: HttpRequest) -> dict[str, object]:
-    """What every page's layout needs: large print on or off, and where the header's "Log in" and
-    "Sign up" links bring the person back to."""
-    return {"large_print": _large_print(request), "return_to": _return_to(request)}
+    """What every page's layout needs: large print on or off, where the header's "Log in" and
+    "Sign up" links bring the person back to, and which pages its "Practice" link stands for."""
+    return {
+        "large_print": _large_print(request),
+        "return_to": _return_to(request),
+        "practice_pages": PRACTICE_PAGES,
+    }
 
 
 def _large_print(request: HttpRequest) -> bool:

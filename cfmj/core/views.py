@@ -5,14 +5,19 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from cfmj.classes.selectors import assigned_lesson_ids
 from cfmj.core.health import health_details_allowed, health_report, health_summary
+from cfmj.core.learners import learner_of
+from lessons.selectors import course_progress
 
 EXAMPLE_HAND = "4B 4B 4B 6B 6B 6B 8B 8B 8B RD RD RD F F"
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {"example_hand": EXAMPLE_HAND})
+    learner = learner_of(request)
+    lessons_progress = course_progress(learner, assigned=assigned_lesson_ids(learner.user))
+    return render(request, "home.html", {"example_hand": EXAMPLE_HAND, "lessons_progress": lessons_progress})
 
 
 @require_GET

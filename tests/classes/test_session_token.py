@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 
 from cfmj.classes.models import SessionAnswer
+from cfmj.core.learners import Learner
 from practice import serving
-from practice.learners import Learner
 from tests.classes.session_helpers import (  # noqa: F401
     HTMX,
     Room,

@@ -12,10 +12,10 @@ from django.urls import reverse
 
 from cfmj.classes import selectors, services, sessions
 from cfmj.classes.models import Classroom
+from cfmj.core.learners import Learner
 from cfmj.engine import check
 from cfmj.engine.ruleset import RuleSet
 from practice import services as practice_services
-from practice.learners import Learner
 from practice.models import Puzzle
 from tests.classes.helpers import in_days, person
 from tests.classes.session_helpers import _fast_passwords  # noqa: F401

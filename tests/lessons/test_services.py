@@ -7,9 +7,9 @@ import dataclasses
 import pytest
 from django.utils import timezone
 
+from cfmj.core.learners import Learner
 from lessons.models import Lesson, LessonProgress, Step
 from lessons.services import lessons_load, quiz_passed, step_check_record, visitor_lessons_claim
-from practice.learners import Learner
 from tests.accounts.factories import UserFactory
 from tests.course import course_sources
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from cfmj.core.learners import Learner
 from cfmj.engine import drills
 from practice import answering, serving
-from practice.learners import Learner
 from tests.accounts.factories import UserFactory
 from tests.engine.drills.helpers import right_response, wrong_response
 from tests.practice.factories import PuzzleFactory

@@ -7,9 +7,9 @@ import uuid
 import pytest
 from django.urls import reverse
 
+from cfmj.core.learners import Learner
 from cfmj.engine import drills
 from practice import services
-from practice.learners import Learner
 from tests.engine.drills.helpers import right_response, wrong_response
 from tests.practice.factories import PuzzleFactory
 

@@ -8,8 +8,8 @@ import uuid
 import pytest
 from django.utils import timezone
 
+from cfmj.core.learners import Learner
 from practice import services
-from practice.learners import Learner
 from practice.models import Attempt, DailySet, Puzzle, PuzzleBatch, ReviewItem, SkillRating, Streak
 from tests.accounts.factories import UserFactory
 from tests.engine.drills.helpers import right_response, wrong_response

@@ -9,8 +9,8 @@ import time
 import pytest
 from django.core import signing
 
+from cfmj.core.learners import Learner
 from practice import serving
-from practice.learners import Learner
 from tests.accounts.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

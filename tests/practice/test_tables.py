@@ -7,9 +7,9 @@ import random
 
 import pytest
 
+from cfmj.core.learners import Learner
 from cfmj.engine.ruleset import RuleSet
 from practice import services
-from practice.learners import Learner
 from practice.models import Puzzle, PuzzleBatch
 from practice.selectors import puzzle_next, unseen_counts
 from practice.tables import puzzle_table, table_key, table_of

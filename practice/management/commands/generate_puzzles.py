@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from cfmj.engine.drills import BANDS, KINDS
 from practice import services
-from practice.selectors import unseen_counts
+from practice.selectors import pool_shortfalls
 
 
 class Command(BaseCommand):
@@ -32,15 +32,11 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["fill"] is not None:
-            counts = unseen_counts()
             made = 0
-            for kind in KINDS:
-                for band in BANDS:
-                    missing = options["fill"] - counts.get((kind, band), 0)
-                    if missing > 0:
-                        made += services.puzzle_batch_generate(
-                            kind=kind, band=band, count=missing, seed=random.SystemRandom().randrange(2**62)
-                        ).created
+            for kind, band, missing in pool_shortfalls(target=options["fill"]):
+                made += services.puzzle_batch_generate(
+                    kind=kind, band=band, count=missing, seed=random.SystemRandom().randrange(2**62)
+                ).created
             daily = services.daily_set_build(day=timezone.localdate())
             self.stdout.write(f"Made {made} puzzles; today's daily set is #{daily.pk}.")
             return

@@ -1,4 +1,5 @@
-"""Who is practising: a signed-in user, or a visitor known by an id kept in their session."""
+"""Who is learning (lessons, drills, classes): a signed-in user, or a visitor known by an id kept in
+their session."""
 
 from __future__ import annotations
 

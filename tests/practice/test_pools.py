@@ -1,0 +1,40 @@
+"""The pools of unseen puzzles: which batches the refill asks for (the task only queues them)."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.utils import timezone
+
+from cfmj.engine import drills
+from practice import services
+from practice.models import DailySet, PuzzleBatch
+from practice.selectors import pool_shortfalls
+
+pytestmark = pytest.mark.django_db
+
+
+def _refill(target: int, batch_max: int = 50) -> list[services.BatchOrder]:
+    return services.puzzle_pools_refill(
+        day=timezone.localdate(),
+        target=target,
+        batch_max=batch_max,
+        begun_before=timezone.now() - datetime.timedelta(minutes=5),
+        max_starts=3,
+    )
+
+
+def test_it_orders_a_capped_batch_for_every_pool_that_runs_low() -> None:
+    orders = _refill(target=80, batch_max=50)
+    everything = {(kind, band) for kind in drills.KINDS for band in drills.BANDS}
+    assert {(o.kind, o.band) for o in orders} == everything and len(orders) == len(everything)
+    assert DailySet.objects.count() == 1
+    assert {o.count for o in orders} == {50}  # at most batch_max of the 80 wanted, at a time
+    assert pool_shortfalls(target=0) == []
+
+
+def test_it_orders_a_dead_workers_batch_again_and_nothing_for_full_pools() -> None:
+    batch = PuzzleBatch.objects.create(kind="worth", band=1, seed=81, requested=4, starts=1)
+    PuzzleBatch.objects.filter(pk=batch.pk).update(created_at=timezone.now() - datetime.timedelta(hours=1))
+    assert _refill(target=0) == [services.BatchOrder("worth", 4, 1, 81)]

@@ -1,0 +1,125 @@
+"""Which part of the site may import which (read from the source, not by importing it).
+
+Layers, lowest first: the rules engine; core and an account's user row; practice; lessons (built
+on practice's drills); classes (homework of lessons and drills); then what reads across every app:
+an account's data (export, deletion, sign-up limits) and the purge of visitors' rows. A module
+imports only its own layer and the ones below. Pages sit above them all: views, URL confs,
+template tags, app configs, context processors and management commands put together what several
+apps know (the course page asks classes for the lessons set as homework, the dashboard asks
+lessons where to continue).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRST_PARTY = ("cfmj", "practice", "lessons")
+
+# Module (or package) -> layer; the longest matching prefix decides.
+LAYERS = {
+    "cfmj.engine": 0,
+    "cfmj.core": 1,
+    "cfmj.accounts.models": 1,
+    "cfmj.accounts.usernames": 1,
+    "cfmj.accounts.redirects": 1,
+    "practice": 2,
+    "lessons": 3,
+    "cfmj.classes": 4,
+    "cfmj.accounts": 5,
+    "cfmj.core.services": 5,
+    "cfmj.core.tasks": 5,
+}
+# Known imports across the layers, each with its reason (a new one needs a reason too).
+ACROSS = {
+    # Teacher-made accounts need a free name; accounts.selectors also reads an account's data in
+    # every app (its download), which puts it above classes.
+    ("cfmj.classes.services", "cfmj.accounts.selectors"),
+}
+PAGES = ("views", "urls", "templatetags", "apps", "context_processors", "management")
+TOP = ("cfmj.urls", "cfmj.settings", "cfmj.wsgi", "cfmj.celery", "cfmj.__main__", "cfmj.env", "cfmj")
+
+
+def _modules() -> list[str]:
+    found = []
+    for package in FIRST_PARTY:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if "migrations" not in path.parts:
+                found.append(".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"))
+    return found
+
+
+def _imports(module: str) -> set[str]:
+    """Every first-party module `module` names in an import, at the top or inside a function."""
+    path = ROOT / (module.replace(".", "/") + ".py")
+    if not path.exists():
+        path = ROOT / module.replace(".", "/") / "__init__.py"
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    named: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            named.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            source = ".".join(part for part in (base, node.module) if part)
+            named.add(source)
+            named.update(f"{source}.{alias.name}" for alias in node.names)  # `from lessons import views`
+    return {name for name in named if name.split(".")[0] in FIRST_PARTY and name in MODULES}
+
+
+def _layer(module: str) -> int | None:
+    matches = [prefix for prefix in LAYERS if module == prefix or module.startswith(prefix + ".")]
+    return LAYERS[max(matches, key=len)] if matches else None
+
+
+def _is_page(module: str) -> bool:
+    return module in TOP or any(
+        part in PAGES or part.endswith(("_views", "_urls")) for part in module.split(".")
+    )
+
+
+MODULES = set(_modules())
+
+
+def test_it_reads_every_app() -> None:
+    assert {"cfmj.engine.drills", "cfmj.core.learners", "practice.views", "lessons.selectors"} <= MODULES
+    assert "cfmj.classes.selectors" in _imports("cfmj.classes.reports")
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith("cfmj.engine")))
+def test_the_engine_imports_no_django_and_no_app(module: str) -> None:
+    path = ROOT / (module.replace(".", "/") + ".py")
+    if not path.exists():
+        path = ROOT / module.replace(".", "/") / "__init__.py"
+    tree = ast.parse(path.read_text())
+    roots = {
+        alias.name.split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    }
+    roots |= {
+        node.module.split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level
+    }
+    assert "django" not in roots
+    assert {m for m in _imports(module) if not m.startswith("cfmj.engine")} == set()
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if not _is_page(m)))
+def test_a_module_imports_only_its_layer_and_below(module: str) -> None:
+    layer = _layer(module)
+    assert layer is not None, f"{module}: add it to LAYERS"
+    above = {m for m in _imports(module) if (_layer(m) or 0) > layer and (module, m) not in ACROSS}
+    assert above == set(), f"{module} (layer {layer}) imports {sorted(above)}"
+
+
+def test_lessons_import_nothing_of_classes_below_their_pages() -> None:
+    """The lesson pages ask classes which lessons are homework and pass them to the selectors."""
+    lessons = [m for m in MODULES if m.startswith("lessons") and not _is_page(m)]
+    assert "lessons.selectors" in lessons
+    assert {m: _imports(m) for m in lessons if any(i.startswith("cfmj.classes") for i in _imports(m))} == {}
