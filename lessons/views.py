@@ -19,7 +19,7 @@ from lessons import selectors, services
 from lessons.models import Lesson, Step
 from lessons.selectors import LessonState
 from practice import answering, serving
-from practice.services import response_from_form, response_shown
+from practice.answering import response_from_form, response_shown
 
 SEED_LIMIT = 2**48
 SEARCH_CHARS = 80

@@ -7,7 +7,7 @@ The trust rules live here, once:
   (practice.serving), and where it was asked is read from that token, never from the form;
 - a blank is no answer: the question is asked again and nothing is counted (BlankAnswerError,
   with every blank question of a quiz and the responses as filled in);
-- an answer is marked once, by the engine (practice.services.answer_mark);
+- an answer is marked once, by the engine (answer_mark);
 - it is kept once: each app keeps it in its own model through its own service, under the token's
   one-time id (serving.once), so the same token again changes nothing.
 
@@ -22,20 +22,97 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from django.http import QueryDict
+
 from cfmj.core.learners import Learner
+from cfmj.engine import drills
 from practice import serving
-from practice.services import BlankAnswerError, Marked, answer_fields, answer_mark
 from practice.serving import NotServedError, Served
 
 __all__ = [
+    "ALL_FIELDS",
     "BlankAnswerError",
     "Marked",
     "NotServedError",
     "Question",
     "Taken",
+    "answer_fields",
+    "answer_mark",
     "answer_take",
     "question_serve",
+    "response_from_form",
+    "response_of",
+    "response_shown",
 ]
+
+
+class BlankAnswerError(ValueError):
+    """A response that leaves empty what its kind needs (drills.unanswered): it is no answer, so
+    nothing is recorded; ask again. `fields` are the empty ones. Raised by practice.answering for
+    a whole question (a quiz: several), it also says which questions were left `blank` (numbered
+    from 1), the `responses` as they were filled in, and the question as `served`."""
+
+    def __init__(
+        self,
+        fields: tuple[str, ...],
+        *,
+        blank: tuple[int, ...] = (1,),
+        responses: tuple[dict[str, str], ...] = (),
+        served: Any = None,
+    ) -> None:
+        super().__init__(f"No answer in {', '.join(fields)}")
+        self.fields = fields
+        self.blank = blank
+        self.responses = responses
+        self.served = served
+
+
+@dataclass(frozen=True)
+class Marked:
+    """An answer to one engine puzzle: the fields its kind reads, and the engine's verdict."""
+
+    response: dict[str, str]
+    graded: drills.Graded
+
+
+def answer_fields(kind: str, response: Mapping[str, Any]) -> dict[str, str]:
+    """The fields a puzzle of this kind reads from `response`. Raises BlankAnswerError when it is
+    no answer (a field its kind needs left empty): the one place a blank is told from an answer."""
+    fields = response_of(kind, response)
+    empty = drills.unanswered(kind, fields)
+    if empty:
+        raise BlankAnswerError(empty, responses=(fields,))
+    return fields
+
+
+def answer_mark(*, kind: str, question: Any, answer: Any, response: Mapping[str, Any]) -> Marked:
+    """Mark a response to a puzzle of this kind (its question and answer): the one place an answer
+    is graded. Raises BlankAnswerError when it is no answer."""
+    fields = answer_fields(kind, response)
+    return Marked(fields, drills.grade(kind, question, answer, fields))
+
+
+def response_of(kind: str, data: Mapping[str, object]) -> dict[str, str]:
+    """The form fields a kind expects, as strings (anything else is ignored)."""
+    return drills.definition(kind).response_of(data)
+
+
+ALL_FIELDS = tuple(drills.form_response(lambda name: []))
+
+
+def response_from_form(data: QueryDict, prefix: str = "") -> dict[str, str]:
+    """An answer form's fields (named `prefix` + field) as the engine reads them
+    (drills.form_response: NUL dropped, each at most 200 characters; the Charleston's tile boxes
+    become one pass, the joker boxes one list). Fields of every kind are read; grading keeps
+    those of the puzzle's kind (response_of)."""
+    return drills.form_response(lambda name: data.getlist(prefix + name))
+
+
+def response_shown(kind: str, response: Mapping[str, Any], question: Mapping[str, Any]) -> drills.Shown:
+    """An answer as its form shows it filled in again (a blank asked again keeps what was
+    filled in): each field's values, by field name; for the Charleston, the places of the tiles
+    picked (`pick_at`), as a hand may hold two of one tile."""
+    return drills.definition(kind).response_shown(response, question)
 
 
 class Question(Protocol):

@@ -12,13 +12,13 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
-from django.http import QueryDict
 from django.utils import timezone
 
 from cfmj.accounts.models import User
 from cfmj.core.learners import Learner, rows_of
 from cfmj.engine import ENGINE_VERSION, drills
 from practice import serving
+from practice.answering import Marked, answer_mark
 from practice.models import (
     BAND_RATING,
     Attempt,
@@ -181,52 +181,6 @@ def daily_set_build(*, day: datetime.date) -> DailySet:
     except IntegrityError:  # built at the same moment by another request or the scheduled task
         daily = DailySet.objects.get(day=day)
     return daily
-
-
-class BlankAnswerError(ValueError):
-    """A response that leaves empty what its kind needs (drills.unanswered): it is no answer, so
-    nothing is recorded; ask again. `fields` are the empty ones. Raised by practice.answering for
-    a whole question (a quiz: several), it also says which questions were left `blank` (numbered
-    from 1), the `responses` as they were filled in, and the question as `served`."""
-
-    def __init__(
-        self,
-        fields: tuple[str, ...],
-        *,
-        blank: tuple[int, ...] = (1,),
-        responses: tuple[dict[str, str], ...] = (),
-        served: Any = None,
-    ) -> None:
-        super().__init__(f"No answer in {', '.join(fields)}")
-        self.fields = fields
-        self.blank = blank
-        self.responses = responses
-        self.served = served
-
-
-@dataclass(frozen=True)
-class Marked:
-    """An answer to one engine puzzle: the fields its kind reads, and the engine's verdict."""
-
-    response: dict[str, str]
-    graded: drills.Graded
-
-
-def answer_fields(kind: str, response: Mapping[str, Any]) -> dict[str, str]:
-    """The fields a puzzle of this kind reads from `response`. Raises BlankAnswerError when it is
-    no answer (a field its kind needs left empty): the one place a blank is told from an answer."""
-    fields = response_of(kind, response)
-    empty = drills.unanswered(kind, fields)
-    if empty:
-        raise BlankAnswerError(empty, responses=(fields,))
-    return fields
-
-
-def answer_mark(*, kind: str, question: Any, answer: Any, response: Mapping[str, Any]) -> Marked:
-    """Mark a response to a puzzle of this kind (its question and answer): the one place an answer
-    is graded. Raises BlankAnswerError when it is no answer."""
-    fields = answer_fields(kind, response)
-    return Marked(fields, drills.grade(kind, question, answer, fields))
 
 
 def attempt_record(
@@ -483,26 +437,3 @@ def visitor_practice_claim(*, user: User, visitor: str) -> int:
             # A first answer to the puzzle: it has no review to bring forward.
             _schedule_review(user, puzzle, correct=attempt.correct, rated=True, due=None)
     return len(attempts)
-
-
-def response_of(kind: str, data: Mapping[str, object]) -> dict[str, str]:
-    """The form fields a kind expects, as strings (anything else is ignored)."""
-    return drills.definition(kind).response_of(data)
-
-
-ALL_FIELDS = tuple(drills.form_response(lambda name: []))
-
-
-def response_from_form(data: QueryDict, prefix: str = "") -> dict[str, str]:
-    """An answer form's fields (named `prefix` + field) as the engine reads them
-    (drills.form_response: NUL dropped, each at most 200 characters; the Charleston's tile boxes
-    become one pass, the joker boxes one list). Fields of every kind are read; grading keeps
-    those of the puzzle's kind (response_of)."""
-    return drills.form_response(lambda name: data.getlist(prefix + name))
-
-
-def response_shown(kind: str, response: Mapping[str, Any], question: Mapping[str, Any]) -> drills.Shown:
-    """An answer as its form shows it filled in again (a blank asked again keeps what was
-    filled in): each field's values, by field name; for the Charleston, the places of the tiles
-    picked (`pick_at`), as a hand may hold two of one tile."""
-    return drills.definition(kind).response_shown(response, question)

@@ -184,7 +184,7 @@ def _puzzle_context(
         "review": where == serving.REVIEW,
         "daily_date": today.isoformat() if serving.daily_date_of(where) == today else None,
         "next_url": reverse("classes:assignment", args=homework) if homework else "",
-        "chosen": services.response_shown(puzzle.kind, response or {}, puzzle.question),
+        "chosen": answering.response_shown(puzzle.kind, response or {}, puzzle.question),
     }
 
 
@@ -195,7 +195,7 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     a drill, a review, today's set or a homework), once. A blank is asked again, unrecorded."""
     learner = learner_of(request)
     token = request.POST.get("token", "")
-    response = services.response_from_form(request.POST)
+    response = answering.response_from_form(request.POST)
     try:
         taken = answering.answer_take(
             learner=learner,

@@ -24,8 +24,8 @@ from cfmj.core.learners import Learner
 from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import drills
 from practice import answering, serving
+from practice.answering import response_from_form, response_shown
 from practice.models import Puzzle
-from practice.services import response_from_form, response_shown
 
 DEFAULT_BAND = 2
 KIND_OPTIONS = [(kind, drills.KIND_TITLES[kind]) for kind in drills.KINDS]

@@ -22,8 +22,9 @@ from cfmj.core.learners import Learner
 from cfmj.engine import drills
 from cfmj.engine.drills import choices
 from practice import serving
+from practice.answering import Marked, answer_mark
 from practice.models import Puzzle
-from practice.services import Marked, answer_mark, puzzle_batch_generate
+from practice.services import puzzle_batch_generate
 
 SESSION_BATCH = 5  # puzzles made on the spot when the pool of a kind and band is empty
 FULL_LIST = 6  # a choice list this short is shown whole; a longer one only where chosen
@@ -144,7 +145,7 @@ def session_answer(
     again before the reveal replaces it. With the `token` (one-time id) it was served with, and
     the answer that token was served to change (`replaces`), it counts once: when the student's
     answer is no longer the one it replaces (the same token again, or an older form), ClassError
-    says so and nothing changes. A blank is no answer: it raises practice.services.BlankAnswerError
+    says so and nothing changes. A blank is no answer: it raises practice.answering.BlankAnswerError
     and keeps nothing (nor replaces an answer sent before)."""
     with transaction.atomic():
         # Locked, so that an answer cannot land after the reveal it raced with.

@@ -115,7 +115,7 @@ def test_it_lets_only_a_teacher_of_the_class_start() -> None:
 
 
 def test_it_keeps_no_blank_answer_and_keeps_the_answer_sent_before() -> None:
-    from practice.services import BlankAnswerError
+    from practice.answering import BlankAnswerError
 
     teacher, ann, bob, classroom = _class_of_two()
     session = on_the_board(classroom, teacher, kind="name_hand")

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from cfmj.engine import drills
 from lessons.models import Lesson
-from practice.services import ALL_FIELDS, response_from_form
+from practice.answering import ALL_FIELDS, response_from_form
 from tests.classes.session_helpers import Room
 from tests.practice.factories import PuzzleFactory
 

@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from cfmj.core.learners import Learner
-from practice import services
+from practice import answering, services
 from practice.models import Attempt, DailySet, Puzzle, PuzzleBatch, ReviewItem, SkillRating, Streak
 from tests.accounts.factories import UserFactory
 from tests.engine.drills.helpers import right_response, wrong_response
@@ -192,7 +192,7 @@ def test_it_records_nothing_for_a_blank_answer() -> None:
     user = UserFactory()
     puzzle = PuzzleFactory(kind="name_hand")
     for blank in ({}, {"category": " ", "pattern": ""}, {"category": right_response(puzzle)["category"]}):
-        with pytest.raises(services.BlankAnswerError):
+        with pytest.raises(answering.BlankAnswerError):
             services.attempt_record(
                 learner=Learner(user, ""), puzzle_id=puzzle.pk, token=uuid.uuid4(), response=blank
             )

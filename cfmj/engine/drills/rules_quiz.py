@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import InputError
 from .common import RIGHT, WRONG, Graded, choice, graded, ref, shown
+from .kind import AnswerField, DrillKind
 from .rules_quiz_topics.blocks import blocks, jokers_in_blocks
 from .rules_quiz_topics.blocks import read_block as read_block  # noqa: PLC0414 (a public name of the drill)
 from .rules_quiz_topics.calls import after_call, call_priority, dead_joker
@@ -159,7 +160,6 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
 
 
 # The kind's definition (drills.kind).
-from .kind import AnswerField, DrillKind  # noqa: E402
 
 KIND = DrillKind(
     name="rules_quiz",

@@ -17,7 +17,7 @@ from cfmj.engine import drills
 from cfmj.engine.drills import DEFINITIONS, KINDS, AnswerField, DrillKind, GetList
 from cfmj.engine.drills.choices import choice_fields
 from cfmj.engine.drills.common import RIGHT, WRONG, Graded, graded, int_field
-from practice.services import response_shown
+from practice.answering import response_shown
 from tests.engine.drills.helpers import puzzles, right_response
 from tests.lessons.helpers import chosen
 
