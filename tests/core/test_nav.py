@@ -26,3 +26,20 @@ def test_the_practice_link_is_current_on_the_practice_pages_only(client, page: s
     response = client.get(page)
     assert response.status_code == 200
     assert (PRACTICE_LINK in response.content.decode()) is current
+
+
+@pytest.mark.parametrize(
+    ("page", "link"),
+    [
+        (reverse("home"), "Home"),
+        (reverse("practice:home"), "Practice"),
+        (reverse("practice:check"), "Hand checker"),
+        (reverse("lessons:course"), "Lessons"),
+        (reverse("lessons:rules"), "Rules"),
+    ],
+)
+def test_it_marks_one_header_link_current(client, page: str, link: str) -> None:
+    html = client.get(page).content.decode()
+    header = html[html.index("<header") : html.index("</header>")]
+    assert header.count('aria-current="page"') == 1
+    assert f'aria-current="page">{link}</a>' in header
