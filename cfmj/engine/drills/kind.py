@@ -56,7 +56,7 @@ class AnswerField:
     choices_from: str = ""
     form_name: str = ""
     board: str = ""
-    right: Callable[[Mapping[str, Any]], set[str]] | None = None
+    right: Callable[[Any], set[str]] | None = None  # given its kind's answer (a TypedDict of the kind's)
 
     def read(self, getlist: GetList) -> str:
         """This field of a posted form, as the engine reads it (at most FORM_CHARS long)."""
