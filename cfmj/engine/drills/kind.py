@@ -96,7 +96,7 @@ class AnswerField:
             ]
         return [(str(c["value"]), str(c["label"])) for c in question.get(self.choices_from, [])]
 
-    def right_values(self, answer: Mapping[str, Any]) -> set[str]:
+    def right_values(self, answer: Mapping[str, object]) -> set[str]:
         """The values of this field that are right (several where the answer accepts several)."""
         if self.right is not None:
             return self.right(answer)
