@@ -216,6 +216,11 @@ def _taken(answer: JokerExchangeAnswer) -> set[str]:
     return set(answer.get("take") or ["none"])
 
 
+def _ticked(answer: JokerExchangeAnswer) -> str:
+    """The boxes a right response ticks, as the form sends them (one comma list)."""
+    return ",".join(answer["take"]) or NONE
+
+
 KIND: DrillKind[JokerExchangeQuestion, JokerExchangeAnswer] = DrillKind(
     name="joker_exchange",
     title="Joker exchange",
@@ -223,7 +228,13 @@ KIND: DrillKind[JokerExchangeQuestion, JokerExchangeAnswer] = DrillKind(
     fields=(
         # "none" is an answer; nothing ticked is not.
         AnswerField(
-            "take", "many-choices", required=True, choices_from="choices", board="Jokers taken", right=_taken
+            "take",
+            "many-choices",
+            required=True,
+            choices_from="choices",
+            board="Jokers taken",
+            right=_taken,
+            answered=_ticked,
         ),
     ),
     focuses=FOCUSES,

@@ -218,6 +218,12 @@ def _accepted(index: int) -> Callable[[NameHandAnswer], set[str]]:
     return lambda answer: {pair[index] for pair in answer.get("accepted", [])}
 
 
+def _first_reading(index: int) -> Callable[[NameHandAnswer], str]:
+    """The category (0) or pattern (1) of the first reading the answer accepts (a right response
+    names one reading, both halves of it)."""
+    return lambda answer: answer["accepted"][0][index]
+
+
 KIND: DrillKind[NameHandQuestion, NameHandAnswer] = DrillKind(
     name="name_hand",
     title="Name the hand",
@@ -230,6 +236,7 @@ KIND: DrillKind[NameHandQuestion, NameHandAnswer] = DrillKind(
             choices_from="category_choices",
             board="Category",
             right=_accepted(0),
+            answered=_first_reading(0),
         ),
         AnswerField(
             "pattern",
@@ -238,6 +245,7 @@ KIND: DrillKind[NameHandQuestion, NameHandAnswer] = DrillKind(
             choices_from="pattern_choices",
             board="Pattern",
             right=_accepted(1),
+            answered=_first_reading(1),
         ),
     ),
     focuses=FOCUSES,

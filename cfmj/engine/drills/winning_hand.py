@@ -272,6 +272,11 @@ def grade(question: WinningHandQuestion, answer: WinningHandAnswer, response: ob
     return graded(GOOD, explanation=lead + answer["explanation"], **base)
 
 
+def _first_reason(answer: WinningHandAnswer) -> str:
+    """The reason a right No gives (none for a Yes)."""
+    return (answer["reason_ids"] or [""])[0]
+
+
 KIND: DrillKind[WinningHandQuestion, WinningHandAnswer] = DrillKind(
     name="winning_hand",
     title="Winning hand?",
@@ -279,7 +284,7 @@ KIND: DrillKind[WinningHandQuestion, WinningHandAnswer] = DrillKind(
     fields=(
         AnswerField("valid", "yes-no", required=True, board="Is it a winning hand?"),
         # A reason is asked only of a No, and a No without one is half right.
-        AnswerField("reason", "one-choice", choices_from="choices"),
+        AnswerField("reason", "one-choice", choices_from="choices", answered=_first_reason),
     ),
     focuses=FOCUSES,
     practises=PRACTISES,

@@ -293,6 +293,11 @@ def grade(question: WorthQuestion, answer: WorthAnswer, response: object) -> Gra
     return graded(GOOD, explanation=lead + explanation, expected=expected, rules=rules)
 
 
+def _discarder_pays(answer: WorthAnswer) -> str:
+    """What the discarder pays, as typed in (left empty for a self-drawn hand)."""
+    return str(answer["discarder"] or "")
+
+
 KIND: DrillKind[WorthQuestion, WorthAnswer] = DrillKind(
     name="worth",
     title="What is it worth?",
@@ -300,7 +305,7 @@ KIND: DrillKind[WorthQuestion, WorthAnswer] = DrillKind(
     fields=(
         AnswerField("value", "number", required=True),
         # The discarder's payment is asked only of a hand won on a discard.
-        AnswerField("discarder", "number"),
+        AnswerField("discarder", "number", answered=_discarder_pays),
     ),
     focuses=FOCUSES,
     practises=PRACTISES,
