@@ -20,26 +20,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cfmj.engine.drills import KINDS, Puzzle, generate, generate_many, grade  # noqa: E402
+from cfmj.engine.drills import KINDS, Puzzle, definition, generate, generate_many, grade  # noqa: E402
 
 SEED = 20261122
 TARGET = {"winning_hand": 500, "worth": 500}  # puzzles per second the site needs
 
 
 def right_response(puzzle: Puzzle) -> dict[str, str]:
-    answer = puzzle.answer
-    if puzzle.kind == "winning_hand":
-        return {"valid": "yes" if answer["valid"] else "no", "reason": (answer["reason_ids"] or [""])[0]}
-    if puzzle.kind == "worth":
-        return {"value": str(answer["value"]), "discarder": str(answer["discarder"] or "")}
-    if puzzle.kind == "name_hand":
-        return dict(zip(("category", "pattern"), answer["accepted"][0], strict=True))
-    if puzzle.kind == "joker_exchange":
-        return {"take": ",".join(answer["take"]) or "none"}
-    if puzzle.kind == "distance":
-        return {"tiles_needed": str(answer["tiles_needed"])}
-    key = {"charleston": "pass", "call": "call", "discard": "tile", "rules_quiz": "choice"}[puzzle.kind]
-    return {key: answer[key]}
+    return definition(puzzle.kind).right_response(puzzle.answer)
 
 
 def wrong_response(puzzle: Puzzle) -> dict[str, str]:

@@ -15,8 +15,9 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, Viewport
 from lessons.models import CheckAnswer, Lesson, LessonProgress
 from lessons.services import lessons_load
 from practice.models import Attempt, Puzzle
+from tests.browser.answer_form import fill
 from tests.browser.test_accessibility import AXE, BLOCKING, axe_violations, describe
-from tests.browser.test_lesson import fill, puzzle_in
+from tests.browser.test_lesson import puzzle_in
 from tests.course import course_sources
 from tests.engine.drills.helpers import right_response
 from tests.practice.factories import PuzzleFactory

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from practice.models import Puzzle
-from tests.browser.test_lesson import fill
+from tests.browser.answer_form import fill
 from tests.classes.helpers import person
 from tests.engine.drills.helpers import right_response
 from tests.practice.factories import PuzzleFactory

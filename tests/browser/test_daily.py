@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from practice.models import Puzzle
+from tests.browser.answer_form import fill
 from tests.engine.drills.helpers import right_response
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -16,19 +17,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def answer_in_the_form(page: Page, puzzle: Puzzle) -> None:
     """Fill the answer form as a person would, with the engine's right answer."""
     form = page.locator("form.answer-form")
-    for field, value in right_response(puzzle).items():
-        if puzzle.kind == "charleston" and field == "pass":
-            for code in value.split():
-                form.locator(f'input[name="pick"][value="{code}"]:not(:checked)').first.check()
-        elif puzzle.kind == "joker_exchange" and field == "take":
-            for choice in value.split(","):
-                form.locator(f'input[name="take"][value="{choice}"]').check()
-        elif puzzle.kind in ("winning_hand", "call", "discard") and value:
-            form.locator(f'input[name="{field}"][value="{value}"]').first.check()
-        elif puzzle.kind == "name_hand":
-            form.locator(f'select[name="{field}"]').select_option(value)
-        elif value:
-            form.locator(f'input[name="{field}"]').fill(value)
+    fill(form, puzzle, right_response(puzzle))
     form.get_by_role("button", name="Answer").click()
 
 

@@ -24,8 +24,9 @@ from cfmj.classes import sessions
 from cfmj.classes.models import Assignment, Classroom, ClassSession
 from cfmj.engine import drills
 from lessons.models import Lesson
+from tests.browser.answer_form import fill
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.test_lesson import fill, puzzle_in
+from tests.browser.test_lesson import puzzle_in
 from tests.browser.walk import (
     PASSWORD,
     WORKED,

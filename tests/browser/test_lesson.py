@@ -11,31 +11,12 @@ from playwright.sync_api import Locator, Page, expect
 from cfmj.engine import drills
 from lessons.models import Lesson
 from lessons.services import lessons_load
+from tests.browser.answer_form import fill
 from tests.course import course_sources
-from tests.engine.drills.helpers import Asked, right_response, wrong_response
+from tests.engine.drills.helpers import right_response, wrong_response
 from tests.lessons.helpers import asked
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def fill(form: Locator, puzzle: Asked, answer: dict[str, str], prefix: str = "") -> None:
-    """Answer as a person would: tick, choose or type each field of the engine's answer."""
-    for field, value in answer.items():
-        name = prefix + field
-        if not value:
-            continue
-        if puzzle.kind == "charleston" and field == "pass":
-            for code in value.split():
-                form.locator(f'input[name="{prefix}pick"][value="{code}"]:not(:checked)').first.check()
-        elif puzzle.kind == "joker_exchange" and field == "take":
-            for choice in value.split(","):
-                form.locator(f'input[name="{name}"][value="{choice}"]').check()
-        elif form.locator(f'select[name="{name}"]').count():
-            form.locator(f'select[name="{name}"]').select_option(value)
-        elif form.locator(f'input[name="{name}"][type="radio"]').count():
-            form.locator(f'input[name="{name}"][value="{value}"]').first.check()
-        else:
-            form.locator(f'input[name="{name}"]').fill(value)
 
 
 def puzzle_in(form: Locator, kind: str, focus: str, band: int, prefix: str = "") -> drills.Puzzle:

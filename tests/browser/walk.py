@@ -18,7 +18,8 @@ from cfmj.classes import sessions
 from lessons.models import Lesson
 from lessons.services import lessons_load
 from practice.models import Puzzle
-from tests.browser.test_lesson import fill, puzzle_in
+from tests.browser.answer_form import fill
+from tests.browser.test_lesson import puzzle_in
 from tests.course import course_sources
 from tests.engine.drills.helpers import right_response, wrong_response
 from tests.practice.factories import PuzzleFactory

@@ -160,9 +160,11 @@ def generate_many(
     return puzzles
 
 
-def grade(kind: str, question: dict[str, Any], answer: dict[str, Any], response: dict[str, str]) -> Graded:
-    """Grade a learner's form fields. A malformed response grades as wrong (never raises); an
-    unknown kind raises InputError."""
+def grade(
+    kind: str, question: Mapping[str, object], answer: Mapping[str, object], response: dict[str, str]
+) -> Graded:
+    """Grade a learner's form fields (`question` and `answer`: the kind's, as generate made them).
+    A malformed response grades as wrong (never raises); an unknown kind raises InputError."""
     return definition(kind).grade(question, answer, response)
 
 

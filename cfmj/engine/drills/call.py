@@ -12,7 +12,6 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from random import Random
-from typing import Any
 
 from ..card import CardEntry
 from ..categories import NUMBER_CATEGORIES, WINDS
@@ -36,10 +35,11 @@ from .hands import (
     without,
 )
 from .kind import AnswerField, DrillKind
+from .shapes import Choice, Explained, HandQuestion
 
 MAH_JONGG, EXPOSE, NONE = "mah_jongg", "expose", "none"
 CALLS = (MAH_JONGG, EXPOSE, NONE)
-CHOICES = [
+CHOICES: list[Choice] = [
     choice(MAH_JONGG, "Call it for Mah Jongg"),
     choice(EXPOSE, "Call it to expose a Pung, Kong or Quint"),
     choice(NONE, "You cannot call it"),
@@ -62,6 +62,16 @@ PRACTISES: tuple[str, ...] = (
 )
 SINGLE_CALLS = frozenset({"pair", "flower_pair", "news"})  # play_advice's calls only Mah Jongg may make
 Position = tuple[Hand, int] | None
+
+
+class CallQuestion(HandQuestion):
+    tile: str  # the discard
+    choices: list[Choice]  # CHOICES
+
+
+class CallAnswer(Explained):
+    call: str  # the strongest legal call: one of CALLS
+    advice: str  # whether to make it (play_advice.call's why)
 
 
 def _damage(hand: Hand, rng: Random, keep: int) -> Hand:
@@ -196,16 +206,16 @@ def _position(rng: Random, band: int, focus: str | None) -> tuple[Hand, int, Cal
     return found
 
 
-def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+def make(rng: Random, band: int, focus: str | None = None) -> tuple[CallQuestion, CallAnswer]:
     hand, tile, advice = _position(rng, band, focus)
     seat = rng.choice(SEATS)
-    question = {
+    question: CallQuestion = {
         "prompt": f"{seat} discards {name(tile)} ({code(tile)}). Can you call it?",
         "hand": str(hand),
         "tile": code(tile),
-        "choices": [dict(c) for c in CHOICES],
+        "choices": [c.copy() for c in CHOICES],
     }
-    answer = {
+    answer: CallAnswer = {
         "call": strongest(advice),
         "explanation": _explain(hand, tile, advice),
         "advice": advice.why,
@@ -250,7 +260,7 @@ def _explain(hand: Hand, tile: int, advice: CallAdvice) -> str:
     return lead + " ".join(notes) + f" {ref('6')}"
 
 
-def grade(question: dict[str, Any], answer: dict[str, Any], response: object) -> Graded:
+def grade(question: CallQuestion, answer: CallAnswer, response: object) -> Graded:
     said = (text_field(response, "call") or "").lower()
     right = answer["call"]
     expected = {
@@ -272,12 +282,12 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
     return graded(WRONG, explanation=lead + explanation, expected=expected, rules=answer["rules"])
 
 
-def position(question: dict[str, Any]) -> tuple[Hand, int]:
+def position(question: CallQuestion) -> tuple[Hand, int]:
     """The hand and the discard a question shows (for tests and the bench)."""
     return parse_hand(question["hand"]), parse_tile(question["tile"])
 
 
-KIND = DrillKind(
+KIND: DrillKind[CallQuestion, CallAnswer] = DrillKind(
     name="call",
     title="Can you call it?",
     description="Whether to call a discarded tile, and what for: Mah Jongg, an exposure, or not at all.",

@@ -7,7 +7,7 @@ higher bands, so the useful tiles are harder to see). Graded by charleston(propo
 from __future__ import annotations
 
 from random import Random
-from typing import Any
+from typing import TypedDict
 
 from ..charleston import DIRECTIONS, charleston, grade_all, proposed_pass, summary, summary_of
 from ..errors import InputError
@@ -16,6 +16,7 @@ from ..tiles import code, codes
 from .common import Graded, Mark, graded_by_marks, no_focus, plural, stored_mark, text_field
 from .hands import band_layout, build, pick_entry, replace_tiles, without
 from .kind import AnswerField, DrillKind
+from .shapes import Advised, HandQuestion
 
 SWAPS = {1: 3, 2: 4, 3: 5, 4: 6, 5: 8}
 RULES = ("6",)
@@ -24,14 +25,27 @@ FOCUSES: tuple[str, ...] = ()
 PRACTISES: tuple[str, ...] = ("6_jokers_never_passed",)
 
 
-def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+class CharlestonQuestion(HandQuestion):
+    tiles: list[str]  # the 13 tiles, in order (the boxes to tick)
+    direction: str  # where the pass goes (charleston.DIRECTIONS)
+
+
+# "pass" is a Python keyword: that key is declared the functional way.
+PassAnswer = TypedDict("PassAnswer", {"pass": str})
+
+
+class CharlestonAnswer(PassAnswer, Advised):
+    summary: str  # how near the advised pass leaves the hand, in words
+
+
+def make(rng: Random, band: int, focus: str | None = None) -> tuple[CharlestonQuestion, CharlestonAnswer]:
     no_focus("charleston", focus)
     entry = pick_entry(rng, band)
     hand = replace_tiles(build(band_layout(entry, rng, band, exposures=False)), rng, SWAPS[band])
     hand = without(hand, rng.choice(hand.concealed))
     direction = rng.choice(DIRECTIONS)
     advice = charleston(hand, direction=direction)
-    question = {
+    question: CharlestonQuestion = {
         "prompt": f"It is the Charleston and you pass {direction}. Which three tiles would "
         "you pass? (Jokers are never passed.)",
         "hand": str(hand),
@@ -40,7 +54,7 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
     }
     # Every possible pass, marked now: marking an answer later is a look-up, not a new advice.
     marks = {codes(given): grade.mark() for given, grade in grade_all(advice.ranked).items()}
-    answer = {
+    answer: CharlestonAnswer = {
         "pass": codes(advice.best.given),
         "why": advice.why,
         "tiles_needed": advice.best.tiles_needed,
@@ -50,7 +64,7 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
     return question, answer
 
 
-def grade(question: dict[str, Any], answer: dict[str, Any], response: object) -> Graded:
+def grade(question: CharlestonQuestion, answer: CharlestonAnswer, response: object) -> Graded:
     def mark_of(text: str | None) -> tuple[str, Mark]:
         if not text:
             raise InputError("A Charleston pass is exactly three tiles, such as '2B WD N'.")
@@ -80,7 +94,7 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
     )
 
 
-KIND = DrillKind(
+KIND: DrillKind[CharlestonQuestion, CharlestonAnswer] = DrillKind(
     name="charleston",
     title="What would you pass?",
     description="Which three tiles to pass in the Charleston, from the 13 you hold.",

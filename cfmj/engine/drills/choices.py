@@ -37,7 +37,7 @@ def choices(field: str, question: Mapping[str, Any]) -> list[tuple[str, str]]:
     return _field(field).choices(question)
 
 
-def right_values(field: str, answer: Mapping[str, Any]) -> set[str]:
+def right_values(field: str, answer: Mapping[str, object]) -> set[str]:
     """The values of this field that are right (several where the answer accepts several)."""
     return _field(field).right_values(answer)
 
@@ -56,7 +56,7 @@ class Solution:
     rules: tuple[str, ...]
 
 
-def solution(kind: str, question: dict[str, Any], answer: dict[str, Any]) -> Solution:
+def solution(kind: str, question: Mapping[str, object], answer: Mapping[str, object]) -> Solution:
     """The answer revealed to a room (raises InputError for an unknown kind)."""
 
     # Grading an empty response gives the kind's own wording of the right answer and its rules.

@@ -15,13 +15,14 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from random import Random
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NotRequired, TypedDict
 
 from ..errors import InputError
 
 # Re-exported for the kinds that take their wording from here (the one definition is ..words).
 from ..words import join_words as join_words  # noqa: PLC0414
 from ..words import plural as plural  # noqa: PLC0414
+from .shapes import Advised, Choice
 
 RIGHT, GOOD, WRONG = 1.0, 0.5, 0.0
 HEADLINES = {RIGHT: "Right!", GOOD: "Good, but there is better", WRONG: "Not quite"}
@@ -33,8 +34,10 @@ class Puzzle:
     kind: str
     band: int
     seed: int
-    question: dict[str, Any]
-    answer: dict[str, Any]
+    # Its kind's question and answer (the TypedDicts of the kind's module, e.g. worth.WorthQuestion):
+    # which kind is known only at run time, so a Puzzle of any kind holds them as Any.
+    question: Any
+    answer: Any
     focus: str | None = None
 
     def content_hash(self) -> str:
@@ -79,6 +82,14 @@ def no_focus(kind: str, focus: str | None) -> None:
 def drill_rng(kind: str, band: int, seed: int) -> Random:
     """One generator per (kind, band, seed): string seeds are hashed the same way in every process."""
     return Random(f"cfmj-drills/{kind}/{band}/{seed}")
+
+
+class Told(TypedDict):
+    """The keywords of graded() that a kind's grade gives every response alike."""
+
+    expected: str
+    rules: Iterable[str]
+    reason_ids: NotRequired[Iterable[str]]
 
 
 def graded(
@@ -135,7 +146,7 @@ def graded_by_marks(
     )
 
 
-def stored_mark(answer: Mapping[str, Any], given: str) -> Mark | None:
+def stored_mark(answer: Advised, given: str) -> Mark | None:
     """The mark the puzzle stored for this proposal (None for a puzzle stored before marks were
     kept: mark it afresh)."""
     marks = answer.get("marks", {})
@@ -186,5 +197,5 @@ def shown(text: str | None) -> str:
     return f"'{clean}'"
 
 
-def choice(value: str, label: str) -> dict[str, str]:
+def choice(value: str, label: str) -> Choice:
     return {"value": value, "label": label}

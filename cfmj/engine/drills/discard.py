@@ -7,7 +7,6 @@ swapped for others (never a hand that already wins). Graded by play_advice.disca
 from __future__ import annotations
 
 from random import Random
-from typing import Any
 
 from ..charleston import grade_all, summary_of
 from ..check import check
@@ -18,6 +17,7 @@ from ..tiles import JOKER, code
 from .common import Graded, Mark, graded_by_marks, no_focus, plural, stored_mark, text_field
 from .hands import band_layout, build, pick_entry, replace_tiles
 from .kind import AnswerField, DrillKind
+from .shapes import Advised, HandQuestion
 
 SWAPS = {1: 2, 2: 2, 3: 3, 4: 4, 5: 5}
 RULES = ("6",)
@@ -26,7 +26,15 @@ PRACTISES: tuple[str, ...] = ("6_draw_then_discard",)  # 14 tiles on your turn: 
 MAX_TRIES = 30
 
 
-def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+class DiscardQuestion(HandQuestion):
+    tiles: list[str]  # the concealed tiles, in order (the ones to choose from)
+
+
+class DiscardAnswer(Advised):
+    tile: str  # the advised discard
+
+
+def make(rng: Random, band: int, focus: str | None = None) -> tuple[DiscardQuestion, DiscardAnswer]:
     no_focus("discard", focus)
     for _ in range(MAX_TRIES):
         hand = build(band_layout(pick_entry(rng, band), rng, band))
@@ -36,7 +44,7 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
     else:  # pragma: no cover - two swapped tiles nearly always spoil a hand
         raise RuntimeError("no hand found for the discard drill")
     advice = discard(hand)
-    question = {
+    question: DiscardQuestion = {
         "prompt": "It is your turn and you hold 14 tiles. Which tile would you discard?",
         "hand": str(hand),
         "tiles": [code(t) for t in hand.concealed],
@@ -48,7 +56,7 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
         with_joker = discard(hand, proposed=JOKER).graded
         assert with_joker is not None
         marks[code(JOKER)] = with_joker.mark()
-    answer = {
+    answer: DiscardAnswer = {
         "tile": code(advice.tile),
         "why": advice.why,
         "tiles_needed": advice.ranked[0].tiles_needed,
@@ -57,7 +65,7 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
     return question, answer
 
 
-def grade(question: dict[str, Any], answer: dict[str, Any], response: object) -> Graded:
+def grade(question: DiscardQuestion, answer: DiscardAnswer, response: object) -> Graded:
     def mark_of(text: str | None) -> tuple[str, Mark]:
         if not text or len(text) > 4 or " " in text:
             raise InputError("Name one tile to discard, such as 9D or WD.")
@@ -90,7 +98,7 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
     )
 
 
-KIND = DrillKind(
+KIND: DrillKind[DiscardQuestion, DiscardAnswer] = DrillKind(
     name="discard",
     title="Which discard?",
     description="Which tile to let go of the 14 you hold on your turn.",

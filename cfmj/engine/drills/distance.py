@@ -7,7 +7,6 @@ bands swap more tiles and add jokers and exposures. distance() gives the answer.
 from __future__ import annotations
 
 from random import Random
-from typing import Any
 
 from ..distance import distance
 from ..labels import tile_name
@@ -27,6 +26,7 @@ from .common import (
 )
 from .hands import band_layout, build, hand_name, pick_entry, replace_tiles, without
 from .kind import AnswerField, DrillKind
+from .shapes import ExplainedExpected, HandQuestion
 
 FOCUSES: tuple[str, ...] = ()
 # How far from some winning hand; jokers count only in Pungs, Kongs and Quints.
@@ -39,7 +39,11 @@ NEAR = {1: 2}  # the farthest a band's hands may be
 MAX_TRIES = 30
 
 
-def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+class DistanceAnswer(ExplainedExpected):
+    tiles_needed: int
+
+
+def make(rng: Random, band: int, focus: str | None = None) -> tuple[HandQuestion, DistanceAnswer]:
     no_focus("distance", focus)
     for _ in range(MAX_TRIES):
         hand = build(band_layout(pick_entry(rng, band), rng, band))
@@ -67,8 +71,11 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
             f"Your jokers count only in Pungs, Kongs and Quints, never in Pairs or NEWS {ref('2.1')}."
         )
         rules.append("2.1")
-    question = {"prompt": "How many more tiles does this hand need to be a winning hand?", "hand": str(hand)}
-    answer = {
+    question: HandQuestion = {
+        "prompt": "How many more tiles does this hand need to be a winning hand?",
+        "hand": str(hand),
+    }
+    answer: DistanceAnswer = {
         "tiles_needed": needed,
         "explanation": " ".join(lines),
         "rules": rules,
@@ -77,7 +84,7 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
     return question, answer
 
 
-def grade(question: dict[str, Any], answer: dict[str, Any], response: object) -> Graded:
+def grade(question: HandQuestion, answer: DistanceAnswer, response: object) -> Graded:
     said = int_field(response, "tiles_needed")
     expected, rules, explanation = answer["expected"], answer["rules"], answer["explanation"]
     if said == answer["tiles_needed"]:
@@ -92,7 +99,7 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
     return graded(WRONG, explanation=lead + explanation, expected=expected, rules=rules)
 
 
-KIND = DrillKind(
+KIND: DrillKind[HandQuestion, DistanceAnswer] = DrillKind(
     name="distance",
     title="How far?",
     description="How many more tiles a hand needs to be a winning hand.",

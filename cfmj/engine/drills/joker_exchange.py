@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
 from random import Random
-from typing import Any
+from typing import TypedDict
 
 from ..card import CardEntry, joker_bounds
 from ..notation import Hand
@@ -19,6 +18,7 @@ from ..tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, MAX_JOKERS, NEWS, co
 from .common import GOOD, RIGHT, WRONG, Graded, choice, graded, no_focus, ref, shown, text_field
 from .hands import band_layout, build, pick_entry, random_tile
 from .kind import AnswerField, DrillKind
+from .shapes import Choice, ExplainedExpected, HandQuestion
 
 FOCUSES: tuple[str, ...] = ()
 # Which exposed jokers you can take (any exposure, your own too), several in one turn.
@@ -31,6 +31,35 @@ JOKER_CHANCE = {1: 0.9, 2: 0.8, 3: 0.7, 4: 0.6, 5: 0.6}
 HOLD_CHANCE = 0.55
 MAX_TRIES = 100
 Exposed = tuple[int, int, tuple[int, ...]]  # seat, named tile, tiles
+
+
+class Exposure(TypedDict):
+    """One exposure on the table: `id` is its choice's value (e1, e2, ...)."""
+
+    id: str
+    seat: str
+    yours: bool
+    tiles: str
+    label: str
+
+
+class SeatRow(TypedDict):
+    """One seat's exposures, as the table is drawn."""
+
+    seat: str  # "You" for the learner's own
+    exposures: list[str]
+
+
+class JokerExchangeQuestion(HandQuestion):
+    seat: str
+    exposures: list[Exposure]
+    table: list[SeatRow]  # not a TableQuestion's table: this one is the tiles on it
+    choices: list[Choice]
+
+
+class JokerExchangeAnswer(ExplainedExpected):
+    take: list[str]  # the exposures whose jokers can be taken (empty: none)
+    offered: list[str]  # every exposure with a joker
 
 
 def _exposable(entry: CardEntry) -> bool:
@@ -74,7 +103,9 @@ def _fits(hand: Hand, others: list[Exposed]) -> bool:
     )
 
 
-def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+def make(
+    rng: Random, band: int, focus: str | None = None
+) -> tuple[JokerExchangeQuestion, JokerExchangeAnswer]:
     no_focus("joker_exchange", focus)
     for _ in range(MAX_TRIES):
         you = rng.randrange(len(SEATS))
@@ -97,7 +128,10 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
     else:  # pragma: no cover - a table nearly always fits
         raise RuntimeError("no table found for the joker exchange drill")
     everyone = sorted(table + own, key=lambda e: (e[0], e[2]))
-    exposures, choices, lines, take = [], [], [], []
+    exposures: list[Exposure] = []
+    choices: list[Choice] = []
+    lines: list[str] = []
+    take: list[str] = []
     for number, (seat, tile, tiles) in enumerate(everyone, start=1):
         ident = f"e{number}"
         label = f"[{codes(tiles)}] ({'yours' if seat == you else SEATS[seat]})"
@@ -118,14 +152,14 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
             stays = "those jokers stay" if several else "that joker stays"
             lines.append(f"{stands}; you have no {code(tile)} in your rack, so {stays}.")
     choices.append(choice(NONE, "None of them"))
-    rows = [
+    rows: list[SeatRow] = [
         {
             "seat": "You" if seat == you else SEATS[seat],
             "exposures": [e["tiles"] for e in exposures if e["seat"] == SEATS[seat]],
         }
         for seat in sorted({e[0] for e in everyone})
     ]
-    question = {
+    question: JokerExchangeQuestion = {
         "prompt": f"You sit {SEATS[you]} and it is your turn. Which exposed jokers can you take? "
         "Choose every one you can, or none.",
         "hand": str(hand),
@@ -138,7 +172,7 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
         "On your own turn you may take an exposed joker by giving the natural tile it stands for, "
         f"from any exposure, your own included {ref('6')}."
     )
-    answer = {
+    answer: JokerExchangeAnswer = {
         "take": take,
         "offered": [c["value"] for c in choices if c["value"] != NONE],
         "explanation": " ".join([*lines, rule]),
@@ -148,7 +182,7 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
     return question, answer
 
 
-def grade(question: dict[str, Any], answer: dict[str, Any], response: object) -> Graded:
+def grade(question: JokerExchangeQuestion, answer: JokerExchangeAnswer, response: object) -> Graded:
     text = text_field(response, "take")
     tokens = [t for t in re.split(r"[\s,;]+", (text or "").lower()) if t]
     right, offered = set(answer["take"]), set(answer["offered"])
@@ -178,18 +212,29 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
     return graded(WRONG, explanation=lead + explanation, expected=expected, rules=rules)
 
 
-def _taken(answer: Mapping[str, Any]) -> set[str]:
+def _taken(answer: JokerExchangeAnswer) -> set[str]:
     return set(answer.get("take") or ["none"])
 
 
-KIND = DrillKind(
+def _ticked(answer: JokerExchangeAnswer) -> str:
+    """The boxes a right response ticks, as the form sends them (one comma list)."""
+    return ",".join(answer["take"]) or NONE
+
+
+KIND: DrillKind[JokerExchangeQuestion, JokerExchangeAnswer] = DrillKind(
     name="joker_exchange",
     title="Joker exchange",
     description="Which jokers in the exposures on the table a tile you hold can take.",
     fields=(
         # "none" is an answer; nothing ticked is not.
         AnswerField(
-            "take", "many-choices", required=True, choices_from="choices", board="Jokers taken", right=_taken
+            "take",
+            "many-choices",
+            required=True,
+            choices_from="choices",
+            board="Jokers taken",
+            right=_taken,
+            answered=_ticked,
         ),
     ),
     focuses=FOCUSES,

@@ -21,8 +21,8 @@ from ..labels import tile_alt
 from ..ruleset import RuleSet
 from .common import Graded
 
-Q = TypeVar("Q")  # a kind's question (a JSON object)
-A = TypeVar("A")  # a kind's answer (a JSON object)
+Q = TypeVar("Q", bound=Mapping[str, object])  # a kind's question (a JSON object: its TypedDict)
+A = TypeVar("A", bound=Mapping[str, object])  # a kind's answer (a JSON object: its TypedDict)
 
 # How an answer field is asked: Yes or No; one of the question's choices, or several of them
 # (ticked boxes, sent as one comma list); several of the hand's tiles (ticked, sent as one
@@ -48,7 +48,8 @@ class AnswerField:
     under where it is not `name` (the Charleston's tile boxes, `pick`, make one `pass`). `board`:
     the heading under which a class board counts the room's answers by value ("" where they are
     counted only as right or wrong). `right`: the values of this field the answer accepts, where
-    it is not simply the answer's own value of the field."""
+    it is not simply the answer's own value of the field. `answered`: the value one right response
+    gives this field, where it is not the answer's own value of the field (as the form sends it)."""
 
     name: str
     input: InputType
@@ -56,7 +57,8 @@ class AnswerField:
     choices_from: str = ""
     form_name: str = ""
     board: str = ""
-    right: Callable[[Mapping[str, Any]], set[str]] | None = None
+    right: Callable[[Any], set[str]] | None = None  # given its kind's answer (a TypedDict of the kind's)
+    answered: Callable[[Any], str] | None = None  # given its kind's answer
 
     def read(self, getlist: GetList) -> str:
         """This field of a posted form, as the engine reads it (at most FORM_CHARS long)."""
@@ -96,13 +98,22 @@ class AnswerField:
             ]
         return [(str(c["value"]), str(c["label"])) for c in question.get(self.choices_from, [])]
 
-    def right_values(self, answer: Mapping[str, Any]) -> set[str]:
+    def right_values(self, answer: Mapping[str, object]) -> set[str]:
         """The values of this field that are right (several where the answer accepts several)."""
         if self.right is not None:
             return self.right(answer)
         if self.input == "yes-no":
             return {"yes" if answer.get(self.name) else "no"}
         return {str(answer.get(self.name, ""))}
+
+    def right_value(self, answer: Mapping[str, object]) -> str:
+        """The value one right response gives this field, as its form sends it ("" where a right
+        response leaves it empty)."""
+        if self.answered is not None:
+            return self.answered(answer)
+        if self.input == "yes-no":
+            return "yes" if answer.get(self.name) else "no"
+        return str(answer.get(self.name, ""))
 
     def picked(self, response: object) -> list[str]:
         """The choices one response made in this field (several for many choices)."""
@@ -164,6 +175,11 @@ class DrillKind(Generic[Q, A]):
     def form_response(self, getlist: GetList) -> dict[str, str]:
         """Its fields of a posted form, as the engine reads them."""
         return {f.name: f.read(getlist) for f in self.fields}
+
+    def right_response(self, answer: A) -> dict[str, str]:
+        """A right response to the question of this answer, as its form's fields send it (the
+        engine's own answer: the first reading, reason, ... where several are right)."""
+        return {field.name: field.right_value(answer) for field in self.fields}
 
     def response_of(self, data: Mapping[str, object]) -> dict[str, str]:
         """Its fields of a response, as strings (anything else is ignored)."""

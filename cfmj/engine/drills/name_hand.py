@@ -9,9 +9,9 @@ discard), and accepts the readings that win there; the question states it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from random import Random
-from typing import Any
+from typing import NotRequired
 
 from ..blocks import QUINT
 from ..card import CardEntry
@@ -36,6 +36,7 @@ from .hands import (
     reading_rules,
 )
 from .kind import AnswerField, DrillKind
+from .shapes import Choice, ExplainedExpected, HandQuestion, TableEntry
 from .table import class_words, pick_for, table_entry
 
 SPECIAL = "special"  # the "pattern" of a special dragon hand: its tiles are fixed
@@ -59,6 +60,16 @@ PRACTISES: tuple[str, ...] = (
     "2_6_dragons_breath",
     "3_ties_any_arrangement",  # a hand with several readings accepts any of them, tied best ones included
 )
+
+
+class NameHandQuestion(HandQuestion):
+    category_choices: list[Choice]
+    pattern_choices: list[Choice]
+    table: NotRequired[TableEntry]  # asked under a class's table (the base is never asked about)
+
+
+class NameHandAnswer(ExplainedExpected):
+    accepted: list[list[str]]  # every reading that counts: [category, pattern] (SPECIAL: a dragon hand)
 
 
 def _reads_as(focus: str) -> Callable[[CardEntry], bool]:
@@ -94,7 +105,7 @@ def _readings(result: CheckResult) -> list[list[str]]:
 
 def make(
     rng: Random, band: int, focus: str | None = None, table: RuleSet | None = None
-) -> tuple[dict[str, Any], dict[str, Any]]:
+) -> tuple[NameHandQuestion, NameHandAnswer]:
     if focus is not None:
         band = _focus_band(focus, band)
     if table is not None:
@@ -128,12 +139,12 @@ def _standard_hand(rng: Random, band: int, focus: str | None) -> tuple[Hand, Che
 
 def _asked(
     band: int, hand: Hand, result: CheckResult, accepted: list[list[str]]
-) -> tuple[dict[str, Any], dict[str, Any]]:
+) -> tuple[NameHandQuestion, NameHandAnswer]:
     categories = band_categories(band)
     patterns = [choice(p, pattern_label(p)) for p in PATTERNS]
     if any(c in DRAGON_HANDS for c in categories):
         patterns.append(choice(SPECIAL, SPECIAL_LABEL))
-    question = {
+    question: NameHandQuestion = {
         "prompt": PROMPT,
         "hand": str(hand),
         "category_choices": [choice(c, category_label(c)) for c in categories],
@@ -151,7 +162,7 @@ def _asked(
     if len(accepted) > 1:
         lines.append(f"Either name is right: a hand may read more than one way {ref('2.7')}.")
         rules.append("2.7")
-    answer = {
+    answer: NameHandAnswer = {
         "accepted": accepted,
         "explanation": " ".join(lines),
         "expected": " or ".join(names),
@@ -166,7 +177,7 @@ def _name(category: str, pattern: str) -> str:
     return f"{category_label(category)}, {pattern_label(pattern)}"
 
 
-def grade(question: dict[str, Any], answer: dict[str, Any], response: object) -> Graded:
+def grade(question: NameHandQuestion, answer: NameHandAnswer, response: object) -> Graded:
     category = text_field(response, "category")
     pattern = text_field(response, "pattern")
     accepted = [tuple(r) for r in answer["accepted"]]
@@ -202,12 +213,18 @@ def _said(what: str, said: str | None) -> str:
     return f"you gave {shown(said)}"
 
 
-def _accepted(index: int) -> Callable[[Mapping[str, Any]], set[str]]:
+def _accepted(index: int) -> Callable[[NameHandAnswer], set[str]]:
     """The categories (0) or patterns (1) of the readings the answer accepts."""
     return lambda answer: {pair[index] for pair in answer.get("accepted", [])}
 
 
-KIND = DrillKind(
+def _first_reading(index: int) -> Callable[[NameHandAnswer], str]:
+    """The category (0) or pattern (1) of the first reading the answer accepts (a right response
+    names one reading, both halves of it)."""
+    return lambda answer: answer["accepted"][0][index]
+
+
+KIND: DrillKind[NameHandQuestion, NameHandAnswer] = DrillKind(
     name="name_hand",
     title="Name the hand",
     description="Which category and pattern of the card a winning hand is.",
@@ -219,6 +236,7 @@ KIND = DrillKind(
             choices_from="category_choices",
             board="Category",
             right=_accepted(0),
+            answered=_first_reading(0),
         ),
         AnswerField(
             "pattern",
@@ -227,6 +245,7 @@ KIND = DrillKind(
             choices_from="pattern_choices",
             board="Pattern",
             right=_accepted(1),
+            answered=_first_reading(1),
         ),
     ),
     focuses=FOCUSES,

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from random import Random
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from ..errors import InputError
-from .common import RIGHT, WRONG, Graded, choice, graded, ref, shown
+from .common import RIGHT, WRONG, Graded, Told, choice, graded, ref, shown
 from .kind import AnswerField, DrillKind
 from .rules_quiz_topics.blocks import blocks, jokers_in_blocks
 from .rules_quiz_topics.blocks import read_block as read_block  # noqa: PLC0414 (a public name of the drill)
@@ -28,6 +28,7 @@ from .rules_quiz_topics.quiz import Quiz
 from .rules_quiz_topics.seats_and_deal import deal, seats
 from .rules_quiz_topics.skill_levels import skill_levels
 from .rules_quiz_topics.tiles import dragon_suits, notation, tile_counts, tiles
+from .shapes import Choice
 
 FIELDS = ("choice",)
 NEEDS = ("choice",)
@@ -91,6 +92,20 @@ BEGINNER = (
 )
 
 
+class RulesQuizQuestion(TypedDict):
+    prompt: str
+    topic: str  # the focus it was asked on
+    rules: list[str]  # the sections the answer turns on
+    choices: list[Choice]
+    tile: NotRequired[str]  # a tile the question is about
+    hand: NotRequired[str]  # a hand the question is about
+
+
+class RulesQuizAnswer(TypedDict):
+    choice: str  # the right choice's value
+    explanation: str
+
+
 TOPICS: dict[str, Callable[[Random, int], Quiz]] = {
     "tiles": tiles,
     "dragon_suits": dragon_suits,
@@ -116,7 +131,7 @@ TOPICS: dict[str, Callable[[Random, int], Quiz]] = {
 }
 
 
-def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+def make(rng: Random, band: int, focus: str | None = None) -> tuple[RulesQuizQuestion, RulesQuizAnswer]:
     if focus is None:
         focus = rng.choice(BEGINNER if band <= 2 else FOCUSES)
     if focus not in TOPICS:
@@ -130,7 +145,7 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
     picked = rng.sample(sorted(others.items()), min(quiz.count - 1, len(others)))
     offered = [quiz.right, *picked]
     rng.shuffle(offered)
-    question: dict[str, Any] = {
+    question: RulesQuizQuestion = {
         "prompt": quiz.prompt,
         "topic": focus,
         "rules": list(quiz.sections),
@@ -143,13 +158,13 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[dict[str, An
     return question, {"choice": right_value, "explanation": f"{quiz.why} {ref(*quiz.sections)}"}
 
 
-def grade(question: dict[str, Any], answer: dict[str, Any], response: object) -> Graded:
+def grade(question: RulesQuizQuestion, answer: RulesQuizAnswer, response: object) -> Graded:
     labels = {c["value"]: c["label"] for c in question.get("choices", [])}
     right = answer["choice"]
     rules = question.get("rules") or ["1"]
     raw = response.get("choice") if isinstance(response, Mapping) else None
     said = raw.strip().lower() if isinstance(raw, str) else None
-    base: dict[str, Any] = {"expected": labels.get(right, right), "rules": rules}
+    base: Told = {"expected": labels.get(right, right), "rules": rules}
     if said == right:
         return graded(RIGHT, explanation=answer["explanation"], **base)
     if said in labels:
@@ -161,7 +176,7 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
 
 # The kind's definition (drills.kind).
 
-KIND = DrillKind(
+KIND: DrillKind[RulesQuizQuestion, RulesQuizAnswer] = DrillKind(
     name="rules_quiz",
     title="Quick rules",
     description="A quick question on the rulebook itself: tiles, blocks, jokers, paying and house rules.",

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 from random import Random
-from typing import Any
 
 from ..card import CardEntry
 from ..ruleset import HOUSE_RULES, SKIP_SECOND_CHARLESTON, RuleSet
 from ..tiles import is_number
 from .hands import pick_entry, pick_where, suit_bonus_possible
+from .shapes import TableEntry, TableQuestion
 
 SUIT_BONUS_LEVEL = 4  # from this skill level a hand with number tiles must earn the suit bonus
 # RULES §5, one line per level (levels are cumulative: level N plays levels 1..N).
@@ -39,7 +39,7 @@ def hand_table(table: RuleSet | None) -> RuleSet:
     return replace(table, house_rules=table.house_rules - {SKIP_SECOND_CHARLESTON})
 
 
-def table_entry(rules: RuleSet) -> dict[str, Any]:
+def table_entry(rules: RuleSet) -> TableEntry:
     """The "table" a question records (JSON: a sorted list, not a set)."""
     return {
         "house_rules": sorted(rules.house_rules),
@@ -48,7 +48,7 @@ def table_entry(rules: RuleSet) -> dict[str, Any]:
     }
 
 
-def table_rules(question: dict[str, Any]) -> RuleSet:
+def table_rules(question: TableQuestion) -> RuleSet:
     """The rules a question was asked under: the standard rules unless it names a table or a base."""
     table = question.get("table")
     base = question.get("base", RuleSet().base)

@@ -13,7 +13,6 @@ minimum hand and skill-level reasons turn up by themselves. The question states 
 from __future__ import annotations
 
 from random import Random
-from typing import Any
 
 from ..categories import NUMBER_CATEGORIES, WINDS
 from ..check import CheckResult, check
@@ -22,11 +21,12 @@ from ..notation import Hand
 from ..patterns import PATTERNS
 from ..reasons import CATALOGUE, OPTION_REASONS
 from ..ruleset import HOUSE_RULES, RuleSet
-from .common import GOOD, RIGHT, WRONG, Graded, choice, graded, ref, shown, text_field
+from .common import GOOD, RIGHT, WRONG, Graded, Told, choice, graded, ref, shown, text_field
 from .focused_hands import RECIPES, failing_hand
 from .hands import band_layout, build, fits, hand_name, pick_entry, reading, reading_rules
 from .kind import AnswerField, DrillKind
 from .mutations import mutations_for
+from .shapes import Choice, ExplainedExpected, TableQuestion
 from .table import class_words, pick_for, table_entry
 
 VALID = "valid"
@@ -83,6 +83,16 @@ PRACTISES: tuple[str, ...] = (
     "5_5_jokerless_self_drawn_or_dragon",
 )
 YES, NO = ("yes", "y", "true", "valid"), ("no", "n", "false", "invalid")
+
+
+class WinningHandQuestion(TableQuestion):
+    self_drawn: bool  # always False: won on a discard
+    choices: list[Choice]  # the reasons a No may pick from
+
+
+class WinningHandAnswer(ExplainedExpected):
+    valid: bool
+    reason_ids: list[str]  # why it does not win (check's reasons, first first); empty when it wins
 
 
 def _hand(rng: Random, band: int, *, want_valid: bool) -> tuple[Hand, CheckResult]:
@@ -151,7 +161,7 @@ def _table_hand(rng: Random, band: int, rules: RuleSet, *, want_valid: bool) -> 
 
 def make(
     rng: Random, band: int, focus: str | None = None, table: RuleSet | None = None
-) -> tuple[dict[str, Any], dict[str, Any]]:
+) -> tuple[WinningHandQuestion, WinningHandAnswer]:
     """A hand, valid about half the time; with a focus, a winning hand ("valid") or one that
     check() refuses with that reason first, under the table rules the question then states.
     With a class's table (not the standard rules), a hand judged under it."""
@@ -181,7 +191,7 @@ def make(
     picked = take + rng.sample([r for r in distractors if r not in take], need - len(take))
     offered = picked + found[:1]
     rng.shuffle(offered)
-    question = {
+    question: WinningHandQuestion = {
         "prompt": PROMPT,
         "hand": str(hand),
         "self_drawn": False,
@@ -198,7 +208,7 @@ def make(
         text = f"It wins as {reading(best)} {ref(*reading_rules(best))}."
         if others:
             text += f" It can also be read as {' or '.join(others)} {ref('2.7')}."
-        answer = {
+        answer: WinningHandAnswer = {
             "valid": True,
             "reason_ids": [],
             "explanation": text,
@@ -232,12 +242,12 @@ def _section_key(section: str) -> tuple[int, ...]:
     return tuple(int(part) for part in section.split("."))
 
 
-def grade(question: dict[str, Any], answer: dict[str, Any], response: object) -> Graded:
+def grade(question: WinningHandQuestion, answer: WinningHandAnswer, response: object) -> Graded:
     said = (text_field(response, "valid") or "").lower()
     reason = text_field(response, "reason")
     valid = bool(answer["valid"])
     ids = list(answer["reason_ids"])
-    base = dict(expected=answer["expected"], rules=answer["rules"], reason_ids=ids)
+    base: Told = {"expected": answer["expected"], "rules": answer["rules"], "reason_ids": ids}
     if said not in YES + NO:
         return graded(
             WRONG,
@@ -262,14 +272,19 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
     return graded(GOOD, explanation=lead + answer["explanation"], **base)
 
 
-KIND = DrillKind(
+def _first_reason(answer: WinningHandAnswer) -> str:
+    """The reason a right No gives (none for a Yes)."""
+    return (answer["reason_ids"] or [""])[0]
+
+
+KIND: DrillKind[WinningHandQuestion, WinningHandAnswer] = DrillKind(
     name="winning_hand",
     title="Winning hand?",
     description="Is this hand a winning hand under the card (and the table's rules), and if not, why not?",
     fields=(
         AnswerField("valid", "yes-no", required=True, board="Is it a winning hand?"),
         # A reason is asked only of a No, and a No without one is half right.
-        AnswerField("reason", "one-choice", choices_from="choices"),
+        AnswerField("reason", "one-choice", choices_from="choices", answered=_first_reason),
     ),
     focuses=FOCUSES,
     practises=PRACTISES,

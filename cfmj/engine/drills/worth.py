@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from random import Random
-from typing import Any
 
 from ..blocks import PAIR
 from ..card import CardEntry
@@ -39,6 +38,7 @@ from .hands import (
     suit_bonus_possible,
 )
 from .kind import AnswerField, DrillKind
+from .shapes import ExplainedExpected, TableQuestion
 from .table import class_words, pick_for, table_entry
 
 SELF_DRAWN_CHANCE = 0.4
@@ -72,6 +72,16 @@ PRACTISES: tuple[str, ...] = (
     "3_base_option",  # the base_20 focus
     "3_worked_check",  # every puzzle is the worked example's sum: base, bonuses, doublings, payout
 )
+
+
+class WorthQuestion(TableQuestion):
+    self_drawn: bool
+
+
+class WorthAnswer(ExplainedExpected):
+    value: int
+    discarder: int | None  # None: self-drawn, nobody discarded
+    self_drawn: bool
 
 
 def _pairs(entry: CardEntry) -> bool:
@@ -162,7 +172,7 @@ def _minimum_hand_met(hand: Hand, self_drawn: bool, best: Arrangement) -> str:
 
 def make(
     rng: Random, band: int, focus: str | None = None, table: RuleSet | None = None
-) -> tuple[dict[str, Any], dict[str, Any]]:
+) -> tuple[WorthQuestion, WorthAnswer]:
     if table is not None:
         if focus is not None:
             raise InputError("A worth puzzle takes a focus or a class's table, not both.")
@@ -183,7 +193,7 @@ def make(
 
 def _asked(
     base: int, table: RuleSet | None, hand: Hand, self_drawn: bool, result: CheckResult
-) -> tuple[dict[str, Any], dict[str, Any]]:
+) -> tuple[WorthQuestion, WorthAnswer]:
     """The question and answer for a winning hand valued from `base` (under a class's table, if any)."""
     best = result.best
     if best is None:  # pragma: no cover - a card entry held legally always wins
@@ -240,7 +250,7 @@ def _asked(
     prompt = f"This hand won {how}. What is it worth?" + (
         "" if self_drawn else " And what does the discarder pay?"
     )
-    question: dict[str, Any] = {"prompt": prompt, "hand": str(hand), "self_drawn": self_drawn}
+    question: WorthQuestion = {"prompt": prompt, "hand": str(hand), "self_drawn": self_drawn}
     if table is not None:
         question["prompt"] = f"{class_words(table)} {prompt}"
         question["table"] = table_entry(table)
@@ -249,7 +259,7 @@ def _asked(
     elif base != RuleSet().base:
         question["prompt"] = f"At this table every hand counts from a base of {base}, not 25. " + prompt
         question["base"] = base
-    answer = {
+    answer: WorthAnswer = {
         "value": value,
         "discarder": None if self_drawn else paid["discarder"],
         "self_drawn": self_drawn,
@@ -260,7 +270,7 @@ def _asked(
     return question, answer
 
 
-def grade(question: dict[str, Any], answer: dict[str, Any], response: object) -> Graded:
+def grade(question: WorthQuestion, answer: WorthAnswer, response: object) -> Graded:
     value = int_field(response, "value")
     expected, rules, explanation = answer["expected"], answer["rules"], answer["explanation"]
     if value is None:
@@ -283,14 +293,19 @@ def grade(question: dict[str, Any], answer: dict[str, Any], response: object) ->
     return graded(GOOD, explanation=lead + explanation, expected=expected, rules=rules)
 
 
-KIND = DrillKind(
+def _discarder_pays(answer: WorthAnswer) -> str:
+    """What the discarder pays, as typed in (left empty for a self-drawn hand)."""
+    return str(answer["discarder"] or "")
+
+
+KIND: DrillKind[WorthQuestion, WorthAnswer] = DrillKind(
     name="worth",
     title="What is it worth?",
     description="What a winning hand is worth in points, and what the discarder pays if won on a discard.",
     fields=(
         AnswerField("value", "number", required=True),
         # The discarder's payment is asked only of a hand won on a discard.
-        AnswerField("discarder", "number"),
+        AnswerField("discarder", "number", answered=_discarder_pays),
     ),
     focuses=FOCUSES,
     practises=PRACTISES,

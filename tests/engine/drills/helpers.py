@@ -6,7 +6,7 @@ from functools import cache
 from typing import Any, Protocol
 
 from cfmj.engine.charleston import charleston
-from cfmj.engine.drills import BANDS, Puzzle, generate
+from cfmj.engine.drills import BANDS, Puzzle, definition, generate
 from cfmj.engine.notation import parse_hand
 from cfmj.engine.play_advice import discard
 from cfmj.engine.tiles import code, codes
@@ -37,24 +37,8 @@ class Asked(Protocol):
 
 
 def right_response(puzzle: Asked) -> dict[str, str]:
-    """The engine's own answer, as form fields."""
-    answer = puzzle.answer
-    kind = puzzle.kind
-    if kind == "rules_quiz":
-        return {"choice": answer["choice"]}
-    if kind == "winning_hand":
-        return {"valid": "yes" if answer["valid"] else "no", "reason": (answer["reason_ids"] or [""])[0]}
-    if kind == "worth":
-        return {"value": str(answer["value"]), "discarder": str(answer["discarder"] or "")}
-    if kind == "name_hand":
-        category, pattern = answer["accepted"][0]
-        return {"category": category, "pattern": pattern}
-    if kind == "joker_exchange":
-        return {"take": ",".join(answer["take"]) or "none"}
-    if kind == "distance":
-        return {"tiles_needed": str(answer["tiles_needed"])}
-    key = {"charleston": "pass", "call": "call", "discard": "tile"}[kind]
-    return {key: answer[key]}
+    """The engine's own answer, as form fields (its kind's definition gives it)."""
+    return definition(puzzle.kind).right_response(puzzle.answer)
 
 
 def wrong_response(puzzle: Asked) -> dict[str, str]:

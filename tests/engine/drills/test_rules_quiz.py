@@ -9,7 +9,6 @@ import re
 from collections import Counter
 from functools import cache
 from random import Random
-from typing import Any
 
 import pytest
 
@@ -19,6 +18,7 @@ from cfmj.engine.card import exposures_possible
 from cfmj.engine.check import check
 from cfmj.engine.drills import rules_quiz
 from cfmj.engine.drills.common import Graded, canonical_json
+from cfmj.engine.drills.rules_quiz import RulesQuizAnswer, RulesQuizQuestion
 from cfmj.engine.notation import parse_hand
 from cfmj.engine.tiles import JOKER, code, parse_tile
 from tests.engine.rule_lines import RULE_LINES
@@ -81,23 +81,23 @@ WINDS = ("East", "South", "West", "North")  # turn order: each one's right is th
 
 
 @cache
-def puzzles(focus: str) -> tuple[tuple[dict[str, Any], dict[str, Any]], ...]:
+def puzzles(focus: str) -> tuple[tuple[RulesQuizQuestion, RulesQuizAnswer], ...]:
     return tuple(rules_quiz.make(Random(seed), band, focus) for band in BANDS for seed in SEEDS)
 
 
-def made(focus: str, pattern: str) -> list[tuple[dict[str, Any], dict[str, Any], re.Match[str]]]:
+def made(focus: str, pattern: str) -> list[tuple[RulesQuizQuestion, RulesQuizAnswer, re.Match[str]]]:
     """The puzzles of a topic whose prompt matches `pattern`, with the match."""
     found = [(q, a, m) for q, a in puzzles(focus) if (m := re.search(pattern, q["prompt"]))]
     assert found, f"no {focus} puzzle matches {pattern!r}"
     return found
 
 
-def label(question: dict[str, Any], value: str) -> str:
+def label(question: RulesQuizQuestion, value: str) -> str:
     found: str = next(c["label"] for c in question["choices"] if c["value"] == value)
     return found
 
 
-def respond(question: dict[str, Any], answer: dict[str, Any], value: object) -> Graded:
+def respond(question: RulesQuizQuestion, answer: RulesQuizAnswer, value: object) -> Graded:
     return rules_quiz.grade(question, answer, {"choice": value})
 
 
