@@ -3,6 +3,7 @@ over its name, and the hand builder still "adding" after the hand was checked.""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -10,12 +11,15 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Page, expect
 
+from cfmj.engine import drills
+
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext
+    from playwright.sync_api import BrowserContext, ViewportSize
     from pytest_django.live_server_helper import LiveServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+TABLET: ViewportSize = {"width": 820, "height": 1180}
 JOKER_BAND_TOP = 59 / 80  # where the JOKER word's band starts in static/tiles/J.svg (viewBox 60 x 80)
 
 
@@ -77,3 +81,27 @@ def test_a_full_rack_finishes_the_exposed_block(page: Page) -> None:
     expect(page.locator("#id_hand")).to_have_value("7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]")
     expect(page.locator(".hb-exposure-label")).to_have_text("Exposed")
     expect(page.locator("#verdict")).to_contain_text("Mah Jongg! This hand wins.")
+
+
+@pytest.mark.parametrize("large_print", [False, True], ids=["normal", "large-print"])
+@pytest.mark.parametrize("size", ["phone", "tablet"])
+def test_a_newcomers_home_page_starts_lesson_one_and_introduces_the_drills(
+    contexts: Callable[..., BrowserContext], artifacts: Path, size: str, large_print: bool
+) -> None:
+    from lessons.services import lessons_load
+    from tests.browser.walk import start
+    from tests.course import course_sources
+
+    lessons_load(sources=list(course_sources()))
+    viewport = PHONE if size == "phone" else TABLET
+    page = start(contexts(viewport), large_print)
+    first = page.locator("main a.button.big").first
+    expect(first).to_have_text("Start with lesson 1: The tiles")
+    page.screenshot(path=str(artifacts / f"home-{size}-{'large' if large_print else 'normal'}.png"))
+    guide = page.locator(".drill-guide")
+    guide.scroll_into_view_if_needed()
+    expect(guide.locator("li")).to_have_count(len(drills.DEFINITIONS))
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    guide.screenshot(path=str(artifacts / f"home-drills-{size}-{'large' if large_print else 'normal'}.png"))
+    first.click()
+    expect(page).to_have_url(re.compile(r"/lessons/the-tiles/1/$"))
