@@ -98,5 +98,5 @@ def test_it_has_a_favicon_an_svg_tile(client, db):
     assert response.status_code == 302 and response["Location"] == "/static/favicon.svg"
     icon = client.get("/static/favicon.svg")
     assert icon.status_code == 200
-    svg = b"".join(icon.streaming_content).decode()  # type: ignore[attr-defined]
+    svg = b"".join(icon.streaming_content).decode()
     assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"')
