@@ -7,6 +7,8 @@ from cfmj.core import views as core_views
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", core_views.home, name="home"),
     path("healthz", core_views.healthz, name="healthz"),
+    # Browsers and feed readers ask for /favicon.ico whatever the page links: send them the tile.
+    path("favicon.ico", core_views.favicon, name="favicon"),
     path("accounts/", include("cfmj.accounts.urls")),
     path("classes/", include("cfmj.classes.urls")),
     path("", include("practice.urls")),

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from cfmj.core.kept import Kept
 from cfmj.core.learners import Learner, rows_of
+from cfmj.engine import drills
 from cfmj.engine.rulebook import RULE_LINES
 from lessons.content import RULES_DIR, RuleSectionText, RuleText, read_rules
 from lessons.models import Lesson, LessonProgress, Step
@@ -231,3 +232,34 @@ def rules_matching(query: str) -> list[RuleSectionText]:
 def house_readings() -> list[tuple[RuleSectionText, RuleText]]:
     """Every rule where the site had to choose a reading, with the choice."""
     return [(section, line) for section in rules_reference() for line in section.lines if line.reading]
+
+
+@dataclass(frozen=True)
+class DrillGuide:
+    """A drill kind as the home page introduces it: what it practises and the lesson to take first."""
+
+    kind: str
+    title: str
+    description: str
+    url: str
+    lesson: Teacher | None  # the first lesson that practises it; None if no lesson does
+
+
+def drill_guide() -> list[DrillGuide]:
+    """Every drill kind in the site's order, each with the first lesson whose drills list it."""
+    first: dict[str, Teacher] = {}
+    rows = Lesson.objects.filter(active=True).order_by("number")
+    for slug, number, title, kinds in rows.values_list("slug", "number", "title", "drills"):
+        link = Teacher(reverse("lessons:lesson", args=[slug]), f"Lesson {number}: {title}")
+        for kind in kinds:
+            first.setdefault(kind, link)
+    return [
+        DrillGuide(
+            kind.name,
+            kind.title,
+            kind.description,
+            reverse("practice:drill", args=[kind.name]),
+            first.get(kind.name),
+        )
+        for kind in drills.DEFINITIONS
+    ]

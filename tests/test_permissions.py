@@ -63,6 +63,7 @@ PUBLIC = Case("GET", EVERYONE, visitor=(200,))
 CASES: dict[str, Case] = {
     "home": PUBLIC,
     "healthz": PUBLIC,
+    "favicon": Case("GET", EVERYONE, (302,), visitor=(302,)),
     "practice:check": PUBLIC,
     "practice:home": PUBLIC,
     "practice:daily": PUBLIC,

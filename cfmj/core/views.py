@@ -1,14 +1,15 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from cfmj.classes.selectors import assigned_lesson_ids
 from cfmj.core.health import health_details_allowed, health_report, health_summary
 from cfmj.core.learners import learner_of
-from lessons.selectors import course_progress
+from lessons.selectors import course_progress, drill_guide
 
 EXAMPLE_HAND = "4B 4B 4B 6B 6B 6B 8B 8B 8B RD RD RD F F"
 
@@ -17,7 +18,14 @@ EXAMPLE_HAND = "4B 4B 4B 6B 6B 6B 8B 8B 8B RD RD RD F F"
 def home(request: HttpRequest) -> HttpResponse:
     learner = learner_of(request)
     lessons_progress = course_progress(learner, assigned=assigned_lesson_ids(learner.user))
-    return render(request, "home.html", {"example_hand": EXAMPLE_HAND, "lessons_progress": lessons_progress})
+    context = {"example_hand": EXAMPLE_HAND, "lessons_progress": lessons_progress, "drills": drill_guide()}
+    return render(request, "home.html", context)
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico whatever the page links: send them the tile (static/favicon.svg)."""
+    return redirect(static("favicon.svg"))
 
 
 @require_GET

@@ -119,10 +119,20 @@
       input.dispatchEvent(new Event("input", { bubbles: true }));
     }
 
+    // Close the exposed block being filled (dropping it if empty); true if one was open.
+    function finishOpen() {
+      if (state.open < 0) return false;
+      if (!state.exposures[state.open].length) state.exposures.splice(state.open, 1);
+      state.open = -1;
+      return true;
+    }
+
     function add(code) {
       if (total() >= maxTiles || copies(code) >= info[code].max) return;
       (state.open >= 0 ? state.exposures[state.open] : state.concealed).push(code);
-      commit("Added " + info[code].alt + ".");
+      var message = "Added " + info[code].alt + ".";
+      if (total() >= maxTiles && finishOpen()) message += " The rack is full: exposed block finished.";
+      commit(message);
     }
 
     function takeOut(group, code) {
@@ -155,9 +165,7 @@
     });
 
     exposeButton.addEventListener("click", function () {
-      if (state.open >= 0) {
-        if (!state.exposures[state.open].length) state.exposures.splice(state.open, 1);
-        state.open = -1;
+      if (finishOpen()) {
         render("Exposed block finished.");
       } else {
         state.exposures.push([]);
@@ -179,6 +187,17 @@
         render();
       }
     });
+
+    // Checking the hand finishes the block being filled: the rack then shows what was checked.
+    // (The checker's button asks by htmx on click, so no submit event comes: listen for both.)
+    function checking(event) {
+      if (event.type === "click" && !event.target.closest("[type=submit]")) return;
+      if (finishOpen()) render("Exposed block finished.");
+    }
+    if (input.form) {
+      input.form.addEventListener("submit", checking);
+      input.form.addEventListener("click", checking);
+    }
 
     state = read(input.value) || state;
     live.hidden = false;

@@ -28,6 +28,8 @@ def test_it_shows_the_form(client, db):
     html = response.content.decode()
     assert 'name="username"' in html
     assert 'name="password1"' in html
+    assert "soon" not in html  # progress is kept from the first answer, not "soon"
+    assert "your lessons, your practice and your settings" in html
     assert 'name="password2"' in html
     assert 'type="radio" name="role" value="learner"' in html
     assert 'type="radio" name="role" value="teacher"' in html

@@ -23,10 +23,10 @@ from .rules_quiz_topics.charleston import blind_pass, charleston_order, courtesy
 from .rules_quiz_topics.endings import dead_hand, wall_game
 from .rules_quiz_topics.house_rules import house_rules
 from .rules_quiz_topics.joker_exchange import joker_exchange
-from .rules_quiz_topics.payout import payout
+from .rules_quiz_topics.payout import exchange_win, payout
 from .rules_quiz_topics.quiz import Quiz
 from .rules_quiz_topics.seats_and_deal import deal, seats
-from .rules_quiz_topics.skill_levels import skill_levels
+from .rules_quiz_topics.skill_levels import skill_levels, skill_levels_3_to_5
 from .rules_quiz_topics.tiles import dragon_suits, notation, tile_counts, tiles
 from .shapes import Choice
 
@@ -71,8 +71,19 @@ TOPIC_LINES: dict[str, tuple[str, ...]] = {
         "5_5_jokerless_self_drawn_or_dragon",
     ),
     "payout": ("3_payout", "3_wall_game_pays_nothing", "3_joker_exchange_counts_as_self_drawn"),
+    "skill_levels_3_to_5": (
+        "5_levels_are_cumulative",
+        "5_3_dragons_concealed",
+        "5_4_suit_bonus",
+        "5_5_jokerless_self_drawn_or_dragon",
+    ),
+    "exchange_win": ("3_joker_exchange_counts_as_self_drawn", "3_payout"),
 }
 FOCUSES: tuple[str, ...] = tuple(TOPIC_LINES)
+# Narrower forms of a topic above, for the lesson step that teaches just that part; a Quick rules
+# drill without a focus draws from the broader topics only.
+NARROW = ("skill_levels_3_to_5", "exchange_win")
+ANY_TOPIC: tuple[str, ...] = tuple(f for f in FOCUSES if f not in NARROW)
 PRACTISES: tuple[str, ...] = tuple(dict.fromkeys(line for lines in TOPIC_LINES.values() for line in lines))
 # What a learner meets first (bands 1-2 without a focus); later bands draw from every topic.
 BEGINNER = (
@@ -128,12 +139,14 @@ TOPICS: dict[str, Callable[[Random, int], Quiz]] = {
     "house_rules": house_rules,
     "skill_levels": skill_levels,
     "payout": payout,
+    "skill_levels_3_to_5": skill_levels_3_to_5,
+    "exchange_win": exchange_win,
 }
 
 
 def make(rng: Random, band: int, focus: str | None = None) -> tuple[RulesQuizQuestion, RulesQuizAnswer]:
     if focus is None:
-        focus = rng.choice(BEGINNER if band <= 2 else FOCUSES)
+        focus = rng.choice(BEGINNER if band <= 2 else ANY_TOPIC)
     if focus not in TOPICS:
         raise InputError(f"'{focus}' is not a Quick rules topic: choose one of {', '.join(FOCUSES)}.")
     quiz = TOPICS[focus](rng, band)

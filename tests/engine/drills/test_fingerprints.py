@@ -19,7 +19,7 @@ FINGERPRINTS = {
     "joker_exchange": "0d46f23bb4215bab373be77b15cbf02c0f9f7ba4787214d750c1f47f7b416fb8",
     "discard": "ecab103b37aba6b34addde257654986fe5fab95f11f212065f4d2dacc0f6c017",
     "distance": "595364e0487cdc18dd32537c8430cc7d6d6d9e2759b643a096e65403a073e974",
-    "rules_quiz": "78096e9d975b771b256a57886a695b739e16c91b02b0b9858ff1c3b3fe856e79",
+    "rules_quiz": "71a4cb9ae4fecbb07db1a1d5f8297f693aa14ae9edd9c4098df246a218d590dc",
 }
 
 

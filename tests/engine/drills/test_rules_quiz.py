@@ -47,6 +47,8 @@ CONTRACT_FOCUSES = (
     "house_rules",
     "skill_levels",
     "payout",
+    "skill_levels_3_to_5",
+    "exchange_win",
 )
 NEW_LINES = {  # the contract's ids for RULES §1 and §6
     "1_tile_set",
@@ -425,8 +427,10 @@ def test_a_hand_is_dead_after_an_impossible_exposure_and_plays_on() -> None:
         assert answer["choice"] == ("alive" if exposures_possible(list(named)) else "dead")
     for _, answer, _ in made("dead_hand", r"What may \w+ still do"):
         assert answer["choice"] == "plays_on"
-    for _, answer, _ in made("dead_hand", r"makes a player's hand dead"):
+    for question, answer, _ in made("dead_hand", r"makes a player's hand dead"):
         assert answer["choice"] in ("impossible", "mistaken")
+        # RULES 6: a mistaken Mah Jongg kills once the tiles are shown, exposures or none
+        assert not any("expos" in c["label"] for c in question["choices"] if "Mah Jongg" in c["label"])
 
 
 def test_a_wall_game_pays_nothing_and_the_deal_passes_to_the_right() -> None:
@@ -450,15 +454,35 @@ def test_house_rules_are_off_by_default_and_change_what_they_say() -> None:
         assert (answer["choice"] == "yes") == check(question["hand"], house_rules="3").valid
 
 
-def test_skill_levels_add_up() -> None:
+@pytest.mark.parametrize("focus", ["skill_levels", "skill_levels_3_to_5"])
+def test_skill_levels_add_up(focus: str) -> None:
     """A hand that fails level k fails every level above it and counts at every level below."""
-    for question, answer in puzzles("skill_levels"):
+    for question, answer in puzzles(focus):
         hand = question["hand"]
         assert check(hand).valid
         first = 6 if answer["choice"] == "none" else int(answer["choice"][1:])
         for level in range(6):
             assert check(hand, skill_level=level).valid == (level < first), (hand, level)
     assert len({a["choice"] for _, a in puzzles("skill_levels")}) >= 5
+
+
+def test_the_last_levels_topic_asks_only_levels_3_to_5_and_each_of_them() -> None:
+    assert {a["choice"] for _, a in puzzles("skill_levels_3_to_5")} == {"l3", "l4", "l5"}
+
+
+def test_a_win_by_joker_exchange_scores_as_self_drawn() -> None:
+    """Our reading (RULES 3): the hand doubles as self-drawn and each of the three others pays it."""
+    for question, answer in puzzles("exchange_win"):
+        hand = question["hand"]
+        assert JOKER in parse_hand(hand).concealed  # the joker just taken
+        value = check(hand, self_drawn=True).as_dict()["value"]
+        assert answer["choice"] == f"p{value}", question["prompt"]
+        assert "self-drawn" in answer["explanation"]
+
+
+def test_without_a_focus_no_narrow_topic_is_drawn() -> None:
+    late = {rules_quiz.make(Random(s), b, None)[0]["topic"] for b in (3, 5) for s in range(300)}
+    assert not late & set(rules_quiz.NARROW)
 
 
 def test_the_discarder_pays_double_and_a_self_drawn_win_is_paid_by_all() -> None:

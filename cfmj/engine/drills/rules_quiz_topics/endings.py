@@ -46,8 +46,9 @@ def kills(what: str) -> bool:
     blocks: list[tuple[int, ...]] = _impossible(rng) if what == "impossible" else [(tile, tile, tile)]
     if what == "exchange":
         game = table(rng, turn=0, held={0: [tile]}, shown={2: [(tile, tile, JOKER)]})
-    else:
-        game = table(rng, turn=1 if what == "impossible" else 0, shown={0: blocks})
+    else:  # a mistaken Mah Jongg is tried on a hand with nothing exposed: the declaration alone kills
+        shown = {} if what == "mistaken" else {0: blocks}
+        game = table(rng, turn=1 if what == "impossible" else 0, shown=shown)
     assert game is not None
     if what != "impossible":
         game.apply(A.ExchangeJoker(0, 2, 0, tile) if what == "exchange" else A.DeclareMahJongg(0))

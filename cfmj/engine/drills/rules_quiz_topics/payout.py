@@ -1,11 +1,14 @@
-"""Quick rules on who pays whom when a hand is won (RULES §3)."""
+"""Quick rules on who pays whom when a hand is won, and how a win by joker exchange scores (RULES §3)."""
 
 from __future__ import annotations
 
 from random import Random
 
+from ...check import CheckResult, check
 from ...scoring import BY_DISCARD, BY_JOKER_EXCHANGE, BY_WALL, counts_as_self_drawn, payments
-from .quiz import Choice, Quiz, wind
+from ...tiles import JOKER
+from ..hands import build, layout, pick_entry
+from .quiz import MAX_TRIES, Choice, Quiz, wind
 
 
 def _paid(amount: int) -> Choice:
@@ -54,3 +57,43 @@ def payout(rng: Random, band: int) -> Quiz:
             f"pay the value, {value} each, so {wind(winner)} collects {paid[winner]}."
         )
     return Quiz(ask, _paid(amount), [_paid(n * value) for n in range(5)], why, ("3",))
+
+
+def exchange_win(rng: Random, band: int) -> Quiz:
+    """How a Mah Jongg made by taking a joker from an exposure scores: a real hand, valued by check()."""
+    for _ in range(MAX_TRIES):
+        hand = build(layout(pick_entry(rng, max(band, 2)), rng, joker_chance=0.5, expose_chance=0.2))
+        if JOKER in hand.concealed and check(hand).valid:
+            break
+    else:  # pragma: no cover - most card hands with a joker win
+        raise RuntimeError("no hand found for the joker-exchange win question")
+    winner, owner = rng.sample(range(4), 2)
+    own = counts_as_self_drawn(BY_JOKER_EXCHANGE)
+    value = _value(check(hand, self_drawn=own))
+    plain = _value(check(hand))  # the same hand won on a discard
+    paid = payments(winner=winner, value=value, discarder=None if own else owner)
+    seat = rng.choice([s for s in range(4) if s != winner])
+    ask = (
+        f"{wind(winner)} gives a tile for the joker in {wind(owner)}'s exposure, and that joker finishes "
+        f"this hand. How much does {wind(seat)} pay?"
+    )
+    if own:
+        worth = (
+            f"doubles from {plain} to {value}"
+            if value != plain
+            else f"stays at {value} (a dragon hand never doubles)"
+        )
+        why = (
+            f"Our reading: a win made by a joker exchange counts as self-drawn (some tables differ). So "
+            f"the hand {worth}, and each of the three others pays {value}: "
+            f"{wind(owner)} gave up the joker but pays no more than the rest."
+        )
+    else:  # pragma: no cover - the site's reading is self-drawn
+        why = f"A joker exchange counts as a win on a discard here: {wind(owner)} pays double."
+    others = [_paid(n) for n in (0, plain, 2 * plain, 2 * value, 3 * value)]
+    return Quiz(ask, _paid(-paid[seat]), others, why, ("3",), hand=str(hand))
+
+
+def _value(result: CheckResult) -> int:
+    assert result.best is not None and result.best.value is not None
+    return result.best.value

@@ -26,12 +26,21 @@ def _first_failing(hand: Hand) -> int | None:
 
 
 def skill_levels(rng: Random, band: int) -> Quiz:
-    target = rng.randint(0, 5)
+    return _from_which_level(rng, range(6))
+
+
+def skill_levels_3_to_5(rng: Random, band: int) -> Quiz:
+    """The same question on a hand that stops counting at level 3, 4 or 5 (lesson 17's last levels)."""
+    return _from_which_level(rng, range(3, 6))
+
+
+def _from_which_level(rng: Random, levels: range) -> Quiz:
+    target = rng.randint(levels.start, levels.stop - 1)
     found: tuple[Hand, int] | None = None
     for _ in range(MAX_TRIES):
         hand = build(layout(pick_entry(rng, 3), rng, joker_chance=0.3, expose_chance=0.3))
         level = _first_failing(hand) if check(hand).valid else None
-        if level is not None:
+        if level is not None and level in levels:
             found = (hand, level)
             if level == target:
                 break
