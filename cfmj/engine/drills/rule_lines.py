@@ -123,9 +123,7 @@ def hand_lines(hand: str, *, self_drawn: bool) -> tuple[str, ...]:
     if f"2_6_{category}" in RULE_LINES:  # a special dragon hand: its category is its name
         lines += [f"2_6_{category}", "2_6_dragon_hands_fixed_value_no_bonuses", "3_dragon_hands_no_doubling"]
     fillers = [block["tile"] for block in found["blocks"] if block["kind"] == "filler"]
-    if fillers:
-        lines.append("2_4_fillers_fill_the_rest")
-        lines += [FILLER_LINES.get(tile, FILLER_LINES["dragon"]) for tile in fillers]
+    lines += [FILLER_LINES.get(tile, FILLER_LINES["dragon"]) for tile in fillers]  # which filler
     bonuses = found.get("bonuses") or {}
     lines += [f"3_{key}_bonus" for key in BONUS_KEYS if bonuses.get(key)]
     lines += ["3_value_formula", "3_payout"]
