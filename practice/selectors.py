@@ -245,6 +245,14 @@ def rating_history(learner: Learner, kind: str) -> list[tuple[datetime.datetime,
     return [(at, rating) for at, rating in rows if rating is not None]
 
 
+def visitor_missed(learner: Learner) -> int:
+    """How many puzzles a visitor has missed: they come back for review once the practice is an
+    account's (visitor_practice_claim schedules them)."""
+    if learner.user is not None or not learner.visitor:
+        return 0
+    return Attempt.objects.filter(rows_of(learner), correct=False).values("puzzle_id").distinct().count()
+
+
 def mistakes(learner: Learner) -> QuerySet[ReviewItem]:
     return (
         (ReviewItem.objects.filter(user=learner.user, retired=False).select_related("puzzle").order_by("due"))

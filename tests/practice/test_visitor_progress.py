@@ -58,7 +58,9 @@ def test_a_visitors_answers_show_on_practice_home_and_the_dashboard(client: Clie
     dashboard = client.get(reverse("practice:dashboard"))
     assert [s.attempts for s in dashboard.context["skills"] if s.kind == "worth"] == [3]
     assert len(dashboard.context["histories"]["worth"]) == 3
-    assert "<svg" in dashboard.content.decode() and "67%" in dashboard.content.decode()
+    html = dashboard.content.decode()
+    assert "<svg" in html and "67%" in html
+    assert "You have missed 1 puzzle so far" in html and "it comes back for review" in html
 
 
 def test_a_fresh_visitor_has_not_started(client: Client) -> None:
