@@ -60,8 +60,10 @@ FILLER_LINES: dict[str, str] = {
     "NEWS": "2_4_news_fills_a_kong_without_jokers",
     "dragon": "2_4_dragons_one_block_per_colour",
 }
-# The kinds whose question is a whole hand of 14 tiles (judged by check to find its lines).
-HAND_KINDS = ("winning_hand", "name_hand", "worth")
+
+# The sections a whole hand's reading turns on: what wins (2), its value (3), house rules and skill
+# levels (4, 5). An answer on play (6) is not about a hand's reading, so its hand is not judged.
+HAND_SECTIONS = frozenset({"2", "3", "4", "5"})
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,8 @@ def graded_lines(
     """The rule lines of a marked answer to a puzzle of `kind` with `question`, one entry for each
     of the `sections` the answer names (Graded.rules), in their order; `reason_ids` are the
     answer's (Graded.reason_ids)."""
-    known = _known_lines(kind, question, reason_ids)
+    sections = tuple(sections)
+    known = _known_lines(question, reason_ids, sections)
     practised = PRACTISES.get(kind, ())
     out = []
     for section in sections:
@@ -95,13 +98,18 @@ def graded_lines(
     return tuple(out)
 
 
-def _known_lines(kind: str, question: Mapping[str, Any], reason_ids: Iterable[str]) -> tuple[str, ...]:
+def _known_lines(
+    question: Mapping[str, Any], reason_ids: Iterable[str], sections: tuple[str, ...]
+) -> tuple[str, ...]:
+    """The lines the answer is known to turn on: its reasons, a quiz's topic, and what a whole
+    hand in the question turns on (a rack that is not a whole hand turns on none, and a hand's
+    lines count only in the sections the answer names)."""
     lines = [REASON_LINES[r] for r in reason_ids if r in REASON_LINES]
     topic = question.get("topic")
-    if kind == "rules_quiz" and isinstance(topic, str):
+    if isinstance(topic, str):
         lines.extend(TOPIC_LINES.get(topic, ()))
     hand = question.get("hand")
-    if kind in HAND_KINDS and isinstance(hand, str):
+    if isinstance(hand, str) and any(s.split(".")[0] in HAND_SECTIONS for s in sections):
         lines.extend(hand_lines(hand, self_drawn=bool(question.get("self_drawn"))))
     return tuple(dict.fromkeys(line for line in lines if line in RULE_LINES))
 
