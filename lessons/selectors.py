@@ -4,7 +4,7 @@ step teaches a rule (for drill explanations)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from types import MappingProxyType
@@ -14,7 +14,8 @@ from django.urls import reverse
 from cfmj.core.kept import Kept
 from cfmj.core.learners import Learner, rows_of
 from cfmj.engine import drills
-from cfmj.engine.rulebook import RULE_LINES
+from cfmj.engine.drills.rule_lines import SectionLines
+from cfmj.engine.rulebook import RULE_LINES, lines_in_section
 from lessons.content import RULES_DIR, RuleSectionText, RuleText, read_rules
 from lessons.models import Lesson, LessonProgress, Step
 
@@ -152,10 +153,14 @@ def course_progress(learner: Learner, *, assigned: Collection[int]) -> CoursePro
 
 @dataclass(frozen=True)
 class Teacher:
-    """The first lesson step that teaches a rule line (or a line of some section)."""
+    """The first lesson step that teaches a rule line (or a line of some section): where it is,
+    which lesson (`lesson`, the Lesson's pk; `order`, its place in the course) and what it teaches."""
 
     url: str
     label: str
+    lesson: int = 0
+    order: tuple[int, int] = (0, 0)
+    teaches: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -170,10 +175,16 @@ def _teachers_read() -> Teachers:
     rows = (
         Step.objects.filter(lesson__active=True)
         .order_by("lesson__number", "number")
-        .values_list("teaches", "number", "title", "lesson__slug", "lesson__number")
+        .values_list("teaches", "number", "title", "lesson__slug", "lesson__number", "lesson_id")
     )
-    for teaches, number, title, slug, lesson_number in rows:
-        teacher = Teacher(reverse("lessons:step", args=[slug, number]), f"Lesson {lesson_number}: {title}")
+    for teaches, number, title, slug, lesson_number, lesson_id in rows:
+        teacher = Teacher(
+            reverse("lessons:step", args=[slug, number]),
+            f"Lesson {lesson_number}: {title}",
+            lesson_id,
+            (lesson_number, number),
+            tuple(teaches),
+        )
         for line in teaches:
             rule = RULE_LINES.get(line)
             if rule is not None:
@@ -199,6 +210,71 @@ def teacher_of(section: str) -> Teacher | None:
             return steps[section]
         section = section.rpartition(".")[0]
     return None
+
+
+@dataclass(frozen=True)
+class Taught:
+    """Where an answer's rule is taught: `teacher` links it when `open` to this learner; when its
+    lesson is still locked, the rule is said in place (`texts`, the lines' words)."""
+
+    teacher: Teacher
+    open: bool
+    texts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RuleReference:
+    """One section a marked answer turns on: the place in the rules reference (`anchor`, its one
+    line's or the section's) and the steps teaching its lines."""
+
+    section: str
+    anchor: str
+    taught: tuple[Taught, ...]
+
+    @property
+    def links(self) -> tuple[Teacher, ...]:
+        """The steps this learner can open."""
+        return tuple(t.teacher for t in self.taught if t.open)
+
+    @property
+    def in_place(self) -> tuple[Taught, ...]:
+        """The steps in lessons still locked to this learner: their rules are said in place."""
+        return tuple(t for t in self.taught if not t.open)
+
+
+def rule_references(
+    sections: Iterable[SectionLines], *, open_lessons: Callable[[], Collection[int]] | None
+) -> list[RuleReference]:
+    """For each section of a marked answer (cfmj.engine.drills.rule_lines), the steps that teach
+    its lines: every one for lines the answer is known to turn on, else the first in the course
+    (for lines a kind practises, or failing any, for the section). `open_lessons` gives the lesson
+    pks this learner may open (None: all), asked only for a step beyond the first lesson (always
+    open)."""
+    by_line = teachers().by_line
+    lessons = outline()
+    first = lessons[0].pk if lessons else None
+    opened: Collection[int] | None = None
+    words = {line.id: line.text for section in rules_reference() for line in section.lines}
+    out = []
+    for ref in sections:
+        found = {t.url: t for t in (by_line.get(line) for line in ref.lines) if t is not None}
+        steps = sorted(found.values(), key=lambda t: t.order)
+        if not ref.exact:
+            steps = steps[:1]
+        if not steps and (fallback := teacher_of(ref.section)) is not None:
+            steps = [fallback]
+        taught = []
+        for step in steps:
+            lines = [line for line in ref.lines if line in step.teaches] or [
+                line for line in step.teaches if line in lines_in_section(ref.section)
+            ]
+            if opened is None and open_lessons is not None and step.lesson != first:
+                opened = open_lessons()
+            is_open = opened is None or step.lesson in (*opened, first)
+            taught.append(Taught(step, is_open, tuple(words[line] for line in lines if line in words)))
+        anchor = f"rule-{ref.lines[0]}" if ref.exact and len(ref.lines) == 1 else f"section-{ref.section}"
+        out.append(RuleReference(ref.section, anchor, tuple(taught)))
+    return out
 
 
 def rules_reference() -> list[RuleSectionText]:

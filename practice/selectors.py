@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime
+import itertools
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,8 +15,17 @@ from django.utils import timezone
 
 from cfmj.core.learners import Learner, rows_of
 from cfmj.engine.drills import BANDS, KINDS
-from practice.models import KIND_CHOICES, Attempt, DailySet, Puzzle, ReviewItem, SkillRating, Streak
-from practice.rating import DEFAULT_RATING
+from practice.models import (
+    KIND_CHOICES,
+    Attempt,
+    DailySet,
+    DailySetPuzzle,
+    Puzzle,
+    ReviewItem,
+    SkillRating,
+    Streak,
+)
+from practice.rating import DEFAULT_RATING, Rating, update
 from practice.tables import STANDARD
 
 RECENT_DAYS = 30
@@ -112,20 +123,61 @@ class SkillSummary:
 
 
 def skill_summaries(learner: Learner) -> list[SkillSummary]:
-    ratings = {s.kind: s for s in SkillRating.objects.filter(user=learner.user)} if learner.user else {}
+    """Each drill's level, rating, rated answers and accuracy: an account's kept ratings, or a
+    visitor's worked out from their answers as signing up will keep them (visitor_replayed)."""
+    if learner.user is not None:
+        skills = SkillRating.objects.filter(user=learner.user)
+        kept = {s.kind: (s.rating, s.attempts, s.correct) for s in skills}
+    else:
+        kept = {
+            kind: (r.rating.rating, r.attempts, r.correct) for kind, r in visitor_replayed(learner).items()
+        }
     out = []
     for kind, title in KIND_CHOICES:
-        skill = ratings.get(kind)
+        rating, attempts, correct = kept.get(kind, (None, 0, 0))
         out.append(
             SkillSummary(
-                kind,
-                title,
-                skill.rating if skill else None,
-                level_name(skill.rating if skill else None),
-                skill.attempts if skill else 0,
-                skill.correct / skill.attempts if skill and skill.attempts else None,
+                kind, title, rating, level_name(rating), attempts, correct / attempts if attempts else None
             )
         )
+    return out
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A visitor's rating in one skill, replayed from their rated answers: the rating, how many
+    answers moved it and how many were right, and the rating after each (with its time)."""
+
+    rating: Rating
+    attempts: int
+    correct: int
+    history: list[tuple[datetime.datetime, float]]
+
+
+def visitor_replayed(learner: Learner, *, kind: str | None = None) -> dict[str, Replayed]:
+    """A visitor's ratings per skill (or in `kind` only), from their rated answers in the order they
+    were given, each against the puzzle's rating now: what practice.services.visitor_practice_claim
+    will keep for a new account. A visitor has no ratings stored (SkillRating is an account's)."""
+    if learner.user is not None or not learner.visitor:
+        return {}
+    rows = Attempt.objects.filter(rows_of(learner), rated=True)
+    if kind is not None:
+        rows = rows.filter(puzzle__kind=kind)
+    rows = rows.order_by("answered_at", "pk")
+    out: dict[str, Replayed] = {}
+    for skill, rating, deviation, volatility, score, correct, at in rows.values_list(
+        "puzzle__kind",
+        "puzzle__rating",
+        "puzzle__deviation",
+        "puzzle__volatility",
+        "score",
+        "correct",
+        "answered_at",
+    ):
+        so_far = out.setdefault(skill, Replayed(Rating(), 0, 0, []))
+        after = update(so_far.rating, [(Rating(rating, deviation, volatility), score)])
+        so_far.history.append((at, after.rating))
+        out[skill] = Replayed(after, so_far.attempts + 1, so_far.correct + int(correct), so_far.history)
     return out
 
 
@@ -137,21 +189,68 @@ def daily_progress(daily: DailySet, learner: Learner) -> list[tuple[Puzzle, bool
     return [(entry.puzzle, entry.puzzle.pk in done) for entry in daily.entries.select_related("puzzle")]
 
 
-def streak_of(learner: Learner) -> Streak | None:
-    if learner.user is None:
+@dataclass(frozen=True)
+class StreakCount:
+    """Days in a row on which the daily set was finished: the run ending on `last_day`, the best."""
+
+    current: int
+    best: int
+    last_day: datetime.date | None
+
+
+def streak_count(days: Iterable[datetime.date]) -> StreakCount | None:
+    """The streak over the days on which the daily set was finished (None without any)."""
+    ordered = sorted(set(days))
+    if not ordered:
         return None
-    return Streak.objects.filter(user=learner.user).first()
+    run = best = 1
+    for before, day in itertools.pairwise(ordered):
+        run = run + 1 if day - before == datetime.timedelta(days=1) else 1
+        best = max(best, run)
+    return StreakCount(run, best, ordered[-1])
+
+
+def daily_days_finished(learner: Learner) -> set[datetime.date]:
+    """The days on which the learner answered all of that day's set (in that day's set)."""
+    done: dict[datetime.date, set[int]] = {}
+    answered = Attempt.objects.filter(rows_of(learner), daily_date__isnull=False)
+    for day, puzzle_id in answered.values_list("daily_date", "puzzle_id"):
+        if day is not None:
+            done.setdefault(day, set()).add(puzzle_id)
+    wanted: dict[datetime.date, set[int]] = {}
+    entries = DailySetPuzzle.objects.filter(daily_set__day__in=list(done))
+    for day, puzzle_id in entries.values_list("daily_set__day", "puzzle_id"):
+        wanted.setdefault(day, set()).add(puzzle_id)
+    return {day for day, puzzles in wanted.items() if puzzles <= done[day]}
+
+
+def streak_of(learner: Learner) -> StreakCount | None:
+    """An account's kept streak; a visitor's counted from their daily answers (it moves to the
+    account they make: practice.services.visitor_practice_claim)."""
+    if learner.user is None:
+        return streak_count(daily_days_finished(learner)) if learner.visitor else None
+    streak = Streak.objects.filter(user=learner.user).first()
+    return StreakCount(streak.current, streak.best, streak.last_day) if streak else None
 
 
 def rating_history(learner: Learner, kind: str) -> list[tuple[datetime.datetime, float]]:
     if learner.user is None:
-        return []
+        replayed = visitor_replayed(learner, kind=kind).get(kind)
+        return replayed.history if replayed else []
     rows = (
         Attempt.objects.filter(user=learner.user, puzzle__kind=kind, rating_after__isnull=False)
         .order_by("answered_at")
         .values_list("answered_at", "rating_after")
     )
     return [(at, rating) for at, rating in rows if rating is not None]
+
+
+def visitor_missed(learner: Learner) -> int:
+    """How many puzzles a visitor has missed: they come back for review once the practice is an
+    account's (visitor_practice_claim schedules them)."""
+    if learner.user is not None or not learner.visitor:
+        return 0
+    return Attempt.objects.filter(rows_of(learner), correct=False).values("puzzle_id").distinct().count()
 
 
 def mistakes(learner: Learner) -> QuerySet[ReviewItem]:

@@ -31,7 +31,7 @@ from practice.models import (
     Streak,
 )
 from practice.rating import Rating, update
-from practice.selectors import pool_shortfalls
+from practice.selectors import daily_days_finished, pool_shortfalls, streak_count
 from practice.tables import STANDARD, puzzle_table, table_of
 
 DAILY_KINDS = drills.DAILY_KINDS  # each kind's definition says its turn in today's five
@@ -406,7 +406,8 @@ def _extend_streak(user: User, day: datetime.date) -> None:
 
 def visitor_practice_claim(*, user: User, visitor: str) -> int:
     """Move a visitor's practice to the account they just made or signed in to, replaying it
-    into their ratings in the order it happened. Returns how many attempts moved."""
+    into their ratings in the order it happened, and their daily streak with it. Returns how many
+    attempts moved."""
     if not visitor:
         return 0
     with transaction.atomic():
@@ -436,4 +437,23 @@ def visitor_practice_claim(*, user: User, visitor: str) -> int:
             )
             # A first answer to the puzzle: it has no review to bring forward.
             _schedule_review(user, puzzle, correct=attempt.correct, rated=True, due=None)
+        if any(attempt.daily_date is not None for attempt in attempts):
+            _streak_recount(user)
     return len(attempts)
+
+
+def _streak_recount(user: User) -> None:
+    """Count the account's streak again from the days it finished the daily set (the visitor's
+    days just moved to it among them), never lowering what it had."""
+    counted = streak_count(daily_days_finished(Learner(user, "")))
+    if counted is None:
+        return
+    streak, _ = Streak.objects.get_or_create(user=user)
+    streak = Streak.objects.select_for_update().get(pk=streak.pk)
+    current = counted.current
+    if streak.last_day is not None and counted.last_day is not None and streak.last_day >= counted.last_day:
+        current = max(current, streak.current) if streak.last_day == counted.last_day else streak.current
+    last_day = max(day for day in (streak.last_day, counted.last_day) if day is not None)
+    Streak.objects.filter(pk=streak.pk).update(
+        current=current, best=max(streak.best, counted.best, current), last_day=last_day
+    )

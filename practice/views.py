@@ -279,6 +279,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             "histories": histories,
             "streak": selectors.streak_of(learner),
             "mistakes": selectors.mistakes(learner)[:20],
+            "missed": selectors.visitor_missed(learner),
             "signed_in": learner.is_user,
             "today": timezone.localdate(),
             "lessons_progress": course_progress(learner, assigned=assigned_lesson_ids(learner.user)),

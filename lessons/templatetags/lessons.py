@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from functools import partial
 from typing import Any
 
 from django import template
+from django.http import HttpRequest
 from django.utils.safestring import SafeString
 
+from cfmj.classes.selectors import assigned_lesson_ids
+from cfmj.core.learners import learner_of
+from cfmj.engine.drills.rule_lines import graded_lines
 from lessons import rendering, selectors
 from lessons.selectors import CourseProgress
 
@@ -24,10 +29,29 @@ def markdown_inline(text: str) -> SafeString:
     return rendering.render_markdown(text, inline=True)
 
 
-@register.inclusion_tag("lessons/_rule_links.html")
-def rule_links(sections: Iterable[str]) -> dict[str, Any]:
-    """'The rule: §2.3 (the rules reference) · taught in Lesson 7: …' for each section."""
-    return {"links": [(section, selectors.teacher_of(section)) for section in sections]}
+@register.inclusion_tag("lessons/_rule_links.html", takes_context=True)
+def rule_links(
+    context: template.Context,
+    sections: Iterable[str],
+    kind: str = "",
+    question: Mapping[str, Any] | None = None,
+    reasons: Iterable[str] = (),
+) -> dict[str, Any]:
+    """'The rule: §2.3 (the rules reference), taught in Lesson 7: …' for each section of a marked
+    answer, linking the steps that teach the rule lines it turns on (the engine says which, from
+    the puzzle's `kind`, its `question` and the answer's `reasons`); where the learner has not
+    opened that lesson yet, the rule is said in place."""
+    lines = graded_lines(kind, question or {}, sections=sections, reason_ids=reasons)
+    request = context.get("request")
+    opened = partial(_open_lessons, request) if isinstance(request, HttpRequest) else None
+    return {"references": selectors.rule_references(lines, open_lessons=opened)}
+
+
+def _open_lessons(request: HttpRequest) -> set[int]:
+    """The lessons the learner behind `request` may open (those a teacher set as homework included)."""
+    learner = learner_of(request)
+    states = selectors.course(learner, assigned=assigned_lesson_ids(learner.user))
+    return {state.lesson.pk for state in states if state.open}
 
 
 @register.inclusion_tag("lessons/_continue.html")

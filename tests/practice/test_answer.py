@@ -109,11 +109,13 @@ def test_it_uses_few_queries(client, django_assert_max_num_queries) -> None:
 
 
 def test_it_links_the_explanation_to_the_rules_and_the_lesson(client, course) -> None:
+    """A newcomer has not opened the lessons on values: the rule is said in place of a link
+    (tests/lessons/test_rule_links.py links it for a learner who has)."""
     PuzzleFactory(kind="worth")
     puzzle, token = _served(client, "worth")
     response = _post(client, puzzle, {"value": "1"}, token, **HTMX)
     assert b'href="/rules/#section-3"' in response.content
-    assert b'taught in <a href="/lessons/' in response.content
+    assert b'class="rule-in-place"' in response.content and b"Lesson 11:" in response.content
 
 
 # An answer counts only for a puzzle served to this learner, with the token served with it.
