@@ -193,10 +193,14 @@ class DrillKind(Generic[Q, A]):
         """Its fields of a posted form, as the engine reads them."""
         return {f.name: f.read(getlist) for f in self.fields}
 
-    def right_response(self, answer: A) -> dict[str, str]:
+    def right_response(self, answer: A, question: Q | None = None) -> dict[str, str]:
         """A right response to the question of this answer, as its form's fields send it (the
-        engine's own answer: the first reading, reason, ... where several are right)."""
-        return {field.name: field.right_value(answer) for field in self.fields}
+        engine's own answer: the first reading, reason, ... where several are right); given the
+        question, the fields it does not ask are left empty."""
+        return {
+            field.name: field.right_value(answer) if question is None or field.asked(question) else ""
+            for field in self.fields
+        }
 
     def response_of(self, data: Mapping[str, object]) -> dict[str, str]:
         """Its fields of a response, as strings (anything else is ignored)."""

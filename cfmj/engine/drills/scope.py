@@ -13,7 +13,8 @@ drills.generate(..., scope=) makes a puzzle that uses nothing outside it. The ma
 scope being asked in (`current()`, set by `asked_within`) to draw only what fits (the card
 entries, the jokers and exposures, the reasons and names offered); generate then keeps the first
 puzzle whose hand `admits` passes and that its kind's definition says is within the scope
-(DrillKind.within: the reasons, names, questions and answers it offers). Without a scope nothing is read or drawn differently: drills are unchanged.
+(DrillKind.within: the reasons, names, questions and answers it offers). Without a scope
+nothing is read or drawn differently: drills are unchanged.
 """
 
 from __future__ import annotations
