@@ -6,6 +6,11 @@ Lesson file format (lessons/content/NN-slug.md): front matter between `+++` line
 summary, drills, quiz), an optional introduction, then one step per `## ` heading. The line after
 a heading is `teaches: <rule line ids>`; each step ends with one fenced ```check block holding
 `kind [focus] [band N]`. Tiles are written {{5D 5D}}; a whole rack as a fenced ```hand block.
+
+What a learner knows at a step is what the steps before it teach: every rule line of the earlier
+lessons and of this lesson's steps up to and including it (the quiz: the whole lesson). A step's
+check and the quiz are made within that (drills.Scope, see `scope_at`), and a check that cannot be
+stops the load.
 """
 
 from __future__ import annotations
@@ -13,11 +18,13 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from cfmj.engine import InputError, drills, parse_hand
+from cfmj.engine.drills.scope import Scope
 from cfmj.engine.rulebook import RULE_LINES
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
@@ -96,7 +103,31 @@ def read_lessons(folder: Path = CONTENT_DIR) -> list[LessonSource]:
     numbers = [lesson.number for lesson in lessons]
     if numbers != list(range(1, len(lessons) + 1)):
         raise ContentError(f"{folder}: lessons must be numbered 01, 02, ... without gaps, not {numbers}")
+    teaches = [[step.teaches for step in lesson.steps] for lesson in lessons]
+    for lesson in lessons:
+        where = f"{lesson.number:02d}-{lesson.slug}.md"
+        for step in lesson.steps:
+            _check_in_scope(
+                step.check, scope_at(teaches, lesson.number, step.number), f"{where}, step {step.number}"
+            )
+        for check in lesson.quiz:
+            _check_in_scope(check, scope_at(teaches, lesson.number), f"{where}, quiz")
     return lessons
+
+
+def scope_at(teaches: Sequence[Sequence[Sequence[str]]], lesson: int, step: int | None = None) -> Scope:
+    """What a learner knows at this step of this lesson (numbered from 1; None: its quiz, after
+    every step), given the rule lines each step of each lesson teaches, in course order."""
+    lines = [line for earlier in teaches[: lesson - 1] for taught in earlier for line in taught]
+    steps = teaches[lesson - 1] if step is None else teaches[lesson - 1][:step]
+    return Scope.of([*lines, *(line for taught in steps for line in taught)])
+
+
+def _check_in_scope(check: CheckSpec, scope: Scope, where: str) -> None:
+    try:
+        drills.generate(check.kind, seed=0, band=check.band, focus=check.focus, scope=scope)
+    except InputError as error:
+        raise ContentError(f"{where}: {error}") from None
 
 
 def read_lesson(path: Path) -> LessonSource:

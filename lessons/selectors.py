@@ -15,8 +15,9 @@ from cfmj.core.kept import Kept
 from cfmj.core.learners import Learner, rows_of
 from cfmj.engine import drills
 from cfmj.engine.drills.rule_lines import SectionLines
+from cfmj.engine.drills.scope import Scope
 from cfmj.engine.rulebook import RULE_LINES, lines_in_section
-from lessons.content import RULES_DIR, RuleSectionText, RuleText, read_rules
+from lessons.content import RULES_DIR, RuleSectionText, RuleText, read_rules, scope_at
 from lessons.models import Lesson, LessonProgress, Step
 
 TEACHERS_SECONDS = 60  # a new load of the course shows in drill explanations within a minute
@@ -195,6 +196,24 @@ def _teachers_read() -> Teachers:
 
 # Drill explanations read it on every answer; it changes only when the course is loaded.
 TEACHERS = Kept(_teachers_read, seconds=TEACHERS_SECONDS)
+
+
+def _taught_read() -> tuple[tuple[tuple[str, ...], ...], ...]:
+    by_lesson: defaultdict[int, list[tuple[str, ...]]] = defaultdict(list)
+    rows = Step.objects.filter(lesson__active=True).order_by("lesson__number", "number")
+    for number, teaches in rows.values_list("lesson__number", "teaches"):
+        by_lesson[number].append(tuple(teaches))
+    return tuple(tuple(by_lesson[number]) for number in sorted(by_lesson))
+
+
+# The rule lines each step teaches, by lesson in course order: what a learner knows at a step.
+TAUGHT = Kept(_taught_read, seconds=OUTLINE_SECONDS)
+
+
+def scope_of(lesson_number: int, step: int | None = None) -> Scope:
+    """What a learner knows at this step of the lesson (None: at its quiz, after every step): the
+    scope its check or quiz is made within (lessons.content.scope_at)."""
+    return scope_at(TAUGHT.get(), lesson_number, step)
 
 
 def teachers() -> Teachers:

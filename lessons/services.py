@@ -17,7 +17,7 @@ from cfmj.accounts.models import User
 from cfmj.core.learners import Learner
 from lessons.content import CONTENT_DIR, RULES_DIR, LessonSource, fingerprints, read_lessons, read_rules
 from lessons.models import CheckAnswer, Lesson, LessonProgress, Step
-from lessons.selectors import OUTLINE, TEACHERS
+from lessons.selectors import OUTLINE, TAUGHT, TEACHERS
 from practice import serving
 
 PASS_SHARE = 0.6  # a quiz is passed with 60% right (3 of 5, 3 of 4, 2 of 3)
@@ -98,6 +98,7 @@ def lessons_load(
     if created or updated or retired:  # this process shows the new course at once, others within a minute
         OUTLINE.forget()
         TEACHERS.forget()
+        TAUGHT.forget()
     return LoadReport(created, updated, unchanged, retired)
 
 

@@ -47,9 +47,11 @@ def _spec(kind: str, focus: str | None, band: int) -> Spec:
     return (kind, focus or "", band, random.SystemRandom().randrange(SEED_LIMIT))
 
 
-def _asked(number: int, spec: Spec, *, prefix: str = "") -> Check:
+def _asked(number: int, spec: Spec, scope: drills.Scope, *, prefix: str = "") -> Check:
+    """The puzzle of this spec, made within what the learner has been taught by then."""
     kind, focus, band, seed = spec
-    return Check(number, seed, drills.generate(kind, seed=seed, band=band, focus=focus or None), prefix)
+    puzzle = drills.generate(kind, seed=seed, band=band, focus=focus or None, scope=scope)
+    return Check(number, seed, puzzle, prefix)
 
 
 def _marked(check: Check, response: dict[str, str]) -> Check:
@@ -63,18 +65,20 @@ def _shown(check: Check, response: dict[str, str], *, graded: drills.Graded | No
     return replace(check, graded=graded, chosen=response_shown(puzzle.kind, response, puzzle.question))
 
 
-def _taken(request: HttpRequest, what: tuple[Any, ...]) -> tuple[list[Check], answering.Taken | None]:
-    """The checks the posted token served this learner as `what` (a step's check, or a quiz),
-    filled in as posted: marked, with what practice.answering took, when every one is answered;
-    else with the blank ones flagged, and None. Raises NotServedError, and InputError for a
-    puzzle asked before an engine update that no longer makes it."""
+def _taken(
+    request: HttpRequest, what: tuple[Any, ...], scope: drills.Scope
+) -> tuple[list[Check], answering.Taken | None]:
+    """The checks the posted token served this learner as `what` (a step's check, or a quiz,
+    made within `scope`), filled in as posted: marked, with what practice.answering took, when
+    every one is answered; else with the blank ones flagged, and None. Raises NotServedError,
+    and InputError for a puzzle asked before an engine update that no longer makes it."""
     checks: list[Check] = []
 
     def ask(served: serving.Served) -> list[drills.Puzzle]:
         if served.what[0] == serving.CHECK:
-            checks.append(_asked(1, served.what[3]))
+            checks.append(_asked(1, served.what[3], scope))
         else:
-            checks.extend(_asked(i, spec, prefix=f"q{i}-") for i, spec in enumerate(served.what[2], 1))
+            checks.extend(_asked(i, spec, scope, prefix=f"q{i}-") for i, spec in enumerate(served.what[2], 1))
         return [check.puzzle for check in checks]
 
     try:
@@ -161,7 +165,8 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     token = answering.question_serve(
         learner=learner, what=serving.check(step.lesson_id, step.number, spec), where=serving.STEP
     )
-    return _step_page(request, state, step, _asked(1, spec), token)
+    scope = selectors.scope_of(state.lesson.number, step.number)
+    return _step_page(request, state, step, _asked(1, spec, scope), token)
 
 
 def _step_answer(request: HtmxHttpRequest, state: LessonState, step: Step) -> HttpResponse:
@@ -169,7 +174,8 @@ def _step_answer(request: HtmxHttpRequest, state: LessonState, step: Step) -> Ht
     once. A blank is asked again; a token that does not hold gets a fresh check."""
     token = request.POST.get("token", "")
     try:
-        checks, taken = _taken(request, (serving.CHECK, step.lesson_id, step.number))
+        scope = selectors.scope_of(state.lesson.number, step.number)
+        checks, taken = _taken(request, (serving.CHECK, step.lesson_id, step.number), scope)
     except answering.NotServedError as problem:
         # A redirect, so that htmx moves the whole page (not a page inside the feedback box).
         messages.warning(request, f"{problem.message}, so here is a fresh one to answer.")
@@ -239,7 +245,9 @@ def quiz(request: HttpRequest, slug: str) -> HttpResponse:
     context["token"] = answering.question_serve(
         learner=learner, what=serving.quiz(lesson.pk, specs), where=serving.QUIZ
     )
-    context["checks"] = [_asked(i, spec, prefix=f"q{i}-") for i, spec in enumerate(specs, 1)]
+    scope = selectors.scope_of(lesson.number)
+    context["checks"] = [_asked(i, spec, scope, prefix=f"q{i}-") for i, spec in enumerate(specs, 1)]
+    context["knows"] = scope.summary()
     return render(request, "lessons/quiz.html", context)
 
 
@@ -251,7 +259,7 @@ def _quiz_answer(
     fresh quiz."""
     token = request.POST.get("token", "")
     try:
-        checks, taken = _taken(request, (serving.TEST, lesson.pk))
+        checks, taken = _taken(request, (serving.TEST, lesson.pk), selectors.scope_of(lesson.number))
     except answering.NotServedError as problem:
         messages.warning(request, f"{problem.message}, so here is a fresh one to answer.")
         return redirect("lessons:quiz", slug=lesson.slug)

@@ -75,11 +75,12 @@ class Marked:
     graded: drills.Graded
 
 
-def answer_fields(kind: str, response: Mapping[str, Any]) -> dict[str, str]:
-    """The fields a puzzle of this kind reads from `response`. Raises BlankAnswerError when it is
-    no answer (a field its kind needs left empty): the one place a blank is told from an answer."""
+def answer_fields(kind: str, response: Mapping[str, Any], question: Any = None) -> dict[str, str]:
+    """The fields a puzzle of this kind (and question, if given) reads from `response`. Raises
+    BlankAnswerError when it is no answer (a field it asks left empty): the one place a blank is
+    told from an answer."""
     fields = response_of(kind, response)
-    empty = drills.unanswered(kind, fields)
+    empty = drills.unanswered(kind, fields, question)
     if empty:
         raise BlankAnswerError(empty, responses=(fields,))
     return fields
@@ -88,7 +89,7 @@ def answer_fields(kind: str, response: Mapping[str, Any]) -> dict[str, str]:
 def answer_mark(*, kind: str, question: Any, answer: Any, response: Mapping[str, Any]) -> Marked:
     """Mark a response to a puzzle of this kind (its question and answer): the one place an answer
     is graded. Raises BlankAnswerError when it is no answer."""
-    fields = answer_fields(kind, response)
+    fields = answer_fields(kind, response, question)
     return Marked(fields, drills.grade(kind, question, answer, fields))
 
 
@@ -168,7 +169,7 @@ def answer_take(
     empty: list[str] = []
     for number, question in enumerate(asked, 1):
         try:
-            responses.append(answer_fields(question.kind, response_at(number)))
+            responses.append(answer_fields(question.kind, response_at(number), question.question))
         except BlankAnswerError as left:
             responses.extend(left.responses)
             blank.append(number)

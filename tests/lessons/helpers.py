@@ -21,13 +21,21 @@ def token_of(page: bytes) -> str:
 
 
 def asked(token: str) -> list[drills.Puzzle]:
-    """The puzzles a step check's or a quiz's token asks, in order."""
+    """The puzzles a step check's or a quiz's token asks, in order (made within what is taught
+    at that step, or by the end of the lesson for its quiz)."""
+    from lessons.models import Lesson
+    from lessons.selectors import scope_of
     from practice import serving
 
     _, served = serving.read(token)
-    specs = [served.what[3]] if served.what[0] == serving.CHECK else list(served.what[2])
+    number = Lesson.objects.get(pk=served.what[1]).number
+    if served.what[0] == serving.CHECK:
+        specs, scope = [served.what[3]], scope_of(number, served.what[2])
+    else:
+        specs, scope = list(served.what[2]), scope_of(number)
     return [
-        drills.generate(kind, seed=seed, band=band, focus=focus or None) for kind, focus, band, seed in specs
+        drills.generate(kind, seed=seed, band=band, focus=focus or None, scope=scope)
+        for kind, focus, band, seed in specs
     ]
 
 

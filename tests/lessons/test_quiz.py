@@ -171,3 +171,8 @@ def test_it_serves_a_quiz_to_a_signed_in_learner_without_writing(client, course:
     with CaptureQueriesContext(connection) as queries:
         assert client.get(_url(course[0])).status_code == 200
     assert not [q["sql"] for q in queries if q["sql"].startswith(("INSERT", "UPDATE", "DELETE"))]
+
+
+def test_it_says_the_quiz_asks_only_what_was_taught(client, course: list[Lesson]) -> None:
+    response = client.get(_url(course[0]))  # lesson 1: the tiles, nothing of blocks yet
+    assert b"It asks only about what the course has taught so far: the tiles." in response.content

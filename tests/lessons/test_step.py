@@ -7,6 +7,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from cfmj.engine import drills
 from lessons.models import CheckAnswer, Lesson, LessonProgress, Step
@@ -223,3 +224,32 @@ def test_it_gives_a_fresh_check_for_one_the_engine_no_longer_makes(client, cours
     response = client.post(_url(step), {"token": gone, "choice": "a"}, follow=True)
     assert response.status_code == 200 and b"That check has changed since it was asked" in response.content
     assert not LessonProgress.objects.exists() and not CheckAnswer.objects.exists()
+
+
+def _opened_to(client, course: list[Lesson], number: int) -> None:
+    """A learner who has done every lesson before lesson `number`."""
+    user = UserFactory()
+    client.force_login(user)
+    for lesson in course[: number - 1]:
+        LessonProgress.objects.create(user=user, lesson=lesson, completed_at=timezone.now())
+
+
+def test_a_check_before_categories_asks_the_pattern_alone(client, course: list[Lesson]) -> None:
+    _opened_to(client, course, 4)
+    step = course[3].steps.get(number=2)  # lesson 4, Pungs and Kongs: Name the hand
+    page = client.get(_url(step)).content
+    token, puzzle = _check_of(page, step)
+    assert puzzle.question["category_choices"] == [] and b'name="category"' not in page
+    response = client.post(_url(step), {"token": token, "pattern": puzzle.answer["accepted"][0][1]})
+    assert response.context["check"].graded.correct
+
+
+def test_a_check_before_payouts_asks_the_value_alone(client, course: list[Lesson]) -> None:
+    _opened_to(client, course, 10)
+    step = course[9].steps.get(number=1)  # lesson 10, the pairs bonus: What is it worth?
+    page = client.get(_url(step)).content
+    token, puzzle = _check_of(page, step)
+    assert puzzle.question["value_only"] and b'name="discarder"' not in page
+    assert b"discarder" not in page.split(b"<main", 1)[-1]
+    response = client.post(_url(step), {"token": token, "value": str(puzzle.answer["value"])})
+    assert response.context["check"].graded.correct

@@ -16,6 +16,10 @@ lists the rulebook lines (cfmj.engine.rulebook) a kind's puzzles turn on.
 A table (a RuleSet: a class's house rules and skill level) asks the kinds whose answer depends
 on it (TABLE_KINDS) to judge and value hands under it, and to say so in the question; the other
 kinds ignore it (IGNORES_TABLE says why). The standard rules give exactly the puzzles of no table.
+
+A scope (scope.Scope: the rulebook lines a learner has been taught, as a lesson's check or quiz
+knows them) asks for a puzzle that uses nothing outside it: no tile, exposure, joker block, reason,
+name or question (doubling, payouts) not yet taught. Without a scope a puzzle is exactly as before.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from ..ruleset import RuleSet
 from . import call, charleston, discard, distance, joker_exchange, name_hand, rules_quiz, winning_hand, worth
 from .common import Graded, Puzzle, drill_rng, text_field
 from .kind import AnswerField, DrillKind, GetList, Shown
+from .scope import SCOPE_TRIES, Scope, asked_within
 from .table import hand_table
 
 # Every drill kind's definition, in the order the site lists them: the one list of kinds.
@@ -115,9 +120,18 @@ def _check_table(table: object) -> RuleSet | None:
 
 
 def generate(
-    kind: str, *, seed: int, band: int, focus: str | None = None, table: RuleSet | None = None
+    kind: str,
+    *,
+    seed: int,
+    band: int,
+    focus: str | None = None,
+    table: RuleSet | None = None,
+    scope: Scope | None = None,
 ) -> Puzzle:
-    """One puzzle, the same every time for the same kind, seed, band, focus and table."""
+    """One puzzle, the same every time for the same kind, seed, band, focus, table and scope.
+    Raises InputError when the scope cannot hold a puzzle of this kind and focus."""
+    if scope is not None and not isinstance(scope, Scope):
+        raise InputError(f"A scope is what a learner has been taught (a Scope), not {scope!r}.")
     module = definition(kind)
     band = _check_band(band)
     focus = _check_focus(kind, focus)
@@ -128,11 +142,29 @@ def generate(
         # The base only changes what a hand is worth: elsewhere a base-20 table is the standard one.
         rules = _check_table(replace(rules, base=RuleSet().base))
     rng = drill_rng(kind, band, seed)
+    if scope is None:
+        question, answer = _made(module, rng, band, focus, rules)
+        return Puzzle(kind, band, seed, question, answer, focus)
+    with asked_within(scope):
+        for _ in range(SCOPE_TRIES):
+            question, answer = _made(module, rng, band, focus, rules)
+            if scope.admits(kind, question) and (
+                module.within is None or module.within(scope, question, answer)
+            ):
+                return Puzzle(kind, band, seed, question, answer, focus)
+    about = f" about {focus}" if focus else ""
+    raise InputError(
+        f"A '{KIND_TITLES[kind]}' puzzle{about} needs what has not been taught yet at this point "
+        f"(tried {SCOPE_TRIES})."
+    )
+
+
+def _made(
+    module: DrillKind[Any, Any], rng: Random, band: int, focus: str | None, rules: RuleSet | None
+) -> tuple[Any, Any]:
     if rules is not None and module.table_make is not None:
-        question, answer = module.table_make(rng, band, focus, rules)
-    else:
-        question, answer = module.make(rng, band, focus)
-    return Puzzle(kind, band, seed, question, answer, focus)
+        return module.table_make(rng, band, focus, rules)
+    return module.make(rng, band, focus)
 
 
 def generate_many(
@@ -172,11 +204,15 @@ def response_fields(kind: str) -> tuple[str, ...]:
     return definition(kind).field_names
 
 
-def unanswered(kind: str, response: Mapping[str, object]) -> tuple[str, ...]:
+def unanswered(
+    kind: str, response: Mapping[str, object], question: Mapping[str, object] | None = None
+) -> tuple[str, ...]:
     """The fields an answer of this kind cannot leave empty that `response` leaves empty (blank,
     spaces only, missing or not text). Empty means it is no answer at all: ask again, mark nothing.
+    Given the question, a field it does not ask (no choices offered in it) is not needed.
     An unknown kind raises InputError."""
-    return tuple(field for field in definition(kind).needs if not text_field(response, field))
+    needs = definition(kind).needs_of(question)
+    return tuple(field for field in needs if not text_field(response, field))
 
 
 def answer_field(name: str) -> AnswerField | None:
@@ -217,6 +253,7 @@ __all__ = [
     "Graded",
     "Puzzle",
     "RuleSet",
+    "Scope",
     "Shown",
     "answer_field",
     "definition",

@@ -44,6 +44,7 @@ from ..tiles import (
 )
 from ..tiles import WINDS as WIND_TILES
 from ..validate import Arrangement
+from .scope import current
 
 JOKER_CHANCE = {1: 0.0, 2: 0.15, 3: 0.3, 4: 0.4, 5: 0.5}
 EXPOSE_CHANCE = {1: 0.0, 2: 0.1, 3: 0.2, 4: 0.3, 5: 0.35}
@@ -81,7 +82,12 @@ def _by_category() -> dict[str, tuple[CardEntry, ...]]:
 
 def pick_entry(rng: Random, band: int, where: Callable[[CardEntry], bool] | None = None) -> CardEntry:
     """A card entry for the band: the category by weight, then any entry of it. Band 1 leaves out
-    Quints (a Quint needs a joker)."""
+    Quints (a Quint needs a joker). Within a scope (scope.current()), only entries it admits."""
+    scope = current()
+    if scope is not None and where is None:  # a slice kept once: rejection would miss a narrow scope's few
+        return pick_where(rng, band, f"scope/{scope.key}", scope.entry_ok)
+    if scope is not None and where is not None:
+        where = _both(scope.entry_ok, where)
     categories = band_categories(band)
     weights = [CATEGORY_WEIGHTS[c] for c in categories]
     by_category = _by_category()
@@ -114,15 +120,27 @@ def pick_where(rng: Random, band: int, key: str, where: Callable[[CardEntry], bo
     """An entry passing `where`: the category by weight among the band's categories that have
     one (or, if none has, among all that have one), then any entry of it. Band 1 leaves out
     Quints, as pick_entry does (that slice is kept under `key` + "/band1")."""
+    scope = current()
+    if scope is not None and not key.startswith("scope/"):
+        key, where = f"{key}/scope/{scope.key}", _both(scope.entry_ok, where)
     if band <= 1:
-        wanted = where
+        wanted, every = where, (key, where)
         key, where = f"{key}/band1", lambda entry: wanted(entry) and not has_quint(entry)
+        if scope is not None and not entries_where(key, where):
+            # Within a scope, a slice may need a Quint (Any Like Numbers before fillers are taught).
+            key, where = every
     by_category = entries_where(key, where)
     if not by_category:
         raise RuntimeError(f"no card entry is {key}")  # pragma: no cover - a programming error
     categories = [c for c in band_categories(band) if c in by_category] or sorted(by_category)
     category = rng.choices(categories, [CATEGORY_WEIGHTS[c] for c in categories])[0]
     return rng.choice(by_category[category])
+
+
+def _both(
+    first: Callable[[CardEntry], bool], second: Callable[[CardEntry], bool]
+) -> Callable[[CardEntry], bool]:
+    return lambda entry: first(entry) and second(entry)
 
 
 def has_quint(entry: CardEntry) -> bool:
@@ -160,8 +178,18 @@ class Blk:
 
 
 def layout(entry: CardEntry, rng: Random, *, joker_chance: float, expose_chance: float) -> list[Blk]:
-    """Jokers and exposures per block, drawn as card.random_hold draws them; held with card.hold."""
+    """Jokers and exposures per block, drawn as card.random_hold draws them; held with card.hold.
+    Within a scope, no exposure before exposures are taught and no block of jokers alone before
+    those are."""
     bounds = joker_bounds(entry)
+    scope = current()
+    if scope is not None:
+        sizes = [size for _, size in entry.blocks]
+        bounds = [
+            (low, scope.joker_cap(size, low, high)) for (low, high), size in zip(bounds, sizes, strict=True)
+        ]
+        if not scope.exposures:
+            expose_chance = 0.0
     jokers = []
     for low, high in bounds:
         count = low

@@ -20,6 +20,7 @@ from typing import Any, Generic, Literal, TypeVar
 from ..labels import tile_alt
 from ..ruleset import RuleSet
 from .common import Graded
+from .scope import Scope
 
 Q = TypeVar("Q", bound=Mapping[str, object])  # a kind's question (a JSON object: its TypedDict)
 A = TypeVar("A", bound=Mapping[str, object])  # a kind's answer (a JSON object: its TypedDict)
@@ -87,6 +88,13 @@ class AnswerField:
             return self.name, [value for value in re.split(r"[\s,]+", text) if value]
         return self.name, [text]
 
+    def asked(self, question: Mapping[str, Any]) -> bool:
+        """Does the question ask this field? Not when it offers no choices in it (a name-the-hand
+        question asks no category before categories are taught)."""
+        if self.input in ("one-choice", "many-choices") and self.choices_from:
+            return question.get(self.choices_from) != []
+        return True
+
     def choices(self, question: Mapping[str, Any]) -> list[tuple[str, str]]:
         """(value, label) of every choice the question offers in this field, in order."""
         if self.input == "yes-no":
@@ -133,7 +141,9 @@ class DrillKind(Generic[Q, A]):
     `grade(question, answer, response)` marks a response (never raises). `daily`: its place in
     the rotation of today's five (None: never among them). `template`: its answer partial.
     `shown_tile`: the words before the question's tile, where it has one (the call's discard);
-    `says_how_won`: its question always says how the hand was won (on a discard or self-drawn)."""
+    `says_how_won`: its question always says how the hand was won (on a discard or self-drawn).
+    `within(scope, question, answer)`: does the puzzle ask only what the scope has taught (beyond
+    its hand, which Scope.admits reads for every kind)? None: nothing else it asks needs teaching."""
 
     name: str
     title: str
@@ -150,6 +160,7 @@ class DrillKind(Generic[Q, A]):
     daily: int | None = None
     shown_tile: str = ""
     says_how_won: bool = False
+    within: Callable[[Scope, Q, A], bool] | None = None
 
     def __post_init__(self) -> None:
         if (self.table_make is None) == (not self.ignores_table):
@@ -167,6 +178,12 @@ class DrillKind(Generic[Q, A]):
         """The fields an answer cannot leave empty."""
         return tuple(f.name for f in self.fields if f.required)
 
+    def needs_of(self, question: Mapping[str, Any] | None) -> tuple[str, ...]:
+        """The fields an answer to this question cannot leave empty (those it asks)."""
+        if question is None:
+            return self.needs
+        return tuple(f.name for f in self.fields if f.required and f.asked(question))
+
     @property
     def board_fields(self) -> tuple[AnswerField, ...]:
         """The fields a class board counts by value."""
@@ -176,10 +193,14 @@ class DrillKind(Generic[Q, A]):
         """Its fields of a posted form, as the engine reads them."""
         return {f.name: f.read(getlist) for f in self.fields}
 
-    def right_response(self, answer: A) -> dict[str, str]:
+    def right_response(self, answer: A, question: Q | None = None) -> dict[str, str]:
         """A right response to the question of this answer, as its form's fields send it (the
-        engine's own answer: the first reading, reason, ... where several are right)."""
-        return {field.name: field.right_value(answer) for field in self.fields}
+        engine's own answer: the first reading, reason, ... where several are right); given the
+        question, the fields it does not ask are left empty."""
+        return {
+            field.name: field.right_value(answer) if question is None or field.asked(question) else ""
+            for field in self.fields
+        }
 
     def response_of(self, data: Mapping[str, object]) -> dict[str, str]:
         """Its fields of a response, as strings (anything else is ignored)."""

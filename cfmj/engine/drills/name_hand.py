@@ -36,12 +36,14 @@ from .hands import (
     reading_rules,
 )
 from .kind import AnswerField, DrillKind
+from .scope import Scope, current
 from .shapes import Choice, ExplainedExpected, HandQuestion, TableEntry
 from .table import class_words, pick_for, table_entry
 
 SPECIAL = "special"  # the "pattern" of a special dragon hand: its tiles are fixed
 SPECIAL_LABEL = "A special dragon hand (fixed tiles)"
 PROMPT = "Name this hand: which category is it, and which pattern?"
+PATTERN_PROMPT = "Name this hand's pattern: which blocks make it up?"
 # A hand that reads as this category, or as this pattern.
 FOCUSES: tuple[str, ...] = (*NUMBER_CATEGORIES, WINDS, *PATTERNS)
 WINDS_BAND = 2  # the first band with Winds hands
@@ -123,9 +125,10 @@ def make(
 
 
 def _standard_hand(rng: Random, band: int, focus: str | None) -> tuple[Hand, CheckResult, list[list[str]]]:
+    scope = current()
     for _ in range(MAX_TRIES):
         if focus is None:
-            entry = pick_entry(rng, band)
+            entry = pick_entry(rng, band, None if scope is None else _named_in(scope))
         else:
             entry = pick_where(rng, band, f"name_hand/{focus}", _reads_as(focus))
         hand = build(band_layout(entry, rng, band))
@@ -137,20 +140,42 @@ def _standard_hand(rng: Random, band: int, focus: str | None) -> tuple[Hand, Che
     raise RuntimeError(f"no hand found for the name-hand drill with focus {focus}")  # pragma: no cover
 
 
+def _asked_names(band: int) -> tuple[tuple[str, ...], list[str]]:
+    """The categories and patterns the question offers: the band's; within a scope, those taught
+    (no category at all before two are taught: the question then asks the pattern alone)."""
+    categories = band_categories(band)
+    patterns = list(PATTERNS)
+    if any(c in DRAGON_HANDS for c in categories):
+        patterns.append(SPECIAL)
+    scope = current()
+    if scope is None:
+        return categories, patterns
+    taught = [c for c in categories if c in scope.categories or (c in DRAGON_HANDS and scope.dragon_hands)]
+    known = set(scope.patterns) | ({SPECIAL} if scope.dragon_hands else set())
+    return tuple(taught) if len(taught) > 1 else (), [p for p in patterns if p in known]
+
+
+def _named_in(scope: Scope) -> Callable[[CardEntry], bool]:
+    """The card entries whose category a question within the scope may ask for."""
+    return lambda entry: (
+        not scope.categories or entry.category in scope.categories or entry.category in DRAGON_HANDS
+    )
+
+
 def _asked(
     band: int, hand: Hand, result: CheckResult, accepted: list[list[str]]
 ) -> tuple[NameHandQuestion, NameHandAnswer]:
-    categories = band_categories(band)
-    patterns = [choice(p, pattern_label(p)) for p in PATTERNS]
-    if any(c in DRAGON_HANDS for c in categories):
-        patterns.append(choice(SPECIAL, SPECIAL_LABEL))
+    categories, pattern_ids = _asked_names(band)
+    patterns = [choice(p, SPECIAL_LABEL if p == SPECIAL else pattern_label(p)) for p in pattern_ids]
+    if current() is not None:  # the readings that can be named with what is offered
+        accepted = [r for r in accepted if r[1] in pattern_ids and (not categories or r[0] in categories)]
     question: NameHandQuestion = {
-        "prompt": PROMPT,
+        "prompt": PROMPT if categories else PATTERN_PROMPT,
         "hand": str(hand),
         "category_choices": [choice(c, category_label(c)) for c in categories],
         "pattern_choices": patterns,
     }
-    names = [_name(c, p) for c, p in accepted]
+    names = [_name(c, p) if categories else _pattern_name(p) for c, p in accepted]
     firsts: dict[tuple[str | None, str | None], Arrangement] = {}
     for arrangement in result.arrangements:
         firsts.setdefault((arrangement.category, arrangement.pattern), arrangement)
@@ -177,6 +202,10 @@ def _name(category: str, pattern: str) -> str:
     return f"{category_label(category)}, {pattern_label(pattern)}"
 
 
+def _pattern_name(pattern: str) -> str:
+    return SPECIAL_LABEL if pattern == SPECIAL else pattern_label(pattern)
+
+
 def grade(question: NameHandQuestion, answer: NameHandAnswer, response: object) -> Graded:
     category = text_field(response, "category")
     pattern = text_field(response, "pattern")
@@ -184,6 +213,11 @@ def grade(question: NameHandQuestion, answer: NameHandAnswer, response: object) 
     expected, rules, explanation = answer["expected"], answer["rules"], answer["explanation"]
     if (category, pattern) in accepted:
         return graded(RIGHT, explanation=explanation, expected=expected, rules=rules)
+    if question.get("category_choices") == []:  # the pattern alone was asked
+        if pattern in {p for _, p in accepted}:
+            return graded(RIGHT, explanation=explanation, expected=expected, rules=rules)
+        lead = f"Not {_said('pattern', pattern)}. "
+        return graded(WRONG, explanation=lead + explanation, expected=expected, rules=rules)
     right: list[str] = []
     wrong: list[str] = []
     for what, said, known in (
@@ -211,6 +245,17 @@ def _said(what: str, said: str | None) -> str:
     if what == "pattern" and said is not None and pattern_label(said) != said:
         return pattern_label(said)
     return f"you gave {shown(said)}"
+
+
+def _within(scope: Scope, question: NameHandQuestion, answer: NameHandAnswer) -> bool:
+    """Only taught categories and patterns are offered, and the hand reads as one of them."""
+    if not answer["accepted"]:
+        return False
+    categories = {c["value"] for c in question["category_choices"]}
+    patterns = {c["value"] for c in question["pattern_choices"]}
+    taught = set(scope.patterns) | ({SPECIAL} if scope.dragon_hands else set())
+    named = set(scope.categories) | (set(DRAGON_HANDS) if scope.dragon_hands else set())
+    return categories <= named and patterns <= taught
 
 
 def _accepted(index: int) -> Callable[[NameHandAnswer], set[str]]:
@@ -255,4 +300,5 @@ KIND: DrillKind[NameHandQuestion, NameHandAnswer] = DrillKind(
     template="components/answers/name_hand.html",
     table_make=make,
     daily=2,
+    within=_within,
 )

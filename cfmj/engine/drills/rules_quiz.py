@@ -9,6 +9,7 @@ among wrong ones that are never also right, and grades.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from random import Random
 from typing import NotRequired, TypedDict
@@ -28,6 +29,7 @@ from .rules_quiz_topics.quiz import Quiz
 from .rules_quiz_topics.seats_and_deal import deal, seats
 from .rules_quiz_topics.skill_levels import skill_levels, skill_levels_3_to_5
 from .rules_quiz_topics.tiles import dragon_suits, notation, tile_counts, tiles
+from .scope import Scope
 from .shapes import Choice
 
 FIELDS = ("choice",)
@@ -84,6 +86,7 @@ FOCUSES: tuple[str, ...] = tuple(TOPIC_LINES)
 # drill without a focus draws from the broader topics only.
 NARROW = ("skill_levels_3_to_5", "exchange_win")
 ANY_TOPIC: tuple[str, ...] = tuple(f for f in FOCUSES if f not in NARROW)
+BLOCK_SIZES = {"Pung": 3, "Kong": 4, "Quint": 5}
 PRACTISES: tuple[str, ...] = tuple(dict.fromkeys(line for lines in TOPIC_LINES.values() for line in lines))
 # What a learner meets first (bands 1-2 without a focus); later bands draw from every topic.
 BEGINNER = (
@@ -171,6 +174,24 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[RulesQuizQue
     return question, {"choice": right_value, "explanation": f"{quiz.why} {ref(*quiz.sections)}"}
 
 
+def _within(scope: Scope, question: RulesQuizQuestion, answer: RulesQuizAnswer) -> bool:
+    """The topic is taught; NEWS only once fillers are, and a block of jokers alone (shown, or
+    the most jokers a block may hold) only once that is."""
+    if not scope.knows(*TOPIC_LINES[question["topic"]]):
+        return False
+    if any("NEWS" in c["label"] for c in question["choices"]) and not scope.fillers:
+        return False
+    held = question.get("hand", "").split()
+    all_jokers = len(held) > 2 and set(held) == {"J"}
+    return scope.all_joker_blocks or not (all_jokers or _most_is_all(question, answer))
+
+
+def _most_is_all(question: RulesQuizQuestion, answer: RulesQuizAnswer) -> bool:
+    """Is the answer that a Pung, Kong or Quint may be all jokers (the most it can hold)?"""
+    most = re.match(r"What is the most jokers a (Pung|Kong|Quint) ", question["prompt"])
+    return most is not None and answer["choice"] == f"n{BLOCK_SIZES[most.group(1)]}"
+
+
 def grade(question: RulesQuizQuestion, answer: RulesQuizAnswer, response: object) -> Graded:
     labels = {c["value"]: c["label"] for c in question.get("choices", [])}
     right = answer["choice"]
@@ -200,4 +221,5 @@ KIND: DrillKind[RulesQuizQuestion, RulesQuizAnswer] = DrillKind(
     grade=grade,
     template="components/answers/rules_quiz.html",
     ignores_table="it quizzes the rulebook itself, house rules and skill levels included",
+    within=_within,
 )

@@ -26,6 +26,7 @@ from .focused_hands import RECIPES, failing_hand
 from .hands import band_layout, build, fits, hand_name, pick_entry, reading, reading_rules
 from .kind import AnswerField, DrillKind
 from .mutations import mutations_for
+from .scope import Scope, current
 from .shapes import Choice, ExplainedExpected, TableQuestion
 from .table import class_words, pick_for, table_entry
 
@@ -182,12 +183,22 @@ def make(
     found = [r.id for r in result.reasons]
     distractors = [r for r in _pool(band, found[:1]) if r not in found]
     need = CHOICES - (0 if result.valid else 1)
+    scope = current()
+    if scope is not None:  # only reasons in words taught: the band's, else any taught, as many as there are
+        distractors = [r for r in distractors if scope.reason_ok(r)]
+        if len(distractors) < need:
+            distractors += [
+                r
+                for r in CATALOGUE
+                if r not in OPTION_REASONS and r not in found and r not in distractors and scope.reason_ok(r)
+            ]
+        need = min(need, len(distractors))
     take: list[str] = []
     if not result.valid and band >= 3:
         # Harder: some wrong choices come from the same part of the rules.
         section = result.reasons[0].rule
         near = [r for r in distractors if CATALOGUE[r][0] == section]
-        take = rng.sample(near, min(2, len(near)))
+        take = rng.sample(near, min(2, len(near), need))
     picked = take + rng.sample([r for r in distractors if r not in take], need - len(take))
     offered = picked + found[:1]
     rng.shuffle(offered)
@@ -272,6 +283,11 @@ def grade(question: WinningHandQuestion, answer: WinningHandAnswer, response: ob
     return graded(GOOD, explanation=lead + answer["explanation"], **base)
 
 
+def _within(scope: Scope, question: WinningHandQuestion, answer: WinningHandAnswer) -> bool:
+    """Every reason offered is in words taught."""
+    return all(scope.reason_ok(c["value"]) for c in question["choices"])
+
+
 def _first_reason(answer: WinningHandAnswer) -> str:
     """The reason a right No gives (none for a Yes)."""
     return (answer["reason_ids"] or [""])[0]
@@ -293,4 +309,5 @@ KIND: DrillKind[WinningHandQuestion, WinningHandAnswer] = DrillKind(
     template="components/answers/winning_hand.html",
     table_make=make,
     daily=0,
+    within=_within,
 )

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from random import Random
+from typing import NotRequired
 
 from ..blocks import PAIR
 from ..card import CardEntry
 from ..check import CheckResult, check
 from ..errors import InputError
 from ..labels import BONUS_HINTS, BONUS_LABELS
-from ..notation import Hand
+from ..notation import Hand, parse_hand
 from ..ruleset import MINIMUM_HAND, RuleSet
 from ..scoring import BONUS_KEYS, PAIRS_FOR_BONUS, SEVEN_PAIRS, payout
 from ..tiles import NEWS, is_number, is_wind
@@ -38,10 +39,12 @@ from .hands import (
     suit_bonus_possible,
 )
 from .kind import AnswerField, DrillKind
+from .scope import Scope, current
 from .shapes import ExplainedExpected, TableQuestion
 from .table import class_words, pick_for, table_entry
 
 SELF_DRAWN_CHANCE = 0.4
+SURE = 0.6  # a joker or exposure chance high enough that most holdings have one
 PAIRS, QUINTS, SET, SUIT, CONCEALED = BONUS_KEYS
 SELF_DRAWN, JOKERLESS, DRAGON_HAND, DISCARD = "self_drawn", "jokerless", "dragon_hand", "discard"
 LOW_BASE = "base_20"
@@ -76,6 +79,7 @@ PRACTISES: tuple[str, ...] = (
 
 class WorthQuestion(TableQuestion):
     self_drawn: bool
+    value_only: NotRequired[bool]  # True: what the discarder pays is not asked (payouts not yet taught)
 
 
 class WorthAnswer(ExplainedExpected):
@@ -92,6 +96,10 @@ def _pairs(entry: CardEntry) -> bool:
 def _only_numbers_or_winds(entry: CardEntry) -> bool:
     tiles = [t for t, _ in entry.blocks]
     return all(is_number(t) for t in tiles) or all(is_wind(t) or t == NEWS for t in tiles)
+
+
+def _any_entry(entry: CardEntry) -> bool:
+    return True
 
 
 def _card_hand(entry: CardEntry) -> bool:
@@ -127,21 +135,51 @@ def _focused(rng: Random, band: int, focus: str) -> tuple[Hand, bool, CheckResul
     self-drawn or won on a discard."""
     where, first_band = ENTRIES[focus]
     band = max(band, first_band)
+    scope = current()
+    key = f"worth/{focus}"
+    if scope is not None:
+        key, where = f"{key}/{'-'.join(scope.bonuses)}", _earns_only_taught(scope, where)
     for _ in range(MAX_TRIES):
-        entry = pick_where(rng, band, f"worth/{focus}", where)
-        hand = build(
-            layout(
-                entry,
-                rng,
-                joker_chance=0.0 if focus == JOKERLESS else JOKER_CHANCE[band],
-                expose_chance=0.0 if focus == CONCEALED else EXPOSE_CHANCE[band],
-            )
-        )
+        entry = pick_where(rng, band, key, where)
+        joker_chance = 0.0 if focus == JOKERLESS else JOKER_CHANCE[band]
+        expose_chance = 0.0 if focus == CONCEALED else EXPOSE_CHANCE[band]
+        if scope is not None and focus != JOKERLESS:
+            joker_chance, expose_chance = _scoped_chances(scope, joker_chance, expose_chance)
+        hand = build(layout(entry, rng, joker_chance=joker_chance, expose_chance=expose_chance))
         self_drawn = focus == SELF_DRAWN or (focus != DISCARD and rng.random() < SELF_DRAWN_CHANCE)
+        if scope is not None and not scope.doubling and focus != SELF_DRAWN:
+            self_drawn = False  # self-drawn doubles: not yet taught
         result = check(hand, self_drawn=self_drawn)
         if result.best is not None and _has_focus(focus, hand, result.best):
             return hand, self_drawn, result
     raise RuntimeError(f"no hand found for the worth drill with focus {focus}")  # pragma: no cover
+
+
+def _earns_only_taught(scope: Scope, where: Callable[[CardEntry], bool]) -> Callable[[CardEntry], bool]:
+    """The entries of `where` that cannot earn a bonus not yet taught (as held; the exposures
+    drawn and check() settle the concealed bonus)."""
+    taught = set(scope.bonuses)
+
+    def fits_scope(entry: CardEntry) -> bool:
+        return (
+            where(entry)
+            and (PAIRS in taught or entry.pattern is None or not _pairs(entry))
+            and (QUINTS in taught or not has_quint(entry))
+            and (SET in taught or not _only_numbers_or_winds(entry))
+            and (SUIT in taught or not suit_bonus_possible(entry))
+        )
+
+    return fits_scope
+
+
+def _scoped_chances(scope: Scope, joker_chance: float, expose_chance: float) -> tuple[float, float]:
+    """Before doubling is taught a hand holds a joker (no jokers doubles); before the concealed
+    bonus is, an exposure (a concealed hand earns it)."""
+    if not scope.doubling:
+        joker_chance = max(joker_chance, SURE)
+    if CONCEALED not in scope.bonuses and scope.exposures:
+        expose_chance = max(expose_chance, SURE)
+    return joker_chance, expose_chance
 
 
 def _table_hand(rng: Random, band: int, rules: RuleSet) -> tuple[Hand, bool, CheckResult]:
@@ -178,11 +216,17 @@ def make(
             raise InputError("A worth puzzle takes a focus or a class's table, not both.")
         return _asked(table.base, table, *_table_hand(rng, band, table))
     base = LOW_BASE_VALUE if focus == LOW_BASE else RuleSet().base
+    scope = current()
     if focus is None or focus == LOW_BASE:
         while True:
-            entry = pick_entry(rng, band)
-            hand = build(band_layout(entry, rng, band))
-            self_drawn = rng.random() < SELF_DRAWN_CHANCE
+            if scope is None:
+                entry = pick_entry(rng, band)
+                hand = build(band_layout(entry, rng, band))
+            else:
+                entry = pick_entry(rng, band, _earns_only_taught(scope, _any_entry))
+                chances = _scoped_chances(scope, JOKER_CHANCE[band], EXPOSE_CHANCE[band])
+                hand = build(layout(entry, rng, joker_chance=chances[0], expose_chance=chances[1]))
+            self_drawn = rng.random() < SELF_DRAWN_CHANCE and (scope is None or scope.doubling)
             result = check(hand, self_drawn=self_drawn, base=base)
             if focus is None or not (result.best and result.best.dragon_hand):  # fixed values ignore the base
                 break
@@ -237,7 +281,11 @@ def _asked(
         steps.insert(0, _minimum_hand_met(hand, self_drawn, best))
         rules.append("4")
     paid = payout(value, self_drawn=self_drawn)
-    if self_drawn:
+    scope = current()
+    value_only = not self_drawn and scope is not None and not scope.payouts
+    if value_only:  # who pays what is not yet taught: the value alone is asked
+        expected = f"{value} points."
+    elif self_drawn:
         steps.append(f"Self-drawn, so each of the other three players pays {paid['each']} {ref('3')}.")
         expected = f"{value} points; self-drawn, so each player pays {paid['each']}."
     else:
@@ -248,9 +296,11 @@ def _asked(
         expected = f"{value} points; the discarder pays {paid['discarder']}."
     how = "self-drawn (taken from the wall)" if self_drawn else "on a discard"
     prompt = f"This hand won {how}. What is it worth?" + (
-        "" if self_drawn else " And what does the discarder pay?"
+        "" if self_drawn or value_only else " And what does the discarder pay?"
     )
     question: WorthQuestion = {"prompt": prompt, "hand": str(hand), "self_drawn": self_drawn}
+    if value_only:
+        question["value_only"] = True
     if table is not None:
         question["prompt"] = f"{class_words(table)} {prompt}"
         question["table"] = table_entry(table)
@@ -261,7 +311,7 @@ def _asked(
         question["base"] = base
     answer: WorthAnswer = {
         "value": value,
-        "discarder": None if self_drawn else paid["discarder"],
+        "discarder": None if self_drawn or value_only else paid["discarder"],
         "self_drawn": self_drawn,
         "explanation": " ".join(steps),
         "expected": expected,
@@ -280,7 +330,7 @@ def grade(question: WorthQuestion, answer: WorthAnswer, response: object) -> Gra
     if value != answer["value"]:
         lead = f"Not {value}. "
         return graded(WRONG, explanation=lead + explanation, expected=expected, rules=rules)
-    if answer["self_drawn"]:
+    if answer["discarder"] is None:  # self-drawn, or only the value was asked
         return graded(RIGHT, explanation=explanation, expected=expected, rules=rules)
     pays = int_field(response, "discarder")
     if pays == answer["discarder"]:
@@ -291,6 +341,20 @@ def grade(question: WorthQuestion, answer: WorthAnswer, response: object) -> Gra
         "whoever discards the winning tile pays twice the value. "
     )
     return graded(GOOD, explanation=lead + explanation, expected=expected, rules=rules)
+
+
+def _within(scope: Scope, question: WorthQuestion, answer: WorthAnswer) -> bool:
+    """No payment asked before payouts are taught, no doubled hand (self-drawn, or holding no
+    joker) before doubling is, and no bonus before it is (a dragon hand's value is fixed)."""
+    if not question.get("value_only") and not answer["self_drawn"] and not scope.payouts:
+        return False
+    hand = parse_hand(question["hand"])
+    best = check(hand, self_drawn=answer["self_drawn"], base=question.get("base", RuleSet().base)).best
+    if best is None or best.dragon_hand:
+        return best is not None
+    if (answer["self_drawn"] or hand.jokers == 0) and not scope.doubling:
+        return False
+    return {key for key, bonus in (best.bonuses or {}).items() if bonus} <= set(scope.bonuses)
 
 
 def _discarder_pays(answer: WorthAnswer) -> str:
@@ -316,4 +380,5 @@ KIND: DrillKind[WorthQuestion, WorthAnswer] = DrillKind(
     values_hands=True,
     daily=1,
     says_how_won=True,
+    within=_within,
 )

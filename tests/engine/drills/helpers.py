@@ -38,7 +38,7 @@ class Asked(Protocol):
 
 def right_response(puzzle: Asked) -> dict[str, str]:
     """The engine's own answer, as form fields (its kind's definition gives it)."""
-    return definition(puzzle.kind).right_response(puzzle.answer)
+    return definition(puzzle.kind).right_response(puzzle.answer, puzzle.question)
 
 
 def wrong_response(puzzle: Asked) -> dict[str, str]:
