@@ -55,14 +55,19 @@ def test_the_jokers_badge_leaves_its_name_readable(page: Page, artifacts: Path) 
     wrap.screenshot(path=str(artifacts / "joker-badge.png"))
 
 
-def test_checking_finishes_the_exposed_block_being_built(page: Page) -> None:
+def _build_with_red_dragons_exposed(page: Page, dragons: int) -> None:
+    """Eleven concealed tiles, then an exposed block begun with `dragons` red dragons."""
     page.goto("/check/")
     for alt, times in (("seven crak", 3), ("eight crak", 4), ("nine dot", 4)):
         for _ in range(times):
             page.get_by_role("button", name=f"Add {alt}", exact=True).click()
     page.get_by_role("button", name="Start an exposed block").click()
-    for _ in range(2):
+    for _ in range(dragons):
         page.get_by_role("button", name="Add red dragon", exact=True).click()
+
+
+def test_checking_finishes_the_exposed_block_being_built(page: Page) -> None:
+    _build_with_red_dragons_exposed(page, 2)
     expect(page.locator(".hb-exposure-label")).to_have_text("Exposed (adding)")
     page.get_by_role("button", name="Check this hand").click()
     expect(page.locator("#verdict")).to_contain_text("this hand has 13 tiles")
@@ -71,13 +76,7 @@ def test_checking_finishes_the_exposed_block_being_built(page: Page) -> None:
 
 
 def test_a_full_rack_finishes_the_exposed_block(page: Page) -> None:
-    page.goto("/check/")
-    for alt, times in (("seven crak", 3), ("eight crak", 4), ("nine dot", 4)):
-        for _ in range(times):
-            page.get_by_role("button", name=f"Add {alt}", exact=True).click()
-    page.get_by_role("button", name="Start an exposed block").click()
-    for _ in range(3):
-        page.get_by_role("button", name="Add red dragon", exact=True).click()
+    _build_with_red_dragons_exposed(page, 3)
     expect(page.locator("#id_hand")).to_have_value("7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]")
     expect(page.locator(".hb-exposure-label")).to_have_text("Exposed")
     expect(page.locator("#verdict")).to_contain_text("Mah Jongg! This hand wins.")
