@@ -85,7 +85,7 @@ def pick_entry(rng: Random, band: int, where: Callable[[CardEntry], bool] | None
     Quints (a Quint needs a joker). Within a scope (scope.current()), only entries it admits."""
     scope = current()
     if scope is not None and where is None:  # a slice kept once: rejection would miss a narrow scope's few
-        return pick_where(rng, band, f"scope/{scope.key}", scope.entry_ok)
+        return pick_where(rng, band, f"scope/{scope.entry_key}", scope.entry_ok)
     if scope is not None and where is not None:
         where = _both(scope.entry_ok, where)
     categories = band_categories(band)
@@ -122,7 +122,7 @@ def pick_where(rng: Random, band: int, key: str, where: Callable[[CardEntry], bo
     Quints, as pick_entry does (that slice is kept under `key` + "/band1")."""
     scope = current()
     if scope is not None and not key.startswith("scope/"):
-        key, where = f"{key}/scope/{scope.key}", _both(scope.entry_ok, where)
+        key, where = f"{key}/scope/{scope.entry_key}", _both(scope.entry_ok, where)
     if band <= 1:
         wanted, every = where, (key, where)
         key, where = f"{key}/band1", lambda entry: wanted(entry) and not has_quint(entry)

@@ -19,7 +19,6 @@ nothing is read or drawn differently: drills are unchanged.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -109,11 +108,6 @@ class Scope:
     def knows(self, *lines: str) -> bool:
         """Has any of these lines been taught?"""
         return any(line in self.lines for line in lines)
-
-    @cached_property
-    def key(self) -> str:
-        """A short name for the scope (the card entries filtered for it are kept under it)."""
-        return hashlib.sha256(" ".join(sorted(self.lines)).encode()).hexdigest()[:12]
 
     # What the lines add up to.
     @property
@@ -206,15 +200,27 @@ class Scope:
             return False
         return all(self.tile_ok(tile) for tile in hand.tiles)
 
+    @cached_property
+    def _entry_flags(self) -> tuple[bool, bool, bool, bool]:
+        return (self.dragon_hands, "2_3_winds" in self.lines, self.fillers, self.jokers)
+
+    @cached_property
+    def entry_key(self) -> str:
+        """A short name for what entry_ok admits: it reads only four things, so the card entries
+        filtered for one scope serve every scope that agrees on them (a filtering of the whole
+        card costs about a second, and every lesson step is a scope of its own)."""
+        return "".join("1" if flag else "0" for flag in self._entry_flags)
+
     def entry_ok(self, entry: CardEntry) -> bool:
         """May a puzzle start from this card entry (its category, fillers, Quints taught)?"""
+        dragon_hands, winds, fillers, jokers = self._entry_flags
         if entry.pattern is None:
-            return self.dragon_hands
-        if entry.category == WINDS and "2_3_winds" not in self.lines:
+            return dragon_hands
+        if entry.category == WINDS and not winds:
             return False
-        if entry.set_blocks < len(entry.blocks) and not self.fillers:
+        if entry.set_blocks < len(entry.blocks) and not fillers:
             return False
-        return self.jokers or not any(size == QUINT for _, size in entry.blocks)
+        return jokers or not any(size == QUINT for _, size in entry.blocks)
 
     def joker_cap(self, size: int, low: int, high: int) -> int:
         """The most jokers a block of `size` (needing at least `low`) may be drawn with: none
