@@ -13,11 +13,12 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from random import Random
 from typing import Any, NamedTuple, NotRequired, TypedDict
 
 from ..errors import InputError
+from ..numbers import read_number
 
 # Re-exported for the kinds that take their wording from here (the one definition is ..words).
 from ..words import join_words as join_words  # noqa: PLC0414
@@ -26,6 +27,9 @@ from .shapes import Advised, Choice
 
 RIGHT, GOOD, WRONG = 1.0, 0.5, 0.0
 HEADLINES = {RIGHT: "Right!", GOOD: "Good, but there is better", WRONG: "Not quite"}
+# The headline of an answer with one part right and one not (it scores GOOD): "Good, but there is
+# better" is for a pass or discard that is good but not the best.
+HALF_RIGHT = "Half right"
 SHOWN_CHARS = 24  # how much of a learner's answer an explanation repeats
 
 
@@ -97,6 +101,24 @@ def graded(
 ) -> Graded:
     return Graded(
         score == RIGHT, score, HEADLINES[score], explanation, expected, _unique(rules), _unique(reason_ids)
+    )
+
+
+def half_right(
+    right: str,
+    wrong: str,
+    *,
+    explanation: str,
+    expected: str,
+    rules: Iterable[str],
+    reason_ids: Iterable[str] = (),
+) -> Graded:
+    """An answer with one part right and one not: it says which ("The hand is right: ...
+    The reason is not: ..."), then why."""
+    lead = f"{right} {wrong} "
+    return replace(
+        graded(GOOD, explanation=lead + explanation, expected=expected, rules=rules, reason_ids=reason_ids),
+        headline=HALF_RIGHT,
     )
 
 
@@ -176,15 +198,10 @@ def text_field(response: object, name: str) -> str | None:
     return value.strip()
 
 
-MAX_NUMBER_DIGITS = 6
-
-
-def int_field(response: object, name: str) -> int | None:
-    """A whole number typed in plain digits (no sign, no spaces inside), or None."""
-    text = text_field(response, name)
-    if not text or len(text) > MAX_NUMBER_DIGITS or not (text.isascii() and text.isdigit()):
-        return None
-    return int(text)
+def int_field(response: object, name: str, units: tuple[str, ...] = ()) -> int | None:
+    """A whole number typed in digits or words, maybe followed by one of `units` ("80",
+    "eighty points": numbers.read_number), or None."""
+    return read_number(text_field(response, name), units)
 
 
 def shown(text: str | None) -> str:

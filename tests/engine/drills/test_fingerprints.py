@@ -11,7 +11,7 @@ from bench.puzzle_hashes import kind_digest
 from cfmj.engine import drills
 
 FINGERPRINTS = {
-    "winning_hand": "e61f37e15f98fc779b1826527b8a6088961b4cab1325b8c3e78217aa1aa9c6f1",
+    "winning_hand": "718de458087fd659e2f2fb1a2bcb08fa02c5a0a9ac32f7d746fc0e1686661dbf",
     "worth": "620423471aab3f079e7741c6d20603e9e76ecba29f7d39393fc568ebbfb38ad7",
     "charleston": "30a81feb30799be02c8e1386192f9c06bfc8b806c1fbeb7a144b41c6639a3ccd",
     "name_hand": "a74cbcf11f11bc4dd62095c1a7bcb8a8eb9d850f107cc45edf66d7c34f937b81",
