@@ -19,6 +19,7 @@ from typing import Any, NamedTuple, NotRequired, TypedDict
 
 from ..errors import InputError
 from ..numbers import read_number
+from ..rulebook import rule_ref
 
 # Re-exported for the kinds that take their wording from here (the one definition is ..words).
 from ..words import join_words as join_words  # noqa: PLC0414
@@ -168,6 +169,16 @@ def graded_by_marks(
     )
 
 
+def passed_words(yours: str, broken: str, tiles_needed: int, advised_needs: int) -> str:
+    """A pass or discard against the advice, with the tiles: what it breaks of the advised hand
+    (`broken`, from advice_words.broken_words; "" when nothing) and how far it leaves the hand."""
+    far = plural(tiles_needed, "tile")
+    if not broken and tiles_needed == advised_needs:
+        return f"{yours} keeps your nearest hand together: it stays {far} away. "
+    where = "as the advice does" if tiles_needed == advised_needs else f"not {advised_needs}"
+    return f"{yours} leaves your nearest hand {far} away, {where}. {broken + ' ' if broken else ''}"
+
+
 def stored_mark(answer: Advised, given: str) -> Mark | None:
     """The mark the puzzle stored for this proposal (None for a puzzle stored before marks were
     kept: mark it afresh)."""
@@ -180,8 +191,9 @@ def _unique(items: Iterable[str]) -> tuple[str, ...]:
 
 
 def ref(*sections: str) -> str:
-    """'(RULES 2.3)' or '(RULES 2.2, 2.3)'."""
-    return f"(RULES {', '.join(sections)})"
+    """'(rule: Categories and sets)' or '(rules: Patterns; Categories and sets)': the rules by
+    name, never by number (rulebook.rule_ref)."""
+    return rule_ref(*sections)
 
 
 def text_field(response: object, name: str) -> str | None:

@@ -245,7 +245,7 @@ def table_words(rules: RuleSet) -> str:
     standard rules)."""
     words = [f"House rule {number} is on: {HOUSE_RULES[number]}." for number in sorted(rules.house_rules)]
     if rules.skill_level:
-        words.append(f"The player plays at skill level {rules.skill_level} (RULES 5).")
+        words.append(f"The player plays at skill level {rules.skill_level} {ref('5')}.")
     if not rules.all_joker_blocks:
         words.append("This table does not allow a block of jokers alone.")
     return " ".join(words)
