@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from cfmj.engine import drills
+from practice import answering
 from practice.models import Attempt, Puzzle
 from tests.practice.factories import PuzzleFactory
 
@@ -80,3 +81,14 @@ def test_it_asks_a_no_for_its_reason(client) -> None:
     assert not Attempt.objects.exists()
     page = _post(client, puzzle, {"valid": "no", "reason": puzzle.answer["reason_ids"][0]}, token, **HTMX)
     assert "Right" in page and Attempt.objects.get().correct
+
+
+def test_the_blank_error_says_what_to_write_for_each_part() -> None:
+    puzzle = _on_a_discard()
+    with pytest.raises(answering.BlankAnswerError) as left:
+        answering.answer_fields("worth", {"value": "lots", "discarder": ""}, puzzle.question)
+    assert left.value.fields == ("value", "discarder")
+    assert left.value.asks == (
+        "Write the points as a number, e.g. 80.",
+        "Write what the discarder pays as a number too.",
+    )
