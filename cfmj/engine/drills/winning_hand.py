@@ -259,7 +259,7 @@ def true_reasons(question: WinningHandQuestion) -> dict[str, Reason]:
     """Every reason that holds for the question's hand, by id: check's, those of every reading
     as near to winning, and what a repeated number hides (its numbers are no set either). Two
     offered reasons may both hold: either is a right answer."""
-    result = check(question["hand"], self_drawn=question["self_drawn"], rules=table_rules(question))
+    result = check(question["hand"], self_drawn=bool(question.get("self_drawn")), rules=table_rules(question))
     found = {r.id: r for r in result.reasons}
     for arrangement in result.nearest:
         for held in (*arrangement.reasons, *hidden_reasons(arrangement.blocks)):
