@@ -16,7 +16,7 @@ from cfmj.core.learners import Learner, rows_of
 from cfmj.engine import drills
 from cfmj.engine.drills.rule_lines import SectionLines
 from cfmj.engine.drills.scope import Scope
-from cfmj.engine.rulebook import RULE_LINES, lines_in_section
+from cfmj.engine.rulebook import RULE_LINES, lines_in_section, section_title
 from lessons.content import RULES_DIR, RuleSectionText, RuleText, read_rules, scope_at
 from lessons.models import Lesson, LessonProgress, Step
 
@@ -249,6 +249,11 @@ class RuleReference:
     section: str
     anchor: str
     taught: tuple[Taught, ...]
+
+    @property
+    def title(self) -> str:
+        """The section's name, shown instead of its number ("Categories and sets")."""
+        return section_title(self.section)
 
     @property
     def links(self) -> tuple[Teacher, ...]:

@@ -37,6 +37,7 @@ class Check:
     graded: drills.Graded | None = None
     chosen: dict[str, Any] = field(default_factory=dict)
     blank: bool = False
+    asks: tuple[str, ...] = ()  # when blank: what is missing or unreadable, in words
 
 
 Spec = tuple[str, str, int, int]  # what serving.check and serving.quiz carry: kind, focus, band, seed
@@ -52,6 +53,12 @@ def _asked(number: int, spec: Spec, scope: drills.Scope, *, prefix: str = "") ->
     kind, focus, band, seed = spec
     puzzle = drills.generate(kind, seed=seed, band=band, focus=focus or None, scope=scope)
     return Check(number, seed, puzzle, prefix)
+
+
+def _asks(check: Check, response: dict[str, str]) -> tuple[str, ...]:
+    """What a check left blank (or a number unreadable) is asked again for, in words."""
+    kind = check.puzzle.kind
+    return drills.asked_again(kind, drills.unanswered(kind, response, check.puzzle.question))
 
 
 def _marked(check: Check, response: dict[str, str]) -> Check:
@@ -92,7 +99,10 @@ def _taken(
     except answering.BlankAnswerError as left:  # asked again, as filled in: nothing is marked
         filled = zip(checks, left.responses, strict=True)
         return [
-            replace(_shown(check, response), blank=check.number in left.blank) for check, response in filled
+            replace(_shown(check, response), blank=True, asks=_asks(check, response))
+            if check.number in left.blank
+            else _shown(check, response)
+            for check, response in filled
         ], None
     marked = zip(checks, taken.marked, strict=True)
     return [_shown(check, mark.response, graded=mark.graded) for check, mark in marked], taken

@@ -47,8 +47,10 @@ __all__ = [
 
 
 class BlankAnswerError(ValueError):
-    """A response that leaves empty what its kind needs (drills.unanswered): it is no answer, so
-    nothing is recorded; ask again. `fields` are the empty ones. Raised by practice.answering for
+    """A response that leaves empty what its kind needs, or fills it with what cannot be read (a
+    number: drills.unanswered): it is no answer yet, so nothing is recorded and nothing revealed;
+    ask again. `fields` are those ones, `asks` what to say for them in plain words ("Write the
+    points as a number, e.g. 80."; empty for the plain "choose an answer first"). Raised for
     a whole question (a quiz: several), it also says which questions were left `blank` (numbered
     from 1), the `responses` as they were filled in, and the question as `served`."""
 
@@ -59,9 +61,11 @@ class BlankAnswerError(ValueError):
         blank: tuple[int, ...] = (1,),
         responses: tuple[dict[str, str], ...] = (),
         served: Any = None,
+        asks: tuple[str, ...] = (),
     ) -> None:
         super().__init__(f"No answer in {', '.join(fields)}")
         self.fields = fields
+        self.asks = asks
         self.blank = blank
         self.responses = responses
         self.served = served
@@ -77,12 +81,12 @@ class Marked:
 
 def answer_fields(kind: str, response: Mapping[str, Any], question: Any = None) -> dict[str, str]:
     """The fields a puzzle of this kind (and question, if given) reads from `response`. Raises
-    BlankAnswerError when it is no answer (a field it asks left empty): the one place a blank is
-    told from an answer."""
+    BlankAnswerError when it is no answer yet (a field it needs left empty, or a number it cannot
+    read): the one place a blank is told from an answer."""
     fields = response_of(kind, response)
     empty = drills.unanswered(kind, fields, question)
     if empty:
-        raise BlankAnswerError(empty, responses=(fields,))
+        raise BlankAnswerError(empty, responses=(fields,), asks=drills.asked_again(kind, empty))
     return fields
 
 
@@ -167,6 +171,7 @@ def answer_take(
     responses: list[dict[str, str]] = []
     blank: list[int] = []
     empty: list[str] = []
+    asks: list[str] = []
     for number, question in enumerate(asked, 1):
         try:
             responses.append(answer_fields(question.kind, response_at(number), question.question))
@@ -174,9 +179,14 @@ def answer_take(
             responses.extend(left.responses)
             blank.append(number)
             empty.extend(left.fields)
+            asks.extend(left.asks)
     if blank:  # nothing is marked
         raise BlankAnswerError(
-            tuple(dict.fromkeys(empty)), blank=tuple(blank), responses=tuple(responses), served=served
+            tuple(dict.fromkeys(empty)),
+            blank=tuple(blank),
+            responses=tuple(responses),
+            served=served,
+            asks=tuple(dict.fromkeys(asks)),
         )
     return Taken(
         served,

@@ -210,6 +210,7 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
         puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
         context = _puzzle_context(puzzle, token, blank.served.where, response=response)
         context["blank"] = True  # the same question again, with what was filled in
+        context["asks"] = blank.asks  # what is missing or unreadable, in words
         return render_partial_response(request, "practice/drill.html", context, partial="verdict")
     served, today = taken.served, timezone.localdate()
     try:

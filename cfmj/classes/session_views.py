@@ -212,8 +212,8 @@ def _record_answer(request: HtmxHttpRequest, classroom: Classroom) -> dict[str, 
         messages.error(request, f"{problem.message}, so here is the puzzle on the board.")
     except ClassError as error:
         messages.error(request, str(error))
-    except answering.BlankAnswerError:
-        messages.error(request, "Choose an answer first, then send it.")
+    except answering.BlankAnswerError as blank:
+        messages.error(request, " ".join(blank.asks) or "Choose an answer first, then send it.")
         return response
     return None
 

@@ -140,6 +140,21 @@ def _classify_numbers(blocks: list[Block], in_set: tuple[bool, ...]) -> Classifi
     return Classification(None, (), in_set, (_not_a_set(distinct),))
 
 
+def hidden_reasons(blocks: tuple[Block, ...]) -> tuple[Reason, ...]:
+    """What else is wrong with the set of a reading that classify refused for a repeated number:
+    its numbers, each counted once, are no set either (2C 2D 5B: "2 fills more than one block",
+    and 2-5 is no set). classify names only the first problem; a learner who names this one is
+    right too."""
+    numbers = [b for b in blocks if is_number(b.tile)]
+    if not numbers or any(is_wind(b.tile) for b in blocks):
+        return ()
+    values = [number_of(b.tile) for b in numbers]
+    distinct = tuple(sorted(set(values)))
+    if len(distinct) in (1, len(values)) or distinct in _CATEGORY_OF_NUMBERS:
+        return ()
+    return (_not_a_set(distinct),)
+
+
 def _not_a_set(numbers: tuple[int, ...]) -> Reason:
     have = set(numbers)
     shown = "-".join(str(n) for n in numbers)

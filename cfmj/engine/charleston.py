@@ -8,13 +8,14 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from .advice_words import aim_words
 from .errors import InputError
 from .evaluation import Keep, KeepScore, KeepScorer, score_keeps
-from .labels import category_label, pattern_label, set_label
 from .notation import Hand, parse_hand, read_hand
+from .rulebook import rule_ref
 from .ruleset import RuleSet
 from .tiles import JOKER, code, codes
-from .words import plural
+from .words import join_words, plural
 
 DIRECTIONS = ("right", "across", "left")
 PASS_SIZE = 3
@@ -134,16 +135,6 @@ def summary_of(hands_within: int, window: int) -> str:
     return f"keeps {plural(hands_within, 'target hand')} within {plural(window, 'tile')}"
 
 
-def target_name(score: KeepScore) -> str:
-    entry = score.target
-    name = category_label(entry.category)
-    if entry.members:
-        name += f" {set_label(entry.members)}"
-    if entry.pattern:
-        name += f" in {pattern_label(entry.pattern)}"
-    return name
-
-
 def read_charleston_hand(hand: str | Hand, rules: RuleSet) -> Hand:
     hand = read_hand(hand, sizes=CHARLESTON_SIZES, rules=rules, question="The Charleston")
     if hand.exposures:
@@ -195,7 +186,7 @@ def charleston(
     ranked = tuple(score_keeps(hand, options))
     blind = blind_count(hand, ranked[0]) if blind_allowed else 0
     graded = grade(ranked, mine) if mine is not None else None
-    return CharlestonAdvice(hand, direction, ranked, blind, _why(ranked[0], direction, blind), graded)
+    return CharlestonAdvice(hand, direction, ranked, blind, _why(hand, ranked[0], direction, blind), graded)
 
 
 def proposed_pass(hand: Hand, proposed: str | tuple[int, ...]) -> tuple[int, ...]:
@@ -205,7 +196,9 @@ def proposed_pass(hand: Hand, proposed: str | tuple[int, ...]) -> tuple[int, ...
     else:
         tiles = tuple(proposed)
     if JOKER in tiles:
-        raise InputError("Jokers are never passed in the Charleston (RULES §6): choose three other tiles.")
+        raise InputError(
+            f"Jokers are never passed in the Charleston {rule_ref('6')}: choose three other tiles."
+        )
     if len(tiles) != PASS_SIZE:
         raise InputError(f"A Charleston pass is exactly three tiles; that is {len(tiles)}.")
     left = list(hand.concealed)
@@ -229,18 +222,22 @@ def blind_count(hand: Hand, best: KeepScore) -> int:
     return PASS_SIZE
 
 
-def _why(best: KeepScore, direction: str, blind: int) -> str:
-    tiles = codes(best.given).replace(" ", ", ")
-    lead = f"Pass {tiles} {direction}"
+def _why(hand: Hand, best: KeepScore, direction: str, blind: int) -> str:
+    """Why, with the tiles: what the pass gives up, the hand the rest aims at, what it keeps
+    together for it and what it still needs."""
+    tiles = join_words([code(t) for t in best.given])
+    target = set(best.target.tiles())
+    way = "across" if direction == "across" else f"to the {direction}"
     if blind:
         lead = (
             f"Pass {blind} of the tiles you just received on unseen (a blind pass) and "
-            f"{PASS_SIZE - blind} of your own"
+            f"{PASS_SIZE - blind} of your own ({tiles}): every pass of your own tiles costs you"
         )
-    return (
-        f"{lead}: they matter least to your nearest hands. The rest {summary(best)}; the "
-        f"closest is {target_name(best)}, {plural(best.tiles_needed, 'tile')} away."
-    )
+    elif any(t in target for t in best.given):
+        lead = f"Pass {tiles} {way}: they matter least to your nearest hand"
+    else:
+        lead = f"Pass {tiles} {way}: none of them is part of your nearest hand"
+    return f"{lead}. {aim_words(hand, best.given, best)}"
 
 
 @dataclass(frozen=True)

@@ -6,13 +6,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import reasons
+from .advice_words import aim_words
 from .card import exposures_possible
-from .charleston import Grade, grade, summary, target_name, target_of
+from .charleston import Grade, grade, summary, target_of
 from .check import check
 from .errors import InputError
 from .evaluation import KeepScore, score_keeps
 from .exposures import exposure_block
 from .notation import Hand, read_hand
+from .rulebook import rule_ref
 from .ruleset import RuleSet
 from .tiles import FLOWER, JOKER, WINDS, code, codes, is_wind, parse_tile
 from .words import plural
@@ -66,9 +68,9 @@ def discard(
     options = sorted({(t,) for t in hand.concealed if t != JOKER or mine == JOKER}) or [(JOKER,)]
     ranked = score_keeps(hand, options)
     best = ranked[0]
+    part = "part of" if best.given[0] in best.target.tiles() else "not part of"
     why = (
-        f"Discard {code(best.given[0])}: the rest {summary(best)}; the closest is "
-        f"{target_name(best)}, {plural(best.tiles_needed, 'tile')} away."
+        f"Discard {code(best.given[0])}: it is {part} your nearest hand. {aim_words(hand, best.given, best)}"
     )
     graded = grade(tuple(ranked), (mine,)) if mine is not None else None
     return DiscardAdvice(hand, tuple(ranked), why, graded)
@@ -120,8 +122,8 @@ class CallAdvice:
         }
 
 
-CALL_ONLY_FOR_MAH_JONGG = "Pairs, flower Pairs and NEWS tiles are called only for Mah Jongg (RULES §6)."
-JOKER_DEAD = "A discarded joker is dead: it can never be called (RULES §6)."
+CALL_ONLY_FOR_MAH_JONGG = f"Pairs, flower Pairs and NEWS tiles are called only for Mah Jongg {rule_ref('6')}."
+JOKER_DEAD = f"A discarded joker is dead: it can never be called {rule_ref('6')}."
 
 
 def call(hand: str | Hand, tile: str | int, *, rules: RuleSet | None = None) -> CallAdvice:
@@ -197,7 +199,7 @@ def _exposure_options(hand: Hand, called: int, rules: RuleSet) -> list[CallOptio
                     block,
                     rule=(
                         "No winning hand contains this exposure: exposing it would make your hand dead "
-                        "(RULES §6)."
+                        f"{rule_ref('6')}."
                     ),
                 )
             )

@@ -230,3 +230,37 @@ def lines_in_section(section: str) -> tuple[str, ...]:
         for line in RULE_LINES.values()
         if line.section == section or line.section.startswith(section + ".")
     )
+
+
+# Each section's name, as the rules reference (/rules/) heads it: what a learner is shown instead
+# of a section number ("Categories and sets", not "RULES 2.3").
+SECTION_TITLES: dict[str, str] = {
+    "1": "Tiles",
+    "2": "Winning hands",
+    "2.1": "Blocks",
+    "2.2": "Patterns",
+    "2.3": "Categories and sets",
+    "2.4": "Fillers",
+    "2.5": "Exposed blocks",
+    "2.6": "Special dragon hands",
+    "2.7": "Hands with more than one reading",
+    "3": "Scoring",
+    "4": "House rules",
+    "5": "Skill levels",
+    "6": "Playing a hand",
+}
+
+
+def section_title(section: str) -> str:
+    """The name of a section ("2.3" gives "Categories and sets"); a section without one (a
+    number like "2.3.1") is named by its nearest section that has one."""
+    while section not in SECTION_TITLES and "." in section:
+        section = section.rsplit(".", 1)[0]
+    return SECTION_TITLES.get(section, "The rules")
+
+
+def rule_ref(*sections: str) -> str:
+    """'(rule: Categories and sets)' or '(rules: Blocks; Scoring)': the rules an explanation
+    turns on, by name."""
+    names = list(dict.fromkeys(section_title(s) for s in sections))
+    return f"({'rule' if len(names) == 1 else 'rules'}: {'; '.join(names)})"

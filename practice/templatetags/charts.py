@@ -8,7 +8,7 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
-from practice.selectors import SkillSummary
+from practice.selectors import SkillSummary, level_name
 
 register = template.Library()
 NO_ATTEMPTS = mark_safe('<p class="note">No attempts yet.</p>')  # a constant: nothing to escape
@@ -17,7 +17,8 @@ WIDTH, HEIGHT, PAD = 320, 120, 24
 
 @register.simple_tag
 def rating_chart(points: list[tuple[datetime.datetime, float]], title: str) -> SafeString:
-    """A line of rating after each attempt."""
+    """A line of the learner's rating after each attempt, labelled with levels in words
+    (selectors.level_name): a bare number like 1540 means nothing to a club player."""
     if not points:
         return NO_ATTEMPTS
     ratings = [r for _, r in points]
@@ -28,7 +29,9 @@ def rating_chart(points: list[tuple[datetime.datetime, float]], title: str) -> S
         return HEIGHT - PAD - (r - low) / (high - low) * (HEIGHT - 2 * PAD)
 
     coords = " ".join(f"{PAD + i * step:.1f},{y(r):.1f}" for i, r in enumerate(ratings))
-    summary = f"{title}: from {ratings[0]:.0f} to {ratings[-1]:.0f} over {len(ratings)} attempts"
+    summary = (
+        f"{title}: from {level_name(ratings[0])} to {level_name(ratings[-1])} over {len(ratings)} answers"
+    )
     return format_html(
         '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}"><title>{}</title>'
         '<line x1="{}" y1="{}" x2="{}" y2="{}" class="axis"/>'
@@ -45,10 +48,10 @@ def rating_chart(points: list[tuple[datetime.datetime, float]], title: str) -> S
         coords,
         PAD,
         14,
-        f"{high - 20:.0f}",
+        level_name(high - 20),
         PAD,
         HEIGHT - 6,
-        f"{low + 20:.0f}",
+        "" if level_name(low + 20) == level_name(high - 20) else level_name(low + 20),
     )
 
 

@@ -40,7 +40,7 @@ def test_it_shows_the_answer_explanation_and_rules_after_the_reveal(client) -> N
     page = client.get(session_url("session_screen", room.session)).content.decode()
     reveal = sessions.session_reveal_of(room.session)
     assert f"The answer: {reveal.expected}" in page
-    assert "RULES §" in page and "Reveal the answer" not in page
+    assert 'class="rules-ref"' in page and "Reveal the answer" not in page
     assert 'hx-trigger="every 2s"' not in page  # the count cannot change any more
     assert "✓ the answer" in page
 

@@ -54,7 +54,7 @@ def test_it_records_an_answer_and_says_to_watch_the_board(client) -> None:
     assert (saved.user, saved.session, saved.correct, saved.score) == (room.ann, room.session, True, 1.0)
     page = client.get(student_url(room.classroom)).content.decode()
     assert "Answer sent — watch the board." in page and 'name="choice"' not in page
-    assert "RULES §" not in page  # whether they were right waits for the reveal
+    assert 'class="rules-ref"' not in page  # whether they were right waits for the reveal
 
 
 def test_it_lets_a_student_change_their_answer_before_the_reveal(client) -> None:
@@ -119,10 +119,10 @@ def test_it_tells_each_student_whether_they_were_right_after_the_reveal(client) 
     answer(client, room.session, wrong_response(room.puzzle))
     sessions.session_reveal(session=room.session)
     bobs = client.get(student_url(room.classroom)).content.decode()
-    assert "Not quite" in bobs and "The answer:" in bobs and "RULES §" in bobs
+    assert "Not quite" in bobs and "The answer:" in bobs and 'class="rules-ref"' in bobs
     client.force_login(room.ann)
     anns = client.get(student_url(room.classroom)).content.decode()
-    assert "You were right!" in anns and "RULES §" in anns and 'name="choice"' not in anns
+    assert "You were right!" in anns and 'class="rules-ref"' in anns and 'name="choice"' not in anns
 
 
 def test_it_shows_the_answer_to_a_student_who_did_not_answer(client) -> None:

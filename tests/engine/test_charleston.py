@@ -31,7 +31,7 @@ def test_it_passes_the_tiles_that_fit_no_near_hand() -> None:
     assert obvious is not None and advice.best.sort_key() <= obvious.score.sort_key()
     answer = advice.as_dict()
     assert len(answer["pass"]) == 3 and answer["keep_target"]["category"]
-    assert "target hand" in answer["why"] and answer["alternatives"]
+    assert "It aims at" in answer["why"] and answer["alternatives"]
     assert all(isinstance(a["score"], float) for a in answer["alternatives"])
 
 

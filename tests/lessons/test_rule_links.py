@@ -69,7 +69,7 @@ def _served_worth(client: Client) -> Any:
     puzzle = page.context["puzzle"]
     return client.post(
         reverse("practice:answer", args=[puzzle.pk]),
-        {"token": str(page.context["token"]), "value": "1"},
+        {"token": str(page.context["token"]), "value": "1", "discarder": "2"},  # both parts: marked
         HTTP_HX_REQUEST="true",
     )
 

@@ -52,7 +52,8 @@ def test_it_swaps_in_the_verdict_for_htmx(client) -> None:
 def test_it_explains_a_wrong_answer_and_names_the_rule(client) -> None:
     puzzle, token = _served(client)
     response = _post(client, puzzle, wrong_response(puzzle), token, **HTMX)
-    assert b"The answer:" in response.content and b"RULES" in response.content
+    assert b"The answer:" in response.content and b'class="rules-ref"' in response.content
+    assert b"RULES" not in response.content.split(b"<main", 1)[-1]
     assert not Attempt.objects.get().correct
 
 

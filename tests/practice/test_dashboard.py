@@ -10,6 +10,8 @@ from django.urls import reverse
 from cfmj.core.learners import Learner
 from cfmj.engine import drills
 from practice import services
+from practice.models import SkillRating
+from practice.selectors import level_name
 from tests.engine.drills.helpers import right_response, wrong_response
 from tests.practice.factories import PuzzleFactory
 
@@ -27,7 +29,7 @@ def test_it_shows_ratings_charts_and_mistakes_after_twenty_answers(client, djang
     page = client.get(reverse("practice:dashboard"))
     assert page.status_code == 200
     html = page.content.decode()
-    assert "Rating over time" in html and "<svg" in html and "Accuracy per skill" in html
+    assert "Level over time" in html and "<svg" in html and "Accuracy per skill" in html
     assert "What is it worth?" in html and "Winning hand?" in html
     assert "Mistakes to review" in html and "comes back" in html
 
@@ -43,3 +45,20 @@ def test_it_lists_every_drill_with_the_level(client) -> None:
     for kind in drills.KINDS:
         assert reverse("practice:drill", args=[kind]).encode() in page.content
     assert b"Not started" in page.content
+
+
+def test_it_shows_levels_in_words_never_a_bare_rating(client, django_user_model) -> None:
+    user = django_user_model.objects.create_user("ren", password="pw-tiles-123")
+    learner = Learner(user, "v")
+    for _ in range(6):
+        puzzle = PuzzleFactory(kind="winning_hand")
+        services.attempt_record(
+            learner=learner, puzzle_id=puzzle.pk, token=uuid.uuid4(), response=right_response(puzzle)
+        )
+    rating = SkillRating.objects.get(user=user, kind="winning_hand").rating
+    shown = f"{rating:.0f}"
+    client.force_login(user)
+    for url in (reverse("practice:dashboard"), reverse("practice:home")):
+        main = client.get(url).content.decode().split("<main", 1)[-1]
+        assert level_name(rating) in main
+        assert shown not in main and ">Rating<" not in main, url

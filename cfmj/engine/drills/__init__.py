@@ -33,7 +33,7 @@ from ..errors import InputError
 from ..rulebook import lines_in_section
 from ..ruleset import RuleSet
 from . import call, charleston, discard, distance, joker_exchange, name_hand, rules_quiz, winning_hand, worth
-from .common import Graded, Puzzle, drill_rng, text_field
+from .common import Graded, Puzzle, drill_rng
 from .kind import AnswerField, DrillKind, GetList, Shown
 from .scope import SCOPE_TRIES, Scope, asked_within
 from .table import hand_table
@@ -208,11 +208,18 @@ def unanswered(
     kind: str, response: Mapping[str, object], question: Mapping[str, object] | None = None
 ) -> tuple[str, ...]:
     """The fields an answer of this kind cannot leave empty that `response` leaves empty (blank,
-    spaces only, missing or not text). Empty means it is no answer at all: ask again, mark nothing.
-    Given the question, a field it does not ask (no choices offered in it) is not needed.
+    spaces only, missing or not text) or fills with what cannot be read (a number it cannot
+    read). Such a response is no answer yet: ask again (asked_again says for what), mark nothing.
+    Given the question, a field it does not ask (no choices offered in it) is not needed, and a
+    field this question and response need too (a discarder's payment, a No's reason) is.
     An unknown kind raises InputError."""
-    needs = definition(kind).needs_of(question)
-    return tuple(field for field in needs if not text_field(response, field))
+    return definition(kind).missing(response, question)
+
+
+def asked_again(kind: str, fields: tuple[str, ...]) -> tuple[str, ...]:
+    """What a learner is asked for these fields (unanswered's), in plain words: "Write the points
+    as a number, e.g. 80." Empty where the plain "choose an answer first" says it."""
+    return definition(kind).asks(fields)
 
 
 def answer_field(name: str) -> AnswerField | None:
@@ -256,6 +263,7 @@ __all__ = [
     "Scope",
     "Shown",
     "answer_field",
+    "asked_again",
     "definition",
     "form_response",
     "generate",

@@ -246,7 +246,7 @@ def _explain(hand: Hand, tile: int, advice: CallAdvice) -> str:
         )
     notes = list(
         dict.fromkeys(
-            o.rule.replace(" (RULES §6)", "") for o in advice.options if not o.legal and o.call != MAH_JONGG
+            o.rule.replace(f" {ref('6')}", "") for o in advice.options if not o.legal and o.call != MAH_JONGG
         )
     )
     if not any(o.call == EXPOSE for o in advice.options):

@@ -7,13 +7,14 @@ higher bands, so the useful tiles are harder to see). Graded by charleston(propo
 from __future__ import annotations
 
 from random import Random
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
-from ..charleston import DIRECTIONS, charleston, grade_all, proposed_pass, summary, summary_of
+from ..advice_words import aim_tiles, broken_words, target_name
+from ..charleston import DIRECTIONS, charleston, grade_all, proposed_pass, summary
 from ..errors import InputError
 from ..notation import parse_hand
 from ..tiles import code, codes
-from .common import Graded, Mark, graded_by_marks, no_focus, plural, stored_mark, text_field
+from .common import Graded, Mark, graded_by_marks, no_focus, passed_words, stored_mark, text_field
 from .hands import band_layout, build, pick_entry, replace_tiles, without
 from .kind import AnswerField, DrillKind
 from .shapes import Advised, HandQuestion
@@ -36,6 +37,8 @@ PassAnswer = TypedDict("PassAnswer", {"pass": str})
 
 class CharlestonAnswer(PassAnswer, Advised):
     summary: str  # how near the advised pass leaves the hand, in words
+    aim: NotRequired[str]  # the tiles of the hand the advised pass aims at (what a pass may break)
+    aim_name: NotRequired[str]  # that hand's name
 
 
 def make(rng: Random, band: int, focus: str | None = None) -> tuple[CharlestonQuestion, CharlestonAnswer]:
@@ -60,6 +63,8 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[CharlestonQu
         "tiles_needed": advice.best.tiles_needed,
         "summary": summary(advice.best),
         "marks": marks,
+        "aim": aim_tiles(advice.best),
+        "aim_name": target_name(advice.best),
     }
     return question, answer
 
@@ -78,9 +83,13 @@ def grade(question: CharlestonQuestion, answer: CharlestonAnswer, response: obje
         return given, mark
 
     def compare(given: str, mark: Mark) -> str:
-        return (
-            f"Your pass ({given}) {summary_of(mark.hands_within, mark.window)}, leaving your nearest "
-            f"hand {plural(mark.tiles_needed, 'tile')} away; it ranks {mark.rank} of {mark.of} passes. "
+        return passed_words(
+            f"Your pass ({given.replace(' ', ', ')})",
+            broken_words(
+                parse_hand(question["hand"]), given.split(), answer.get("aim", ""), answer.get("aim_name", "")
+            ),
+            mark.tiles_needed,
+            answer["tiles_needed"],
         )
 
     return graded_by_marks(

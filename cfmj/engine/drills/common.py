@@ -13,11 +13,13 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from random import Random
 from typing import Any, NamedTuple, NotRequired, TypedDict
 
 from ..errors import InputError
+from ..numbers import read_number
+from ..rulebook import rule_ref
 
 # Re-exported for the kinds that take their wording from here (the one definition is ..words).
 from ..words import join_words as join_words  # noqa: PLC0414
@@ -26,6 +28,9 @@ from .shapes import Advised, Choice
 
 RIGHT, GOOD, WRONG = 1.0, 0.5, 0.0
 HEADLINES = {RIGHT: "Right!", GOOD: "Good, but there is better", WRONG: "Not quite"}
+# The headline of an answer with one part right and one not (it scores GOOD): "Good, but there is
+# better" is for a pass or discard that is good but not the best.
+HALF_RIGHT = "Half right"
 SHOWN_CHARS = 24  # how much of a learner's answer an explanation repeats
 
 
@@ -100,6 +105,24 @@ def graded(
     )
 
 
+def half_right(
+    right: str,
+    wrong: str,
+    *,
+    explanation: str,
+    expected: str,
+    rules: Iterable[str],
+    reason_ids: Iterable[str] = (),
+) -> Graded:
+    """An answer with one part right and one not: it says which ("The hand is right: ...
+    The reason is not: ..."), then why."""
+    lead = f"{right} {wrong} "
+    return replace(
+        graded(GOOD, explanation=lead + explanation, expected=expected, rules=rules, reason_ids=reason_ids),
+        headline=HALF_RIGHT,
+    )
+
+
 def graded_against_advice(
     verdict: str, *, compare: str, advised: str, expected: str, rules: Iterable[str], gives_up: str
 ) -> Graded:
@@ -146,6 +169,16 @@ def graded_by_marks(
     )
 
 
+def passed_words(yours: str, broken: str, tiles_needed: int, advised_needs: int) -> str:
+    """A pass or discard against the advice, with the tiles: what it breaks of the advised hand
+    (`broken`, from advice_words.broken_words; "" when nothing) and how far it leaves the hand."""
+    far = plural(tiles_needed, "tile")
+    if not broken and tiles_needed == advised_needs:
+        return f"{yours} keeps your nearest hand together: it stays {far} away. "
+    where = "as the advice does" if tiles_needed == advised_needs else f"not {advised_needs}"
+    return f"{yours} leaves your nearest hand {far} away, {where}. {broken + ' ' if broken else ''}"
+
+
 def stored_mark(answer: Advised, given: str) -> Mark | None:
     """The mark the puzzle stored for this proposal (None for a puzzle stored before marks were
     kept: mark it afresh)."""
@@ -158,8 +191,9 @@ def _unique(items: Iterable[str]) -> tuple[str, ...]:
 
 
 def ref(*sections: str) -> str:
-    """'(RULES 2.3)' or '(RULES 2.2, 2.3)'."""
-    return f"(RULES {', '.join(sections)})"
+    """'(rule: Categories and sets)' or '(rules: Patterns; Categories and sets)': the rules by
+    name, never by number (rulebook.rule_ref)."""
+    return rule_ref(*sections)
 
 
 def text_field(response: object, name: str) -> str | None:
@@ -176,15 +210,10 @@ def text_field(response: object, name: str) -> str | None:
     return value.strip()
 
 
-MAX_NUMBER_DIGITS = 6
-
-
-def int_field(response: object, name: str) -> int | None:
-    """A whole number typed in plain digits (no sign, no spaces inside), or None."""
-    text = text_field(response, name)
-    if not text or len(text) > MAX_NUMBER_DIGITS or not (text.isascii() and text.isdigit()):
-        return None
-    return int(text)
+def int_field(response: object, name: str, units: tuple[str, ...] = ()) -> int | None:
+    """A whole number typed in digits or words, maybe followed by one of `units` ("80",
+    "eighty points": numbers.read_number), or None."""
+    return read_number(text_field(response, name), units)
 
 
 def shown(text: str | None) -> str:

@@ -7,14 +7,16 @@ swapped for others (never a hand that already wins). Graded by play_advice.disca
 from __future__ import annotations
 
 from random import Random
+from typing import NotRequired
 
-from ..charleston import grade_all, summary_of
+from ..advice_words import aim_tiles, broken_words, target_name
+from ..charleston import grade_all
 from ..check import check
 from ..errors import InputError
 from ..notation import parse_hand
 from ..play_advice import discard, proposed_discard
 from ..tiles import JOKER, code
-from .common import Graded, Mark, graded_by_marks, no_focus, plural, stored_mark, text_field
+from .common import Graded, Mark, graded_by_marks, no_focus, passed_words, stored_mark, text_field
 from .hands import band_layout, build, pick_entry, replace_tiles
 from .kind import AnswerField, DrillKind
 from .shapes import Advised, HandQuestion
@@ -32,6 +34,8 @@ class DiscardQuestion(HandQuestion):
 
 class DiscardAnswer(Advised):
     tile: str  # the advised discard
+    aim: NotRequired[str]  # the tiles of the hand the advised discard aims at (what a discard may break)
+    aim_name: NotRequired[str]  # that hand's name
 
 
 def make(rng: Random, band: int, focus: str | None = None) -> tuple[DiscardQuestion, DiscardAnswer]:
@@ -61,6 +65,8 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[DiscardQuest
         "why": advice.why,
         "tiles_needed": advice.ranked[0].tiles_needed,
         "marks": marks,
+        "aim": aim_tiles(advice.ranked[0]),
+        "aim_name": target_name(advice.ranked[0]),
     }
     return question, answer
 
@@ -79,9 +85,13 @@ def grade(question: DiscardQuestion, answer: DiscardAnswer, response: object) ->
         return theirs, mark
 
     def compare(theirs: str, mark: Mark) -> str:
-        words = (
-            f"Without {theirs} your hand {summary_of(mark.hands_within, mark.window)}, with the nearest "
-            f"{plural(mark.tiles_needed, 'tile')} away; it ranks {mark.rank} of {mark.of}. "
+        words = passed_words(
+            f"Discarding {theirs}",
+            broken_words(
+                parse_hand(question["hand"]), [theirs], answer.get("aim", ""), answer.get("aim_name", "")
+            ),
+            mark.tiles_needed,
+            answer["tiles_needed"],
         )
         if theirs == code(JOKER):
             words += "A discarded joker is dead: nobody can use it again. "

@@ -10,6 +10,7 @@ from random import Random
 
 from ..distance import distance
 from ..labels import tile_name
+from ..numbers import TILES
 from ..tiles import code
 from .common import (
     RIGHT,
@@ -85,7 +86,7 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[HandQuestion
 
 
 def grade(question: HandQuestion, answer: DistanceAnswer, response: object) -> Graded:
-    said = int_field(response, "tiles_needed")
+    said = int_field(response, "tiles_needed", TILES)
     expected, rules, explanation = answer["expected"], answer["rules"], answer["explanation"]
     if said == answer["tiles_needed"]:
         return graded(RIGHT, explanation=explanation, expected=expected, rules=rules)
@@ -103,7 +104,15 @@ KIND: DrillKind[HandQuestion, DistanceAnswer] = DrillKind(
     name="distance",
     title="How far?",
     description="How many more tiles a hand needs to be a winning hand.",
-    fields=(AnswerField("tiles_needed", "number", required=True),),
+    fields=(
+        AnswerField(
+            "tiles_needed",
+            "number",
+            required=True,
+            units=TILES,
+            ask="Write how many more tiles the hand needs as a number, e.g. 2.",
+        ),
+    ),
     focuses=FOCUSES,
     practises=PRACTISES,
     make=make,

@@ -15,7 +15,7 @@ from typing import TypedDict
 from ..card import CardEntry, joker_bounds
 from ..notation import Hand
 from ..tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, MAX_JOKERS, NEWS, code, codes, name
-from .common import GOOD, RIGHT, WRONG, Graded, choice, graded, no_focus, ref, shown, text_field
+from .common import RIGHT, WRONG, Graded, choice, graded, half_right, no_focus, ref, shown, text_field
 from .hands import band_layout, build, pick_entry, random_tile
 from .kind import AnswerField, DrillKind
 from .shapes import Choice, ExplainedExpected, HandQuestion
@@ -205,8 +205,13 @@ def grade(question: JokerExchangeQuestion, answer: JokerExchangeAnswer, response
         return graded(RIGHT, explanation=explanation, expected=expected, rules=rules)
     if chosen and chosen < right:
         missed = ", ".join(labels[i] for i in sorted(right - chosen))
-        lead = f"Those are right, but you could also take the joker from {missed}. "
-        return graded(GOOD, explanation=lead + explanation, expected=expected, rules=rules)
+        return half_right(
+            "The jokers you chose are right.",
+            f"You missed one: you could also take the joker from {missed}.",
+            explanation=explanation,
+            expected=expected,
+            rules=rules,
+        )
     wrong = ", ".join(labels[i] for i in sorted(chosen - right))
     lead = f"You cannot take the joker from {wrong}. " if wrong else "You can take some after all. "
     return graded(WRONG, explanation=lead + explanation, expected=expected, rules=rules)

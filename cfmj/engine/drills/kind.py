@@ -18,8 +18,9 @@ from random import Random
 from typing import Any, Generic, Literal, TypeVar
 
 from ..labels import tile_alt
+from ..numbers import read_number
 from ..ruleset import RuleSet
-from .common import Graded
+from .common import Graded, text_field
 from .scope import Scope
 
 Q = TypeVar("Q", bound=Mapping[str, object])  # a kind's question (a JSON object: its TypedDict)
@@ -50,7 +51,12 @@ class AnswerField:
     the heading under which a class board counts the room's answers by value ("" where they are
     counted only as right or wrong). `right`: the values of this field the answer accepts, where
     it is not simply the answer's own value of the field. `answered`: the value one right response
-    gives this field, where it is not the answer's own value of the field (as the form sends it)."""
+    gives this field, where it is not the answer's own value of the field (as the form sends it).
+    `needed`: for a field not always required, whether this question and the rest of this
+    response need it too (the discarder's payment of a hand won on a discard; the reason of a
+    No). `units`: the words a number may be followed by ("80 points"). `ask`: what the learner is
+    asked when the field is needed and left empty, or (a number) unreadable; "" for the plain
+    "choose an answer first"."""
 
     name: str
     input: InputType
@@ -60,6 +66,9 @@ class AnswerField:
     board: str = ""
     right: Callable[[Any], set[str]] | None = None  # given its kind's answer (a TypedDict of the kind's)
     answered: Callable[[Any], str] | None = None  # given its kind's answer
+    needed: Callable[[Mapping[str, Any], Mapping[str, object]], bool] | None = None  # (question, response)
+    units: tuple[str, ...] = ()
+    ask: str = ""
 
     def read(self, getlist: GetList) -> str:
         """This field of a posted form, as the engine reads it (at most FORM_CHARS long)."""
@@ -94,6 +103,16 @@ class AnswerField:
         if self.input in ("one-choice", "many-choices") and self.choices_from:
             return question.get(self.choices_from) != []
         return True
+
+    def needs_answer(self, question: Mapping[str, Any] | None, response: Mapping[str, object]) -> bool:
+        """Must a response to this question (None: any question) fill this field in?"""
+        if self.required:
+            return question is None or self.asked(question)
+        return self.needed is not None and question is not None and self.needed(question, response)
+
+    def unreadable(self, text: str) -> bool:
+        """Is this filled-in text no answer the field can read (a number that is not one)?"""
+        return self.input == "number" and read_number(text, self.units) is None
 
     def choices(self, question: Mapping[str, Any]) -> list[tuple[str, str]]:
         """(value, label) of every choice the question offers in this field, in order."""
@@ -183,6 +202,23 @@ class DrillKind(Generic[Q, A]):
         if question is None:
             return self.needs
         return tuple(f.name for f in self.fields if f.required and f.asked(question))
+
+    def missing(self, response: Mapping[str, object], question: Mapping[str, Any] | None) -> tuple[str, ...]:
+        """The fields this response to this question must fill in and leaves empty, or fills with
+        what cannot be read (a number in words it does not know): it is no answer yet."""
+        missing = []
+        for field in self.fields:
+            if not field.needs_answer(question, response):
+                continue
+            text = text_field(response, field.name)
+            if not text or field.unreadable(text):
+                missing.append(field.name)
+        return tuple(missing)
+
+    def asks(self, names: tuple[str, ...]) -> tuple[str, ...]:
+        """What the learner is asked for these missing fields, in words (those that say more than
+        "choose an answer first")."""
+        return tuple(dict.fromkeys(f.ask for f in self.fields if f.name in names and f.ask))
 
     @property
     def board_fields(self) -> tuple[AnswerField, ...]:

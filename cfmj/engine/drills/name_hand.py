@@ -23,7 +23,7 @@ from ..notation import Hand
 from ..patterns import PATTERNS
 from ..ruleset import RuleSet
 from ..validate import Arrangement
-from .common import GOOD, RIGHT, WRONG, Graded, choice, graded, join_words, ref, shown, text_field
+from .common import RIGHT, WRONG, Graded, choice, graded, half_right, join_words, ref, shown, text_field
 from .hands import (
     DRAGON_HANDS,
     band_categories,
@@ -228,11 +228,21 @@ def grade(question: NameHandQuestion, answer: NameHandAnswer, response: object) 
             f"the {what}" + ("" if said in known else f" ({_said(what, said)})")
         )
     if right and not wrong:
-        lead = "Each half fits one reading of the hand, but not the same one. "
-        return graded(GOOD, explanation=lead + explanation, expected=expected, rules=rules)
+        return half_right(
+            "The category and the pattern each fit one reading of the hand.",
+            "Together they do not: no one reading has both.",
+            explanation=explanation,
+            expected=expected,
+            rules=rules,
+        )
     if right:
-        lead = f"You have {join_words(right)} right, but not {join_words(wrong)}. "
-        return graded(GOOD, explanation=lead + explanation, expected=expected, rules=rules)
+        return half_right(
+            f"T{right[0][1:]} is right.",
+            f"T{wrong[0][1:]} is not.",
+            explanation=explanation,
+            expected=expected,
+            rules=rules,
+        )
     lead = f"Neither {join_words(wrong).replace(' and ', ' nor ')} fits. "
     return graded(WRONG, explanation=lead + explanation, expected=expected, rules=rules)
 

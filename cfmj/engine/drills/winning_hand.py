@@ -12,23 +12,25 @@ minimum hand and skill-level reasons turn up by themselves. The question states 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from random import Random
+from typing import Any
 
-from ..categories import NUMBER_CATEGORIES, WINDS
+from ..categories import NUMBER_CATEGORIES, WINDS, hidden_reasons
 from ..check import CheckResult, check
 from ..errors import InputError
 from ..notation import Hand
 from ..patterns import PATTERNS
-from ..reasons import CATALOGUE, OPTION_REASONS
+from ..reasons import CATALOGUE, OPTION_REASONS, Reason
 from ..ruleset import HOUSE_RULES, RuleSet
-from .common import GOOD, RIGHT, WRONG, Graded, Told, choice, graded, ref, shown, text_field
+from .common import RIGHT, WRONG, Graded, Told, choice, graded, half_right, ref, shown, text_field
 from .focused_hands import RECIPES, failing_hand
 from .hands import band_layout, build, fits, hand_name, pick_entry, reading, reading_rules
 from .kind import AnswerField, DrillKind
 from .mutations import mutations_for
 from .scope import Scope, current
 from .shapes import Choice, ExplainedExpected, TableQuestion
-from .table import class_words, pick_for, table_entry
+from .table import class_words, pick_for, table_entry, table_rules
 
 VALID = "valid"
 # A winning hand, or a hand check() refuses for this reason first (every reason a recipe can make).
@@ -243,7 +245,7 @@ def table_words(rules: RuleSet) -> str:
     standard rules)."""
     words = [f"House rule {number} is on: {HOUSE_RULES[number]}." for number in sorted(rules.house_rules)]
     if rules.skill_level:
-        words.append(f"The player plays at skill level {rules.skill_level} (RULES 5).")
+        words.append(f"The player plays at skill level {rules.skill_level} {ref('5')}.")
     if not rules.all_joker_blocks:
         words.append("This table does not allow a block of jokers alone.")
     return " ".join(words)
@@ -251,6 +253,18 @@ def table_words(rules: RuleSet) -> str:
 
 def _section_key(section: str) -> tuple[int, ...]:
     return tuple(int(part) for part in section.split("."))
+
+
+def true_reasons(question: WinningHandQuestion) -> dict[str, Reason]:
+    """Every reason that holds for the question's hand, by id: check's, those of every reading
+    as near to winning, and what a repeated number hides (its numbers are no set either). Two
+    offered reasons may both hold: either is a right answer."""
+    result = check(question["hand"], self_drawn=bool(question.get("self_drawn")), rules=table_rules(question))
+    found = {r.id: r for r in result.reasons}
+    for arrangement in result.nearest:
+        for held in (*arrangement.reasons, *hidden_reasons(arrangement.blocks)):
+            found.setdefault(held.id, held)
+    return found
 
 
 def grade(question: WinningHandQuestion, answer: WinningHandAnswer, response: object) -> Graded:
@@ -273,19 +287,30 @@ def grade(question: WinningHandQuestion, answer: WinningHandAnswer, response: ob
         return graded(WRONG, explanation="It is a winning hand after all. " + answer["explanation"], **base)
     if reason in ids:
         return graded(RIGHT, explanation=answer["explanation"], **base)
-    if reason in CATALOGUE:
-        lead = (
-            f'Right that it does not win, but not because of "{CATALOGUE[reason][1]}" '
-            f"{ref(CATALOGUE[reason][0])}. "
-        )
-    else:
-        lead = f"Right that it does not win; pick the reason from the choices (you gave {shown(reason)}). "
-    return graded(GOOD, explanation=lead + answer["explanation"], **base)
+    right = "The hand is right: it is not a winning hand."
+    if not reason:  # the site asks again for the reason instead (drills.unanswered)
+        return half_right(right, "The reason was left out.", explanation=answer["explanation"], **base)
+    if reason not in CATALOGUE:
+        wrong = f"The reason is not one of the choices (you gave {shown(reason)})."
+        return half_right(right, wrong, explanation=answer["explanation"], **base)
+    held = true_reasons(question).get(reason)
+    if held is not None:  # true as well: both count
+        lead = f'"{held.title}" is right too: {held.message} {ref(held.rule)} And: '
+
+        return graded(RIGHT, explanation=lead + answer["explanation"], **base)
+    title, rule = CATALOGUE[reason][1], CATALOGUE[reason][0]
+    wrong = f'The reason is not: "{title}" {ref(rule)} does not apply to this hand.'
+    return half_right(right, wrong, explanation=answer["explanation"], **base)
 
 
 def _within(scope: Scope, question: WinningHandQuestion, answer: WinningHandAnswer) -> bool:
     """Every reason offered is in words taught."""
     return all(scope.reason_ok(c["value"]) for c in question["choices"])
+
+
+def _reason_needed(question: Mapping[str, Any], response: Mapping[str, object]) -> bool:
+    """A No needs its reason (where the question offers reasons)."""
+    return (text_field(response, "valid") or "").lower() in NO and bool(question.get("choices"))
 
 
 def _first_reason(answer: WinningHandAnswer) -> str:
@@ -299,8 +324,15 @@ KIND: DrillKind[WinningHandQuestion, WinningHandAnswer] = DrillKind(
     description="Is this hand a winning hand under the card (and the table's rules), and if not, why not?",
     fields=(
         AnswerField("valid", "yes-no", required=True, board="Is it a winning hand?"),
-        # A reason is asked only of a No, and a No without one is half right.
-        AnswerField("reason", "one-choice", choices_from="choices", answered=_first_reason),
+        # A reason is asked only of a No: a No needs one.
+        AnswerField(
+            "reason",
+            "one-choice",
+            choices_from="choices",
+            answered=_first_reason,
+            needed=_reason_needed,
+            ask="You answered No: choose the main problem too.",
+        ),
     ),
     focuses=FOCUSES,
     practises=PRACTISES,

@@ -9,9 +9,9 @@ there are asked about (a minimum hand, the skill levels), from its base; the que
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from random import Random
-from typing import NotRequired
+from typing import Any, NotRequired
 
 from ..blocks import PAIR
 from ..card import CardEntry
@@ -19,11 +19,12 @@ from ..check import CheckResult, check
 from ..errors import InputError
 from ..labels import BONUS_HINTS, BONUS_LABELS
 from ..notation import Hand, parse_hand
+from ..numbers import POINTS
 from ..ruleset import MINIMUM_HAND, RuleSet
 from ..scoring import BONUS_KEYS, PAIRS_FOR_BONUS, SEVEN_PAIRS, payout
 from ..tiles import NEWS, is_number, is_wind
 from ..validate import Arrangement
-from .common import GOOD, RIGHT, WRONG, Graded, graded, int_field, ref, shown, text_field
+from .common import RIGHT, WRONG, Graded, graded, half_right, int_field, ref, shown, text_field
 from .hands import (
     DRAGON_HANDS,
     EXPOSE_CHANCE,
@@ -321,26 +322,36 @@ def _asked(
 
 
 def grade(question: WorthQuestion, answer: WorthAnswer, response: object) -> Graded:
-    value = int_field(response, "value")
+    value = int_field(response, "value", POINTS)
     expected, rules, explanation = answer["expected"], answer["rules"], answer["explanation"]
-    if value is None:
+    if value is None:  # the site asks again instead (drills.unanswered): no verdict
         said = shown(text_field(response, "value"))
-        lead = f"Give the value as a whole number of points (you gave {said}). "
+        lead = f"Write the points as a number, e.g. 80 (you gave {said}). "
         return graded(WRONG, explanation=lead + explanation, expected=expected, rules=rules)
+    asked_pays = answer["discarder"] is not None  # not self-drawn, and payouts taught
+    pays = int_field(response, "discarder", POINTS)
     if value != answer["value"]:
+        if asked_pays and pays == answer["discarder"]:
+            return half_right(
+                f"What the discarder pays is right: {pays}.",
+                f"The value is not: it is {answer['value']}, not {value}.",
+                explanation=explanation,
+                expected=expected,
+                rules=rules,
+            )
         lead = f"Not {value}. "
         return graded(WRONG, explanation=lead + explanation, expected=expected, rules=rules)
-    if answer["discarder"] is None:  # self-drawn, or only the value was asked
+    if not asked_pays or pays == answer["discarder"]:
         return graded(RIGHT, explanation=explanation, expected=expected, rules=rules)
-    pays = int_field(response, "discarder")
-    if pays == answer["discarder"]:
-        return graded(RIGHT, explanation=explanation, expected=expected, rules=rules)
-    said = str(pays) if pays is not None else shown(text_field(response, "discarder"))
-    lead = (
-        f"The value is right, but the discarder pays {answer['discarder']}, not {said}: "
-        "whoever discards the winning tile pays twice the value. "
+    said = str(pays) if pays is not None else shown(text_field(response, "discarder") or None)
+    return half_right(
+        f"The value is right: {value}.",
+        f"What the discarder pays is not: {answer['discarder']}, not {said}, as whoever discards "
+        "the winning tile pays twice the value.",
+        explanation=explanation,
+        expected=expected,
+        rules=rules,
     )
-    return graded(GOOD, explanation=lead + explanation, expected=expected, rules=rules)
 
 
 def _within(scope: Scope, question: WorthQuestion, answer: WorthAnswer) -> bool:
@@ -357,6 +368,11 @@ def _within(scope: Scope, question: WorthQuestion, answer: WorthAnswer) -> bool:
     return {key for key, bonus in (best.bonuses or {}).items() if bonus} <= set(scope.bonuses)
 
 
+def _discarder_asked(question: Mapping[str, Any], response: Mapping[str, object]) -> bool:
+    """Does the question ask what the discarder pays (a hand won on a discard, payouts taught)?"""
+    return question.get("self_drawn") is False and not question.get("value_only")
+
+
 def _discarder_pays(answer: WorthAnswer) -> str:
     """What the discarder pays, as typed in (left empty for a self-drawn hand)."""
     return str(answer["discarder"] or "")
@@ -367,9 +383,19 @@ KIND: DrillKind[WorthQuestion, WorthAnswer] = DrillKind(
     title="What is it worth?",
     description="What a winning hand is worth in points, and what the discarder pays if won on a discard.",
     fields=(
-        AnswerField("value", "number", required=True),
-        # The discarder's payment is asked only of a hand won on a discard.
-        AnswerField("discarder", "number", answered=_discarder_pays),
+        AnswerField(
+            "value", "number", required=True, units=POINTS, ask="Write the points as a number, e.g. 80."
+        ),
+        # The discarder's payment is asked only of a hand won on a discard (and once payouts
+        # are taught): then it is needed too.
+        AnswerField(
+            "discarder",
+            "number",
+            answered=_discarder_pays,
+            needed=_discarder_asked,
+            units=POINTS,
+            ask="Write what the discarder pays as a number too.",
+        ),
     ),
     focuses=FOCUSES,
     practises=PRACTISES,

@@ -48,7 +48,9 @@ def wrong_response(puzzle: Asked) -> dict[str, str]:
     if kind == "rules_quiz":
         return {"choice": next(c["value"] for c in question["choices"] if c["value"] != answer["choice"])}
     if kind == "winning_hand":
-        return {"valid": "no" if answer["valid"] else "yes", "reason": ""}
+        if answer["valid"]:  # a No needs its reason: any offered one is wrong
+            return {"valid": "no", "reason": question["choices"][0]["value"]}
+        return {"valid": "yes", "reason": ""}
     if kind == "worth":
         return {"value": str(answer["value"] + 5), "discarder": str(2 * answer["value"] + 10)}
     if kind == "name_hand":

@@ -11,15 +11,15 @@ from bench.puzzle_hashes import kind_digest
 from cfmj.engine import drills
 
 FINGERPRINTS = {
-    "winning_hand": "e61f37e15f98fc779b1826527b8a6088961b4cab1325b8c3e78217aa1aa9c6f1",
-    "worth": "620423471aab3f079e7741c6d20603e9e76ecba29f7d39393fc568ebbfb38ad7",
-    "charleston": "30a81feb30799be02c8e1386192f9c06bfc8b806c1fbeb7a144b41c6639a3ccd",
-    "name_hand": "a74cbcf11f11bc4dd62095c1a7bcb8a8eb9d850f107cc45edf66d7c34f937b81",
-    "call": "d0ed827fdc4b03e93f81c317b531ea6a7de8e975ddb4a5bb14531027755e0239",
-    "joker_exchange": "0d46f23bb4215bab373be77b15cbf02c0f9f7ba4787214d750c1f47f7b416fb8",
-    "discard": "ecab103b37aba6b34addde257654986fe5fab95f11f212065f4d2dacc0f6c017",
-    "distance": "595364e0487cdc18dd32537c8430cc7d6d6d9e2759b643a096e65403a073e974",
-    "rules_quiz": "71a4cb9ae4fecbb07db1a1d5f8297f693aa14ae9edd9c4098df246a218d590dc",
+    "winning_hand": "e099163e8f27059d96871c07554b85ec24ebbbe8334a0f0761302fe03a30a5db",
+    "worth": "a4818ae4d339d3c9c3f381eaec3868e47701954fcb8378434dd49d7bda76864a",
+    "charleston": "0af812b40f27407720a61b3134b8d18ffd7346b4be2c201100e6634af65bf351",
+    "name_hand": "45d5c326896b89b1c5078d838dd4c203a05f95bca3b687c1ed4ed3a9725ed791",
+    "call": "43322ac3b1d1d69a345e7a9bd76e4e53a98f1ad33b6ff1950dea1032f30805f6",
+    "joker_exchange": "bcbbf234f51cec3d80ce2a080a27534063b0d88940fc072ccaa44e2afc06033f",
+    "discard": "e5d87244352f91ee3436d852f2ea89cb802b658732441f93a5e2d9daff54bf6c",
+    "distance": "652f66a9db066fcca942df1553b3f344a3cbb8c043c53c118d9ae48de33c166e",
+    "rules_quiz": "f98bd8c95693b664bfb346d6d04a34f78e734b6c53a3f9afbe80037030734d81",
 }
 
 

@@ -56,7 +56,7 @@ def test_it_gives_half_marks_for_no_with_the_wrong_reason() -> None:
         result = grade("winning_hand", puzzle.question, puzzle.answer, {"valid": "no", "reason": reason})
         assert (result.correct, result.score) == (False, 0.5)
         assert result.reason_ids == tuple(puzzle.answer["reason_ids"])
-        assert "(RULES" in result.explanation
+        assert "(rule" in result.explanation and "RULES" not in result.explanation
     said_yes = grade("winning_hand", puzzle.question, puzzle.answer, {"valid": "Yes"})
     assert (said_yes.correct, said_yes.score) == (False, 0.0)
 

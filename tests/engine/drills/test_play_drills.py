@@ -33,7 +33,8 @@ def test_it_grades_a_pass_as_the_charleston_advice_does() -> None:
     assert 1.0 in graded and 0.0 in graded
     for mark, result in graded.items():
         assert result.correct == (mark == 1.0)
-        assert "keeps" in result.explanation and "(RULES 6)" in result.explanation
+        assert "It aims at" in result.explanation and "(rule: Playing a hand)" in result.explanation
+        assert "target hand" not in result.explanation and "ranks" not in result.explanation
 
 
 @pytest.mark.parametrize(

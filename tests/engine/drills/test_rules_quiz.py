@@ -136,7 +136,8 @@ def test_it_makes_well_formed_questions(focus: str) -> None:
         assert all(isinstance(v, str) and v and len(v) <= 20 and v == v.strip().lower() for v in values)
         assert answer["choice"] in values
         assert question["rules"] and all(r[0].isdigit() for r in question["rules"])
-        assert "(RULES " in answer["explanation"] and answer["explanation"].endswith(")")
+        assert "(rule" in answer["explanation"] and answer["explanation"].endswith(")")
+        assert "RULES" not in answer["explanation"]
         if "tile" in question:
             assert code(parse_tile(question["tile"])) == question["tile"]
         if "hand" in question:

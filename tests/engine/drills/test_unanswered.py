@@ -37,15 +37,17 @@ def test_it_names_the_needed_fields_a_blank_leaves_empty(kind: str) -> None:
 @pytest.mark.parametrize("kind", KINDS)
 def test_it_takes_every_answer_right_or_wrong_as_an_answer(kind: str) -> None:
     for puzzle in puzzles(kind)[:5]:
-        assert unanswered(kind, right_response(puzzle)) == ()
-        assert unanswered(kind, wrong_response(puzzle)) == ()
+        for question in (None, puzzle.question):
+            assert unanswered(kind, right_response(puzzle), question) == ()
+            assert unanswered(kind, wrong_response(puzzle), question) == ()
 
 
 def test_it_takes_half_an_answer_as_an_answer_where_the_kind_marks_it() -> None:
-    assert unanswered("winning_hand", {"valid": "no"}) == ()  # a No without its reason is half right
-    assert unanswered("worth", {"value": "30"}) == ()  # the discarder's share left out
     assert unanswered("joker_exchange", {"take": "none"}) == ()  # "none" is an answer
     assert unanswered("name_hand", {"category": "winds"}) == ("pattern",)
+    # Without the question it cannot tell that a discarder's payment or a No's reason is asked.
+    assert unanswered("winning_hand", {"valid": "no"}) == ()
+    assert unanswered("worth", {"value": "30"}) == ()
 
 
 def test_it_refuses_an_unknown_kind() -> None:

@@ -1,0 +1,104 @@
+"""Why a pass or a discard is advised, said with the tiles (RULES §6): the hand it aims at, the
+tiles it keeps together for that hand, what the hand still needs, and what a weaker choice breaks
+up. Counts of "target hands within so many tiles" stay inside the engine's ranking; a learner
+is told about tiles.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from .card import CardEntry
+from .distance import missing_tiles
+from .evaluation import KeepScore
+from .labels import category_label, pattern_label, set_label
+from .notation import Hand
+from .tiles import JOKER, NEWS, WINDS, code, parse_tile
+from .words import join_words, plural
+
+LISTED_NEEDS = 6  # more tiles still needed than this: say how many, not which
+
+
+def target_name(score: KeepScore) -> str:
+    """'Consecutive Run 1-2-3-4 in Pair and Three Kongs': the hand a keep aims at."""
+    return entry_name(score.target)
+
+
+def entry_name(entry: CardEntry) -> str:
+    name = category_label(entry.category)
+    if entry.members:
+        name += f" {set_label(entry.members)}"
+    if entry.pattern:
+        name += f" in {pattern_label(entry.pattern)}"
+    return name
+
+
+def kept(hand: Hand, given: Iterable[int]) -> Hand:
+    """The hand without the tiles given up (passed or discarded)."""
+    left = list(hand.concealed)
+    for tile in given:
+        left.remove(tile)
+    return Hand(tuple(left), hand.exposures)
+
+
+def aim_words(hand: Hand, given: tuple[int, ...], score: KeepScore) -> str:
+    """'It aims at Consecutive Run 1-2-3-4 in ...: you keep 1C 1C 1C, 2C 2C 2C and 3C 3C
+    together for it, and it still needs 3C and 4C 4C (3 tiles).'"""
+    rest = kept(hand, given)
+    entry = score.target
+    held = Counter(t for t in rest.concealed if t != JOKER)
+    groups: list[str] = []
+    for tile, size in entry.blocks:
+        if tile == NEWS:
+            winds = [w for w in WINDS if held[w]]
+            for wind in winds:
+                held[wind] -= 1
+            if winds:
+                groups.append(" ".join(code(w) for w in winds))
+            continue
+        have = min(held[tile], size)
+        held[tile] -= have
+        if have:
+            groups.append(" ".join([code(tile)] * have))
+    jokers = rest.concealed.count(JOKER)
+    if jokers:
+        groups.append("your joker" if jokers == 1 else "your jokers")
+    words = f"It aims at {entry_name(entry)}"
+    if groups:
+        words += f": you keep {join_words(groups)} together for it"
+    missing = missing_tiles(rest, entry)
+    if len(missing) == score.tiles_needed and 0 < len(missing) <= LISTED_NEEDS:
+        counts = Counter(missing)
+        needs = join_words([" ".join([code(t)] * n) for t, n in counts.items()])
+        return f"{words}, and it still needs {needs} ({plural(score.tiles_needed, 'tile')})."
+    return f"{words}; it is {plural(score.tiles_needed, 'tile')} away."
+
+
+def aim_tiles(score: KeepScore) -> str:
+    """The tiles of the hand a keep aims at, as codes (what a drill keeps with its answer)."""
+    return " ".join(code(t) for t in score.target.tiles())
+
+
+def broken_words(hand: Hand, given: Iterable[str], aim: str, name: str) -> str:
+    """What giving up these tiles (codes) breaks of the advised hand (`aim`: its tiles, `name`),
+    in words; "" when none of them is in it. 'Passing 4C breaks up your 4C 4C: Consecutive Run
+    1-2-3-4 in ... needs it.'"""
+    wanted = Counter(aim.split())
+    held = Counter(code(t) for t in hand.concealed)
+    broken: list[str] = []
+    for tile in dict.fromkeys(given):
+        if tile == code(JOKER) or not wanted[tile]:
+            continue
+        count = held[tile]
+        broken.append(" ".join([tile] * count) if count > 1 else tile)
+    if not broken:
+        return ""
+    verb = "breaks up your" if any(" " in b for b in broken) else "gives up"
+    things = "them" if len(broken) > 1 or any(" " in b for b in broken) else "it"
+    return f"It {verb} {join_words(broken)}: {name} needs {things}."
+
+
+def tile_codes(text: str) -> list[str]:
+    """The tile codes of a pass or discard as the drill stored it ('2B WD N')."""
+    return [code(parse_tile(t)) for t in text.split()]
