@@ -11,6 +11,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from cfmj.engine.game import RandomPlayer, play_match
+from cfmj.engine.game.advice_player import AdvicePlayer
+from cfmj.engine.scoring import BY_JOKER_EXCHANGE, BY_WALL, counts_as_self_drawn, payments
 from lessons.models import Lesson, LessonProgress
 from lessons.services import lessons_load
 from tests.accounts.factories import UserFactory
@@ -93,3 +96,33 @@ def test_a_learner_keeps_their_place_when_lessons_are_added_before_it(client) ->
     assert not states["the-ten-patterns"].open
     page = client.get(reverse("lessons:step", args=["jokers", 3]))
     assert page.status_code == 200
+
+
+def _step(slug: str, title: str) -> str:
+    lesson = next(source for source in course_sources() if source.slug == slug)
+    return next(step.body for step in lesson.steps if step.title == title)
+
+
+def test_the_table_lesson_pays_and_passes_the_deal_as_the_engine_does() -> None:
+    body = _step("real-tiles-and-the-table", "Chips, paying, and the next deal")
+    value, east, south, west = 50, 0, 1, 2
+    paid = payments(winner=3, value=value, discarder=east)
+    assert f"a hand worth {value} is won with a tile East threw" in body
+    assert f"East pays {-paid[east]} chips' worth, South and West {-paid[south]} each" in body
+    assert paid[south] == paid[west] and -paid[east] == 2 * value
+    for won_by in (BY_WALL, BY_JOKER_EXCHANGE):
+        assert counts_as_self_drawn(won_by)
+        assert set(payments(winner=3, value=value, discarder=None)[:3]) == {-value}
+    assert payments(winner=None, value=0, discarder=None) == [0, 0, 0, 0] and "**nobody pays**" in body
+    # The deal passes right after every hand: East wins the first hand of this match, the second
+    # is a wall game, and the dealer moves one seat on after each.
+    match = play_match(1, [AdvicePlayer(), RandomPlayer(1), RandomPlayer(2), RandomPlayer(3)], hands=3)
+    assert [hand.winner for hand in match.hands] == [0, None, 0]
+    assert match.dealers == (0, 1, 2)
+    assert "After **every** hand, won or a wall game, the deal passes to the **right**" in body
+
+
+def test_the_table_lesson_names_the_tiles_it_describes() -> None:
+    body = _step("real-tiles-and-the-table", "What real tiles look like")
+    for tile, words in (("1B", "bird"), ("WD", "Soap"), ("F", "pictures"), ("J", "JOKER")):
+        assert f"{{{{{tile}}}}}" in body and words in body, tile
