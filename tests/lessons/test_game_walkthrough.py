@@ -183,4 +183,10 @@ def test_the_numbers_the_lesson_gives_are_the_engines() -> None:
     assert f"**{won.value}** points" in steps[5]
     assert f"**{-won.payments[EAST]}**" in steps[5]
     assert f"pay **{-won.payments[SOUTH]}** each" in steps[5] and won.payments[SOUTH] == won.payments[WEST]
+    agreed = next(e for e in game.events if isinstance(e, E.CourtesyAgreed) and YOU in e.seats)
+    asked = dict(zip(agreed.seats, agreed.asked, strict=True))
+    assert f"South wants to swap {asked[SOUTH]} and you want {asked[YOU]}" in steps[2]
+    assert f"so you both swap {agreed.count}" in steps[2]
+    stopped = next(e for e in game.events if isinstance(e, E.SecondCharlestonSkipped))
+    assert stopped.voters == (YOU,) and 'say "stop", and you do' in steps[2]
     assert RECORD.exists()
