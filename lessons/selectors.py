@@ -92,15 +92,17 @@ def outline() -> tuple[LessonOutline, ...]:
 
 def course(learner: Learner, *, assigned: Collection[int]) -> list[LessonState]:
     """Every lesson in order. Lesson 1 is open; each later one opens when the one before is done,
-    or when it is among `assigned` (the lessons a teacher set the learner as homework: the caller
-    asks the classes app, which builds on lessons)."""
+    when it is among `assigned` (the lessons a teacher set the learner as homework: the caller
+    asks the classes app, which builds on lessons), or when the learner has begun it already (a
+    lesson added before it later does not lock a lesson they are in the middle of)."""
     lessons = outline()
     progress = {p.lesson_id: p for p in LessonProgress.objects.filter(rows_of(learner))}
     states: list[LessonState] = []
     previous_done = True
     for lesson in lessons:
         mine = progress.get(lesson.pk)
-        opened = previous_done or lesson.pk in assigned or (mine is not None and mine.done)
+        begun = mine is not None and (mine.done or mine.step_reached > 0)
+        opened = previous_done or lesson.pk in assigned or begun
         state = LessonState(lesson, mine, opened)
         states.append(state)
         previous_done = state.done

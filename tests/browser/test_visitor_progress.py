@@ -55,7 +55,7 @@ def test_a_visitors_answers_show_on_practice_and_the_dashboard(
 def test_a_newcomer_reads_a_locked_lessons_rule_in_place(
     contexts: Callable[..., BrowserContext], artifacts: Path
 ) -> None:
-    """'Taught in Lesson 11' would be a dead end for a newcomer (lesson 11 is locked): the verdict
+    """'Taught in Lesson 12' would be a dead end for a newcomer (lesson 12 is locked): the verdict
     says the rule instead, and fits the phone in large print."""
     lessons_load(sources=list(course_sources()))
     viewport: ViewportSize = {"width": 390, "height": 844}

@@ -52,7 +52,7 @@ def test_each_answer_links_the_step_teaching_its_line_not_the_sections_first(cou
 
     charleston = labels("charleston", {}, ("6",))
     assert (
-        len(charleston) == 1 and charleston[0].startswith("Lesson 13") and "Four seats" not in charleston[0]
+        len(charleston) == 1 and charleston[0].startswith("Lesson 14") and "Four seats" not in charleston[0]
     )
     notation = labels("rules_quiz", {"topic": "notation"}, ("1",))
     assert notation == [selectors.teachers().by_line["1_notation"].label]

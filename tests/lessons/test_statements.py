@@ -113,7 +113,7 @@ def test_the_deal_step_teaches_the_real_deal_and_its_numbers_add_up() -> None:
     assert "Tiles are handed out in turn order" not in body
 
 
-def test_lesson_17_names_all_its_house_rules_in_its_step_titles() -> None:
+def test_the_house_rules_lesson_names_all_its_house_rules_in_its_step_titles() -> None:
     numbers = {
         int(n)
         for s in lesson("house-rules-and-skill-levels").steps
@@ -123,7 +123,7 @@ def test_lesson_17_names_all_its_house_rules_in_its_step_titles() -> None:
     assert numbers == set(HOUSE_RULES)
 
 
-def test_lesson_17_checks_each_of_the_levels_its_last_step_teaches() -> None:
+def test_the_house_rules_lesson_checks_each_of_the_levels_its_last_step_teaches() -> None:
     spec = step("house-rules-and-skill-levels", "Skill levels 3, 4 and 5").check
     asked = set()
     for seed in range(30):
@@ -132,7 +132,7 @@ def test_lesson_17_checks_each_of_the_levels_its_last_step_teaches() -> None:
     assert asked == {"l3", "l4", "l5"}
 
 
-def test_lesson_15_checks_how_a_win_by_joker_exchange_scores() -> None:
+def test_the_joker_exchange_lesson_checks_how_a_win_by_joker_exchange_scores() -> None:
     spec = step("joker-exchange", "Winning with a swap").check
     own = counts_as_self_drawn(BY_JOKER_EXCHANGE)
     for seed in range(20):

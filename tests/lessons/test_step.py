@@ -235,8 +235,8 @@ def _opened_to(client, course: list[Lesson], number: int) -> None:
 
 
 def test_a_check_before_categories_asks_the_pattern_alone(client, course: list[Lesson]) -> None:
-    _opened_to(client, course, 4)
-    step = course[3].steps.get(number=2)  # lesson 4, Pungs and Kongs: Name the hand
+    _opened_to(client, course, 5)
+    step = course[4].steps.get(number=2)  # lesson 5, Pungs and Kongs: Name the hand
     page = client.get(_url(step)).content
     token, puzzle = _check_of(page, step)
     assert puzzle.question["category_choices"] == [] and b'name="category"' not in page
@@ -245,8 +245,8 @@ def test_a_check_before_categories_asks_the_pattern_alone(client, course: list[L
 
 
 def test_a_check_before_payouts_asks_the_value_alone(client, course: list[Lesson]) -> None:
-    _opened_to(client, course, 10)
-    step = course[9].steps.get(number=1)  # lesson 10, the pairs bonus: What is it worth?
+    _opened_to(client, course, 11)
+    step = course[10].steps.get(number=1)  # lesson 11, the pairs bonus: What is it worth?
     page = client.get(_url(step)).content
     token, puzzle = _check_of(page, step)
     assert puzzle.question["value_only"] and b'name="discarder"' not in page

@@ -116,7 +116,7 @@ def test_it_links_the_explanation_to_the_rules_and_the_lesson(client, course) ->
     puzzle, token = _served(client, "worth")
     response = _post(client, puzzle, {"value": "1"}, token, **HTMX)
     assert b'href="/rules/#section-3"' in response.content
-    assert b'class="rule-in-place"' in response.content and b"Lesson 11:" in response.content
+    assert b'class="rule-in-place"' in response.content and b"Lesson 12:" in response.content
 
 
 # An answer counts only for a puzzle served to this learner, with the token served with it.

@@ -30,7 +30,8 @@ def skill_levels(rng: Random, band: int) -> Quiz:
 
 
 def skill_levels_3_to_5(rng: Random, band: int) -> Quiz:
-    """The same question on a hand that stops counting at level 3, 4 or 5 (lesson 17's last levels)."""
+    """The same question on a hand that stops counting at level 3, 4 or 5 (the last levels the
+    house-rules lesson teaches)."""
     return _from_which_level(rng, range(3, 6))
 
 
