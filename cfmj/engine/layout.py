@@ -22,6 +22,7 @@ from .labels import block_label, tile_name
 from .notation import Hand
 from .ruleset import RuleSet
 from .tiles import DRAGONS, FLOWER, JOKER, NEWS, WINDS, code, is_number, suit_of
+from .validate import Arrangement
 
 NEWS_CODES = ("N", "E", "W", "S")
 # A rack's groups, in rack order: the three suits, then the honours, flowers and jokers.
@@ -63,23 +64,24 @@ def laid_out(hand: Hand, *, rules: RuleSet | None = None, self_drawn: bool = Fal
     not a block) keeps its exposures as written and its concealed tiles by suit."""
     verdict = check(hand, rules=rules, self_drawn=self_drawn)
     reading = verdict.best or (verdict.nearest[0] if verdict.nearest else None)
-    if reading is None:
-        return rack(hand)
-    return tuple(_block_group(block) for block, _ in reading.ordered_blocks())
+    return _reading_groups(reading) if reading is not None else rack(hand)
 
 
 def shown(hand: Hand, *, rules: RuleSet | None = None, self_drawn: bool = False) -> tuple[TileGroup, ...]:
     """A hand of 14 tiles that wins, as its blocks; any other hand on a rack (a lesson's picture,
     a quiz question's hand: a layout that does not tell whether the hand wins where that is asked
     is the drill's to choose)."""
-    if len(hand) == HAND_SIZE and check(hand, rules=rules, self_drawn=self_drawn).valid:
-        return laid_out(hand, rules=rules, self_drawn=self_drawn)
-    return rack(hand)
+    best = check(hand, rules=rules, self_drawn=self_drawn).best if len(hand) == HAND_SIZE else None
+    return _reading_groups(best) if best is not None else rack(hand)
 
 
 def group_tiles(groups: Iterable[TileGroup]) -> list[str]:
     """Every tile of the groups, in the order drawn."""
     return [tile for group in groups for tile in group.tiles]
+
+
+def _reading_groups(reading: Arrangement) -> tuple[TileGroup, ...]:
+    return tuple(_block_group(block) for block, _ in reading.ordered_blocks())
 
 
 def _rack_group(tile: int) -> str:

@@ -59,9 +59,11 @@ def hand(value: str | Hand) -> SafeString:
     return hand_drawing(rack(value))
 
 
+@register.simple_tag
+@functools.lru_cache(maxsize=256)
 def shown_hand(text: str) -> SafeString:
-    """A hand in a lesson's or the rules' text: as its blocks where it is a winning hand, else on a
-    rack (the engine's layout.shown)."""
+    """A hand in a lesson's text or the home page's example: as its blocks where it is a winning
+    hand, else on a rack (the engine's layout.shown). Kept: a text always draws the same."""
     try:
         value = parse_hand(text)
     except InputError:
