@@ -95,6 +95,13 @@ def test_it_draws_a_question_hand_shown_for_mah_jongg_as_its_blocks():
     assert re.findall(r'alt="([^"]+)"', quint.group(1)) == ["five dot"] * 4 + ["joker"]
 
 
+def test_it_draws_an_exposure_on_the_table_framed_and_named_as_its_block():
+    html = render("{% exposure group %}", group="5D 5D 5D J")
+    framed = "hand-group hand-block rack-exposed"
+    assert groups_of(html) == [(framed, "exposed Kong of 5 Dot with a joker", 4)]
+    assert render("{% exposure group %}", group="5D 6D J").count('aria-label="exposed tiles"') == 1
+
+
 def test_it_draws_a_question_hand_in_play_on_a_rack():
     question = {"prompt": "Which tile?", "hand": "3C 3C 4C 4C 5D 5D 5D 5D 6D 6D 6D 6D J J"}
     html = render("{% question_hand kind question %}", kind="discard", question=question)

@@ -91,3 +91,15 @@ def test_a_hand_in_play_is_drawn_on_a_rack_by_suit(client, kind: str) -> None:
     concealed = [g.name for g in hand_groups(kind, puzzle.question) if not g.exposed]
     assert re.findall(r'class="hand-group" role="group" aria-label="([^"]+)"', rack.group(1)) == concealed
     assert set(concealed) <= {"Craks", "Bams", "Dots", "Winds", "Dragons", "Flowers", "Jokers"}
+
+
+def test_the_exposures_on_the_table_are_each_framed_and_named_as_their_block(client) -> None:
+    puzzle, _, html = _served(client, "joker_exchange")
+    table = re.search(r'<ul class="table-exposures">(.*?)</ul>', html, re.S)
+    assert table is not None
+    framed = re.findall(
+        r'class="hand-group hand-block rack-exposed" role="group" aria-label="([^"]+)"', table.group(1)
+    )
+    shown = [group for row in puzzle.question["table"] for group in row["exposures"]]
+    assert len(framed) == len(shown) and all(name.startswith("exposed ") for name in framed)
+    assert ["J" in group.split() for group in shown] == ["joker" in name for name in framed]
