@@ -128,6 +128,11 @@ def test_which_discard_is_answered_by_tapping_the_tile_in_the_hand(
     assert _answered() == chosen.locator("input").get_attribute("value")  # the tile tapped is the answer
     expect(picker).to_be_visible()  # the hand stays in view, the choice greyed
     _measure(page)
+    page.screenshot(
+        path=str(
+            artifacts / "hands" / f"discard-answered-{screen}-{'large' if large_print else 'normal'}.png"
+        )
+    )
 
 
 def test_which_discard_is_answered_with_the_keyboard_alone(page: Page) -> None:
