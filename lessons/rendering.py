@@ -1,6 +1,7 @@
 """Lesson and rule text to HTML: Markdown (raw HTML off), {{tiles}} drawn as tile pictures and
-```hand blocks drawn as a rack. The drawing of a text is kept in each process's memory, keyed by
-the text itself, since the same text always draws the same."""
+```hand blocks drawn as a hand (as its blocks where it wins, else on a rack). The drawing of a
+text is kept in each process's memory, keyed by the text itself, since the same text always draws
+the same."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from markdown_it import MarkdownIt
 
-from cfmj.core.templatetags.tiles import hand, tile_pictures
+from cfmj.core.templatetags.tiles import shown_hand, tile_pictures
 from cfmj.engine import parse_hand
 from cfmj.engine.tiles import codes
 from lessons.content import TILES
@@ -24,7 +25,7 @@ KEEP_SECONDS = 24 * 3600
 def _fence(renderer: Any, tokens: list[Any], index: int, options: Any, env: Any) -> str:
     token = tokens[index]
     if token.info.strip() == "hand":
-        return str(format_html('<div class="rack-view">{}</div>\n', hand(token.content.strip())))
+        return str(format_html('<div class="rack-view">{}</div>\n', shown_hand(token.content.strip())))
     return str(renderer.renderToken(tokens, index, options, env))  # pragma: no cover - only hand fences load
 
 

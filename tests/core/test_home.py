@@ -71,7 +71,9 @@ def test_it_works_for_a_visitor(client, db):
 
 def test_it_shows_the_example_hand(client, db):
     html = client.get(URL).content.decode()
-    assert '<span class="hand" role="group" aria-label="hand">' in html
+    assert '<span class="hand hand-blocks" role="group" aria-label="hand, in blocks">' in html
+    for block in ("Pung of 4 Bam", "Pung of 6 Bam", "Pung of 8 Bam", "Pung of Red Dragon", "Pair of Flower"):
+        assert f'role="group" aria-label="{block}"' in html
     example = "4B%204B%204B%206B%206B%206B%208B%208B%208B%20RD%20RD%20RD%20F%20F"
     assert f'href="{CHECK}?hand={example}#verdict"' in html
 

@@ -45,30 +45,75 @@ def test_it_ignores_stands_for_on_a_tile_that_is_not_a_joker():
     assert html == '<img class="tile" src="/static/tiles/5D.svg" alt="five dot">'
 
 
-def test_it_renders_a_hand_with_its_exposures_set_apart():
+def groups_of(html: str) -> list[tuple[str, str, int]]:
+    """(classes, accessible name, how many tiles) of each group of a drawn hand."""
+    group = r'<span class="(hand-group[^"]*)" role="group" aria-label="([^"]*)">(.*?)</span>'
+    found = re.findall(group, html)
+    return [(classes, name, tiles.count("<img")) for classes, name, tiles in found]
+
+
+def test_it_renders_a_hand_on_a_rack_with_a_gap_between_suits_and_each_exposure_set_apart():
     html = render("{% hand value %}", value="7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]")
     assert html.startswith('<span class="hand" role="group" aria-label="hand">')
-    concealed = re.search(r'<span class="rack-concealed">(.*?)</span>', html)
-    assert concealed is not None
-    assert concealed.group(1).count("<img") == 11
-    assert 'alt="red dragon"' not in concealed.group(1)
-    exposed = re.findall(r'<span class="rack-exposed" title="exposed">(.*?)</span></span>', html)
-    assert len(exposed) == 1
-    assert '<span class="visually-hidden">exposed: </span>' in exposed[0]
-    assert exposed[0].count('alt="red dragon"') == 3
+    assert groups_of(html) == [
+        ("hand-group", "Craks", 7),
+        ("hand-group", "Dots", 4),
+        ("hand-group hand-block rack-exposed", "exposed Pung of Red Dragon", 3),
+    ]
     assert html.count("<img") == 14
+
+
+def test_it_puts_a_racks_jokers_in_a_group_of_their_own_at_the_end_of_the_concealed_tiles():
+    html = render("{% hand value %}", value="J 5D 5D 5D 5D 1C J [2C 2C 2C]")
+    assert [name for _, name, _ in groups_of(html)] == ["Craks", "Dots", "Jokers", "exposed Pung of 2 Crak"]
 
 
 def test_it_renders_each_exposure_as_its_own_group():
     html = render("{% hand value %}", value="1C 1C [2C 2C 2C] [RD RD RD J]")
-    assert html.count('class="rack-exposed"') == 2
+    assert html.count('rack-exposed"') == 2
 
 
 def test_it_renders_a_parsed_hand():
     verdict = check("7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]")
     html = render("{% hand value %}", value=verdict.hand)
     assert html.count("<img") == 14
-    assert html.count('class="rack-exposed"') == 1
+    assert html.count('rack-exposed"') == 1
+
+
+def test_it_draws_a_question_hand_shown_for_mah_jongg_as_its_blocks():
+    question = {"prompt": "What is it worth?", "hand": "3C 3C 4C 4C 5D 5D 5D 5D 6D 6D 6D 6D J J"}
+    html = render("{% question_hand kind question %}", kind="worth", question=question)
+    assert html.startswith('<span class="hand hand-blocks" role="group" aria-label="hand, in blocks">')
+    assert groups_of(html) == [
+        ("hand-group hand-block", "Pair of 3 Crak", 2),
+        ("hand-group hand-block", "Pair of 4 Crak", 2),
+        ("hand-group hand-block", "Quint of 5 Dot with a joker", 5),
+        ("hand-group hand-block", "Quint of 6 Dot with a joker", 5),
+    ]
+    quint = re.search(r'aria-label="Quint of 5 Dot with a joker">(.*?)</span>', html)
+    assert quint is not None
+    assert re.findall(r'alt="([^"]+)"', quint.group(1)) == ["five dot"] * 4 + ["joker"]
+
+
+def test_it_draws_an_exposure_on_the_table_framed_and_named_as_its_block():
+    html = render("{% exposure group %}", group="5D 5D 5D J")
+    framed = "hand-group hand-block rack-exposed"
+    assert groups_of(html) == [(framed, "exposed Kong of 5 Dot with a joker", 4)]
+    assert render("{% exposure group %}", group="5D 6D J").count('aria-label="exposed tiles"') == 1
+
+
+def test_it_draws_a_question_hand_in_play_on_a_rack():
+    question = {"prompt": "Which tile?", "hand": "3C 3C 4C 4C 5D 5D 5D 5D 6D 6D 6D 6D J J"}
+    html = render("{% question_hand kind question %}", kind="discard", question=question)
+    assert [name for _, name, _ in groups_of(html)] == ["Craks", "Dots", "Jokers"]
+
+
+def test_a_lesson_hand_is_drawn_as_blocks_where_it_wins_and_on_a_rack_where_not():
+    from cfmj.core.templatetags.tiles import shown_hand
+
+    assert "hand-blocks" in shown_hand("3D 3D 3D 4D 4D 4D 4D 5D 5D 5D 6D 6D 6D 6D")
+    assert "hand-blocks" not in shown_hand("3D 3D 3D 4D 4D 4D 4D 5D 5D 5C 6D 6D 6D 6D")
+    assert "hand-unreadable" in shown_hand("XX YY")
 
 
 @pytest.mark.parametrize("value", ["XX YY", "1C 1C 1C 1C 1C", "[1C", "<script>alert(1)</script>"])

@@ -65,7 +65,7 @@ def test_it_keeps_the_hand_in_the_input(client):
 
 def test_it_marks_the_exposure_in_the_verdict(client):
     html = _html(client.get(URL, {"hand": EXAMPLE}))
-    assert 'class="rack-exposed"' in html
+    assert 'rack-exposed" role="group" aria-label="exposed Pung of Red Dragon"' in html
     assert "Pung of Red Dragon (exposed, filler)" in html
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import template
@@ -10,9 +11,9 @@ from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from cfmj.engine import Hand, InputError, labels, parse_hand
+from cfmj.engine import Hand, InputError, drills, labels, parse_hand
 from cfmj.engine.labels import block_label, palette, tile_alt
-from cfmj.engine.tiles import codes
+from cfmj.engine.layout import TileGroup, rack, shown
 
 register = template.Library()
 NEWS_CODES = ("N", "E", "W", "S")
@@ -48,26 +49,76 @@ def tile_pictures(tile_codes: list[str]) -> SafeString:
 
 @register.simple_tag
 def hand(value: str | Hand) -> SafeString:
-    """A hand as it sits on a rack: concealed tiles, then each exposure set apart."""
+    """A hand as it sits on a rack: its concealed tiles by suit, a gap between suits, then each
+    exposure set apart (the engine's layout.rack)."""
     if isinstance(value, str):
         try:
             value = parse_hand(value)
         except InputError:
             return format_html('<span class="hand hand-unreadable">{}</span>', value)
-    concealed = tile_pictures(codes(value.concealed).split())
-    groups = [format_html('<span class="rack-concealed">{}</span>', concealed)]
-    groups += [
-        format_html(
-            '<span class="rack-exposed" title="exposed"><span class="visually-hidden">'
-            "exposed: </span>{}</span>",
-            tile_pictures(codes(g).split()),
-        )
-        for g in value.exposures
-    ]
-    return format_html(
-        '<span class="hand" role="group" aria-label="hand">{}</span>',
-        format_html_join("", "{}", ((g,) for g in groups)),
+    return hand_drawing(rack(value))
+
+
+@register.simple_tag
+@functools.lru_cache(maxsize=256)
+def shown_hand(text: str) -> SafeString:
+    """A hand in a lesson's text or the home page's example: as its blocks where it is a winning
+    hand, else on a rack (the engine's layout.shown). Kept: a text always draws the same."""
+    try:
+        value = parse_hand(text)
+    except InputError:
+        return hand(text)
+    return hand_drawing(shown(value))
+
+
+@register.simple_tag
+def question_hand(kind: str, question: Mapping[str, Any]) -> SafeString:
+    """A question's hand as its kind draws it: shown for Mah Jongg, as its blocks; in play, on a
+    rack (drills.hand_groups)."""
+    return hand_drawing(drills.hand_groups(kind, question))
+
+
+@register.simple_tag
+def hand_groups(kind: str, question: Mapping[str, Any]) -> tuple[TileGroup, ...]:
+    """`{% hand_groups kind question as groups %}`: the groups of a question's hand, for an answer
+    partial that draws the hand itself (the hand whose tiles are the choices)."""
+    return drills.hand_groups(kind, question)
+
+
+@register.simple_tag
+def exposure(text: str) -> SafeString:
+    """One exposure on the table, written as its tiles ('5D 5D 5D J'): framed, and named for a
+    screen reader as the engine reads the block ("exposed Pung of 5 Dot with a joker")."""
+    try:
+        value = parse_hand(f"[{text}]")
+    except InputError:
+        return hand(text)
+    return group_drawings(rack(value))
+
+
+def group_drawings(groups: Iterable[TileGroup]) -> SafeString:
+    """Each group's tiles together, the group named for a screen reader; exposures framed."""
+    return format_html_join(
+        "",
+        '<span class="{}" role="group" aria-label="{}">{}</span>',
+        ((group_classes(g), g.name, tile_pictures(list(g.tiles))) for g in groups),
     )
+
+
+def hand_drawing(groups: Iterable[TileGroup]) -> SafeString:
+    """Groups of tiles as the engine laid them out: a gap between groups, each named for a screen
+    reader; exposures in a dashed frame."""
+    groups = tuple(groups)
+    drawn = group_drawings(groups)
+    blocks = " hand-blocks" if groups and all(g.block for g in groups) else ""
+    label = "hand, in blocks" if blocks else "hand"
+    return format_html('<span class="hand{}" role="group" aria-label="{}">{}</span>', blocks, label, drawn)
+
+
+@register.filter
+def group_classes(group: TileGroup) -> str:
+    """The classes of a group of a hand: a block or a rack's group, exposed or not."""
+    return "hand-group" + (" hand-block" if group.block else "") + (" rack-exposed" if group.exposed else "")
 
 
 @register.simple_tag

@@ -27,16 +27,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from random import Random
-from typing import Any
+from typing import Any, cast
 
 from ..errors import InputError
+from ..layout import TileGroup, laid_out, rack, shown
+from ..notation import parse_hand
 from ..rulebook import lines_in_section
 from ..ruleset import RuleSet
 from . import call, charleston, discard, distance, joker_exchange, name_hand, rules_quiz, winning_hand, worth
 from .common import Graded, Puzzle, drill_rng
 from .kind import AnswerField, DrillKind, GetList, Shown
 from .scope import SCOPE_TRIES, Scope, asked_within
-from .table import hand_table
+from .shapes import TableQuestion
+from .table import hand_table, table_rules
 
 # Every drill kind's definition, in the order the site lists them: the one list of kinds.
 DEFINITIONS: tuple[DrillKind[Any, Any], ...] = (
@@ -82,6 +85,26 @@ def definition(kind: object) -> DrillKind[Any, Any]:
     if not isinstance(kind, str) or kind not in _BY_NAME:
         raise InputError(f"'{kind}' is not a drill kind: choose one of {', '.join(KINDS)}.")
     return _BY_NAME[kind]
+
+
+def hand_groups(kind: str, question: Mapping[str, Any]) -> tuple[TileGroup, ...]:
+    """The question's hand laid out to be drawn, as its kind draws it (DrillKind.hand_drawn): a
+    hand shown for Mah Jongg as its blocks (read under the question's table, won as it says), a
+    hand in play on a rack. Empty where the question has no hand."""
+    text = question.get("hand")
+    if not text:
+        return ()
+    hand = parse_hand(str(text))
+    drawn = definition(kind).hand_drawn
+    if drawn == "rack":
+        return rack(hand)
+    rules, self_drawn = table_rules(cast(TableQuestion, question)), bool(question.get("self_drawn"))
+    try:
+        if drawn == "blocks":
+            return laid_out(hand, rules=rules, self_drawn=self_drawn)
+        return shown(hand, rules=rules, self_drawn=self_drawn)
+    except InputError:  # not 14 tiles the table's set could hold: no reading to lay out
+        return rack(hand)
 
 
 def _check_band(band: object) -> int:
@@ -269,6 +292,7 @@ __all__ = [
     "generate",
     "generate_many",
     "grade",
+    "hand_groups",
     "response_fields",
     "unanswered",
     "unpractised",

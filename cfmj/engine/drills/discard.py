@@ -120,4 +120,5 @@ KIND: DrillKind[DiscardQuestion, DiscardAnswer] = DrillKind(
     template="components/answers/discard.html",
     ignores_table="the advice ranks discards by standard card entries, not by a table's handicaps",
     daily=5,
+    picks_in_hand=True,
 )

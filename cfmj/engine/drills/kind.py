@@ -30,6 +30,10 @@ A = TypeVar("A", bound=Mapping[str, object])  # a kind's answer (a JSON object: 
 # (ticked boxes, sent as one comma list); several of the hand's tiles (ticked, sent as one
 # space list); one of the hand's tiles; a whole number typed in.
 InputType = Literal["yes-no", "one-choice", "many-choices", "tiles-many", "tile-one", "number"]
+# How a question's hand is drawn (drawing.hand_groups): "rack", a hand in play, its tiles by suit;
+# "blocks", a hand shown for Mah Jongg, as the blocks of its reading (the nearest one where it does
+# not win); "blocks_if_winning", as blocks where it wins, else on a rack.
+HandDrawn = Literal["rack", "blocks", "blocks_if_winning"]
 GetList = Callable[[str], list[str]]  # a posted form's values under one name (QueryDict.getlist)
 Shown = dict[str, list[str] | set[int]]  # an answer as its form shows it filled in again
 FORM_CHARS = 200  # the most of one posted field an answer keeps
@@ -162,7 +166,10 @@ class DrillKind(Generic[Q, A]):
     `shown_tile`: the words before the question's tile, where it has one (the call's discard);
     `says_how_won`: its question always says how the hand was won (on a discard or self-drawn).
     `within(scope, question, answer)`: does the puzzle ask only what the scope has taught (beyond
-    its hand, which Scope.admits reads for every kind)? None: nothing else it asks needs teaching."""
+    its hand, which Scope.admits reads for every kind)? None: nothing else it asks needs teaching.
+    `hand_drawn`: how its question's hand is drawn (HandDrawn). `picks_in_hand`: its answer is one
+    of the hand's tiles, tapped in the hand itself (its answer partial draws the hand, so the
+    question leaves the hand out while the answer form is there)."""
 
     name: str
     title: str
@@ -180,6 +187,8 @@ class DrillKind(Generic[Q, A]):
     shown_tile: str = ""
     says_how_won: bool = False
     within: Callable[[Scope, Q, A], bool] | None = None
+    hand_drawn: HandDrawn = "rack"
+    picks_in_hand: bool = False
 
     def __post_init__(self) -> None:
         if (self.table_make is None) == (not self.ignores_table):

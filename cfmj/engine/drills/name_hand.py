@@ -311,4 +311,5 @@ KIND: DrillKind[NameHandQuestion, NameHandAnswer] = DrillKind(
     table_make=make,
     daily=2,
     within=_within,
+    hand_drawn="blocks",
 )

@@ -222,4 +222,5 @@ KIND: DrillKind[RulesQuizQuestion, RulesQuizAnswer] = DrillKind(
     template="components/answers/rules_quiz.html",
     ignores_table="it quizzes the rulebook itself, house rules and skill levels included",
     within=_within,
+    hand_drawn="blocks_if_winning",
 )

@@ -342,4 +342,5 @@ KIND: DrillKind[WinningHandQuestion, WinningHandAnswer] = DrillKind(
     table_make=make,
     daily=0,
     within=_within,
+    hand_drawn="blocks",
 )

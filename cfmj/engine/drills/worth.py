@@ -407,4 +407,5 @@ KIND: DrillKind[WorthQuestion, WorthAnswer] = DrillKind(
     daily=1,
     says_how_won=True,
     within=_within,
+    hand_drawn="blocks",
 )
