@@ -107,6 +107,18 @@ def session_of(where: str) -> SessionPlace | None:
     return SessionPlace(int(session_id), uuid.UUID(hex=replaces) if replaces else None)
 
 
+def step_try(number: int) -> str:
+    """Where a step's check was served: its first try ("step"), or a later try at the same
+    question after a miss ("step:2")."""
+    return STEP if number <= 1 else f"{STEP}:{number}"
+
+
+def step_try_of(where: str) -> int:
+    """Which try at its question a step's check served `where` was (1 for the first)."""
+    kind, _, number = where.partition(":")
+    return int(number) if kind == STEP and number.isdigit() else 1
+
+
 def daily(day: datetime.date) -> str:
     return f"{DAILY}:{day.isoformat()}"
 

@@ -8,6 +8,7 @@ import pytest
 from django.utils import timezone
 
 from cfmj.core.learners import Learner
+from cfmj.engine import drills
 from lessons.models import Lesson, LessonProgress, Step
 from lessons.services import lessons_load, quiz_passed, step_check_record, visitor_lessons_claim
 from tests.accounts.factories import UserFactory
@@ -126,13 +127,17 @@ def test_it_keeps_a_check_answered_once_under_its_token(course: list[Lesson]) ->
     learner = Learner(user=UserFactory(), visitor="")
     step = Step.objects.get(lesson=course[0], number=2)
     token = uuid.uuid4()
-    first = step_check_answer(learner=learner, step=step, token=token, response={"choice": "a"}, correct=True)
+    puzzle = drills.generate(step.check_kind, seed=1, band=step.check_band, focus=step.check_focus or None)
+    first = step_check_answer(
+        learner=learner, step=step, token=token, response={"choice": "a"}, correct=True, puzzle=puzzle
+    )
     again = step_check_answer(
         learner=learner,
         step=step,
         token=token,
         response={"choice": "b"},
         correct=False,
+        puzzle=puzzle,
         progress=first.progress,
     )
     assert first.first and not again.first and again.kept.pk == first.kept.pk
