@@ -235,10 +235,23 @@ def _step_answer(request: HtmxHttpRequest, state: LessonState, step: Step) -> Ht
         retry = _check_serve(request, step, spec, try_number=tried + 1)
         again_check = _shown(check, answered.kept.responses[0])
         return _step_page(request, state, step, StepCheck(again_check, retry, RETRY, again=again))
-    fresh = _spec(step.check_kind, step.check_focus, step.check_band)
-    fresh_check = _asked(1, fresh, scope)
+    fresh, fresh_check = _fresh(step, scope, unlike=check.puzzle)
     fresh_token = _check_serve(request, step, fresh)
     return _step_page(request, state, step, StepCheck(fresh_check, fresh_token, SHOWN, check, again))
+
+
+FRESH_DRAWS = 5  # tries at a fresh question unlike the one just missed (a step may ask few)
+
+
+def _fresh(step: Step, scope: drills.Scope, *, unlike: drills.Puzzle) -> tuple[Spec, Check]:
+    """A fresh check for this step, other than the question `unlike` when a few draws find one."""
+    missed = unlike.content_hash()
+    for _ in range(FRESH_DRAWS):
+        spec = _spec(step.check_kind, step.check_focus, step.check_band)
+        fresh = _asked(1, spec, scope)
+        if fresh.puzzle.content_hash() != missed:
+            break
+    return spec, fresh
 
 
 def _step_page(request: HtmxHttpRequest, state: LessonState, step: Step, asked: StepCheck) -> HttpResponse:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef, Subquery
 from django.utils import timezone
 
 from cfmj.accounts.models import User
@@ -264,15 +264,23 @@ def attempt_keep(
 
 def _standing(learner: Learner, puzzle: Puzzle) -> tuple[bool, ReviewItem | None]:
     """Whether this answer moves the ratings (the learner's first answer to the puzzle, or one to
-    a puzzle that has come back for review), and that review when it is due. A first answer has a
-    review only when the puzzle was missed in a lesson (lesson_mistake_keep)."""
-    first = not Attempt.objects.filter(rows_of(learner), puzzle=puzzle).exists()
+    a puzzle that has come back for review), and that review when it is due. A first answer may
+    have one too: a puzzle missed in a lesson (lesson_mistake_keep) comes back before it was ever
+    answered in a drill. One query, and one more only when a review is due."""
     if learner.user is None:
-        return first, None
+        return not Attempt.objects.filter(rows_of(learner), puzzle=puzzle).exists(), None
+    answered = Attempt.objects.filter(rows_of(learner), puzzle=OuterRef("pk"))
     due = ReviewItem.objects.filter(
-        user=learner.user, puzzle=puzzle, retired=False, due__lte=timezone.localdate()
-    ).first()
-    return first or due is not None, due
+        user=learner.user, puzzle=OuterRef("pk"), retired=False, due__lte=timezone.localdate()
+    )
+    first, due_id = (
+        Puzzle.objects.filter(pk=puzzle.pk)
+        .annotate(first=~Exists(answered), due_id=Subquery(due.values("pk")[:1]))
+        .values_list("first", "due_id")
+        .get()
+    )
+    review = ReviewItem.objects.get(pk=due_id) if due_id is not None else None
+    return first or review is not None, review
 
 
 def _record(
