@@ -1,9 +1,10 @@
 """A step's check teaches by doing: a visitor answers lesson 1 step 2 wrong (the same question comes
 back, its answer not given away), wrong again (its answer is shown, with a fresh question), then
 right: only now is "Next step" offered, and it leads on. On a phone (390x844) and a tablet
-(820x1180), in normal and large print, with JavaScript: each verdict comes into view, and the
-check's box never reaches past the screen's right edge. Then the same without JavaScript, on a
-phone. Screenshots of each state go to var/browser/lesson-check/."""
+(820x1180), in normal and large print, with JavaScript: each verdict comes into view, the check's
+box never reaches past the screen's right edge, and axe finds nothing serious (when vendored:
+scripts/ensure-axe). Then the same without JavaScript, on a phone. Screenshots of each state go
+to var/browser/lesson-check/."""
 
 from __future__ import annotations
 
@@ -11,13 +12,14 @@ import time
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from lessons.models import Lesson, Step
 from lessons.services import lessons_load
 from tests.browser.answer_form import fill
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.test_accessibility import AXE, BLOCKING, axe_violations
 from tests.browser.test_layout import PLACE, SETTLE_SECONDS, SIZES, in_view
 from tests.browser.test_lesson import puzzle_in
 from tests.browser.walk import start
@@ -27,6 +29,7 @@ from tests.engine.drills.helpers import right_response, wrong_response
 pytestmark = pytest.mark.django_db(transaction=True)
 
 FOLDER = ARTIFACTS / "lesson-check"
+NO_SCRIPT = "phone-no-javascript"
 STEP = 2  # lesson 1, step 2: its check has no tile row wider than a phone
 
 
@@ -60,6 +63,9 @@ def _walk(page: Page, step: Step, where: str, problems: list[str]) -> None:
 
     def seen(name: str, result: Locator) -> None:
         place = _in_view(page, result)
+        for found in axe_violations(page) if where != NO_SCRIPT and AXE.exists() else []:
+            if found["impact"] in BLOCKING:
+                problems.append(f"{where} {name}: axe: {found['id']}: {found['help']}")
         if not in_view(place):
             problems.append(f"{where} {name}: out of view, top {place['top']:.0f} of {place['vh']:.0f}")
         wide = page.locator("#check").evaluate("(el) => el.getBoundingClientRect().right - window.innerWidth")
@@ -91,18 +97,20 @@ def _walk(page: Page, step: Step, where: str, problems: list[str]) -> None:
 
 
 def test_a_check_is_answered_right_to_go_on(
-    contexts: Callable[[ViewportSize], BrowserContext], browser: Browser, live_server: LiveServer
+    contexts: Callable[..., BrowserContext], browser: Browser, live_server: LiveServer
 ) -> None:
     lessons_load(sources=list(course_sources()))
     step = Lesson.objects.get(number=1).steps.get(number=STEP)
     problems: list[str] = []
     for size, viewport in SIZES.items():
         for large_print in (False, True):
-            page = start(contexts(viewport), large_print)
+            page = start(contexts(viewport, bypass_csp=True), large_print)  # CSP: axe is injected
             _walk(page, step, f"{size}-{'large-print' if large_print else 'normal'}", problems)
-    plain = browser.new_context(base_url=live_server.url, viewport=SIZES["phone"], java_script_enabled=False)
+    plain = browser.new_context(
+        base_url=live_server.url, viewport=SIZES["phone"], java_script_enabled=False, bypass_csp=True
+    )
     try:
-        _walk(plain.new_page(), step, "phone-no-javascript", problems)
+        _walk(plain.new_page(), step, NO_SCRIPT, problems)
     finally:
         plain.close()
     assert not problems, "\n".join(problems)

@@ -319,3 +319,20 @@ def test_a_check_before_payouts_asks_the_value_alone(client, course: list[Lesson
     assert b"discarder" not in page.split(b"<main", 1)[-1]
     response = client.post(_url(step), {"token": token, "value": str(puzzle.answer["value"])})
     assert response.context["check"].graded.correct
+
+
+def test_a_fresh_question_after_a_shown_answer_is_not_the_one_missed(
+    course: list[Lesson], monkeypatch
+) -> None:
+    from lessons import views
+    from lessons.selectors import scope_of
+
+    step = course[0].steps.get(number=1)
+    scope = scope_of(1, step.number)
+    kind, focus, band = step.check_kind, step.check_focus, step.check_band
+    missed = views._asked(1, (kind, focus, band, 7), scope).puzzle
+    other = next(s for s in range(8, 100) if views._asked(1, (kind, focus, band, s), scope).puzzle != missed)
+    seeds = iter([7, 7, other])  # the draws: twice the question just missed, then another
+    monkeypatch.setattr(views, "_spec", lambda kind, focus, band: (kind, focus or "", band, next(seeds)))
+    spec, fresh = views._fresh(step, scope, unlike=missed)
+    assert spec[3] == other and fresh.puzzle.content_hash() != missed.content_hash()
