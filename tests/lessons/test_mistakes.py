@@ -129,11 +129,32 @@ def test_a_visitors_missed_check_is_counted_and_comes_back_once_they_sign_up(
     client.post(url, {"token": token, **wrong_response(puzzle)})
     assert not ReviewItem.objects.exists()  # a visitor has no review yet
     assert client.get(reverse("practice:dashboard")).context["missed"] == 1
-    visitor = CheckAnswer.objects.get().visitor
-    user = UserFactory()
-    visitor_lessons_claim(user=user, visitor=visitor)
-    review = ReviewItem.objects.get(user=user)
+    assert CheckAnswer.objects.get().visitor
+    client.post(
+        reverse("accounts:signup"),
+        {
+            "username": "june",
+            "password1": "a-long-pass-phrase-9",
+            "password2": "a-long-pass-phrase-9",
+            "role": "learner",
+        },
+    )
+    review = ReviewItem.objects.get(user__username="june")
     assert review.puzzle.question == puzzle.question and review.puzzle.kind == step.check_kind
+    assert review.due == timezone.localdate() + datetime.timedelta(days=1)
+    assert not CheckAnswer.objects.filter(user__isnull=True).exists()
+
+
+def test_a_visitors_claimed_mistake_keeps_an_accounts_own_review_of_it(course: list[Lesson]) -> None:
+    user = UserFactory()
+    step = course[0].steps.get(number=1)
+    puzzle = _made(step)
+    _miss(Learner(user, ""), step, puzzle)
+    ReviewItem.objects.update(due=timezone.localdate() + datetime.timedelta(days=9), successes=2)
+    _miss(Learner(None, "v-1"), step, puzzle)
+    visitor_lessons_claim(user=user, visitor="v-1")
+    review = ReviewItem.objects.get(user=user)
+    assert review.successes == 2  # its place in the account's review is kept
 
 
 def test_missed_quiz_questions_join_the_review(course: list[Lesson]) -> None:
