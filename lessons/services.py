@@ -14,7 +14,7 @@ from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from cfmj.accounts.models import User
-from cfmj.core.learners import Learner
+from cfmj.core.learners import Learner, rows_of
 from cfmj.engine import drills
 from lessons.content import CONTENT_DIR, RULES_DIR, LessonSource, fingerprints, read_lessons, read_rules
 from lessons.models import CheckAnswer, Lesson, LessonProgress, Step
@@ -118,20 +118,31 @@ def _progress(learner: Learner, lesson_id: int) -> LessonProgress:
 def step_check_record(
     *, learner: Learner, step: Step, progress: LessonProgress | None = None
 ) -> LessonProgress:
-    """The learner answered this step's check right: they have reached it (and may go on to the
-    next). Answering again (a retry, a double submit) changes nothing. `progress` is their row in
-    the lesson as read earlier in the request, if any: when it has the step already there is
-    nothing to write, as the step reached never goes back. Returns the row as it now is."""
+    """The learner answered this step's check right. The step reached moves on through it, and
+    through any later steps answered right already, as long as none is missing: a step read ahead
+    of its turn (from a rule's link) and answered right counts once the steps before it are done.
+    Answering again (a retry, a double submit) changes nothing. `progress` is their row in the
+    lesson as read earlier in the request, if any: when it has the step already there is nothing
+    to write, as the step reached never goes back. Returns the row as it now is."""
     if progress is not None and progress.lesson_id == step.lesson_id and progress.step_reached >= step.number:
         return progress
     with transaction.atomic():
         progress = _progress(learner, step.lesson_id)
-        if progress.step_reached < step.number:
+        right = set(
+            CheckAnswer.objects.filter(
+                rows_of(learner), lesson_id=step.lesson_id, step__gt=progress.step_reached, score__gt=0
+            ).values_list("step", flat=True)
+        )
+        right.add(step.number)
+        reached = progress.step_reached
+        while reached + 1 in right:
+            reached += 1
+        if reached > progress.step_reached:
             # GREATEST as well as the lock: SQLite has no row locks, and a step must never go back.
             LessonProgress.objects.filter(pk=progress.pk).update(
-                step_reached=Greatest("step_reached", step.number)
+                step_reached=Greatest("step_reached", reached)
             )
-            progress.step_reached = step.number
+            progress.step_reached = reached
     return progress
 
 

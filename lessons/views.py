@@ -267,7 +267,7 @@ def _step_page(request: HtmxHttpRequest, state: LessonState, step: Step, asked: 
         "asked": asked,
         "check": asked.check,
         "token": asked.token,
-        "passed": state.done or state.step_reached >= number,
+        "passed": asked.outcome == RIGHT or state.done or state.step_reached >= number,
         "previous_step": number - 1 if number > 1 else None,
         "next_step": number + 1 if number < len(steps) else None,
     }
