@@ -34,7 +34,7 @@ MAX_AGE = datetime.timedelta(days=3)  # a question left open longer than this is
 
 T = TypeVar("T")
 
-DRILL, REVIEW, STEP, QUIZ = "drill", "review", "step", "quiz"
+DRILL, REVIEW, STEP, QUIZ = "drill", "review", "step", "quiz"  # a step's later tries: "step:2" (step_try)
 # With a date, or a class and its homework: "daily:2026-11-23", "homework:4:17"; a class session,
 # and the one-time id of the answer this one replaces, if any: "session:12", "session:12:<hex>".
 DAILY, HOMEWORK, SESSION = "daily", "homework", "session"
