@@ -107,6 +107,9 @@ class CheckAnswer(models.Model):
     responses = models.JSONField()  # the form fields of each question, in order
     score = models.PositiveSmallIntegerField()  # questions right
     size = models.PositiveSmallIntegerField()  # questions asked
+    # The questions it missed, kept as practice puzzles so that they come back for review
+    # (practice.services.lesson_mistake_keep).
+    missed = models.ManyToManyField("practice.Puzzle", blank=True, related_name="missed_in_lessons")
     answered_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

@@ -18,7 +18,7 @@ from cfmj.engine.drills.rule_lines import SectionLines
 from cfmj.engine.drills.scope import Scope
 from cfmj.engine.rulebook import RULE_LINES, lines_in_section, section_title
 from lessons.content import RULES_DIR, RuleSectionText, RuleText, read_rules, scope_at
-from lessons.models import Lesson, LessonProgress, Step
+from lessons.models import CheckAnswer, Lesson, LessonProgress, Step
 
 TEACHERS_SECONDS = 60  # a new load of the course shows in drill explanations within a minute
 OUTLINE_SECONDS = 60  # a new load of the course shows on the lesson pages within a minute
@@ -145,6 +145,17 @@ class CourseProgress:
     continue_at: ContinuePoint | None
     done: int
     total: int
+
+
+def visitor_checks_missed(learner: Learner) -> int:
+    """How many lesson questions a visitor has missed: like their missed drill puzzles, they come
+    back for review once they sign up (lessons.services.visitor_lessons_claim)."""
+    if learner.user is not None or not learner.visitor:
+        return 0
+    rows = CheckAnswer.missed.through.objects.filter(
+        checkanswer__in=CheckAnswer.objects.filter(rows_of(learner))
+    )
+    return rows.values("puzzle_id").distinct().count()
 
 
 def course_progress(learner: Learner, *, assigned: Collection[int]) -> CourseProgress:

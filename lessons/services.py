@@ -14,11 +14,13 @@ from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from cfmj.accounts.models import User
-from cfmj.core.learners import Learner
+from cfmj.core.learners import Learner, rows_of
+from cfmj.engine import drills
 from lessons.content import CONTENT_DIR, RULES_DIR, LessonSource, fingerprints, read_lessons, read_rules
 from lessons.models import CheckAnswer, Lesson, LessonProgress, Step
 from lessons.selectors import OUTLINE, TAUGHT, TEACHERS
 from practice import serving
+from practice.services import lesson_mistake_keep, lesson_mistakes_claim
 
 PASS_SHARE = 0.6  # a quiz is passed with 60% right (3 of 5, 3 of 4, 2 of 3)
 
@@ -116,21 +118,39 @@ def _progress(learner: Learner, lesson_id: int) -> LessonProgress:
 def step_check_record(
     *, learner: Learner, step: Step, progress: LessonProgress | None = None
 ) -> LessonProgress:
-    """The learner answered this step's check: they have reached it. Answering again (a retry,
-    a double submit) changes nothing. `progress` is their row in the lesson as read earlier in
-    the request, if any: when it has the step already there is nothing to write, as the step
-    reached never goes back. Returns the row as it now is."""
+    """The learner answered this step's check right. The step reached moves on through it, and
+    through any later steps answered right already, as long as none is missing: a step read ahead
+    of its turn (from a rule's link) and answered right counts once the steps before it are done.
+    Answering again (a retry, a double submit) changes nothing. `progress` is their row in the
+    lesson as read earlier in the request, if any: when it has the step already there is nothing
+    to write, as the step reached never goes back. Returns the row as it now is."""
     if progress is not None and progress.lesson_id == step.lesson_id and progress.step_reached >= step.number:
         return progress
     with transaction.atomic():
         progress = _progress(learner, step.lesson_id)
-        if progress.step_reached < step.number:
+        right = set(
+            CheckAnswer.objects.filter(
+                rows_of(learner), lesson_id=step.lesson_id, step__gt=progress.step_reached, score__gt=0
+            ).values_list("step", flat=True)
+        )
+        right.add(step.number)
+        reached = progress.step_reached
+        while reached + 1 in right:
+            reached += 1
+        if reached > progress.step_reached:
             # GREATEST as well as the lock: SQLite has no row locks, and a step must never go back.
             LessonProgress.objects.filter(pk=progress.pk).update(
-                step_reached=Greatest("step_reached", step.number)
+                step_reached=Greatest("step_reached", reached)
             )
-            progress.step_reached = step.number
+            progress.step_reached = reached
     return progress
+
+
+def _missed_keep(learner: Learner, kept: CheckAnswer, missed: list[drills.Puzzle]) -> None:
+    """The questions an answer missed join the learner's review (an account's at once, a
+    visitor's when they sign up: visitor_lessons_claim)."""
+    if missed:
+        kept.missed.set([lesson_mistake_keep(puzzle=puzzle, user=learner.user) for puzzle in missed])
 
 
 @dataclass(frozen=True)
@@ -165,11 +185,13 @@ def step_check_answer(
     token: uuid.UUID,
     response: dict[str, str],
     correct: bool,
+    puzzle: drills.Puzzle,
     progress: LessonProgress | None = None,
 ) -> Answered:
-    """Keep the answer to a step's check served with `token` (its one-time id), and record the
-    step reached, once: the same token again changes nothing and gives back the answer sent
-    first. `progress` is the learner's row in the lesson as read earlier in the request."""
+    """Keep the answer to a step's check (`puzzle`) served with `token` (its one-time id), once:
+    the same token again changes nothing and gives back the answer sent first. Right, it records
+    the step reached; missed, the puzzle joins the learner's review. `progress` is the learner's
+    row in the lesson as read earlier in the request."""
 
     def keep() -> Answered:
         kept = CheckAnswer.objects.create(
@@ -181,6 +203,9 @@ def step_check_answer(
             size=1,
             **_owner(learner),
         )
+        if not correct:
+            _missed_keep(learner, kept, [puzzle])
+            return Answered(kept, progress, first=True)
         return Answered(kept, step_check_record(learner=learner, step=step, progress=progress), first=True)
 
     answered, _ = serving.once(keep, _kept(token, progress))
@@ -195,10 +220,12 @@ def quiz_answer(
     responses: list[dict[str, str]],
     score: int,
     size: int,
+    missed: list[drills.Puzzle] | None = None,
     progress: LessonProgress | None = None,
 ) -> Answered:
     """Keep the answers to a quiz served with `token`, and the score (quiz_record), once: the same
-    token again changes nothing and gives back the answers sent first."""
+    token again changes nothing and gives back the answers sent first. The questions `missed`
+    join the learner's review."""
 
     def keep() -> Answered:
         kept = CheckAnswer.objects.create(
@@ -210,6 +237,7 @@ def quiz_answer(
             size=size,
             **_owner(learner),
         )
+        _missed_keep(learner, kept, missed or [])
         return Answered(kept, quiz_record(learner=learner, lesson=lesson, score=score, size=size), first=True)
 
     answered, _ = serving.once(keep, _kept(token, progress))
@@ -242,12 +270,20 @@ def quiz_record(*, learner: Learner, lesson: Lesson, score: int, size: int) -> L
 def visitor_lessons_claim(*, user: User, visitor: str) -> int:
     """A visitor who signs up or in keeps their lesson progress: rows move to the account, or
     merge into the account's own row for the same lesson (the furthest of each). Their answered
-    checks and quizzes move too. Returns how many progress rows moved."""
+    checks and quizzes move too, and the questions they missed come back for review. Returns how
+    many progress rows moved."""
     if not visitor:
         return 0
     moved = 0
     with transaction.atomic():
-        CheckAnswer.objects.filter(visitor=visitor, user__isnull=True).update(user=user, visitor="")
+        answers = CheckAnswer.objects.filter(visitor=visitor, user__isnull=True)
+        missed = list(
+            CheckAnswer.missed.through.objects.filter(checkanswer__in=answers).values_list(
+                "puzzle_id", flat=True
+            )
+        )
+        answers.update(user=user, visitor="")
+        lesson_mistakes_claim(user=user, puzzle_ids=missed)
         for row in LessonProgress.objects.select_for_update().filter(visitor=visitor, user__isnull=True):
             mine = LessonProgress.objects.select_for_update().filter(user=user, lesson=row.lesson_id).first()
             if mine is None:

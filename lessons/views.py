@@ -171,23 +171,49 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     if request.method == "POST":
         return _step_answer(request, state, step)
     spec = _spec(step.check_kind, step.check_focus, step.check_band)
-    learner = learner_of(request, create=True)  # a visitor is given an id: the check is served to it
-    token = answering.question_serve(
-        learner=learner, what=serving.check(step.lesson_id, step.number, spec), where=serving.STEP
-    )
+    token = _check_serve(request, step, spec)
     scope = selectors.scope_of(state.lesson.number, step.number)
-    return _step_page(request, state, step, _asked(1, spec, scope), token)
+    return _step_page(request, state, step, StepCheck(_asked(1, spec, scope), token))
+
+
+def _check_serve(request: HttpRequest, step: Step, spec: Spec, *, try_number: int = 1) -> str:
+    """The token for this step's check `spec`, served to this learner as their `try_number`th try
+    at it (a visitor is given an id: the check is served to it)."""
+    learner = learner_of(request, create=True)
+    what = serving.check(step.lesson_id, step.number, spec)
+    return answering.question_serve(learner=learner, what=what, where=serving.step_try(try_number))
+
+
+@dataclass(frozen=True)
+class StepCheck:
+    """A step's check as its page shows it: the question to answer (`check`, with the `token` it
+    was served with); once answered, `outcome` says what came of it: RIGHT (the verdict, and the
+    way on), RETRY (a first miss: the same question again, its answer not given away) or SHOWN (a
+    second miss: the answer to the question `missed`, and a fresh question to answer right)."""
+
+    check: Check
+    token: str
+    outcome: str = ""
+    missed: Check | None = None
+    again: bool = False  # the answer was sent before: it is shown as it was marked then
+
+
+RIGHT, RETRY, SHOWN = "right", "retry", "shown"
+TRIES = 2  # misses at one question before its answer is shown and a fresh question is asked
 
 
 def _step_answer(request: HtmxHttpRequest, state: LessonState, step: Step) -> HttpResponse:
-    """Mark the answer to the check this step served this learner, and record the step reached,
-    once. A blank is asked again; a token that does not hold gets a fresh check."""
+    """Mark the answer to the check this step served this learner, once. Right, the step is
+    reached and the way on shown. Missed, it joins the learner's review and they try again: the
+    same question first; after TRIES misses its answer is shown with a fresh question, which
+    must be answered right to go on. A blank is asked again; a token that does not hold gets a
+    fresh check."""
     token = request.POST.get("token", "")
     try:
         scope = selectors.scope_of(state.lesson.number, step.number)
         checks, taken = _taken(request, (serving.CHECK, step.lesson_id, step.number), scope)
     except answering.NotServedError as problem:
-        # A redirect, so that htmx moves the whole page (not a page inside the feedback box).
+        # A redirect, so that htmx moves the whole page (not a page inside the check's box).
         messages.warning(request, f"{problem.message}, so here is a fresh one to answer.")
         return redirect("lessons:step", slug=state.lesson.slug, number=step.number)
     except InputError:  # asked before an engine update that no longer makes that puzzle
@@ -195,7 +221,7 @@ def _step_answer(request: HtmxHttpRequest, state: LessonState, step: Step) -> Ht
         return redirect("lessons:step", slug=state.lesson.slug, number=step.number)
     check = checks[0]
     if taken is None:  # a blank, asked again as filled in
-        return _step_page(request, state, step, check, token)
+        return _step_page(request, state, step, StepCheck(check, token))
     mark = taken.marked[0]
     answered = services.step_check_answer(
         learner=learner_of(request),
@@ -203,19 +229,44 @@ def _step_answer(request: HtmxHttpRequest, state: LessonState, step: Step) -> Ht
         token=taken.served.once,
         response=mark.response,
         correct=mark.graded.correct,
+        puzzle=check.puzzle,
         progress=state.progress,
     )
-    if not answered.first:  # sent before: the answer then, as it was marked
+    again = not answered.first
+    if again:  # sent before: the answer then, as it was marked, and what came of it
         check = _marked(check, answered.kept.responses[0])
     # A step answered opens no lesson: only this row moved.
     state = replace(state, progress=answered.progress)
-    return _step_page(request, state, step, check, token, again=not answered.first)
+    if answered.kept.score:
+        return _step_page(request, state, step, StepCheck(check, token, RIGHT, again=again))
+    spec: Spec = taken.served.what[3]
+    tried = serving.step_try_of(taken.served.where)
+    if tried < TRIES:  # the same question again, as they answered it, to think again
+        retry = _check_serve(request, step, spec, try_number=tried + 1)
+        again_check = _shown(check, answered.kept.responses[0])
+        return _step_page(request, state, step, StepCheck(again_check, retry, RETRY, again=again))
+    fresh, fresh_check = _fresh(step, scope, unlike=check.puzzle)
+    fresh_token = _check_serve(request, step, fresh)
+    return _step_page(request, state, step, StepCheck(fresh_check, fresh_token, SHOWN, check, again))
 
 
-def _step_page(
-    request: HtmxHttpRequest, state: LessonState, step: Step, check: Check, token: str, *, again: bool = False
-) -> HttpResponse:
-    """The step with its check (or, to an htmx answer, the feedback box alone)."""
+FRESH_DRAWS = 5  # tries at a fresh question unlike the one just missed (a step may ask few)
+
+
+def _fresh(step: Step, scope: drills.Scope, *, unlike: drills.Puzzle) -> tuple[Spec, Check]:
+    """A fresh check for this step, other than the question `unlike` when a few draws find one."""
+    missed = unlike.content_hash()
+    for _ in range(FRESH_DRAWS):
+        spec = _spec(step.check_kind, step.check_focus, step.check_band)
+        fresh = _asked(1, spec, scope)
+        if fresh.puzzle.content_hash() != missed:
+            break
+    return spec, fresh
+
+
+def _step_page(request: HtmxHttpRequest, state: LessonState, step: Step, asked: StepCheck) -> HttpResponse:
+    """The step with its check (or, to an htmx answer, the check's box alone). The way on to the
+    next step shows once the step's check was answered right (or the lesson is done)."""
     steps = state.lesson.steps
     number = step.number
     context: dict[str, Any] = {
@@ -223,15 +274,16 @@ def _step_page(
         "lesson": state.lesson,
         "step": step,
         "steps": steps,
-        "check": check,
-        "token": token,
-        "again": again,
+        "asked": asked,
+        "check": asked.check,
+        "token": asked.token,
+        "passed": asked.outcome == RIGHT or state.done or state.step_reached >= number,
         "previous_step": number - 1 if number > 1 else None,
         "next_step": number + 1 if number < len(steps) else None,
     }
     answered = request.method == "POST"
     return render_partial_response(
-        request, "lessons/step.html", context, partial="feedback" if answered else None
+        request, "lessons/step.html", context, partial="check" if answered else None
     )
 
 
@@ -287,6 +339,9 @@ def _quiz_answer(
         responses=[mark.response for mark in taken.marked],
         score=taken.score,
         size=len(checks),
+        missed=[
+            check.puzzle for check, mark in zip(checks, taken.marked, strict=True) if not mark.graded.correct
+        ],
         progress=state.progress,
     )
     kept = answered.kept

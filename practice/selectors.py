@@ -26,7 +26,7 @@ from practice.models import (
     Streak,
 )
 from practice.rating import DEFAULT_RATING, Rating, update
-from practice.tables import STANDARD
+from practice.tables import LESSON, STANDARD
 
 RECENT_DAYS = 30
 NEAR = 12
@@ -53,7 +53,7 @@ def puzzle_next(
             ReviewItem.objects.filter(
                 user=learner.user,
                 puzzle__kind=kind,
-                puzzle__table=STANDARD,
+                puzzle__table__in=(STANDARD, LESSON),  # a lesson's mistakes come back in its drill
                 retired=False,
                 due__lte=timezone.localdate(),
             )

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef, Subquery
 from django.utils import timezone
 
 from cfmj.accounts.models import User
@@ -32,7 +32,7 @@ from practice.models import (
 )
 from practice.rating import Rating, update
 from practice.selectors import daily_days_finished, pool_shortfalls, streak_count
-from practice.tables import STANDARD, puzzle_table, table_of
+from practice.tables import LESSON, STANDARD, puzzle_table, table_of
 
 DAILY_KINDS = drills.DAILY_KINDS  # each kind's definition says its turn in today's five
 DAILY_SIZE = 5
@@ -264,15 +264,23 @@ def attempt_keep(
 
 def _standing(learner: Learner, puzzle: Puzzle) -> tuple[bool, ReviewItem | None]:
     """Whether this answer moves the ratings (the learner's first answer to the puzzle, or one to
-    a puzzle that has come back for review), and that review when it is due."""
-    if not Attempt.objects.filter(rows_of(learner), puzzle=puzzle).exists():
-        return True, None  # a first answer: there is no review of it yet
+    a puzzle that has come back for review), and that review when it is due. A first answer may
+    have one too: a puzzle missed in a lesson (lesson_mistake_keep) comes back before it was ever
+    answered in a drill. One query, and one more only when a review is due."""
     if learner.user is None:
-        return False, None
+        return not Attempt.objects.filter(rows_of(learner), puzzle=puzzle).exists(), None
+    answered = Attempt.objects.filter(rows_of(learner), puzzle=OuterRef("pk"))
     due = ReviewItem.objects.filter(
-        user=learner.user, puzzle=puzzle, retired=False, due__lte=timezone.localdate()
-    ).first()
-    return due is not None, due
+        user=learner.user, puzzle=OuterRef("pk"), retired=False, due__lte=timezone.localdate()
+    )
+    first, due_id = (
+        Puzzle.objects.filter(pk=puzzle.pk)
+        .annotate(first=~Exists(answered), due_id=Subquery(due.values("pk")[:1]))
+        .values_list("first", "due_id")
+        .get()
+    )
+    review = ReviewItem.objects.get(pk=due_id) if due_id is not None else None
+    return first or review is not None, review
 
 
 def _record(
@@ -386,6 +394,36 @@ def _schedule_review(
             due=today + datetime.timedelta(days=interval),
             retired=successes >= REVIEW_STEPS,
         )
+
+
+def lesson_mistake_keep(*, puzzle: drills.Puzzle, user: User | None) -> Puzzle:
+    """A lesson check (or quiz question) a learner missed, kept as a puzzle (under LESSON: in no
+    drill's pool) so that it comes back for review: for an account at once, as a missed drill
+    puzzle does (tomorrow, then further apart each time it is solved); a visitor's when they sign
+    up (lesson_mistakes_claim). The same question missed again is kept once."""
+    stored, _ = Puzzle.objects.get_or_create(
+        content_hash=puzzle.content_hash(),
+        defaults={
+            "kind": puzzle.kind,
+            "band": puzzle.band,
+            "question": puzzle.question,
+            "answer": puzzle.answer,
+            "engine_version": ENGINE_VERSION,
+            "seed": puzzle.seed,
+            "rating": BAND_RATING.get(puzzle.band, BAND_RATING[1]),
+            "table": LESSON,
+        },
+    )
+    if user is not None:
+        _schedule_review(user, stored, correct=False, rated=True, due=None)
+    return stored
+
+
+def lesson_mistakes_claim(*, user: User, puzzle_ids: list[int]) -> None:
+    """A visitor's lesson mistakes, now an account's: each comes back for review (one already
+    coming back keeps its place)."""
+    for puzzle in Puzzle.objects.filter(pk__in=puzzle_ids):
+        _schedule_review(user, puzzle, correct=False, rated=False, due=None)
 
 
 def _extend_streak(user: User, day: datetime.date) -> None:

@@ -34,7 +34,7 @@ MAX_AGE = datetime.timedelta(days=3)  # a question left open longer than this is
 
 T = TypeVar("T")
 
-DRILL, REVIEW, STEP, QUIZ = "drill", "review", "step", "quiz"
+DRILL, REVIEW, STEP, QUIZ = "drill", "review", "step", "quiz"  # a step's later tries: "step:2" (step_try)
 # With a date, or a class and its homework: "daily:2026-11-23", "homework:4:17"; a class session,
 # and the one-time id of the answer this one replaces, if any: "session:12", "session:12:<hex>".
 DAILY, HOMEWORK, SESSION = "daily", "homework", "session"
@@ -105,6 +105,18 @@ def session_of(where: str) -> SessionPlace | None:
         return None
     session_id, _, replaces = rest.partition(":")
     return SessionPlace(int(session_id), uuid.UUID(hex=replaces) if replaces else None)
+
+
+def step_try(number: int) -> str:
+    """Where a step's check was served: its first try ("step"), or a later try at the same
+    question after a miss ("step:2")."""
+    return STEP if number <= 1 else f"{STEP}:{number}"
+
+
+def step_try_of(where: str) -> int:
+    """Which try at its question a step's check served `where` was (1 for the first)."""
+    kind, _, number = where.partition(":")
+    return int(number) if kind == STEP and number.isdigit() else 1
 
 
 def daily(day: datetime.date) -> str:

@@ -18,6 +18,10 @@ from cfmj.engine.errors import InputError
 from cfmj.engine.ruleset import RuleSet
 
 STANDARD = ""
+# A lesson step's check (or quiz question) that a learner missed, kept so that it comes back for
+# review (lessons.services): made under the standard rules, but in no pool (drills never serve it
+# as a new puzzle). Not a table key: table_of() is never asked about it.
+LESSON = "lesson"
 KEY = re.compile(r"^(?:h(?P<rules>[0-9]+))?-?(?:l(?P<level>[0-9]))?$")
 
 

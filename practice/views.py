@@ -21,7 +21,7 @@ from cfmj.engine import Hand, InputError, RuleSet, budget, check, drills, parse_
 from cfmj.engine.check import HAND_SIZE
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from cfmj.engine.scoring import winner_receives
-from lessons.selectors import course_progress
+from lessons.selectors import course_progress, visitor_checks_missed
 from practice import answering, selectors, services, serving
 from practice.models import Puzzle
 
@@ -280,7 +280,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             "histories": histories,
             "streak": selectors.streak_of(learner),
             "mistakes": selectors.mistakes(learner)[:20],
-            "missed": selectors.visitor_missed(learner),
+            "missed": selectors.visitor_missed(learner) + visitor_checks_missed(learner),
             "signed_in": learner.is_user,
             "today": timezone.localdate(),
             "lessons_progress": course_progress(learner, assigned=assigned_lesson_ids(learner.user)),

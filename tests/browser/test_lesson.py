@@ -1,5 +1,6 @@
-"""A new visitor takes lesson 1 to the end: each step's check (one answered wrong on purpose, to
-see the explanation), then the quiz, and sees the lesson marked done."""
+"""A new visitor takes lesson 1 to the end: each step's check (the first answered wrong twice on
+purpose, to see the answer explained and a fresh question), then the quiz, and sees the lesson
+marked done."""
 
 from __future__ import annotations
 
@@ -38,16 +39,22 @@ def test_a_visitor_takes_lesson_one_to_the_end(page: Page, artifacts: Path) -> N
         expect(page.get_by_role("heading", level=1)).to_have_text(step.title)
         form = page.locator("form.answer-form")
         puzzle = puzzle_in(form, step.check_kind, step.check_focus, step.check_band)
-        wrong_on_purpose = step.number == 1
-        fill(form, puzzle, wrong_response(puzzle) if wrong_on_purpose else right_response(puzzle))
-        form.get_by_role("button", name="Check my answer").click()
         feedback = page.locator("#feedback")
-        expect(feedback).to_contain_text("Not quite" if wrong_on_purpose else "Right!")
-        if wrong_on_purpose:
-            expect(feedback).to_contain_text("The answer:")
-            expect(feedback.locator(".rules-ref a").first).to_be_visible()
-            expect(feedback).not_to_contain_text("RULES")
+        if step.number == 1:  # wrong on purpose twice: the answer is shown, and a fresh question
+            for _ in range(2):
+                fill(form, puzzle, wrong_response(puzzle))
+                form.get_by_role("button", name="Check my answer").click()
+                expect(page.locator("#check")).to_contain_text("Not")
+            shown = page.locator("#shown-answer")
+            expect(shown).to_contain_text("The answer:")
+            expect(shown.locator(".rules-ref a").first).to_be_visible()
+            expect(shown).not_to_contain_text("RULES")
             page.screenshot(path=str(artifacts / "lesson-wrong-answer.png"), full_page=True)
+            form = page.locator("form.answer-form")
+            puzzle = puzzle_in(form, step.check_kind, step.check_focus, step.check_band)
+        fill(form, puzzle, right_response(puzzle))
+        form.get_by_role("button", name="Check my answer").click()
+        expect(feedback).to_contain_text("Right!")
         next_link = "Next step" if step.number < len(steps) else "On to the quiz"
         feedback.get_by_role("link", name=next_link).click()
     quiz = page.locator("form.quiz-form")

@@ -124,7 +124,7 @@ def visitor_pages(page: Page, visit: Visit) -> None:
     puzzle = puzzle_in(form, step.check_kind, step.check_focus, step.check_band)
     fill(form, puzzle, wrong_response(puzzle))
     form.get_by_role("button", name="Check my answer").click()
-    expect(page.locator("#feedback")).to_contain_text("Not quite")
+    expect(page.locator("#feedback")).to_contain_text("Not right yet")
     visit(page, "step, answered (htmx)", page.locator("#feedback"))
     page.goto(f"/lessons/{lesson.slug}/quiz/")
     visit(page, "quiz")

@@ -8,6 +8,7 @@ import pytest
 from django.utils import timezone
 
 from cfmj.core.learners import Learner
+from cfmj.engine import drills
 from lessons.models import Lesson, LessonProgress, Step
 from lessons.services import lessons_load, quiz_passed, step_check_record, visitor_lessons_claim
 from tests.accounts.factories import UserFactory
@@ -124,21 +125,25 @@ def test_it_keeps_a_check_answered_once_under_its_token(course: list[Lesson]) ->
     from lessons.services import step_check_answer
 
     learner = Learner(user=UserFactory(), visitor="")
-    step = Step.objects.get(lesson=course[0], number=2)
+    step = Step.objects.get(lesson=course[0], number=1)
     token = uuid.uuid4()
-    first = step_check_answer(learner=learner, step=step, token=token, response={"choice": "a"}, correct=True)
+    puzzle = drills.generate(step.check_kind, seed=1, band=step.check_band, focus=step.check_focus or None)
+    first = step_check_answer(
+        learner=learner, step=step, token=token, response={"choice": "a"}, correct=True, puzzle=puzzle
+    )
     again = step_check_answer(
         learner=learner,
         step=step,
         token=token,
         response={"choice": "b"},
         correct=False,
+        puzzle=puzzle,
         progress=first.progress,
     )
     assert first.first and not again.first and again.kept.pk == first.kept.pk
     kept = again.kept
-    assert (kept.responses, kept.score, kept.size, kept.step) == ([{"choice": "a"}], 1, 1, 2)
-    assert CheckAnswer.objects.count() == 1 and LessonProgress.objects.get().step_reached == 2
+    assert (kept.responses, kept.score, kept.size, kept.step) == ([{"choice": "a"}], 1, 1, 1)
+    assert CheckAnswer.objects.count() == 1 and LessonProgress.objects.get().step_reached == 1
 
 
 def test_it_keeps_a_quiz_answered_once_under_its_token(course: list[Lesson]) -> None:
@@ -170,3 +175,30 @@ def test_it_moves_a_visitors_answered_checks_to_their_account(course: list[Lesso
     visitor_lessons_claim(user=user, visitor="v-9")
     assert list(CheckAnswer.objects.filter(user=user).values_list("visitor", flat=True)) == [""]
     assert CheckAnswer.objects.filter(user__isnull=True, visitor="v-other").count() == 1  # not theirs
+
+
+def test_a_step_answered_ahead_of_its_turn_counts_once_the_steps_before_are_done(
+    course: list[Lesson],
+) -> None:
+    import uuid
+
+    from lessons.services import step_check_answer
+
+    learner = Learner(user=UserFactory(), visitor="")
+    steps = {step.number: step for step in Step.objects.filter(lesson=course[0])}
+
+    def right(number: int) -> int:
+        step = steps[number]
+        puzzle = drills.generate(
+            step.check_kind, seed=number, band=step.check_band, focus=step.check_focus or None
+        )
+        answered = step_check_answer(
+            learner=learner, step=step, token=uuid.uuid4(), response={}, correct=True, puzzle=puzzle
+        )
+        assert answered.progress is not None
+        return answered.progress.step_reached
+
+    assert right(1) == 1
+    assert right(3) == 1  # read ahead (step 2 not done): not reached yet
+    assert right(2) == 3  # step 2 done: through to step 3
+    assert LessonProgress.objects.get().step_reached == 3

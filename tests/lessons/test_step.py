@@ -1,4 +1,5 @@
-"""/lessons/<slug>/<n>/: a step's text and its check; answering it records the step reached."""
+"""/lessons/<slug>/<n>/: a step's text and its check; answering it right records the step reached
+and opens the way on; a miss asks again (the same question, then its answer and a fresh one)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from django.utils import timezone
 from cfmj.engine import drills
 from lessons.models import CheckAnswer, Lesson, LessonProgress, Step
 from lessons.selectors import teachers
+from practice import serving
+from practice.models import ReviewItem
 from tests.accounts.factories import UserFactory
 from tests.engine.drills.helpers import right_response, wrong_response
 from tests.lessons.helpers import asked, hidden_fields, token_of
@@ -52,17 +55,70 @@ def test_it_marks_a_right_answer_and_records_the_step(client, course: list[Lesso
     assert response.context["state"].step_reached == 1  # the state shown is the one just recorded
 
 
-def test_it_explains_a_wrong_answer_with_links_to_the_rule(client, course: list[Lesson]) -> None:
+def test_a_first_miss_asks_the_same_question_again_without_its_answer(client, course: list[Lesson]) -> None:
     step = course[0].steps.get(number=1)
     token, puzzle = _check_of(client.get(_url(step)).content, step)
     response = client.post(_url(step), {"token": token, **wrong_response(puzzle)}, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
-    graded = drills.grade(step.check_kind, puzzle.question, puzzle.answer, wrong_response(puzzle))
-    assert not graded.correct and b"Not quite" in response.content and b"The answer:" in response.content
-    assert b'id="feedback"' in response.content and b"<html" not in response.content  # the fragment only
-    assert reverse("lessons:rules").encode() + b"#section-" in response.content
-    visitor_rows = LessonProgress.objects.filter(user__isnull=True, lesson=course[0])
-    assert [row.step_reached for row in visitor_rows] == [1]  # a visitor's progress, in their session
+    assert b"Not right yet" in response.content and b"The answer:" not in response.content
+    assert b'id="check"' in response.content and b"<html" not in response.content  # the check's box only
+    retry, again = _check_of(response.content, step)
+    assert retry != token and again == puzzle  # the same question, served afresh
+    assert serving.read(retry)[1].where == serving.step_try(2)
+    assert b"Next step" not in response.content
+    assert not LessonProgress.objects.filter(step_reached__gt=0).exists()
+    assert CheckAnswer.objects.get().score == 0  # kept all the same
+
+
+def test_a_second_miss_shows_the_answer_and_asks_a_fresh_question(client, course: list[Lesson]) -> None:
+    step = course[0].steps.get(number=1)
+    token, puzzle = _check_of(client.get(_url(step)).content, step)
+    first = client.post(_url(step), {"token": token, **wrong_response(puzzle)})
+    retry, _ = _check_of(first.content, step)
+    second = client.post(_url(step), {"token": retry, **wrong_response(puzzle)}, HTTP_HX_REQUEST="true")
+    page = second.content
+    assert b"The answer:" in page and b"here is its answer" in page
+    assert reverse("lessons:rules").encode() + b"#" in page  # why, with the rule
+    fresh, asked_now = _check_of(page, step)
+    assert fresh not in (token, retry) and serving.read(fresh)[1].where == serving.STEP
+    assert asked_now.seed != puzzle.seed
+    assert b"Next step" not in page and b"A new question" in page
+    assert second.context["asked"].missed.puzzle == puzzle
+    assert not LessonProgress.objects.filter(step_reached__gt=0).exists()
+    assert CheckAnswer.objects.count() == 2
+    # the fresh question answered right: the way on
+    done = client.post(_url(step), {"token": fresh, **right_response(asked_now)})
+    assert done.context["check"].graded.correct and b"Next step" in done.content
+    assert LessonProgress.objects.get().step_reached == 1
+
+
+def test_a_retry_answered_right_moves_on(client, course: list[Lesson]) -> None:
+    user = UserFactory()
+    client.force_login(user)
+    LessonProgress.objects.create(user=user, lesson=course[0], step_reached=1)  # step 1 done
+    step = course[0].steps.get(number=2)
+    token, puzzle = _check_of(client.get(_url(step)).content, step)
+    retry, _ = _check_of(client.post(_url(step), {"token": token, **wrong_response(puzzle)}).content, step)
+    response = client.post(_url(step), {"token": retry, **right_response(puzzle)})
+    assert response.context["check"].graded.correct and b"Next step" in response.content
+    assert LessonProgress.objects.get(user=user).step_reached == 2
+    assert list(CheckAnswer.objects.order_by("pk").values_list("score", flat=True)) == [0, 1]
+
+
+def test_the_steps_nav_offers_the_next_step_only_once_the_check_is_right(
+    client, course: list[Lesson]
+) -> None:
+    user = UserFactory()
+    client.force_login(user)
+    LessonProgress.objects.create(user=user, lesson=course[0], step_reached=1)  # step 1 done
+    step = course[0].steps.get(number=2)
+    next_url = reverse("lessons:step", args=[course[0].slug, 3]).encode()
+    page = client.get(_url(step)).content
+    assert next_url not in page and b"Answer the check right to go on" in page
+    token, puzzle = _check_of(page, step)
+    answered = client.post(_url(step), {"token": token, **right_response(puzzle)}, HTTP_HX_REQUEST="true")
+    assert b'id="step-nav"' in answered.content and b'hx-swap-oob="true"' in answered.content
+    assert next_url in client.get(_url(step)).content  # and when they come back
 
 
 def test_it_counts_a_double_submit_once(client, course: list[Lesson]) -> None:
@@ -72,11 +128,25 @@ def test_it_counts_a_double_submit_once(client, course: list[Lesson]) -> None:
     token, puzzle = _check_of(client.get(_url(step)).content, step)
     first = client.post(_url(step), {"token": token, **wrong_response(puzzle)})
     again = client.post(_url(step), {"token": token, **right_response(puzzle)})
-    assert not first.context["check"].graded.correct
-    assert not again.context["check"].graded.correct  # the answer sent first, as it was marked
-    assert b"You have answered this check already" in again.content
-    assert list(LessonProgress.objects.filter(user=user).values_list("step_reached", flat=True)) == [2]
+    assert not first.context["check"].graded and not again.context["check"].graded  # asked again
+    assert b"the first one counts" in again.content
+    assert again.context["asked"].outcome == first.context["asked"].outcome == "retry"
+    assert not LessonProgress.objects.filter(user=user, step_reached__gt=0).exists()
     assert CheckAnswer.objects.get().score == 0
+    assert ReviewItem.objects.get(user=user).puzzle.content_hash == puzzle.content_hash()  # once
+
+
+def test_it_counts_a_right_answer_sent_twice_once(client, course: list[Lesson]) -> None:
+    user = UserFactory()
+    client.force_login(user)
+    LessonProgress.objects.create(user=user, lesson=course[0], step_reached=1)  # step 1 done
+    step = course[0].steps.get(number=2)
+    token, puzzle = _check_of(client.get(_url(step)).content, step)
+    first = client.post(_url(step), {"token": token, **right_response(puzzle)})
+    again = client.post(_url(step), {"token": token, **wrong_response(puzzle)})
+    assert first.context["check"].graded.correct and again.context["check"].graded.correct
+    assert b"You have answered this check already" in again.content and b"Next step" in again.content
+    assert LessonProgress.objects.get(user=user).step_reached == 2 and CheckAnswer.objects.count() == 1
 
 
 @pytest.mark.parametrize("token", ["", "abc", "-1", "9" * 40, "\u00b2", "a:b:c", "x" * 5000])
@@ -179,9 +249,9 @@ def test_it_records_a_step_in_few_queries(
     token, puzzle = _check_of(client.get(_url(step)).content, step)
     teachers()  # the rule links' lesson steps, as kept between requests
     # session, user, progress, homework, step; then in a transaction the answer kept, the locked
-    # progress row and its update (15 queries before the course outline was kept and the progress
-    # row reused)
-    with django_assert_max_num_queries(12):
+    # progress row, the later steps already answered right (a step read ahead of its turn) and the
+    # update (15 queries before the course outline was kept and the progress row reused)
+    with django_assert_max_num_queries(13):
         response = client.post(_url(step), {"token": token, **right_response(puzzle)}, HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and b"Next step" in response.content
     assert LessonProgress.objects.get(user=user).step_reached == 2
@@ -213,7 +283,6 @@ def test_it_serves_a_check_to_a_signed_in_learner_without_writing(client, course
 
 def test_it_gives_a_fresh_check_for_one_the_engine_no_longer_makes(client, course: list[Lesson]) -> None:
     from cfmj.core.learners import Learner
-    from practice import serving
 
     user = UserFactory()
     client.force_login(user)
@@ -253,3 +322,20 @@ def test_a_check_before_payouts_asks_the_value_alone(client, course: list[Lesson
     assert b"discarder" not in page.split(b"<main", 1)[-1]
     response = client.post(_url(step), {"token": token, "value": str(puzzle.answer["value"])})
     assert response.context["check"].graded.correct
+
+
+def test_a_fresh_question_after_a_shown_answer_is_not_the_one_missed(
+    course: list[Lesson], monkeypatch
+) -> None:
+    from lessons import views
+    from lessons.selectors import scope_of
+
+    step = course[0].steps.get(number=1)
+    scope = scope_of(1, step.number)
+    kind, focus, band = step.check_kind, step.check_focus, step.check_band
+    missed = views._asked(1, (kind, focus, band, 7), scope).puzzle
+    other = next(s for s in range(8, 100) if views._asked(1, (kind, focus, band, s), scope).puzzle != missed)
+    seeds = iter([7, 7, other])  # the draws: twice the question just missed, then another
+    monkeypatch.setattr(views, "_spec", lambda kind, focus, band: (kind, focus or "", band, next(seeds)))
+    spec, fresh = views._fresh(step, scope, unlike=missed)
+    assert spec[3] == other and fresh.puzzle.content_hash() != missed.content_hash()
