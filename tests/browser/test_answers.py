@@ -137,8 +137,11 @@ def test_an_answer_to_a_puzzle_answered_before_leaves_the_rating(
     expect(note).to_have_text("You have answered this one before, so your rating stays as it was.")
     assert_seen(second, note, artifacts / f"answers-replay-{size}-{'large' if large_print else 'normal'}.png")
     assert list(Attempt.objects.order_by("pk").values_list("rated", flat=True)) == [True, False]
-    # A marked answer's form cannot be sent again (it would only show the first verdict).
-    expect(second.locator("form.answer-form").get_by_role("button", name="Answer")).to_be_disabled()
+    # A marked answer's form gives way to its verdict and cannot be sent again (it would only show
+    # the first verdict).
+    answered = second.locator("form.answer-form")
+    expect(answered).to_be_hidden()
+    expect(answered.locator("button[type=submit]")).to_be_disabled()
 
 
 @pytest.mark.parametrize(("size", "large_print"), LOOKS, ids=IDS)

@@ -74,7 +74,7 @@ def test_it_counts_a_double_submit_once(client, course: list[Lesson]) -> None:
     again = client.post(_url(step), {"token": token, **right_response(puzzle)})
     assert not first.context["check"].graded.correct
     assert not again.context["check"].graded.correct  # the answer sent first, as it was marked
-    assert b"You have answered this check already" in again.content
+    assert b"Your first answer is the one that counts: this is how it was marked." in again.content
     assert list(LessonProgress.objects.filter(user=user).values_list("step_reached", flat=True)) == [2]
     assert CheckAnswer.objects.get().score == 0
 
