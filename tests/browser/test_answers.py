@@ -18,6 +18,7 @@ from practice.models import Attempt, Puzzle
 from tests.browser.answer_form import fill
 from tests.browser.test_accessibility import AXE, BLOCKING, axe_violations, describe
 from tests.browser.test_lesson import puzzle_in
+from tests.browser.walk import header_menu
 from tests.course import course_sources
 from tests.engine.drills.helpers import right_response
 from tests.practice.factories import PuzzleFactory
@@ -44,7 +45,7 @@ def open_page(browser: Browser, live_server: Any) -> Iterator[Callable[[str, boo
         page = context.new_page()
         page.goto("/")
         if large_print:
-            page.get_by_role("button", name="Large print").click()
+            header_menu(page).get_by_role("button", name="Large print").click()
             expect(page.locator("html")).to_have_class("large-print")
         return page
 
