@@ -133,7 +133,8 @@ def problems_at(page: Page, where: str) -> list[str]:
 
 def pages_fit(page: Page, pages: Iterator[tuple[str, str]]) -> tuple[int, list[str]]:
     """Open each page at phone size in normal print, and measure it at both sizes in both prints."""
-    problems, count = [], 0
+    problems: list[str] = []
+    count = 0
     for where, address in pages:
         page.set_viewport_size(SIZES["phone"])
         response = page.goto(address)
@@ -156,7 +157,8 @@ def test_no_page_is_wider_than_the_screen(
 ) -> None:
     site, homework = fit_site_build(django_user_model)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    began, pages, problems = time.monotonic(), 0, []
+    began, pages = time.monotonic(), 0
+    problems: list[str] = []
     visitor = start(contexts(SIZES["phone"]), False)
     learner = start(contexts(SIZES["phone"]), False, "sam")
     learner.goto("/practice/worth/")
