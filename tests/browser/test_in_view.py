@@ -10,12 +10,13 @@ var/browser/in-view/."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Locator, Page, ViewportSize, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
 
 from cfmj.engine import drills
 from lessons.models import Lesson
@@ -54,21 +55,23 @@ VERDICT = """(section) => {
 }"""
 
 
-def settled(section: Locator) -> dict[str, Any]:
+def settled(section: Locator, *, focus: bool = True) -> dict[str, Any]:
     """The verdict's place once the page has stopped moving (or after SETTLE_SECONDS)."""
     deadline = time.monotonic() + SETTLE_SECONDS
     while True:
         place: dict[str, Any] = section.evaluate(VERDICT)
-        if (place["focused"] and 0 <= place["top"] < place["height"]) or time.monotonic() > deadline:
+        if (
+            (place["focused"] or not focus) and 0 <= place["top"] < place["height"]
+        ) or time.monotonic() > deadline:
             return place
         time.sleep(0.1)
 
 
-def problems_of(where: str, place: dict[str, Any], next_words: str) -> list[str]:
+def problems_of(where: str, place: dict[str, Any], next_words: str, *, focus: bool = True) -> list[str]:
     said = []
     if not -0.5 <= place["top"] < place["height"]:
         said.append(f"its top is at {place['top']:.0f} px of {place['height']} px")
-    if not place["focused"]:
+    if focus and not place["focused"]:
         said.append("its headline does not have the focus")
     if place["first"] != next_words:
         said.append(f"the first thing under the headline is {place['first']!r}, not {next_words!r}")
@@ -136,3 +139,43 @@ def answers_in_view(page: Page, look: str) -> list[str]:
     problems += problems_of(f"{look}, lesson 1 step 1's check", feedback, "Next step")
     page.screenshot(path=str(SHOTS / f"{look}-lesson-check-after.png"))
     return problems
+
+
+def test_without_javascript_the_answer_opens_at_the_verdict(browser: Browser, live_server: Any) -> None:
+    """A plain form's answer comes back as a page whose address ends in #verdict (#feedback for a
+    lesson check): it opens there, without the form, with the way on first under the headline.
+    (The browser does not autofocus on a page opened at a #fragment; Tab goes on from the verdict.)"""
+    lessons_load(sources=list(course_sources()))
+    PuzzleFactory(kind="call", band=2)
+    phone = SIZES["phone"]
+    context = browser.new_context(base_url=live_server.url, viewport=phone, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto("/practice/call/")
+        form = page.locator("form.answer-form")
+        puzzle = puzzle_of(form)
+        fill(form, puzzle, wrong_response(puzzle))
+        form.get_by_role("button", name="Answer").click()
+        expect(page).to_have_url(re.compile(r"#verdict$"))
+        expect(page.locator("form.answer-form")).to_have_count(0)
+        problems = problems_of(
+            "drill call, no JavaScript",
+            settled(page.locator("#verdict"), focus=False),
+            "Next puzzle",
+            focus=False,
+        )
+
+        lesson = Lesson.objects.get(number=1)
+        step = lesson.steps.get(number=1)
+        page.goto(f"/lessons/{lesson.slug}/{step.number}/")
+        form = page.locator("form.answer-form")
+        asked = puzzle_in(form, step.check_kind, step.check_focus, step.check_band)
+        fill(form, asked, wrong_response(asked))
+        form.get_by_role("button", name="Check my answer").click()
+        expect(page).to_have_url(re.compile(r"#feedback$"))
+        feedback = settled(page.locator("#feedback"), focus=False)
+        problems += problems_of("lesson check, no JavaScript", feedback, "Next step", focus=False)
+        page.screenshot(path=str(SHOTS / "phone-normal-no-javascript-lesson-check-after.png"))
+    finally:
+        context.close()
+    assert not problems, "\n".join(problems)
