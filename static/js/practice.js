@@ -17,18 +17,28 @@
   });
 })();
 
-/* Once an answer is marked (htmx swapped its verdict in under the form), the form cannot be sent
- * again: the question counts once, so a second press would only show the first verdict. The
- * choices stay visible, greyed. Without JavaScript the marked page comes back without the form. */
+/* Once an answer is marked (htmx swapped its verdict in under the form), the form gives way to the
+ * verdict: the question counts once, so the form is hidden (and cannot be sent again), as the page
+ * without JavaScript comes back without it. Then the verdict is brought to the top of the screen
+ * and its headline takes the focus, so the result of pressing Answer is what the person sees (and a
+ * screen reader says). This runs after htmx has settled, after its own scrolling. */
 (function () {
   "use strict";
-  document.addEventListener("htmx:afterSwap", function () {
-    if (!document.querySelector("#verdict [data-marked], #feedback [data-marked]")) return;
+  document.addEventListener("htmx:afterSettle", function () {
+    var headline = document.querySelector(
+      "#verdict [data-marked], #feedback [data-marked], #shown-answer [data-marked]");
+    if (!headline || headline.hasAttribute("data-brought")) return;  // each verdict once
+    headline.setAttribute("data-brought", "");
     var form = document.querySelector("form[data-answer-keys]");
-    if (!form || form.classList.contains("answered")) return;
-    form.classList.add("answered");
-    Array.prototype.forEach.call(form.elements, function (element) {
-      if (element.type !== "hidden") element.disabled = true;
-    });
+    // A lesson check's answer shown after two misses comes with a fresh question's form: it stays.
+    if (form && !form.classList.contains("answered") && !headline.closest("#shown-answer")) {
+      form.classList.add("answered");
+      Array.prototype.forEach.call(form.elements, function (element) {
+        if (element.type !== "hidden") element.disabled = true;
+      });
+      form.hidden = true;
+    }
+    headline.closest(".verdict").scrollIntoView({block: "start"});
+    headline.focus({preventScroll: true});
   });
 })();

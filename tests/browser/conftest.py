@@ -27,7 +27,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-DESKTOP: ViewportSize = {"width": 1100, "height": 900}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}  # wide enough for the header on one row
 ARTIFACTS = Path(__file__).resolve().parents[2] / "var" / "browser"
 
 

@@ -18,6 +18,7 @@ from practice.models import Attempt, Puzzle
 from tests.browser.answer_form import fill
 from tests.browser.test_accessibility import AXE, BLOCKING, axe_violations, describe
 from tests.browser.test_lesson import puzzle_in
+from tests.browser.walk import header_menu
 from tests.course import course_sources
 from tests.engine.drills.helpers import right_response
 from tests.practice.factories import PuzzleFactory
@@ -44,7 +45,7 @@ def open_page(browser: Browser, live_server: Any) -> Iterator[Callable[[str, boo
         page = context.new_page()
         page.goto("/")
         if large_print:
-            page.get_by_role("button", name="Large print").click()
+            header_menu(page).get_by_role("button", name="Large print").click()
             expect(page.locator("html")).to_have_class("large-print")
         return page
 
@@ -137,8 +138,11 @@ def test_an_answer_to_a_puzzle_answered_before_leaves_the_rating(
     expect(note).to_have_text("You have answered this one before, so your rating stays as it was.")
     assert_seen(second, note, artifacts / f"answers-replay-{size}-{'large' if large_print else 'normal'}.png")
     assert list(Attempt.objects.order_by("pk").values_list("rated", flat=True)) == [True, False]
-    # A marked answer's form cannot be sent again (it would only show the first verdict).
-    expect(second.locator("form.answer-form").get_by_role("button", name="Answer")).to_be_disabled()
+    # A marked answer's form gives way to its verdict and cannot be sent again (it would only show
+    # the first verdict).
+    answered = second.locator("form.answer-form")
+    expect(answered).to_be_hidden()
+    expect(answered.locator("button[type=submit]")).to_be_disabled()
 
 
 @pytest.mark.parametrize(("size", "large_print"), LOOKS, ids=IDS)

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
+from tests.browser.walk import header_menu
+
 if TYPE_CHECKING:
     from pytest_django.live_server_helper import LiveServer
 
@@ -36,7 +38,7 @@ def sized_page(
     page = context.new_page()
     page.goto("/")
     if large:
-        page.get_by_role("button", name="Large print").click()
+        header_menu(page).get_by_role("button", name="Large print").click()
         expect(page.locator("html")).to_have_class("large-print")
     yield page, f"{size}-{'large' if large else 'normal'}"
     context.close()

@@ -145,7 +145,7 @@ def test_it_counts_a_right_answer_sent_twice_once(client, course: list[Lesson]) 
     first = client.post(_url(step), {"token": token, **right_response(puzzle)})
     again = client.post(_url(step), {"token": token, **wrong_response(puzzle)})
     assert first.context["check"].graded.correct and again.context["check"].graded.correct
-    assert b"You have answered this check already" in again.content and b"Next step" in again.content
+    assert b"You had already answered this check" in again.content and b"Next step" in again.content
     assert LessonProgress.objects.get(user=user).step_reached == 2 and CheckAnswer.objects.count() == 1
 
 

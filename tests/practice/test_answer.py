@@ -49,6 +49,16 @@ def test_it_swaps_in_the_verdict_for_htmx(client) -> None:
     assert Attempt.objects.get().correct
 
 
+def test_the_form_says_the_first_answer_counts_and_the_verdict_leads_on_first(client) -> None:
+    page = client.get(reverse("practice:drill", args=["winning_hand"]))
+    assert b"Your first answer is the one that counts." in page.content
+    puzzle, token = page.context["puzzle"], str(page.context["token"])
+    verdict = _post(client, puzzle, wrong_response(puzzle), token, **HTMX).content.decode()
+    headline_ends = verdict.index("data-marked")
+    under = verdict[headline_ends:]
+    assert under.index("Next puzzle") < under.index('class="explanation"')  # first under the headline
+
+
 def test_it_explains_a_wrong_answer_and_names_the_rule(client) -> None:
     puzzle, token = _served(client)
     response = _post(client, puzzle, wrong_response(puzzle), token, **HTMX)
@@ -70,7 +80,10 @@ def test_it_counts_a_double_submit_once(client) -> None:
     _post(client, puzzle, right_response(puzzle), token, **HTMX)
     again = _post(client, puzzle, wrong_response(puzzle), token, **HTMX)
     assert again.status_code == 200 and b"Right" in again.content  # the first answer's verdict
-    assert b"You answered this question already: this is how your first answer was marked." in again.content
+    assert (
+        b"You had already answered this puzzle. Your first answer is the one that counts: "
+        b"this is how it was marked."
+    ) in again.content
     assert Attempt.objects.count() == 1
     assert SkillRating.objects.get(user=user).attempts == 1
 

@@ -1,0 +1,176 @@
+"""No page of the site is wider than its screen (issue 15 item 7): every page by its address, on a
+phone (390x844) and a tablet (820x1180), in normal and large print. The layout walk
+(test_layout.py) follows people through the site's actions; this one opens every page the site
+has: home, the lessons list, each lesson, each of its steps and its quiz, the rules, practice and
+every drill, today's five, the dashboard, the checker, the accounts pages, and the classes pages as
+a student and as a teacher. Each page is loaded once and measured four ways, with test_layout's
+measure: at both widths (the window resized: the page lays itself out again), in normal print and
+in large print (the setting is the page's `large-print` class, which the header's button has the
+server put on <html>: here it is put on and taken off in place; test_layout and test_header reach
+it by the button).
+
+Screenshots of a lesson step, the dashboard and the rules at both sizes go to var/browser/fit/."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import BrowserContext, Page, ViewportSize
+
+from cfmj.classes import services as class_services
+from cfmj.classes.models import Classroom
+from cfmj.engine import drills
+from lessons.models import Lesson, LessonProgress
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.test_layout import MEASURE, SIZES
+from tests.browser.walk import WORKED, Site, answer_drill, site_build, start
+from tests.classes.helpers import in_days
+from tests.practice.factories import PuzzleFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SHOTS = ARTIFACTS / "fit"
+SHOWN = {"lesson 1 step 1", "dashboard", "rules"}  # screenshots at both sizes and print sizes
+LARGE_PRINT = "(on) => document.documentElement.classList.toggle('large-print', on)"
+
+
+def visitor_pages() -> Iterator[tuple[str, str]]:
+    yield "home", "/"
+    yield "lessons", "/lessons/"
+    yield "rules", "/rules/"
+    yield "rules, searched", "/rules/?q=joker"
+    yield "practice", "/practice/"
+    for kind in drills.KINDS:
+        yield f"drill {kind}", f"/practice/{kind}/"
+    yield "today's five", "/practice/daily/"
+    yield "checker", "/check/"
+    yield "checker, a verdict", "/check/?hand=" + WORKED.replace(" ", "+")
+    yield "checker, an error", "/check/?hand=nonsense"
+    yield "log in", "/accounts/login/"
+    yield "sign up", "/accounts/signup/"
+    yield "password reset", "/accounts/password/reset/"
+    yield "password reset, sent", "/accounts/password/reset/sent/"
+    yield "password reset, a bad link", "/accounts/password/reset/MQ/not-a-token/"
+    yield "password reset, done", "/accounts/password/reset/done/"
+
+
+def learner_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
+    """Every lesson, step and quiz (the learner has done them all, so all are open), and the
+    learner's own pages."""
+    for lesson in Lesson.objects.order_by("number").prefetch_related("steps"):
+        yield f"lesson {lesson.number}", f"/lessons/{lesson.slug}/"
+        for step in lesson.steps.order_by("number"):
+            yield f"lesson {lesson.number} step {step.number}", f"/lessons/{lesson.slug}/{step.number}/"
+        yield f"lesson {lesson.number} quiz", f"/lessons/{lesson.slug}/quiz/"
+    yield "dashboard", "/practice/dashboard/"
+    yield "home, signed in", "/"
+    yield "account", "/accounts/"
+    yield "account, delete", "/accounts/delete/"
+    yield "password change", "/accounts/password/"
+    yield "password changed", "/accounts/password/done/"
+    yield "classes, student", "/classes/"
+    yield "class, student", f"/classes/{site.classroom_pk}/"
+    yield "homework, student", f"/classes/{site.classroom_pk}/homework/{homework}/"
+    yield "session, student", f"/classes/{site.classroom_pk}/session/"
+    yield "join a class", "/classes/join/"
+
+
+def teacher_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
+    pk = site.classroom_pk
+    yield "classes, teacher", "/classes/"
+    yield "class, teacher", f"/classes/{pk}/"
+    yield "class, new", "/classes/new/"
+    yield "class, edit", f"/classes/{pk}/edit/"
+    yield "class, hand over", f"/classes/{pk}/owner/"
+    yield "homework, new", f"/classes/{pk}/homework/new/"
+    yield "homework, teacher", f"/classes/{pk}/homework/{homework}/"
+    yield "session, teacher", f"/classes/{pk}/session/"
+    yield "session board", f"/classes/{pk}/session/{site.session_pk}/"
+    yield "managed account, delete", f"/classes/{pk}/students/{site.managed_pk}/delete/"
+
+
+def fit_site_build(user_model: Any) -> tuple[Site, int]:
+    """The walks' site, a puzzle of every drill, homework in the class, and every lesson done by
+    the learner (sam)."""
+    site = site_build(user_model)
+    for kind in drills.KINDS:
+        PuzzleFactory(kind=kind, band=2)
+    homework = class_services.assignment_create(
+        classroom=Classroom.objects.get(pk=site.classroom_pk),
+        teacher=site.teacher,
+        kind="drills",
+        due=in_days(3),
+        drill_kind="call",
+        count=1,
+        band=2,
+    )
+    for lesson in Lesson.objects.prefetch_related("steps"):
+        LessonProgress.objects.create(
+            user=site.student,
+            lesson=lesson,
+            step_reached=lesson.steps.count(),
+            checks_right=lesson.steps.count(),
+            completed_at=timezone.now(),
+        )
+    return site, homework.pk
+
+
+def problems_at(page: Page, where: str) -> list[str]:
+    measured = page.evaluate(MEASURE)
+    said = []
+    if measured["scrollWidth"] > measured["innerWidth"]:
+        said.append(f"{where}: {measured['scrollWidth']} px wide in a {measured['innerWidth']} px screen")
+    for el in measured["offenders"]:
+        said.append(f"{where}: {el['path']} reaches x={el['left']}..{el['right']}: {el['text']!r}")
+    for region in measured["regions"]:
+        said.append(f"{where}: {region['path']} scrolls sideways unnamed or out of keyboard reach")
+    return said
+
+
+def pages_fit(page: Page, pages: Iterator[tuple[str, str]]) -> tuple[int, list[str]]:
+    """Open each page at phone size in normal print, and measure it at both sizes in both prints."""
+    problems: list[str] = []
+    count = 0
+    for where, address in pages:
+        page.set_viewport_size(SIZES["phone"])
+        response = page.goto(address)
+        assert response is not None and response.ok, f"{where}: {address} answered {response}"
+        count += 1
+        for large_print in (False, True):
+            look = "large-print" if large_print else "normal"
+            page.evaluate(LARGE_PRINT, large_print)
+            for size in ("phone", "tablet"):
+                page.set_viewport_size(SIZES[size])
+                problems += problems_at(page, f"{where} ({address}), {size}, {look}")
+                if where in SHOWN:
+                    name = where.replace(" ", "-")
+                    page.screenshot(path=str(SHOTS / f"{name}-{size}-{look}.png"))
+    return count, problems
+
+
+def test_no_page_is_wider_than_the_screen(
+    contexts: Callable[[ViewportSize], BrowserContext], django_user_model: Any
+) -> None:
+    site, homework = fit_site_build(django_user_model)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    began, pages = time.monotonic(), 0
+    problems: list[str] = []
+    visitor = start(contexts(SIZES["phone"]), False)
+    learner = start(contexts(SIZES["phone"]), False, "sam")
+    learner.goto("/practice/worth/")
+    answer_drill(learner)  # the dashboard with an answer in it
+    teacher = start(contexts(SIZES["phone"]), False, "tess")
+    for page, walk in (
+        (visitor, visitor_pages()),
+        (learner, learner_pages(site, homework)),
+        (teacher, teacher_pages(site, homework)),
+    ):
+        count, found = pages_fit(page, walk)
+        pages, problems = pages + count, problems + found
+    seconds = time.monotonic() - began
+    print(f"\nfit: {pages} pages, each at 2 widths in 2 prints, in {seconds:.1f} s; screenshots in {SHOTS}")
+    assert not problems, f"{len(problems)} pages too wide:\n" + "\n".join(problems)

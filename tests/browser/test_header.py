@@ -1,0 +1,128 @@
+"""The header is one row (issue 15 item 7): on a 1366 px desktop the brand, the links and the tools
+share one row; on a tablet (820x1180) and a phone (390x844), signed in or not, in normal and large
+print, the brand and a "Menu" button share one row and the menu opens (by keyboard too, and without
+JavaScript, being a <details>) onto every link, the current one marked. Screenshots go to
+var/browser/header/."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.test_accessibility import AXE, BLOCKING, axe_violations
+from tests.browser.walk import PASSWORD, header_menu, start
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SHOTS = ARTIFACTS / "header"
+DESKTOP: ViewportSize = {"width": 1366, "height": 768}
+SIZES: dict[str, ViewportSize] = {
+    "phone": {"width": 390, "height": 844},
+    "tablet": {"width": 820, "height": 1180},
+}
+LINKS = ["Home", "Lessons", "Practice", "Hand checker", "Rules"]
+
+# The header's parts as they are drawn (brand, each link, each tool, the Menu button), and whether
+# they make one row: every part's box overlaps every other's from top to bottom.
+ROW = """() => {
+  const parts = Array.from(document.querySelectorAll(
+    "header .brand, header .menu-button, header .nav a, header .header-tools > *"))
+    .filter((el) => el.checkVisibility()).map((el) => el.getBoundingClientRect());
+  const header = document.querySelector("header").getBoundingClientRect();
+  return {
+    parts: parts.length,
+    oneRow: Math.max(...parts.map((r) => r.top)) < Math.min(...parts.map((r) => r.bottom)),
+    height: header.height,
+    wide: document.documentElement.scrollWidth > window.innerWidth,
+  };
+}"""
+
+
+def row(page: Page) -> dict[str, Any]:
+    measured: dict[str, Any] = page.evaluate(ROW)
+    return measured
+
+
+def serious(page: Page) -> list[str]:
+    """axe's serious and critical findings (none when axe is not vendored: test_accessibility says so)."""
+    if not AXE.exists():
+        return []
+    return [f"{v['id']}: {v['help']}" for v in axe_violations(page) if v["impact"] in BLOCKING]
+
+
+def test_at_1366_px_the_whole_header_is_one_row(
+    contexts: Callable[..., BrowserContext], django_user_model: Any
+) -> None:
+    django_user_model.objects.create_user("sam", password=PASSWORD)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for username in ("", "sam"):
+        page = start(contexts(DESKTOP, bypass_csp=True), False, username)
+        page.goto("/practice/")
+        expect(page.locator("header .menu-button")).to_be_hidden()
+        nav = page.get_by_role("navigation", name="Main")
+        expect(nav.get_by_role("link", name="Practice")).to_have_attribute("aria-current", "page")
+        measured = row(page)
+        assert measured["oneRow"] and measured["parts"] >= 8, measured
+        assert not serious(page)
+        page.screenshot(path=str(SHOTS / f"desktop-{username or 'visitor'}.png"))
+        # By keyboard: past the skip link and the brand, the first link of the row.
+        page.keyboard.press("Tab")
+        page.keyboard.press("Tab")
+        page.keyboard.press("Tab")
+        expect(nav.get_by_role("link", name="Home")).to_be_focused()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_on_a_tablet_and_a_phone_the_header_is_one_row_with_a_menu(
+    contexts: Callable[..., BrowserContext], django_user_model: Any, size: str
+) -> None:
+    django_user_model.objects.create_user("sam", password=PASSWORD)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    problems = []
+    for username, large_print in (("", False), ("", True), ("sam", False), ("sam", True)):
+        look = f"{size}-{username or 'visitor'}-{'large' if large_print else 'normal'}"
+        # bypass_csp: axe is injected into the page, which the site's CSP refuses otherwise
+        page = start(contexts(SIZES[size], bypass_csp=True), large_print, username)
+        page.goto("/practice/")
+        closed = row(page)
+        if not (closed["oneRow"] and closed["parts"] == 2) or closed["wide"]:
+            problems.append(f"{look}: the closed header is not one row of the brand and Menu: {closed}")
+        if closed["height"] > 100:
+            problems.append(f"{look}: the header is {closed['height']:.0f} px high")
+        page.screenshot(path=str(SHOTS / f"{look}.png"))
+
+        # By keyboard: the skip link, the brand, then the Menu button; Enter opens it.
+        for _ in range(3):
+            page.keyboard.press("Tab")
+        expect(page.locator("header .menu-button")).to_be_focused()
+        page.keyboard.press("Enter")
+        nav = page.get_by_role("navigation", name="Main")
+        for name in LINKS + (["Classes"] if username else []):
+            expect(nav.get_by_role("link", name=name, exact=True)).to_be_in_viewport()
+        expect(nav.get_by_role("link", name="Practice")).to_have_attribute("aria-current", "page")
+        expect(page.get_by_role("button", name="Large print")).to_be_in_viewport()
+        if page.evaluate("document.documentElement.scrollWidth > window.innerWidth"):
+            problems.append(f"{look}: the open menu makes the page scroll sideways")
+        page.keyboard.press("Tab")
+        expect(nav.get_by_role("link", name="Home")).to_be_focused()
+        page.screenshot(path=str(SHOTS / f"{look}-menu-open.png"))
+        problems += [f"{look}, the menu open: axe: {found}" for found in serious(page)]
+    assert not problems, "\n".join(problems)
+
+
+def test_the_menu_opens_without_javascript(browser: Browser, live_server: Any) -> None:
+    phone = SIZES["phone"]
+    context = browser.new_context(base_url=live_server.url, viewport=phone, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto("/lessons/")
+        header = header_menu(page)
+        expect(header.get_by_role("link", name="Lessons")).to_have_attribute("aria-current", "page")
+        header.get_by_role("link", name="Rules").click()
+        expect(page.get_by_role("heading", level=1)).to_contain_text("rules")
+    finally:
+        context.close()
