@@ -13,7 +13,7 @@ from cfmj.engine import drills
 FINGERPRINTS = {
     "winning_hand": "e61f37e15f98fc779b1826527b8a6088961b4cab1325b8c3e78217aa1aa9c6f1",
     "worth": "620423471aab3f079e7741c6d20603e9e76ecba29f7d39393fc568ebbfb38ad7",
-    "charleston": "30a81feb30799be02c8e1386192f9c06bfc8b806c1fbeb7a144b41c6639a3ccd",
+    "charleston": "8f617be411095f4f7b4b0aae0b09e2617c3dd4fb6ccda307d5502b647b924ab1",
     "name_hand": "a74cbcf11f11bc4dd62095c1a7bcb8a8eb9d850f107cc45edf66d7c34f937b81",
     "call": "d0ed827fdc4b03e93f81c317b531ea6a7de8e975ddb4a5bb14531027755e0239",
     "joker_exchange": "0d46f23bb4215bab373be77b15cbf02c0f9f7ba4787214d750c1f47f7b416fb8",
