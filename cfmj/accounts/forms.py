@@ -77,7 +77,6 @@ class TimeZoneForm(forms.Form):
 
     time_zone = forms.CharField(
         label="Your time zone",
-        max_length=64,
         widget=forms.Select(choices=[(name, name.replace("_", " ")) for name in zone_names()]),
         help_text="Today's five, reviews and your streak start a new day at midnight here.",
         error_messages={"required": "Choose your time zone from the list."},
