@@ -35,7 +35,7 @@ def evening(monkeypatch: pytest.MonkeyPatch) -> datetime.datetime:
 
 def _answer_daily(client, answer) -> Puzzle:
     page = client.get(reverse("practice:daily"))
-    puzzle = page.context["puzzle"]
+    puzzle: Puzzle = page.context["puzzle"]
     client.post(
         reverse("practice:answer", args=[puzzle.pk]), {"token": page.context["token"], **answer(puzzle)}
     )
