@@ -178,6 +178,7 @@ def mistake(request: HttpRequest, review_id: int) -> HttpResponse:
     )
     context = _puzzle_context(item.puzzle, token, serving.REVIEW, today=learner.today())
     context["mistake"] = item
+    context["review"] = False  # the page says what the form's review note would, and when it is due
     return render(request, "practice/drill.html", context)
 
 

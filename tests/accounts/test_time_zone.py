@@ -67,8 +67,8 @@ def test_an_accounts_chosen_zone_is_kept_over_the_browsers(client) -> None:
     assert _detected(client, "America/Denver") == 204
     user.refresh_from_db()
     assert user.time_zone == "America/Denver"
-    response = client.post(URL, {"time_zone": "Asia/Tokyo", "next": "/accounts/#time-zone"})
-    assert response["Location"] == "/accounts/#time-zone"
+    response = client.post(URL, {"time_zone": "Asia/Tokyo", "next": "/accounts/#main"})
+    assert response["Location"] == "/accounts/#main"
     assert _detected(client, "America/Denver") == 204
     user.refresh_from_db()
     assert user.time_zone == "Asia/Tokyo"
