@@ -19,6 +19,7 @@ from cfmj.accounts.models import User
 from practice.models import Puzzle, ReviewItem
 from practice.services import daily_set_build
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.test_accessibility import AXE, BLOCKING, axe_violations
 from tests.browser.test_layout import MEASURE, SIZES, in_view
 from tests.browser.walk import PASSWORD, answer_drill, puzzle_of, start
 from tests.practice.factories import PuzzleFactory
@@ -40,7 +41,7 @@ def zoned(browser: Browser, live_server: Any) -> Iterator[Any]:
 
     def new(viewport: ViewportSize) -> BrowserContext:
         context = browser.new_context(
-            base_url=live_server.url, viewport=viewport, timezone_id="America/New_York"
+            base_url=live_server.url, viewport=viewport, timezone_id="America/New_York", bypass_csp=True
         )
         context.set_default_timeout(15_000)
         made.append(context)
@@ -52,8 +53,9 @@ def zoned(browser: Browser, live_server: Any) -> Iterator[Any]:
 
 
 class Look:
-    """Measures each page state (nothing past the right edge; the result in view) and keeps its
-    screenshot in var/browser/your-day/<size>-<print>/."""
+    """Measures each page state (nothing past the right edge; the result in view; no serious or
+    critical axe-core finding, when scripts/ensure-axe has vendored it) and keeps its screenshot
+    in var/browser/your-day/<size>-<print>/."""
 
     def __init__(self, size: str, large_print: bool) -> None:
         self.folder = FOLDER / f"{size}-{'large-print' if large_print else 'normal'}"
@@ -73,6 +75,10 @@ class Look:
         measured = page.evaluate(MEASURE)
         if measured["scrollWidth"] > measured["innerWidth"] or measured["offenders"]:
             self.problems.append(f"{where}: wider than the screen: {measured}")
+        if AXE.exists():
+            for found in axe_violations(page):
+                if found["impact"] in BLOCKING:
+                    self.problems.append(f"{where}: axe {found['id']}: {found['help']}")
         slug = re.sub(r"[^a-z0-9]+", "-", where.lower()).strip("-")
         page.screenshot(path=str(self.folder / f"{self.count:02d}-{slug}.png"))
 
