@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cfmj.classes.selectors import assigned_lesson_ids
+from cfmj.core.days import zone_label
 from cfmj.core.htmx import render_partial_response
 from cfmj.core.http import HtmxHttpRequest
 from cfmj.core.learners import learner_of
@@ -277,7 +278,7 @@ def daily(request: HttpRequest) -> HttpResponse:
         "progress": progress,
         "score": selectors.daily_score(progress),
         "day": today,
-        "zone": learner.zone,
+        "zone": zone_label(learner.zone),
         "streak": selectors.streak_of(learner),
         "finished": next_puzzle is None,
     }

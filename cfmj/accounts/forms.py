@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from cfmj.accounts.models import User
 from cfmj.accounts.selectors import username_taken
 from cfmj.accounts.usernames import username_normalise
-from cfmj.core.days import zone_checked, zone_names
+from cfmj.core.days import zone_checked, zone_label, zone_names
 
 USERNAME_TAKEN = "A user with that username already exists."
 
@@ -77,7 +77,7 @@ class TimeZoneForm(forms.Form):
 
     time_zone = forms.CharField(
         label="Your time zone",
-        widget=forms.Select(choices=[(name, name.replace("_", " ")) for name in zone_names()]),
+        widget=forms.Select(choices=[(name, zone_label(name)) for name in zone_names()]),
         help_text="Today's five, reviews and your streak start a new day at midnight here.",
         error_messages={"required": "Choose your time zone from the list."},
     )

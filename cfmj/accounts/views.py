@@ -37,6 +37,7 @@ from cfmj.accounts.services import (
 )
 from cfmj.accounts.tasks import password_reset_send
 from cfmj.classes.models import ManagedAccount
+from cfmj.core.days import zone_label
 from cfmj.core.learners import learner_of
 from cfmj.core.ratelimit import rate_limited
 
@@ -108,13 +109,14 @@ def time_zone(request: HttpRequest) -> HttpResponse:
     form = TimeZoneForm(request.POST if request.method == "POST" else None, initial={"time_zone": current})
     if request.method == "POST" and form.is_valid():
         time_zone_set(user=request.user, session=request.session, zone=form.cleaned_data["time_zone"])
-        messages.success(request, f"Your day now turns at midnight in {form.cleaned_data['time_zone']}.")
+        chosen = zone_label(form.cleaned_data["time_zone"])
+        messages.success(request, f"Your day now turns at midnight in {chosen}.")
         return HttpResponseRedirect(local_next(request, reverse("accounts:time_zone")))
     status = 400 if request.method == "POST" else 200
     return render(
         request,
         "accounts/time_zone.html",
-        {"form": form, "current": current, "next": local_next(request, "")},
+        {"form": form, "current": zone_label(current), "next": local_next(request, "")},
         status=status,
     )
 
@@ -153,7 +155,7 @@ def _account_page(request: HttpRequest, user: User, **forms: Any) -> HttpRespons
         "email_form": EmailForm(user, initial={"email": user.email}),
         "role_form": RoleForm(initial={"role": user.role}),
         "time_zone_form": TimeZoneForm(initial={"time_zone": learner_of(request).zone}),
-        "time_zone_now": learner_of(request).zone,
+        "time_zone_now": zone_label(learner_of(request).zone),
         "managed": ManagedAccount.objects.filter(user=user).select_related("classroom").first(),
         "deletion_days": DELETION_DELAY.days,
         **forms,

@@ -26,6 +26,11 @@ def zone_names() -> tuple[str, ...]:
     return tuple(sorted(n for n in names if not n.startswith(("posix/", "right/"))))
 
 
+def zone_label(name: str) -> str:
+    """A zone's name as a person reads it: "America/New York" for "America/New_York"."""
+    return name.replace("_", " ")
+
+
 def zone_checked(name: str) -> str | None:
     """`name` when it is a zone we know (spaces around it are dropped), else None."""
     name = name.strip()

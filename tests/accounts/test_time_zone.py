@@ -44,7 +44,7 @@ def test_a_visitor_chooses_a_zone_without_javascript(client) -> None:
     response = client.post(URL, {"time_zone": "America/New_York", "next": "/practice/daily/"})
     assert response.status_code == 302 and response["Location"] == "/practice/daily/"
     assert client.session[ZONE_KEY] == "America/New_York"
-    assert "midnight in <strong>America/New_York</strong>" in client.get(URL).content.decode()
+    assert "midnight in <strong>America/New York</strong>" in client.get(URL).content.decode()
 
 
 @pytest.mark.parametrize("typed", ["Mars/Olympus", "", "<script>x</script>", "x" * 300])

@@ -47,7 +47,7 @@ def test_a_new_yorker_still_gets_mondays_set_in_the_evening(client, evening) -> 
     page = client.get(reverse("practice:daily"))
     assert page.context["day"] == MONDAY and DailySet.objects.get().day == MONDAY
     assert "Monday 23 November" in page.content.decode()
-    assert "midnight in America/New_York" in page.content.decode()
+    assert "midnight in America/New York" in page.content.decode()
 
 
 def test_a_visitors_zone_from_the_session_picks_the_set(client, evening) -> None:
