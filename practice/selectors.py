@@ -55,7 +55,7 @@ def puzzle_next(
                 puzzle__kind=kind,
                 puzzle__table__in=(STANDARD, LESSON),  # a lesson's mistakes come back in its drill
                 retired=False,
-                due__lte=timezone.localdate(),
+                due__lte=learner.today(),
             )
             .select_related("puzzle")
             .order_by("due")
@@ -79,7 +79,9 @@ def _candidates(kind: str, learner: Learner, target: float) -> list[tuple[int, f
     """Ids and ratings of the NEAR puzzles just above and the NEAR just below `target` that the
     learner has not tried lately. One hand-written statement: this is the busiest read of the
     site, and building the same query with Exists/OuterRef cost ten times as much in the ORM as
-    in the database (bench/practice_views.py). Both walks follow the (kind, table, rating) index."""
+    in the database (bench/practice_views.py). Both walks follow the (kind, table, rating) index.
+    A puzzle of a daily set is never served here: it is that day's own, and a learner who met it
+    in a drill minutes before would find it again in today's five."""
     params: list[Any] = []
     unseen = ""
     if learner.user is not None or learner.visitor:
@@ -94,17 +96,34 @@ def _candidates(kind: str, learner: Learner, target: float) -> list[tuple[int, f
             connection.ops.adapt_datetimefield_value(since),
         ]
     puzzles = Puzzle._meta.db_table
+    not_daily = f" AND NOT EXISTS (SELECT 1 FROM {DailySetPuzzle._meta.db_table} d WHERE d.puzzle_id = p.id)"
     # Only the standard puzzles: a class's table puzzles are served through its homework.
     walk = (
         "SELECT id, rating FROM (SELECT p.id, p.rating FROM {table} p WHERE p.kind = %s"
-        " AND p.{column} = %s AND p.rating {compare} %s{unseen}"
+        " AND p.{column} = %s AND p.rating {compare} %s{unseen}{not_daily}"
         " ORDER BY p.rating {order} LIMIT %s) {name}"
     )
     column = connection.ops.quote_name("table")  # Puzzle.table; quoted, as TABLE is an SQL keyword
     sql = " UNION ALL ".join(
         [
-            walk.format(table=puzzles, column=column, compare=">=", unseen=unseen, order="ASC", name="above"),
-            walk.format(table=puzzles, column=column, compare="<", unseen=unseen, order="DESC", name="below"),
+            walk.format(
+                table=puzzles,
+                column=column,
+                compare=">=",
+                unseen=unseen,
+                not_daily=not_daily,
+                order="ASC",
+                name="above",
+            ),
+            walk.format(
+                table=puzzles,
+                column=column,
+                compare="<",
+                unseen=unseen,
+                not_daily=not_daily,
+                order="DESC",
+                name="below",
+            ),
         ]
     )
     with connection.cursor() as cursor:
@@ -181,12 +200,34 @@ def visitor_replayed(learner: Learner, *, kind: str | None = None) -> dict[str, 
     return out
 
 
-def daily_progress(daily: DailySet, learner: Learner) -> list[tuple[Puzzle, bool]]:
-    """The day's puzzles in order, each with whether the learner has answered it that day."""
-    done = set(
-        Attempt.objects.filter(rows_of(learner), daily_date=daily.day).values_list("puzzle_id", flat=True)
-    )
-    return [(entry.puzzle, entry.puzzle.pk in done) for entry in daily.entries.select_related("puzzle")]
+@dataclass(frozen=True)
+class DailyEntry:
+    """One of the day's puzzles, and how the learner's first answer to it that day was marked
+    (`correct` is None until it is answered)."""
+
+    puzzle: Puzzle
+    correct: bool | None
+
+    @property
+    def done(self) -> bool:
+        return self.correct is not None
+
+
+def daily_progress(daily: DailySet, learner: Learner) -> list[DailyEntry]:
+    """The day's puzzles in order, each with the mark of the learner's first answer that day."""
+    answered = Attempt.objects.filter(rows_of(learner), daily_date=daily.day).order_by("answered_at", "pk")
+    first: dict[int, bool] = {}
+    for puzzle_id, correct in answered.values_list("puzzle_id", "correct"):
+        first.setdefault(puzzle_id, correct)
+    return [
+        DailyEntry(entry.puzzle, first.get(entry.puzzle.pk))
+        for entry in daily.entries.select_related("puzzle")
+    ]
+
+
+def daily_score(progress: list[DailyEntry]) -> int:
+    """How many of the day's puzzles the learner got right (first answers)."""
+    return sum(1 for entry in progress if entry.correct)
 
 
 @dataclass(frozen=True)
@@ -262,9 +303,11 @@ def mistakes(learner: Learner) -> QuerySet[ReviewItem]:
 
 
 def unseen_counts() -> dict[tuple[str, int], int]:
-    """Puzzles nobody has tried yet, per kind and band (the pools the refill task keeps full)."""
+    """Puzzles nobody has tried yet, per kind and band (the pools the refill task keeps full); a
+    daily set's puzzles are not in a pool (drills never serve them)."""
     counts: dict[tuple[str, int], int] = {}
-    for kind, band in Puzzle.objects.filter(attempts=0, table=STANDARD).values_list("kind", "band"):
+    pool = Puzzle.objects.filter(attempts=0, table=STANDARD, daily_sets=None)
+    for kind, band in pool.values_list("kind", "band"):
         counts[(kind, band)] = counts.get((kind, band), 0) + 1
     return counts
 

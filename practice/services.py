@@ -134,11 +134,14 @@ def puzzle_pools_refill(
     begun_before: datetime.datetime,
     max_starts: int,
 ) -> list[BatchOrder]:
-    """Make sure the day's set exists, and say which batches to make: a dead worker's batches again
-    (puzzle_batches_stale_requeue), and a fresh batch (of at most `batch_max`) for every kind and
-    band whose pool holds fewer than `target` unseen puzzles. Safe to run again: each batch makes
-    nothing twice, and a pool counts what the batches before it made."""
-    daily_set_build(day=day)
+    """Make sure the day's set exists (and the day before's and after's: `day` is UTC's date, and
+    a learner's own date may be either, cfmj.core.days), and say which batches to make: a dead
+    worker's batches again (puzzle_batches_stale_requeue), and a fresh batch (of at most
+    `batch_max`) for every kind and band whose pool holds fewer than `target` unseen puzzles.
+    Safe to run again: each batch makes nothing twice, and a pool counts what the batches before
+    it made."""
+    for offset in (-1, 0, 1):
+        daily_set_build(day=day + datetime.timedelta(days=offset))
     orders = [
         BatchOrder(batch.kind, batch.requested, batch.band, batch.seed, batch.table)
         for batch in puzzle_batches_stale_requeue(begun_before=begun_before, max_starts=max_starts)
@@ -156,9 +159,11 @@ def daily_set_build(*, day: datetime.date) -> DailySet:
         return existing
     start = day.toordinal() % len(DAILY_KINDS)
     kinds = [DAILY_KINDS[(start + i) % len(DAILY_KINDS)] for i in range(DAILY_SIZE)]
-    puzzles = []
+    puzzles: list[Puzzle] = []
     for position, kind in enumerate(kinds):
-        made = drills.generate(kind, seed=day.toordinal() * 10 + position, band=DAILY_BAND)
+        made = _daily_fresh(
+            kind, seed=day.toordinal() * 10 + position, taken={p.content_hash for p in puzzles}
+        )
         puzzle, _ = Puzzle.objects.get_or_create(
             content_hash=made.content_hash(),
             defaults={
@@ -181,6 +186,24 @@ def daily_set_build(*, day: datetime.date) -> DailySet:
     except IntegrityError:  # built at the same moment by another request or the scheduled task
         daily = DailySet.objects.get(day=day)
     return daily
+
+
+DAILY_TRIES = 20  # seeds tried for a daily puzzle nobody has met before
+
+
+def _daily_fresh(kind: str, *, seed: int, taken: set[str]) -> drills.Puzzle:
+    """A puzzle of `kind` for a daily set that is not stored yet (so no learner can have met it in
+    a drill) and not already in the set: the first of DAILY_TRIES seeds from `seed` that makes one.
+    A kind with few puzzles may have none left: then the first made, stored or not."""
+    first = None
+    for attempt in range(DAILY_TRIES):
+        made = drills.generate(kind, seed=seed + attempt * 1_000_003, band=DAILY_BAND)
+        first = first or made
+        digest = made.content_hash()
+        if digest not in taken and not Puzzle.objects.filter(content_hash=digest).exists():
+            return made
+    assert first is not None
+    return first
 
 
 def attempt_record(
@@ -271,7 +294,7 @@ def _standing(learner: Learner, puzzle: Puzzle) -> tuple[bool, ReviewItem | None
         return not Attempt.objects.filter(rows_of(learner), puzzle=puzzle).exists(), None
     answered = Attempt.objects.filter(rows_of(learner), puzzle=OuterRef("pk"))
     due = ReviewItem.objects.filter(
-        user=learner.user, puzzle=OuterRef("pk"), retired=False, due__lte=timezone.localdate()
+        user=learner.user, puzzle=OuterRef("pk"), retired=False, due__lte=learner.today()
     )
     first, due_id = (
         Puzzle.objects.filter(pk=puzzle.pk)
@@ -364,8 +387,9 @@ def _schedule_review(
     """A miss brings the puzzle back tomorrow, from the start; a right answer to a puzzle whose
     review is `due` brings it back further apart (and retires it after REVIEW_STEPS). A miss that
     was not rated (a puzzle answered before, not due) only schedules a review the puzzle does not
-    have yet: missing it again on purpose must not make it due again (a rated answer tomorrow)."""
-    today = timezone.localdate()
+    have yet: missing it again on purpose must not make it due again (a rated answer tomorrow).
+    Days are the user's own (their time zone)."""
+    today = Learner(user, "").today()
     if not correct:
         fresh = ReviewItem(
             user=user,

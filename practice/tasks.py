@@ -53,5 +53,5 @@ def refill_pools() -> int:
 @shared_task(name="practice.build_daily_set", ignore_result=True)
 def build_daily_set(day: str | None = None) -> None:
     """Build the daily set (ISO date; today by default). Building it again changes nothing."""
-    date = datetime.date.fromisoformat(day) if day else timezone.localdate()
+    date = datetime.date.fromisoformat(day) if day else timezone.localdate()  # UTC's date
     services.daily_set_build(day=date)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -9,10 +10,10 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cfmj.classes.selectors import assigned_lesson_ids
+from cfmj.core.days import zone_label
 from cfmj.core.htmx import render_partial_response
 from cfmj.core.http import HtmxHttpRequest
 from cfmj.core.learners import learner_of
@@ -23,7 +24,7 @@ from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from cfmj.engine.scoring import winner_receives
 from lessons.selectors import course_progress, visitor_checks_missed
 from practice import answering, selectors, services, serving
-from practice.models import Puzzle
+from practice.models import Puzzle, ReviewItem
 
 EXAMPLES = [
     ("The rulebook's example, won on a discard", "7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]"),
@@ -160,7 +161,26 @@ def drill(request: HttpRequest, kind: str) -> HttpResponse:
         raise Http404("No puzzle could be made")
     where = serving.REVIEW if review else serving.DRILL
     token = answering.question_serve(learner=learner, what=serving.puzzle(puzzle.pk), where=where)
-    return render(request, "practice/drill.html", _puzzle_context(puzzle, token, where))
+    return render(
+        request, "practice/drill.html", _puzzle_context(puzzle, token, where, today=learner.today())
+    )
+
+
+@require_GET
+def mistake(request: HttpRequest, review_id: int) -> HttpResponse:
+    """One of the learner's mistakes, asked again. Answered while it is due for review, it counts
+    as the review; before then it is practice, and the ratings stay as they are."""
+    learner = learner_of(request)
+    if learner.user is None:
+        raise Http404("Mistakes to review are kept for accounts")
+    item = get_object_or_404(ReviewItem.objects.select_related("puzzle"), pk=review_id, user=learner.user)
+    token = answering.question_serve(
+        learner=learner, what=serving.puzzle(item.puzzle_id), where=serving.REVIEW
+    )
+    context = _puzzle_context(item.puzzle, token, serving.REVIEW, today=learner.today())
+    context["mistake"] = item
+    context["review"] = False  # the page says what the form's review note would, and when it is due
+    return render(request, "practice/drill.html", context)
 
 
 def _puzzle_context(
@@ -168,12 +188,12 @@ def _puzzle_context(
     token: str,
     where: str,
     *,
+    today: datetime.date,
     graded: drills.Graded | None = None,
     response: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """A served puzzle's page: its question and answer form (filled in with `response`, if any),
-    the verdict once `graded`, and links back to where it was served."""
-    today = timezone.localdate()
+    the verdict once `graded`, and links back to where it was served (`today`: the learner's)."""
     homework = serving.homework_of(where)
     return {
         "puzzle": puzzle,
@@ -182,6 +202,7 @@ def _puzzle_context(
         "token": token,
         "graded": graded,
         "review": where == serving.REVIEW,
+        "today": today,
         "daily_date": today.isoformat() if serving.daily_date_of(where) == today else None,
         "next_url": reverse("classes:assignment", args=homework) if homework else "",
         "chosen": answering.response_shown(puzzle.kind, response or {}, puzzle.question),
@@ -208,11 +229,11 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
         return _ask_afresh(request, puzzle_id, problem)
     except answering.BlankAnswerError as blank:
         puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
-        context = _puzzle_context(puzzle, token, blank.served.where, response=response)
+        context = _puzzle_context(puzzle, token, blank.served.where, today=learner.today(), response=response)
         context["blank"] = True  # the same question again, with what was filled in
         context["asks"] = blank.asks  # what is missing or unreadable, in words
         return render_partial_response(request, "practice/drill.html", context, partial="verdict")
-    served, today = taken.served, timezone.localdate()
+    served, today = taken.served, learner.today()
     try:
         kept = services.attempt_keep(
             learner=learner,
@@ -226,7 +247,7 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
         raise Http404("No such puzzle") from None
     attempt = kept.attempt
     context = _puzzle_context(
-        attempt.puzzle, token, served.where, graded=kept.graded, response=attempt.response
+        attempt.puzzle, token, served.where, today=today, graded=kept.graded, response=attempt.response
     )
     context["replay"] = not attempt.rated
     context["again"] = not kept.first  # sent before: shown, not counted
@@ -251,19 +272,21 @@ def _ask_afresh(request: HttpRequest, puzzle_id: int, problem: serving.NotServed
 @require_http_methods(["GET"])
 def daily(request: HttpRequest) -> HttpResponse:
     learner = learner_of(request, create=True)
-    today = timezone.localdate()
+    today = learner.today()
     progress = selectors.daily_progress(services.daily_set_build(day=today), learner)
-    next_puzzle = next((p for p, done in progress if not done), None)
+    next_puzzle = next((entry.puzzle for entry in progress if not entry.done), None)
     context: dict[str, Any] = {
         "progress": progress,
+        "score": selectors.daily_score(progress),
         "day": today,
+        "zone": zone_label(learner.zone),
         "streak": selectors.streak_of(learner),
         "finished": next_puzzle is None,
     }
     if next_puzzle is not None:
         where = serving.daily(today)
         token = answering.question_serve(learner=learner, what=serving.puzzle(next_puzzle.pk), where=where)
-        context.update(_puzzle_context(next_puzzle, token, where))
+        context.update(_puzzle_context(next_puzzle, token, where, today=today))
     return render(request, "practice/daily.html", context)
 
 
@@ -282,7 +305,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             "mistakes": selectors.mistakes(learner)[:20],
             "missed": selectors.visitor_missed(learner) + visitor_checks_missed(learner),
             "signed_in": learner.is_user,
-            "today": timezone.localdate(),
+            "today": learner.today(),
             "lessons_progress": course_progress(learner, assigned=assigned_lesson_ids(learner.user)),
         },
     )

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from cfmj.accounts.models import User
 from cfmj.accounts.selectors import username_taken
 from cfmj.accounts.usernames import username_normalise
+from cfmj.core.days import zone_checked, zone_label, zone_names
 
 USERNAME_TAKEN = "A user with that username already exists."
 
@@ -69,3 +70,25 @@ class RoleForm(forms.Form):
 
 class DeleteForm(_PasswordCheckForm):
     pass
+
+
+class TimeZoneForm(forms.Form):
+    """Where the learner's day turns. A name not in the list gets a message saying so."""
+
+    time_zone = forms.CharField(
+        label="Your time zone",
+        widget=forms.Select(choices=[(name, zone_label(name)) for name in zone_names()]),
+        help_text="Today's five, reviews and your streak start a new day at midnight here.",
+        error_messages={"required": "Choose your time zone from the list."},
+    )
+
+    def clean_time_zone(self) -> str:
+        typed = str(self.cleaned_data["time_zone"])
+        name = zone_checked(typed)
+        if name is None:
+            raise ValidationError(
+                "“%(typed)s” is not a time zone we know. Choose one from the list, such as America/New_York.",
+                code="unknown",
+                params={"typed": typed.strip()[:64]},
+            )
+        return name

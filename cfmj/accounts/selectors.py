@@ -86,6 +86,7 @@ def _account(user: User) -> dict[str, Any]:
         "last_name": user.last_name,
         "role": user.role,
         "large_print": user.large_print,
+        "time_zone": user.time_zone,
         "date_joined": user.date_joined,
         "last_login": user.last_login,
         "deletion_due_at": user.deletion_due_at,

@@ -18,6 +18,7 @@ from cfmj.accounts.models import User
 from cfmj.accounts.selectors import deletions_due
 from cfmj.classes.models import Classroom, ManagedAccount, Membership
 from cfmj.classes.services import teacher_classes_release
+from cfmj.core.days import ZONE_KEY, zone_checked
 
 LARGE_PRINT_KEY = "large_print"
 
@@ -36,10 +37,43 @@ def display_large_print_set(
         user.save(update_fields=["large_print"])
 
 
+def time_zone_set(
+    *, user: AbstractBaseUser | AnonymousUser, session: SessionBase, zone: str, detected: bool = False
+) -> bool:
+    """Keep the learner's time zone: on the account when signed in, else for the visit. One the
+    browser `detected` only fills a zone not known yet (it never undoes a choice made on the
+    account page). Raises AccountError for a name that is not a zone. True when it was kept."""
+    name = zone_checked(zone)
+    if name is None:
+        raise AccountError(
+            f"“{zone.strip()[:64]}” is not a time zone we know. Choose one from the list, "
+            "such as America/New_York."
+        )
+    if isinstance(user, User):
+        if detected and user.time_zone:
+            return False
+        User.objects.filter(pk=user.pk).update(time_zone=name)
+        user.time_zone = name
+        return True
+    if detected and session.get(ZONE_KEY):
+        return False
+    session[ZONE_KEY] = name
+    return True
+
+
+def time_zone_claim(*, user: User, session: SessionBase) -> None:
+    """On logging in, an account with no zone yet takes the one the visit found."""
+    name = zone_checked(str(session.get(ZONE_KEY, "")))
+    if name is not None and not user.time_zone:
+        User.objects.filter(pk=user.pk).update(time_zone=name)
+        user.time_zone = name
+
+
 def user_sign_up(*, form_user: User, session: SessionBase) -> User:
     """Save a new account, keeping what the visitor already chose for this visit. Raises
     AccountError when the name was taken (in any case) since the form checked it."""
     form_user.large_print = bool(session.get(LARGE_PRINT_KEY, False))
+    form_user.time_zone = zone_checked(str(session.get(ZONE_KEY, ""))) or ""
     try:
         with transaction.atomic():
             form_user.save()

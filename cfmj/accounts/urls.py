@@ -50,4 +50,5 @@ urlpatterns = [
         name="password_reset_complete",
     ),
     path("display/large-print/", views.large_print, name="large_print"),
+    path("time-zone/", views.time_zone, name="time_zone"),
 ]

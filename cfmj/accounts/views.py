@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from kombu.exceptions import OperationalError as QueueDown
 
 from cfmj.accounts.exports import account_data_response
-from cfmj.accounts.forms import DeleteForm, EmailForm, RoleForm, SignUpForm
+from cfmj.accounts.forms import DeleteForm, EmailForm, RoleForm, SignUpForm, TimeZoneForm
 from cfmj.accounts.limits import signup_scope
 from cfmj.accounts.models import User
 from cfmj.accounts.redirects import local_next
@@ -32,10 +32,13 @@ from cfmj.accounts.services import (
     account_email_set,
     account_role_set,
     display_large_print_set,
+    time_zone_set,
     user_sign_up,
 )
 from cfmj.accounts.tasks import password_reset_send
 from cfmj.classes.models import ManagedAccount
+from cfmj.core.days import zone_label
+from cfmj.core.learners import learner_of
 from cfmj.core.ratelimit import rate_limited
 
 
@@ -87,6 +90,38 @@ def large_print(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+def time_zone(request: HttpRequest) -> HttpResponse:
+    """Where the learner's day turns, for an account or a visitor. The browser posts its own zone
+    once (`detected`: kept only when none is known yet, answered with 204); a learner chooses one
+    with the form here or on the account page."""
+    if request.method == "POST" and request.POST.get("detected"):
+        try:
+            time_zone_set(
+                user=request.user,
+                session=request.session,
+                zone=request.POST.get("time_zone", ""),
+                detected=True,
+            )
+        except AccountError:
+            return HttpResponse(status=400)
+        return HttpResponse(status=204)
+    current = learner_of(request).zone
+    form = TimeZoneForm(request.POST if request.method == "POST" else None, initial={"time_zone": current})
+    if request.method == "POST" and form.is_valid():
+        time_zone_set(user=request.user, session=request.session, zone=form.cleaned_data["time_zone"])
+        chosen = zone_label(form.cleaned_data["time_zone"])
+        messages.success(request, f"Your day now turns at midnight in {chosen}.")
+        return HttpResponseRedirect(local_next(request, reverse("accounts:time_zone")))
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request,
+        "accounts/time_zone.html",
+        {"form": form, "current": zone_label(current), "next": local_next(request, "")},
+        status=status,
+    )
+
+
+@require_http_methods(["GET", "POST"])
 @rate_limited("password_reset")
 def password_reset(request: HttpRequest) -> HttpResponse:
     """Ask for a link by e-mail. The mail is sent by a task; whatever address is typed, the same work
@@ -119,6 +154,8 @@ def _account_page(request: HttpRequest, user: User, **forms: Any) -> HttpRespons
         "account": user,
         "email_form": EmailForm(user, initial={"email": user.email}),
         "role_form": RoleForm(initial={"role": user.role}),
+        "time_zone_form": TimeZoneForm(initial={"time_zone": learner_of(request).zone}),
+        "time_zone_now": zone_label(learner_of(request).zone),
         "managed": ManagedAccount.objects.filter(user=user).select_related("classroom").first(),
         "deletion_days": DELETION_DELAY.days,
         **forms,

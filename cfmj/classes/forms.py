@@ -96,16 +96,18 @@ class AssignmentForm(forms.Form):
     )
     due = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), label="Due on")
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, today: datetime.date | None = None, **kwargs: Any) -> None:
+        """`today`: the teacher's date (their time zone); UTC's when not given."""
         super().__init__(*args, **kwargs)
+        self.today = today or timezone.localdate()
         lesson_field = self.fields["lesson"]
         assert isinstance(lesson_field, forms.ModelChoiceField)
         lesson_field.queryset = Lesson.objects.filter(active=True).order_by("number")
-        self.fields["due"].initial = timezone.localdate() + datetime.timedelta(days=7)
+        self.fields["due"].initial = self.today + datetime.timedelta(days=7)
 
     def clean_due(self) -> datetime.date:
         due: datetime.date = self.cleaned_data["due"]
-        if due < timezone.localdate():
+        if due < self.today:
             raise forms.ValidationError("Choose today or a later day.")
         return due
 

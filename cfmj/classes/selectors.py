@@ -3,16 +3,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
-from django.utils import timezone
 
 from cfmj.accounts.models import User
 from cfmj.classes.models import Assignment, Classroom, CoteacherInvite, ManagedAccount, Membership
+from cfmj.core.days import date_in, today_in
 from lessons.models import LessonProgress
 from practice.models import Attempt, Puzzle
 from practice.tables import puzzle_table, table_key
@@ -96,19 +97,24 @@ class Status:
     score: float | None  # 0..1: quiz share, or the mean mark of the puzzles
     finished_at: datetime.datetime | None
     due: datetime.date
+    zone: str = ""  # the student's time zone (cfmj.core.days): a due day ends at their midnight
 
     @property
     def late(self) -> bool:
         if self.finished_at is not None:
-            return timezone.localdate(self.finished_at) > self.due
-        return timezone.localdate() > self.due
+            return date_in(self.zone, self.finished_at) > self.due
+        return today_in(self.zone) > self.due
 
 
 def statuses(assignment: Assignment, users: Iterable[User]) -> dict[int, Status]:
-    ids = [u.pk for u in users]
+    people = list(users)
+    ids = [u.pk for u in people]
     if assignment.kind == Assignment.Kind.LESSON:
-        return _lesson_statuses(assignment, ids)
-    return _puzzle_statuses(assignment, ids)
+        found = _lesson_statuses(assignment, ids)
+    else:
+        found = _puzzle_statuses(assignment, ids)
+    zones = {u.pk: u.time_zone for u in people}
+    return {pk: dataclasses.replace(status, zone=zones.get(pk, "")) for pk, status in found.items()}
 
 
 def _lesson_statuses(assignment: Assignment, ids: list[int]) -> dict[int, Status]:

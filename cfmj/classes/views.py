@@ -193,7 +193,7 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def assignment_create(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = taught_or_404(request, pk)
-    form = AssignmentForm(request.POST or None)
+    form = AssignmentForm(request.POST or None, today=learner_of(request).today())
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:

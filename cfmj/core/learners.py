@@ -3,6 +3,7 @@ their session."""
 
 from __future__ import annotations
 
+import datetime
 import uuid
 from dataclasses import dataclass
 
@@ -10,6 +11,7 @@ from django.db.models import Q
 from django.http import HttpRequest
 
 from cfmj.accounts.models import User
+from cfmj.core.days import DEFAULT_ZONE, ZONE_KEY, today_in, zone_checked
 
 VISITOR_KEY = "practice_visitor"
 
@@ -18,10 +20,22 @@ VISITOR_KEY = "practice_visitor"
 class Learner:
     user: User | None
     visitor: str
+    visitor_zone: str = ""  # a visitor's time zone, from their session ("" when not known)
 
     @property
     def is_user(self) -> bool:
         return self.user is not None
+
+    @property
+    def zone(self) -> str:
+        """Where the learner's day turns: an account's own zone, a visitor's from the session,
+        else UTC."""
+        chosen = self.user.time_zone if self.user is not None else self.visitor_zone
+        return zone_checked(chosen) or DEFAULT_ZONE
+
+    def today(self, *, now: datetime.datetime | None = None) -> datetime.date:
+        """The learner's date now (or at `now`): what the daily set, reviews and streak count by."""
+        return today_in(self.zone, now=now)
 
 
 def learner_of(request: HttpRequest, *, create: bool = False) -> Learner:
@@ -32,7 +46,7 @@ def learner_of(request: HttpRequest, *, create: bool = False) -> Learner:
     if not visitor and create and user is None:
         visitor = str(uuid.uuid4())
         request.session[VISITOR_KEY] = visitor
-    return Learner(user if isinstance(user, User) else None, visitor)
+    return Learner(user if isinstance(user, User) else None, visitor, str(request.session.get(ZONE_KEY, "")))
 
 
 def rows_of(learner: Learner) -> Q:

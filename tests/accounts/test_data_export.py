@@ -47,6 +47,7 @@ def test_it_holds_a_learners_account_practice_and_lessons(client):
     assert account["username"] == "lena"
     assert account["email"] == "lena@example.com"
     assert account["role"] == "learner"
+    assert account["time_zone"] == ""  # none chosen or told yet
     assert account["made_for_class"] is None
     practice = data["practice"]
     assert [(a["kind"], a["correct"], a["response"]) for a in practice["attempts"]] == [

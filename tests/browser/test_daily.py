@@ -35,7 +35,7 @@ def test_it_solves_the_daily_set_and_sees_the_streak(page: Page, artifacts: Path
         answer_in_the_form(page, puzzle)
         expect(page.locator("#verdict")).to_contain_text("Right!")
         page.get_by_role("link", name="Next of today's five").click()
-    expect(page.get_by_role("heading", name="All five done for today.")).to_be_visible()
+    expect(page.get_by_role("heading", name="All five done for today: 5 of 5 right.")).to_be_visible()
     expect(page.locator(".streak")).to_contain_text("1 day")
     page.screenshot(path=str(artifacts / "daily-done.png"), full_page=True)
     page.get_by_role("link", name="See your progress").click()

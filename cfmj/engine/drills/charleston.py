@@ -1,7 +1,12 @@
 """Drill "What would you pass?": 13 tiles in the Charleston; which three to pass.
 
-The hand is a card entry held without exposures, with a few tiles swapped for others (more in
-higher bands, so the useful tiles are harder to see). Graded by charleston(proposed=...).
+The rack is dealt as at the table: a shuffled wall (the game engine's), dealt East 14 and the
+others 13, and one of the three 13-tile racks is the question. So it holds jokers, flowers and
+lone tiles as often as a real deal does (4 jokers or more in about 0.19% of racks; racks built
+from a card entry with tiles swapped held that many in a quarter of band 5's). The band says how
+many deals are compared: the lower bands take the one whose best pass leaves the nearest hand
+(a clearer target), band 5 the first deal as it comes; band 1, as in every drill, holds no joker
+(only deals without one are taken). Graded by charleston(proposed=...).
 """
 
 from __future__ import annotations
@@ -12,14 +17,15 @@ from typing import NotRequired, TypedDict
 from ..advice_words import aim_tiles, broken_words, target_name
 from ..charleston import DIRECTIONS, charleston, grade_all, proposed_pass, summary
 from ..errors import InputError
-from ..notation import parse_hand
-from ..tiles import code, codes
+from ..game import Game
+from ..game.tileset import SEATS
+from ..notation import Hand, parse_hand
+from ..tiles import JOKER, code, codes
 from .common import Graded, Mark, graded_by_marks, no_focus, passed_words, stored_mark, text_field
-from .hands import band_layout, build, pick_entry, replace_tiles, without
 from .kind import AnswerField, DrillKind
 from .shapes import Advised, HandQuestion
 
-SWAPS = {1: 3, 2: 4, 3: 5, 4: 6, 5: 8}
+DEALS = {1: 4, 2: 3, 3: 2, 4: 2, 5: 1}  # deals compared; the nearest hand after its best pass wins
 RULES = ("6",)
 FOCUSES: tuple[str, ...] = ()
 # A pass with a joker is refused; the advice itself never passes one.
@@ -43,11 +49,10 @@ class CharlestonAnswer(PassAnswer, Advised):
 
 def make(rng: Random, band: int, focus: str | None = None) -> tuple[CharlestonQuestion, CharlestonAnswer]:
     no_focus("charleston", focus)
-    entry = pick_entry(rng, band)
-    hand = replace_tiles(build(band_layout(entry, rng, band, exposures=False)), rng, SWAPS[band])
-    hand = without(hand, rng.choice(hand.concealed))
     direction = rng.choice(DIRECTIONS)
-    advice = charleston(hand, direction=direction)
+    dealt = [dealt_rack(rng, jokers=band > 1) for _ in range(DEALS[band])]
+    advised = [(charleston(hand, direction=direction), hand) for hand in dealt]
+    advice, hand = min(advised, key=lambda pair: pair[0].best.tiles_needed)  # the first of the nearest
     question: CharlestonQuestion = {
         "prompt": f"It is the Charleston and you pass {direction}. Which three tiles would "
         "you pass? (Jokers are never passed.)",
@@ -67,6 +72,18 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[CharlestonQu
         "aim_name": target_name(advice.best),
     }
     return question, answer
+
+
+def dealt_rack(rng: Random, *, jokers: bool = True) -> Hand:
+    """The 13 tiles of one of the three seats that are not East, dealt from a wall shuffled with a
+    seed drawn from `rng`, sorted. Without `jokers` (band 1 holds none), deals are drawn until one
+    has none (about half of them do)."""
+    while True:
+        game = Game(rng.randrange(2**62))
+        seat = rng.randrange(1, SEATS)  # the dealer (East, 14 tiles) sits at 0
+        rack = Hand(tuple(sorted(game.concealed(seat))))
+        if jokers or JOKER not in rack.concealed:
+            return rack
 
 
 def grade(question: CharlestonQuestion, answer: CharlestonAnswer, response: object) -> Graded:

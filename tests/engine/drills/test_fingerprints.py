@@ -13,7 +13,7 @@ from cfmj.engine import drills
 FINGERPRINTS = {
     "winning_hand": "e099163e8f27059d96871c07554b85ec24ebbbe8334a0f0761302fe03a30a5db",
     "worth": "a4818ae4d339d3c9c3f381eaec3868e47701954fcb8378434dd49d7bda76864a",
-    "charleston": "0af812b40f27407720a61b3134b8d18ffd7346b4be2c201100e6634af65bf351",
+    "charleston": "157c58b376dedf98969cae39105ea11c1bec1358754a58d296eac07994f4ee20",
     "name_hand": "45d5c326896b89b1c5078d838dd4c203a05f95bca3b687c1ed4ed3a9725ed791",
     "call": "43322ac3b1d1d69a345e7a9bd76e4e53a98f1ad33b6ff1950dea1032f30805f6",
     "joker_exchange": "bcbbf234f51cec3d80ce2a080a27534063b0d88940fc072ccaa44e2afc06033f",
