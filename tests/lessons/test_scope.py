@@ -147,6 +147,9 @@ def _rules_quiz_untaught(
     found = []
     if not _knows(taught, TOPIC_LINES[question["topic"]]):
         found.append(f"the topic {question['topic']}")
+    asks_where = question["prompt"].startswith(("Which of these can never hold a joker", "What is the most"))
+    if asks_where and "2_1_jokers_never_in_pairs" not in taught:  # only "a Quint needs a joker" so far
+        found.append("where jokers may and may not stand")
     most = re.match(r"What is the most jokers a (\w+) ", question["prompt"])
     size = BLOCK_SIZES.get(most.group(1), 0) if most else 0
     all_jokers = size > 0 and answer["choice"] == f"n{size}"  # a Pair's most (none) is no joker block

@@ -13,7 +13,10 @@ from ...ruleset import RuleSet
 from ...tiles import FLOWER, JOKER, MAX_COPIES, WINDS, codes, name
 from ..common import plural
 from ..hands import fits
+from ..scope import current
 from .quiz import Quiz, joker_block, lookalikes, number_choices
+
+PAIRS_LINE = "2_1_jokers_never_in_pairs"  # where jokers are taught whole (a Quint's comes first)
 
 
 def read_block(tiles: tuple[int, ...]) -> Block | Reason:
@@ -81,6 +84,9 @@ def _jokers(tile: int, size: int, *, most: bool) -> int:
 def jokers_in_blocks(rng: Random, band: int) -> Quiz:
     tile = rng.randrange(27 if band <= 1 else FLOWER)
     form = rng.choice(("never", "most", "fewest"))
+    scope = current()
+    if scope is not None and not scope.knows(PAIRS_LINE):  # only "a Quint needs a joker" so far
+        form = "fewest"
     if form == "never":
         groups = {block_name(n).lower(): joker_block(tile, n, 1) for n in range(2, 6)}
         labels = {key: block_name(n) for key, n in zip(groups, range(2, 6), strict=True)}
