@@ -77,6 +77,11 @@ def signup(request: HttpRequest) -> HttpResponse:
             form.add_error("username", str(error))
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(
+                request,
+                f"Welcome, {user.username}: your account is made, and what you did before "
+                "signing up (lessons, answers, today's streak) is kept in it.",
+            )
             return HttpResponseRedirect(local_next(request))
     return render(request, "accounts/signup.html", {"form": form, "next": local_next(request, "")})
 

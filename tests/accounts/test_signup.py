@@ -224,3 +224,13 @@ def test_it_rejects_a_taken_username_in_any_width_or_case(client, django_user_mo
 def test_it_stores_the_normal_spelling(client, django_user_model):
     client.post(URL, _form(username="ｍｅｉ"))
     assert django_user_model.objects.filter(username="mei").exists()
+
+
+def test_it_says_the_account_is_made_on_the_page_it_leads_to(client, django_user_model):
+    response = client.post(URL, _form(), follow=True)
+    assert response.redirect_chain and response.status_code == 200
+    said = [str(message) for message in response.context["messages"]]
+    assert said == [
+        "Welcome, newplayer: your account is made, and what you did before signing up "
+        "(lessons, answers, today's streak) is kept in it."
+    ]
