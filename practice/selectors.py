@@ -31,6 +31,7 @@ from practice.tables import LESSON, STANDARD
 RECENT_DAYS = 30
 NEAR = 12
 LEVELS = ((1300, "Beginner"), (1450, "Learning"), (1600, "Steady"), (1750, "Strong"))
+SETTLED = 5  # rated answers before a level is said: every rating starts at "Steady"
 
 
 def level_name(rating: float | None) -> str:
@@ -154,10 +155,9 @@ def skill_summaries(learner: Learner) -> list[SkillSummary]:
     out = []
     for kind, title in KIND_CHOICES:
         rating, attempts, correct = kept.get(kind, (None, 0, 0))
+        level = level_name(rating) if attempts >= SETTLED or rating is None else "Too early to say"
         out.append(
-            SkillSummary(
-                kind, title, rating, level_name(rating), attempts, correct / attempts if attempts else None
-            )
+            SkillSummary(kind, title, rating, level, attempts, correct / attempts if attempts else None)
         )
     return out
 

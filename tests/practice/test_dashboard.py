@@ -11,7 +11,7 @@ from cfmj.core.learners import Learner
 from cfmj.engine import drills
 from practice import services
 from practice.models import SkillRating
-from practice.selectors import level_name
+from practice.selectors import SETTLED, level_name, skill_summaries
 from tests.engine.drills.helpers import right_response, wrong_response
 from tests.practice.factories import PuzzleFactory
 
@@ -62,3 +62,18 @@ def test_it_shows_levels_in_words_never_a_bare_rating(client, django_user_model)
         main = client.get(url).content.decode().split("<main", 1)[-1]
         assert level_name(rating) in main
         assert shown not in main and ">Rating<" not in main, url
+
+
+def test_it_says_no_level_until_a_few_answers_are_in(client, django_user_model) -> None:
+    # Every rating starts at "Steady": after one wrong answer a learner read "Steady" beside 0%.
+    user = django_user_model.objects.create_user("ada", password="pw-tiles-123")
+    learner = Learner(user, "v")
+    for number in range(SETTLED):
+        puzzle = PuzzleFactory(kind="worth")
+        services.attempt_record(
+            learner=learner, puzzle_id=puzzle.pk, token=uuid.uuid4(), response=wrong_response(puzzle)
+        )
+        worth = next(s for s in skill_summaries(learner) if s.kind == "worth")
+        assert (worth.level == "Too early to say") is (number + 1 < SETTLED), (number, worth.level)
+    client.force_login(user)
+    assert "Too early to say" not in client.get(reverse("practice:dashboard")).content.decode()
