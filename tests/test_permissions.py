@@ -20,6 +20,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from cfmj.classes import services
 from cfmj.classes.models import ClassSession, CoteacherInvite, Membership
+from practice.models import ReviewItem
 from tests.classes.helpers import coteacher, person
 from tests.practice.factories import PuzzleFactory
 
@@ -69,6 +70,8 @@ CASES: dict[str, Case] = {
     "practice:daily": PUBLIC,
     "practice:dashboard": PUBLIC,
     "practice:drill": PUBLIC,
+    # One of the learner's own mistakes, asked again: nobody else's (visitors keep none).
+    "practice:mistake": Case("GET", frozenset({"learner"}), visitor=(404,)),
     "lessons:course": PUBLIC,
     "lessons:lesson": PUBLIC,
     "lessons:step": PUBLIC,
@@ -91,6 +94,7 @@ CASES: dict[str, Case] = {
     "accounts:password_reset_confirm": PUBLIC,
     "accounts:password_reset_complete": PUBLIC,
     "accounts:large_print": Case("POST", EVERYONE, (302,), visitor=(302,)),
+    "accounts:time_zone": PUBLIC,  # a visitor's zone is kept in the session
     "classes:index": Case("GET", SIGNED_IN),
     "classes:create": Case("GET", SIGNED_IN, (200, 302)),
     "classes:join": Case("GET", SIGNED_IN),
@@ -172,8 +176,12 @@ def world(course: Any) -> dict[str, Any]:
     session = ClassSession.objects.create(
         classroom=mine, puzzle=PuzzleFactory(kind="worth", band=1), started_by=people["owner"]
     )
+    mistake = ReviewItem.objects.create(
+        user=people["learner"], puzzle=PuzzleFactory(kind="worth", band=1), due=datetime.date.today()
+    )
     return {
         "people": people,
+        "mistake": mistake,
         "class": mine,
         "homework": homework,
         "session": session,
@@ -205,6 +213,7 @@ def _url(name: str, world: dict[str, Any]) -> str:
         "invite_withdraw": {"invite_id": world["invite"].pk},
         "assignment": {"assignment_id": world["homework"].pk},
         "drill": {"kind": "worth"},
+        "mistake": {"review_id": world["mistake"].pk},
         "answer": {"puzzle_id": world["session"].puzzle_id},
         "lesson": {"slug": world["lesson"].slug},
         "quiz": {"slug": world["lesson"].slug},

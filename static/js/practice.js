@@ -36,7 +36,9 @@
       Array.prototype.forEach.call(form.elements, function (element) {
         if (element.type !== "hidden") element.disabled = true;
       });
-      form.hidden = true;
+      // A hand answered by tapping its tile ("Which discard?") is the question itself: it stays,
+      // greyed, so the verdict's tiles can be read against it. Every other form gives way.
+      form.hidden = !form.querySelector(".hand-pick");
     }
     headline.closest(".verdict").scrollIntoView({block: "start"});
     headline.focus({preventScroll: true});

@@ -121,11 +121,13 @@ def test_which_discard_is_answered_by_tapping_the_tile_in_the_hand(
     assert before is not None and after is not None and after["y"] < before["y"]  # lifted from the rack
     _measure(page)
     _shot(page, artifacts, f"discard-chosen-{screen}-{'large' if large_print else 'normal'}")
+    tapped = chosen.locator("input").get_attribute("value")
     page.get_by_role("button", name="Answer").click()
     verdict = page.locator("#verdict")
     expect(verdict).not_to_have_class("verdict empty")
     expect(verdict.locator("[data-marked]")).to_be_visible()
-    assert _answered() == chosen.locator("input").get_attribute("value")  # the tile tapped is the answer
+    assert _answered() == tapped  # the tile tapped is the answer
+    expect(chosen.locator("input")).to_be_disabled()
     expect(picker).to_be_visible()  # the hand stays in view, the choice greyed
     _measure(page)
     page.screenshot(

@@ -102,6 +102,7 @@ def test_your_day_pages_fit_and_show_each_result(
     expect(visitor.locator(".day-turns")).to_contain_text("America/New York")
     look(visitor, "daily, visitor in New York")
     visitor.get_by_role("link", name="Change your time zone").click()
+    expect(visitor.get_by_label("Your time zone")).to_be_visible()  # the page has come
     look(visitor, "time zone page")
     visitor.get_by_label("Your time zone").select_option("America/Chicago")
     visitor.get_by_role("button", name="Save time zone").click()

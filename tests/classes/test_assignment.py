@@ -144,7 +144,7 @@ def test_it_counts_no_blank_answer_towards_homework(client) -> None:
             reverse("practice:answer", args=[puzzle.pk]),
             {"token": str(page.context["token"]), "next": url, "value": "  ", "discarder": ""},
         )
-        assert response.status_code == 200 and b"Choose an answer first" in response.content
+        assert response.status_code == 200 and b"Write the points as a number" in response.content
         assert f'href="{url}"'.encode() in response.content  # the way back to the homework
     status = selectors.statuses(homework, [student])[student.pk]
     assert not status.done and status.answered == 0

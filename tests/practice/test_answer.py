@@ -127,7 +127,7 @@ def test_it_links_the_explanation_to_the_rules_and_the_lesson(client, course) ->
     (tests/lessons/test_rule_links.py links it for a learner who has)."""
     PuzzleFactory(kind="worth")
     puzzle, token = _served(client, "worth")
-    response = _post(client, puzzle, {"value": "1"}, token, **HTMX)
+    response = _post(client, puzzle, {"value": "1", "discarder": "1"}, token, **HTMX)
     assert b'href="/rules/#section-3"' in response.content
     assert b'class="rule-in-place"' in response.content and b"Lesson 12:" in response.content
 
