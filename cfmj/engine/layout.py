@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .blocks import Block
 from .check import HAND_SIZE, check
@@ -25,6 +26,9 @@ from .tiles import DRAGONS, FLOWER, JOKER, NEWS, WINDS, code, is_number, suit_of
 from .validate import Arrangement
 
 NEWS_CODES = ("N", "E", "W", "S")
+# Layouts kept per process: a page draws the same puzzle's hand again and again, and each layout
+# is a search of the engine (a hand with many jokers takes milliseconds).
+KEPT_LAYOUTS = 4096
 # A rack's groups, in rack order: the three suits, then the honours, flowers and jokers.
 RACK_GROUPS = ("Craks", "Bams", "Dots", "Winds", "Dragons", "Flowers", "Jokers")
 
@@ -58,6 +62,7 @@ def rack(hand: Hand) -> tuple[TileGroup, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=KEPT_LAYOUTS)
 def laid_out(hand: Hand, *, rules: RuleSet | None = None, self_drawn: bool = False) -> tuple[TileGroup, ...]:
     """A 14-tile hand shown for Mah Jongg, as its blocks: its best reading under `rules` where it
     wins, else the reading nearest to a win. A hand with no reading at all (an exposure that is
@@ -67,6 +72,7 @@ def laid_out(hand: Hand, *, rules: RuleSet | None = None, self_drawn: bool = Fal
     return _reading_groups(reading) if reading is not None else rack(hand)
 
 
+@lru_cache(maxsize=KEPT_LAYOUTS)
 def shown(hand: Hand, *, rules: RuleSet | None = None, self_drawn: bool = False) -> tuple[TileGroup, ...]:
     """A hand of 14 tiles that wins, as its blocks; any other hand on a rack (a lesson's picture,
     a quiz question's hand: a layout that does not tell whether the hand wins where that is asked

@@ -51,7 +51,7 @@ random.Random(5).shuffle(jobs)
 
 # Some answer in every kind's fields (a blank is no answer, and is not recorded).
 ANSWER = {"value": "1", "valid": "yes", "category": "x", "pattern": "y", "call": "none", "take": "none",
-          "tile": "1B", "pass": "1B 2B 3B", "tiles_needed": "1", "choice": "a"}
+          "tile": "1B", "pass": "1B 2B 3B", "tiles_needed": "1", "choice": "a", "discarder": "1"}
 start = threading.Barrier(len(jobs))
 results, errors = {}, []
 
