@@ -7,6 +7,7 @@ import itertools
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from django.db import connection
@@ -105,27 +106,9 @@ def _candidates(kind: str, learner: Learner, target: float) -> list[tuple[int, f
         " ORDER BY p.rating {order} LIMIT %s) {name}"
     )
     column = connection.ops.quote_name("table")  # Puzzle.table; quoted, as TABLE is an SQL keyword
+    side = partial(walk.format, table=puzzles, column=column, unseen=unseen, not_daily=not_daily)
     sql = " UNION ALL ".join(
-        [
-            walk.format(
-                table=puzzles,
-                column=column,
-                compare=">=",
-                unseen=unseen,
-                not_daily=not_daily,
-                order="ASC",
-                name="above",
-            ),
-            walk.format(
-                table=puzzles,
-                column=column,
-                compare="<",
-                unseen=unseen,
-                not_daily=not_daily,
-                order="DESC",
-                name="below",
-            ),
-        ]
+        [side(compare=">=", order="ASC", name="above"), side(compare="<", order="DESC", name="below")]
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [kind, STANDARD, target, *params, NEAR] * 2)
