@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from cfmj.accounts.models import User
 from cfmj.accounts.selectors import username_taken
 from cfmj.accounts.usernames import username_normalise
-from cfmj.core.days import zone_checked, zone_label, zone_names
+from cfmj.core.days import zone_checked, zone_label, zone_names, zone_unknown
 
 USERNAME_TAKEN = "A user with that username already exists."
 
@@ -86,9 +86,5 @@ class TimeZoneForm(forms.Form):
         typed = str(self.cleaned_data["time_zone"])
         name = zone_checked(typed)
         if name is None:
-            raise ValidationError(
-                "“%(typed)s” is not a time zone we know. Choose one from the list, such as America/New_York.",
-                code="unknown",
-                params={"typed": typed.strip()[:64]},
-            )
+            raise ValidationError(zone_unknown(typed), code="unknown")
         return name

@@ -18,7 +18,7 @@ from cfmj.accounts.models import User
 from cfmj.accounts.selectors import deletions_due
 from cfmj.classes.models import Classroom, ManagedAccount, Membership
 from cfmj.classes.services import teacher_classes_release
-from cfmj.core.days import ZONE_KEY, zone_checked
+from cfmj.core.days import ZONE_KEY, zone_checked, zone_unknown
 
 LARGE_PRINT_KEY = "large_print"
 
@@ -45,10 +45,7 @@ def time_zone_set(
     account page). Raises AccountError for a name that is not a zone. True when it was kept."""
     name = zone_checked(zone)
     if name is None:
-        raise AccountError(
-            f"“{zone.strip()[:64]}” is not a time zone we know. Choose one from the list, "
-            "such as America/New_York."
-        )
+        raise AccountError(zone_unknown(zone))
     if isinstance(user, User):
         if detected and user.time_zone:
             return False

@@ -155,12 +155,13 @@ def _user(request: HttpRequest) -> User:
 
 def _account_page(request: HttpRequest, user: User, **forms: Any) -> HttpResponse:
     """The account page, with any bound form that failed in place of its blank one."""
+    zone = learner_of(request).zone
     context = {
         "account": user,
         "email_form": EmailForm(user, initial={"email": user.email}),
         "role_form": RoleForm(initial={"role": user.role}),
-        "time_zone_form": TimeZoneForm(initial={"time_zone": learner_of(request).zone}),
-        "time_zone_now": zone_label(learner_of(request).zone),
+        "time_zone_form": TimeZoneForm(initial={"time_zone": zone}),
+        "time_zone_now": zone_label(zone),
         "managed": ManagedAccount.objects.filter(user=user).select_related("classroom").first(),
         "deletion_days": DELETION_DELAY.days,
         **forms,

@@ -42,6 +42,14 @@ def _known() -> frozenset[str]:
     return frozenset(zone_names())
 
 
+def zone_unknown(typed: str) -> str:
+    """What a learner is told when `typed` is not a zone we know."""
+    return (
+        f"“{typed.strip()[:64]}” is not a time zone we know. Choose one from the list, "
+        "such as America/New_York."
+    )
+
+
 def zone_or_default(name: str) -> str:
     """`name` when it is a zone we know, else UTC (a stored name the tz database has since
     dropped must not break a page)."""
