@@ -206,12 +206,6 @@ class DrillKind(Generic[Q, A]):
         """The fields an answer cannot leave empty."""
         return tuple(f.name for f in self.fields if f.required)
 
-    def needs_of(self, question: Mapping[str, Any] | None) -> tuple[str, ...]:
-        """The fields an answer to this question cannot leave empty (those it asks)."""
-        if question is None:
-            return self.needs
-        return tuple(f.name for f in self.fields if f.required and f.asked(question))
-
     def missing(self, response: Mapping[str, object], question: Mapping[str, Any] | None) -> tuple[str, ...]:
         """The fields this response to this question must fill in and leaves empty, or fills with
         what cannot be read (a number in words it does not know): it is no answer yet."""

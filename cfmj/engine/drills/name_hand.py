@@ -237,8 +237,8 @@ def grade(question: NameHandQuestion, answer: NameHandAnswer, response: object) 
         )
     if right:
         return half_right(
-            f"T{right[0][1:]} is right.",
-            f"T{wrong[0][1:]} is not.",
+            f"{right[0][:1].upper()}{right[0][1:]} is right.",
+            f"{wrong[0][:1].upper()}{wrong[0][1:]} is not.",
             explanation=explanation,
             expected=expected,
             rules=rules,
