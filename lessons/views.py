@@ -83,7 +83,7 @@ def _taken(
 
     def ask(served: serving.Served) -> list[drills.Puzzle]:
         if served.what[0] == serving.CHECK:
-            checks.append(_asked(1, served.what[3], scope))
+            checks.append(_asked(1, serving.check_spec_of(served.what), scope))
         else:
             checks.extend(_asked(i, spec, scope, prefix=f"q{i}-") for i, spec in enumerate(served.what[2], 1))
         return [check.puzzle for check in checks]
@@ -239,7 +239,7 @@ def _step_answer(request: HtmxHttpRequest, state: LessonState, step: Step) -> Ht
     state = replace(state, progress=answered.progress)
     if answered.kept.score:
         return _step_page(request, state, step, StepCheck(check, token, RIGHT, again=again))
-    spec: Spec = taken.served.what[3]
+    spec: Spec = serving.check_spec_of(taken.served.what)
     tried = serving.step_try_of(taken.served.where)
     if tried < TRIES:  # the same question again, as they answered it, to think again
         retry = _check_serve(request, step, spec, try_number=tried + 1)

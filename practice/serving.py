@@ -142,6 +142,11 @@ def check(lesson_id: int, step: int, spec: Sequence[Any]) -> tuple[Any, ...]:
     return (CHECK, lesson_id, step, tuple(spec))
 
 
+def check_spec_of(what: Sequence[Any]) -> tuple[Any, ...]:
+    """The engine puzzle (kind, focus, band, seed) a step's check (`check(...)`) asked."""
+    return tuple(what[3])
+
+
 def quiz(lesson_id: int, specs: Sequence[Sequence[Any]]) -> tuple[Any, ...]:
     """A lesson's quiz: each question's engine puzzle (kind, focus, band, seed), in order."""
     return (TEST, lesson_id, tuple(tuple(spec) for spec in specs))
