@@ -44,6 +44,9 @@ class User(AbstractUser):
     # Where the learner's day turns (an IANA name, cfmj.core.days): the daily set, reviews and the
     # streak count by it. "" until the browser says or the owner chooses: midnight UTC till then.
     time_zone = models.CharField(max_length=64, blank=True, default="")
+    # The name a teacher sees beside the username ("Zoë Müller"): set by the student, or by the
+    # teacher for a managed account. "" when not given: pages then show the username.
+    real_name = models.CharField(max_length=80, blank=True, default="")
 
     objects: ClassVar[UserManager] = UserManager()
 
@@ -56,6 +59,11 @@ class User(AbstractUser):
                 violation_error_message="A user with that username already exists.",
             )
         ]
+
+    @property
+    def shown_name(self) -> str:
+        """The real name when there is one, else the username (what a teacher's pages show)."""
+        return self.real_name or self.username
 
     @property
     def is_teacher(self) -> bool:
