@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat requirements.lock pyproject.toml | cksum | cut -d' ' -f1)
 UV_VERSION := 0.13.9
 
-.PHONY: dev demo test fault bench loadtest prod strength lint typecheck check lock clean
+.PHONY: dev demo test fault bench worst loadtest prod strength lint typecheck check lock clean
 
 $(STAMP): pyproject.toml requirements.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -54,6 +54,10 @@ bench: $(STAMP)
 	$(BIN)/python bench/analysis.py
 	$(BIN)/python bench/drills.py
 	$(BIN)/python bench/practice_views.py
+
+# Search two minutes for the slowest hands `check` can be given and add them to bench's worst set.
+worst: $(STAMP)
+	$(BIN)/python bench/worst.py --seconds 120 --write
 
 # 50 simulated learners against gunicorn, compared with a bare Django view and the bare layout
 # (about 3 minutes).

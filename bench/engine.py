@@ -87,6 +87,22 @@ def time_checks(hands: list[tuple[Hand, bool]]) -> dict[str, float]:
     }
 
 
+def time_worst() -> dict[str, float]:
+    """The slowest hands bench/worst.py has found (bench/worst_check.json), each the best of 5."""
+    cases = json.loads((ROOT / "bench" / "worst_check.json").read_text())
+    times = []
+    for case in cases:
+        options = {key: value for key, value in case.items() if key != "hand"}
+        runs = []
+        for _ in range(5):
+            t0 = time.perf_counter_ns()
+            check(case["hand"], **options)
+            runs.append((time.perf_counter_ns() - t0) / 1000)
+        times.append(min(runs))
+    median = statistics.median(times)
+    return {"worst_hands": len(cases), "worst_median_us": median, "worst_max_us": max(times)}
+
+
 def time_batch(hands: list[tuple[Hand, bool]]) -> dict[str, float]:
     lines = "".join(json.dumps({"hand": str(h), "self_drawn": s}) + "\n" for h, s in hands)
     started = time.perf_counter()
@@ -120,7 +136,7 @@ def time_card_build() -> dict[str, float]:
 def main() -> None:
     print(f"Building the mix: {HANDS} hands, seed {SEED} ...", flush=True)
     hands = mixed_hands(HANDS, SEED)
-    results = {**time_card_build(), **time_checks(hands), **time_batch(hands)}
+    results = {**time_card_build(), **time_checks(hands), **time_worst(), **time_batch(hands)}
     print(f"\nPython {sys.version.split()[0]}, one process")
     print(
         f"  virtual card: {results['card_arrangements']:,} arrangements, built in "
@@ -137,6 +153,10 @@ def main() -> None:
         f"{results['invalid_median_us']:.0f} us"
     )
     print(f"    {results['checks_per_second']:,.0f} checks per second")
+    print(
+        f"  check, the {results['worst_hands']} slowest hands found (bench/worst.py, best of 5 each): "
+        f"median {results['worst_median_us']:.0f} us, max {results['worst_max_us']:.0f} us"
+    )
     print(
         f"  python -m cfmj check --batch: {results['batch_hands_per_second']:,.0f} hands per "
         f"second ({results['batch_seconds']:.2f} s, start-up included)"

@@ -7,6 +7,7 @@ other block is a filler (flowers, dragons, NEWS) — a number or wind outside th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from . import reasons as R
 from .blocks import Block
@@ -155,6 +156,7 @@ def hidden_reasons(blocks: tuple[Block, ...]) -> tuple[Reason, ...]:
     return (_not_a_set(distinct),)
 
 
+@cache  # at most one per subset of 1-9; the search asks the same few many times
 def _not_a_set(numbers: tuple[int, ...]) -> Reason:
     have = set(numbers)
     shown = "-".join(str(n) for n in numbers)

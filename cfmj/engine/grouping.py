@@ -81,9 +81,14 @@ def groupings(
     relaxed: bool,
     max_news: int = 1,
     max_slips: int = MAX_SLIPS,
+    lone: bool = True,
+    min_slips: int = 0,
 ) -> Iterator[tuple[Block, ...]]:
     """Every grouping of the concealed tiles `counts` (per tile kind) and `jokers`, with the
-    exposed blocks as they are. All-joker exposures carry the placeholder tile JOKER."""
+    exposed blocks as they are. All-joker exposures carry the placeholder tile JOKER.
+
+    `lone=False` leaves out the relaxed groupings where a tile or a joker stands alone;
+    `min_slips` those that break fewer rules (so that a caller can take the nearest first)."""
     fixed = [b for b in exposed if b.tile != JOKER]
     search = _Search(
         counts,
@@ -91,6 +96,8 @@ def groupings(
         relaxed,
         max_slips,
         {b.tile: i for i, b in enumerate(fixed)},
+        lone,
+        min_slips,
     )
     news_limit = max(max_news, 2) if relaxed else max_news
     for news in range(news_limit + 1):
@@ -111,10 +118,10 @@ def groupings(
 
 @cache
 def _plans(
-    is_flower: bool, count: int, relaxed: bool, has_exposure: bool
+    is_flower: bool, count: int, relaxed: bool, has_exposure: bool, lone: bool = True
 ) -> tuple[tuple[Plan, bool, int], ...]:
     """The plans for one tile kind: each with whether it is a slip (breaks a rule) and the
-    jokers it takes."""
+    jokers it takes (without `lone`, none that leaves a tile alone)."""
     if is_flower:
         strict: tuple[Plan, ...] = (((2, 0),),) if count == 2 else ()
         slips: tuple[Plan, ...] = ()
@@ -128,6 +135,8 @@ def _plans(
         strict, slips = _STRICT[count], _RELAXED.get(count, ())
     if has_exposure:
         slips += (((MERGE, 0),),)
+    if not lone:
+        slips = tuple(plan for plan in slips if all(size != 1 for size, _ in plan))
     chosen = [(p, False) for p in strict] + ([(p, True) for p in slips] if relaxed else [])
     return tuple((plan, slip, sum(j for _, j in plan)) for plan, slip in chosen)
 
@@ -142,8 +151,12 @@ class _Search:
         relaxed: bool,
         max_slips: int,
         exposed_at: dict[int, int],
+        lone: bool,
+        min_slips: int,
     ) -> None:
         self.open_exposed = open_exposed
+        self.lone = lone
+        self.min_slips = min_slips
         self.relaxed = relaxed
         self.max_slips = max_slips
         self.exposed_at = exposed_at  # tile -> index of its exposed block in `blocks`
@@ -161,12 +174,14 @@ class _Search:
     ) -> Iterator[tuple[Block, ...]]:
         spend()  # a caller's time budget (budget.py), if one is open
         if index == len(self.tiles):
-            yield from self._finish(jokers, blocks, slips < self.max_slips)
+            yield from self._finish(jokers, blocks, slips)
             return
         tile = self.tiles[index]
         count = self.counts[tile]
         exposed_same = self.exposed_at.get(tile)
-        for plan, slip, used in _plans(tile == FLOWER, count, self.relaxed, exposed_same is not None):
+        for plan, slip, used in _plans(
+            tile == FLOWER, count, self.relaxed, exposed_same is not None, self.lone
+        ):
             if (slip and slips >= self.max_slips) or used > jokers:
                 continue
             now = slips + slip
@@ -183,11 +198,13 @@ class _Search:
                 continue
             yield from self._extend(index + 1, jokers - used, new, now)
 
-    def _finish(self, jokers: int, blocks: list[Block], may_slip: bool) -> Iterator[tuple[Block, ...]]:
-        options = _JOKER_BLOCKS.get(jokers, ())
-        if self.relaxed and may_slip:
-            options += _RELAXED_JOKER_BLOCKS.get(jokers, ())
-        for sizes in options:
+    def _finish(self, jokers: int, blocks: list[Block], slips: int) -> Iterator[tuple[Block, ...]]:
+        options = [(sizes, slips) for sizes in _JOKER_BLOCKS.get(jokers, ())]
+        if self.relaxed and slips < self.max_slips and (self.lone or jokers != 1):
+            options += [(sizes, slips + 1) for sizes in _RELAXED_JOKER_BLOCKS.get(jokers, ())]
+        for sizes, now in options:
+            if now < self.min_slips:
+                continue
             loose = [Block(JOKER, s, s) for s in sizes] + self.open_exposed
             if not self.relaxed and not _may_form_pattern(blocks + loose, []):
                 continue

@@ -32,7 +32,10 @@ from .weaving import weaving_reasons
 
 MAX_REASONS = 3
 ONE_BROKEN_RULE = 2  # the distance of a reading that breaks a single rule of the game
-MAX_RELAXED_CANDIDATES = 5_000  # a safety bound; real hands stay far below it
+NEAR_CANDIDATES = 150  # near misses judged at most (those that break fewest rules first)
+# Readings looked at when a hand needs more than MAX_SLIPS fixes, in each of two passes (every tile
+# in a block; tiles left alone): enough to find a useful reason, few enough that no hand takes long.
+FAR_CANDIDATES = 100
 
 
 @dataclass(frozen=True)
@@ -178,16 +181,31 @@ def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Verdict:
         # reading that breaks only one and found a set.
         nearest = _nearest(strict)
         return Verdict(hand, situation, (), tuple(nearest), _reasons_of(nearest))
+    # Near misses, those that break fewest rules first, up to a fixed number: the nearest reading
+    # is almost always among the first, and no hand can make the search take long.
     relaxed = list(
-        islice(_arrangements(counts, jokers, exposed, situation, relaxed=True), MAX_RELAXED_CANDIDATES)
+        islice(
+            (
+                arrangement
+                for slips in range(MAX_SLIPS + 1)
+                for arrangement in _arrangements(
+                    counts, jokers, exposed, situation, relaxed=True, max_slips=slips, min_slips=slips
+                )
+            ),
+            NEAR_CANDIDATES,
+        )
     )
     if not relaxed:  # so many problems that no near miss exists: look further, within bounds
-        relaxed = list(
-            islice(
-                _arrangements(counts, jokers, exposed, situation, relaxed=True, max_slips=len(hand)),
-                MAX_RELAXED_CANDIDATES,
+        # Readings that put every tile in a block come first: they can be judged whole, and one
+        # of them usually names the hand's real trouble (seven jokers cannot pair seven lone
+        # tiles). Those that leave tiles alone are many and alike: a few of them are enough.
+        for lone in (False, True):
+            relaxed += islice(
+                _arrangements(
+                    counts, jokers, exposed, situation, relaxed=True, max_slips=len(hand), lone=lone
+                ),
+                FAR_CANDIDATES,
             )
-        )
     nearest = _nearest(strict + relaxed)
     return Verdict(hand, situation, (), tuple(nearest), _reasons_of(nearest))
 
@@ -200,6 +218,8 @@ def _arrangements(
     *,
     relaxed: bool,
     max_slips: int = MAX_SLIPS,
+    lone: bool = True,
+    min_slips: int = 0,
 ) -> Iterable[Arrangement]:
     for blocks in groupings(
         counts,
@@ -208,9 +228,13 @@ def _arrangements(
         relaxed=relaxed,
         max_news=situation.rules.max_news_blocks,
         max_slips=max_slips,
+        lone=lone,
+        min_slips=min_slips,
     ):
         spend()  # a caller's time budget (budget.py), if one is open
         yield evaluate(blocks, situation)
+    if min_slips:
+        return  # dragon hands come with the first pass
     for hand_id, blocks in dragon_hand_matches(counts, jokers, exposed, relaxed=relaxed):
         yield evaluate_dragon_hand(hand_id, blocks, situation)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ from django.urls import reverse
 from cfmj.engine import budget, check
 from practice import views
 from practice.views import EXAMPLES
-from tests.engine.test_budget import SLOW_HANDS
+from tests.engine.test_budget import SLOW_HANDS, Clock
 
 URL = reverse("practice:check")
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -25,17 +26,20 @@ LIMIT, SLOW_LIMIT = 5, 2
 
 
 @pytest.fixture
-def limits(settings: Any) -> None:
-    """Small limits; a slow hand always needs its second try (1 ms is far too short for it) and
-    always finishes it (5 s is far more than it needs), whatever the machine."""
+def limits(settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Small limits, and a budget clock that moves 1 ms at each reading (one every CHECK_EVERY
+    search steps) so that what is slow does not depend on the machine: the hands that were the
+    slowest (hundreds of steps) always need their second try after a 10 ms quick look, and always
+    finish it within 5 s; the example hands (a few dozen steps) never need it."""
     settings.RATE_LIMITS = {
         **settings.RATE_LIMITS,
         "check": {"ip": LIMIT, "window": 60},
         "check_slow": {"ip": SLOW_LIMIT, "window": 60},
     }
     settings.RATE_LIMIT_PROXIES = 0
-    settings.CHECK_QUICK_MS = 1
+    settings.CHECK_QUICK_MS = 10
     settings.CHECK_BUDGET_MS = 5000
+    monkeypatch.setattr(budget, "time", SimpleNamespace(perf_counter=Clock(tick=0.001).perf_counter))
 
 
 @pytest.fixture
@@ -92,7 +96,10 @@ def test_it_answers_a_few_slow_hands_in_full_then_asks_to_wait(
     assert other.status_code == 200 and "Mah Jongg! This hand wins." in _html(other)
 
 
-def test_real_hands_never_count_as_slow(settings: Any, limits: None, engine_calls: list[float]) -> None:
+def test_real_hands_never_count_as_slow(
+    settings: Any, limits: None, engine_calls: list[float], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(budget, "time", time)  # the real clock
     settings.CHECK_QUICK_MS = 25  # the default
     settings.RATE_LIMITS = {
         **settings.RATE_LIMITS,
@@ -106,6 +113,7 @@ def test_real_hands_never_count_as_slow(settings: Any, limits: None, engine_call
             expected = "Mah Jongg! This hand wins." if check(hand).valid else "Not a winning hand"
             assert response.status_code == 200 and expected in _html(response)
     assert len(engine_calls) == 3 * len(EXAMPLES)  # each judged once, within the quick look
+    settings.CHECK_QUICK_MS = 0  # from now on every hand needs more than the quick look
     assert "Not a winning hand" in _html(_get(client, {"hand": SLOW}))  # the one slow hand allowed
     assert _get(client, {"hand": SLOW}).status_code == 429
 
@@ -194,7 +202,7 @@ def test_a_slow_hand_past_the_budget_gets_a_message_not_a_500(
 
 def test_a_slow_hand_past_the_budget_gets_the_message_in_the_fragment(settings: Any, limits: None) -> None:
     settings.CHECK_BUDGET_MS = 0
-    response = _get(Client(), {"hand": SLOW_HANDS[1]}, **HTMX)
+    response = _get(Client(), {"hand": SLOW}, **HTMX)
     assert response.status_code == 200
     html = _html(response)
     assert "<html" not in html and 'id="verdict"' in html

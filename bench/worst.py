@@ -1,0 +1,154 @@
+"""Search for the slowest inputs of `check` (`make worst`; not part of the tests).
+
+Random starts biased towards what makes the hand-reading search work hardest (many jokers, lone
+tiles, exposures holding jokers, every table option), then hill-climbing: change one tile, one
+exposure or one option, keep the change when the hand is slower. Each hand is timed as the best of
+three runs, so that a busy machine does not pass for a slow hand. The slowest hands found are
+written to bench/worst_check.json, which `make bench` times as its worst-case set.
+
+    python bench/worst.py [--seconds 120] [--seed 1] [--keep 40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+from random import Random
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from cfmj.engine import InputError, check  # noqa: E402
+from cfmj.engine.notation import Hand, format_hand  # noqa: E402
+from cfmj.engine.tiles import FLOWER, JOKER, NATURAL_KINDS  # noqa: E402
+
+WORST_SET = ROOT / "bench" / "worst_check.json"
+HAND_SIZE = 14
+
+
+@dataclass(frozen=True)
+class Case:
+    hand: Hand
+    house_rules: tuple[int, ...] = ()
+    base: int = 25
+    skill_level: int = 0
+    self_drawn: bool = False
+
+    def options(self) -> dict[str, object]:
+        return {
+            "house_rules": self.house_rules,
+            "base": self.base,
+            "skill_level": self.skill_level,
+            "self_drawn": self.self_drawn,
+        }
+
+    def as_dict(self) -> dict[str, object]:
+        return {"hand": format_hand(self.hand), **self.options(), "house_rules": list(self.house_rules)}
+
+
+def seconds_of(case: Case, repeats: int = 3) -> float | None:
+    """The best of `repeats` runs, or None when check refuses the input."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        try:
+            check(case.hand, **case.options())  # type: ignore[arg-type]
+        except InputError:
+            return None
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def random_tile(rng: Random, joker_weight: float) -> int:
+    if rng.random() < joker_weight:
+        return JOKER
+    return rng.randrange(NATURAL_KINDS)
+
+
+def random_case(rng: Random) -> Case:
+    joker_weight = rng.choice((0.0, 0.2, 0.4, 0.5, 0.6))
+    exposures: list[tuple[int, ...]] = []
+    for _ in range(rng.choice((0, 0, 0, 1, 2))):
+        tile = rng.randrange(NATURAL_KINDS)
+        size = rng.choice((3, 3, 4, 5))
+        jokers = rng.randrange(0, size)
+        exposures.append(tuple(sorted([tile] * (size - jokers) + [JOKER] * jokers)))
+    left = HAND_SIZE - sum(len(g) for g in exposures)
+    if left < 1:
+        exposures, left = [], HAND_SIZE
+    concealed = tuple(sorted(random_tile(rng, joker_weight) for _ in range(left)))
+    return Case(
+        Hand(concealed, tuple(exposures)),
+        house_rules=tuple(sorted(rng.sample((1, 2, 3), rng.randrange(4)))),
+        base=rng.choice((25, 20)),
+        skill_level=rng.randrange(6),
+        self_drawn=rng.random() < 0.3,
+    )
+
+
+def mutate(case: Case, rng: Random) -> Case:
+    roll = rng.random()
+    if roll < 0.75 and case.hand.concealed:
+        concealed = list(case.hand.concealed)
+        concealed[rng.randrange(len(concealed))] = random_tile(rng, 0.3)
+        return replace(case, hand=Hand(tuple(sorted(concealed)), case.hand.exposures))
+    if roll < 0.85:
+        return replace(case, skill_level=rng.randrange(6), self_drawn=not case.self_drawn)
+    if roll < 0.92:
+        return replace(case, house_rules=tuple(sorted(rng.sample((1, 2, 3), rng.randrange(4)))))
+    return random_case(rng) if rng.random() < 0.5 else replace(case, base=45 - case.base)
+
+
+def is_legal(case: Case) -> bool:
+    tiles = case.hand.tiles
+    return all(tiles.count(t) <= (8 if t in (FLOWER, JOKER) else 4) for t in set(tiles))
+
+
+def search(seconds: float, seed: int, keep: int) -> list[tuple[float, Case]]:
+    rng = Random(seed)
+    found: dict[Case, float] = {}
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        case = random_case(rng)
+        took = seconds_of(case) if is_legal(case) else None
+        if took is None:
+            continue
+        found[case] = took
+        for _ in range(40):  # climb from this start
+            step = mutate(case, rng)
+            if not is_legal(step):
+                continue
+            slower = seconds_of(step)
+            if slower is None:
+                continue
+            found[step] = slower
+            if slower > took:
+                case, took = step, slower
+    ranked = sorted(found.items(), key=lambda item: -item[1])
+    return [(took, case) for case, took in ranked[:keep]]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=120)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", type=int, default=40)
+    parser.add_argument("--write", action="store_true", help=f"merge the slowest into {WORST_SET.name}")
+    args = parser.parse_args()
+    slowest = search(args.seconds, args.seed, args.keep)
+    for took, case in slowest[:10]:
+        print(f"{took * 1000:8.2f} ms  {json.dumps(case.as_dict())}")
+    if args.write:
+        kept = json.loads(WORST_SET.read_text()) if WORST_SET.exists() else []
+        known = {json.dumps(entry, sort_keys=True) for entry in kept}
+        kept += [c.as_dict() for _, c in slowest if json.dumps(c.as_dict(), sort_keys=True) not in known]
+        WORST_SET.write_text(json.dumps(kept, indent=1) + "\n")
+        print(f"{len(kept)} hands in {WORST_SET.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
