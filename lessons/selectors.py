@@ -158,6 +158,13 @@ def visitor_checks_missed(learner: Learner) -> int:
     return rows.values("puzzle_id").distinct().count()
 
 
+def step_answered_right(learner: Learner, step: Step) -> bool:
+    """Whether the learner has ever answered this step's check right (in turn or ahead of it)."""
+    return CheckAnswer.objects.filter(
+        rows_of(learner), lesson_id=step.lesson_id, step=step.number, score__gt=0
+    ).exists()
+
+
 def course_progress(learner: Learner, *, assigned: Collection[int]) -> CourseProgress:
     """Where the learner left off in the course, and how many lessons they have done of how many
     (`assigned` as for course())."""

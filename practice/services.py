@@ -291,7 +291,8 @@ def _standing(learner: Learner, puzzle: Puzzle) -> tuple[bool, ReviewItem | None
     have one too: a puzzle missed in a lesson (lesson_mistake_keep) comes back before it was ever
     answered in a drill. One query, and one more only when a review is due."""
     if learner.user is None:
-        return not Attempt.objects.filter(rows_of(learner), puzzle=puzzle).exists(), None
+        first = not Attempt.objects.filter(rows_of(learner), puzzle=puzzle).exists()
+        return first and puzzle.table != LESSON, None
     answered = Attempt.objects.filter(rows_of(learner), puzzle=OuterRef("pk"))
     due = ReviewItem.objects.filter(
         user=learner.user, puzzle=OuterRef("pk"), retired=False, due__lte=learner.today()
@@ -303,6 +304,10 @@ def _standing(learner: Learner, puzzle: Puzzle) -> tuple[bool, ReviewItem | None
         .get()
     )
     review = ReviewItem.objects.get(pk=due_id) if due_id is not None else None
+    if puzzle.table == LESSON:
+        # A question missed in a lesson was answered there already: it moves the ratings only
+        # when it comes back due, like any review.
+        return review is not None, review
     return first or review is not None, review
 
 
@@ -460,8 +465,8 @@ def _extend_streak(user: User, day: datetime.date) -> None:
         return
     streak, _ = Streak.objects.get_or_create(user=user)
     streak = Streak.objects.select_for_update().get(pk=streak.pk)
-    if streak.last_day == day:
-        return
+    if streak.last_day is not None and day <= streak.last_day:
+        return  # counted already, or an older day finished late: the streak stays as it is
     current = streak.current + 1 if streak.last_day == day - datetime.timedelta(days=1) else 1
     Streak.objects.filter(pk=streak.pk).update(current=current, best=max(streak.best, current), last_day=day)
 

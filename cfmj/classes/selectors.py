@@ -9,7 +9,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 
 from cfmj.accounts.models import User
 from cfmj.classes.models import Assignment, Classroom, CoteacherInvite, ManagedAccount, Membership
@@ -146,9 +146,16 @@ def _puzzle_statuses(assignment: Assignment, ids: list[int]) -> dict[int, Status
         attempts = attempts.filter(puzzle_id__in=fixed)
         needed = len(fixed)
     else:
+        # A puzzle the student had answered before the homework was set (a mistake coming back for
+        # review, say) is not new work: only puzzles new to them count.
+        earlier = Attempt.objects.filter(
+            user_id=OuterRef("user_id"),
+            puzzle_id=OuterRef("puzzle_id"),
+            answered_at__lt=assignment.created_at,
+        )
         attempts = attempts.filter(
             puzzle__kind=assignment.drill_kind, puzzle__band=assignment.band, puzzle__table=assignment.table
-        )
+        ).exclude(Exists(earlier))
         needed = assignment.count
     marks: dict[int, list[tuple[datetime.datetime, float]]] = defaultdict(list)
     seen: set[tuple[int, int]] = set()
@@ -215,7 +222,7 @@ def next_assignment_puzzle(assignment: Assignment, user: User) -> Puzzle | None:
         return entry.puzzle if entry is not None else None
     return (
         Puzzle.objects.filter(kind=assignment.drill_kind, band=assignment.band, table=assignment.table)
-        .exclude(pk__in=answered)
+        .exclude(pk__in=Attempt.objects.filter(user=user).values("puzzle_id"))  # new to the student
         .order_by("?")
         .first()
     )

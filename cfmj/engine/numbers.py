@@ -93,8 +93,8 @@ def _in_words(words: list[str]) -> int | None:
             current += TENS[word]
             last = "ten"
         elif word == "hundred":
-            if last == "hundred" or current >= 10:
-                return None
+            if last not in ("", "a", "one") or current >= 10:
+                return None  # "hundred hundred", "twenty thousand hundred": a count must lead it
             current = (current or 1) * HUNDRED
             last = "hundred"
         elif word == "thousand":

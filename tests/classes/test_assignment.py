@@ -11,10 +11,10 @@ from django.utils import timezone
 
 from cfmj.classes import selectors, services
 from lessons.models import LessonProgress
-from practice.models import Attempt
+from practice.models import Attempt, Puzzle
 from tests.classes.helpers import a_class, in_days, person
 from tests.engine.drills.helpers import right_response
-from tests.practice.factories import PuzzleFactory
+from tests.practice.factories import AttemptFactory, PuzzleFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -162,3 +162,19 @@ def test_it_takes_the_way_back_from_the_token_not_the_form(client) -> None:
         {"token": str(page.context["token"]), "next": "/classes/999/homework/999/", **right_response(puzzle)},
     )
     assert f'href="{url}"'.encode() in response.content and b"/classes/999/" not in response.content
+
+
+def test_a_puzzle_answered_before_the_homework_was_set_does_not_count_towards_it(client) -> None:
+    # A mistake coming back for review (or any puzzle seen before) is not new work: answered again
+    # after the homework was set, it counts for nothing, and the homework serves only new ones.
+    student = person("sam")
+    homework, _ = _homework_of(student, count=1)
+    seen = Puzzle.objects.first()
+    assert seen is not None
+    before = AttemptFactory(user=student, puzzle=seen, correct=False, score=0.0)
+    Attempt.objects.filter(pk=before.pk).update(answered_at=homework.created_at - datetime.timedelta(days=1))
+    AttemptFactory(user=student, puzzle=seen)  # again, since the homework was set
+    status = selectors.statuses(homework, [student])[student.pk]
+    assert not status.done and status.answered == 0
+    for _ in range(5):
+        assert selectors.next_assignment_puzzle(homework, student) != seen

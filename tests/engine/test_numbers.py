@@ -46,6 +46,8 @@ def test_it_reads_a_number_in_digits_or_words(text: str, number: int) -> None:
         "five six",
         "eighty twelve",
         "twenty twenty",
+        "twenty thousand hundred",  # once read as 20100
+        "hundred hundred",
         "80 80",
         "a",
         "1234567",

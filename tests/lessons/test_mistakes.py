@@ -171,3 +171,22 @@ def test_missed_quiz_questions_join_the_review(course: list[Lesson]) -> None:
         missed=[wrong],
     )
     assert [item.puzzle.question for item in ReviewItem.objects.filter(user=user)] == [wrong.question]
+
+
+def test_a_lesson_mistake_answered_before_it_is_due_moves_no_rating(client, course: list[Lesson]) -> None:
+    # It was answered in the lesson already: opened from the mistakes page the next minute, its
+    # first drill answer is practice, not a first try (which would be rated).
+    user = UserFactory()
+    client.force_login(user)
+    step = course[0].steps.get(number=1)
+    puzzle = _made(step)
+    _miss(Learner(user, ""), step, puzzle)
+    item = ReviewItem.objects.get(user=user)
+    page = client.get(reverse("practice:mistake", args=[item.pk]))
+    client.post(
+        reverse("practice:answer", args=[item.puzzle_id]),
+        {"token": page.context["token"], **right_response(puzzle)},
+    )
+    attempt = Attempt.objects.get(user=user)
+    assert attempt.correct and not attempt.rated
+    assert ReviewItem.objects.get(pk=item.pk).successes == 0

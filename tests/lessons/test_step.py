@@ -121,6 +121,20 @@ def test_the_steps_nav_offers_the_next_step_only_once_the_check_is_right(
     assert next_url in client.get(_url(step)).content  # and when they come back
 
 
+def test_a_step_answered_right_ahead_of_its_turn_offers_the_next_step(client, course: list[Lesson]) -> None:
+    # Reached from a rule's link before the steps before it: answered right, its nav no longer
+    # asks for a right answer, though the step reached waits for the earlier steps.
+    user = UserFactory()
+    client.force_login(user)
+    step = course[0].steps.get(number=3)
+    token, puzzle = _check_of(client.get(_url(step)).content, step)
+    client.post(_url(step), {"token": token, **right_response(puzzle)})
+    page = client.get(_url(step)).content
+    assert b"Answer the check right to go on" not in page
+    assert reverse("lessons:step", args=[course[0].slug, 4]).encode() in page
+    assert not LessonProgress.objects.filter(user=user, step_reached__gt=0).exists()
+
+
 def test_it_counts_a_double_submit_once(client, course: list[Lesson]) -> None:
     user = UserFactory()
     client.force_login(user)
@@ -221,6 +235,7 @@ def test_it_asks_again_for_a_blank_answer(client, course: list[Lesson], htmx: bo
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     response = client.post(_url(step), {**fields, "valid": "", "choice": "", "reason": ""}, **headers)
     assert response.status_code == 200 and b"Choose an answer first" in response.content
+    assert response.content.count(b'role="alert"') == 1  # said once, not above and in the form
     assert not LessonProgress.objects.filter(user=user).exists() and not CheckAnswer.objects.exists()
     if not htmx:  # the same check again, to answer
         assert hidden_fields(response.content) == fields

@@ -123,6 +123,27 @@ def test_it_extends_the_streak_when_the_daily_set_is_done() -> None:
     assert (streak.current, streak.best, streak.last_day) == (4, 4, today)
 
 
+def test_finishing_an_older_days_set_late_leaves_the_streak_alone() -> None:
+    # Yesterday's set finished after today's was counted (a daily set answered late, or a change
+    # of time zone that moves the day back) must not reset today's streak to 1.
+    user = UserFactory()
+    learner = Learner(user, "v")
+    today = timezone.localdate()
+    yesterday = today - datetime.timedelta(days=1)
+    Streak.objects.create(user=user, current=5, best=7, last_day=today)
+    daily = services.daily_set_build(day=yesterday)
+    for entry in daily.entries.select_related("puzzle"):
+        services.attempt_record(
+            learner=learner,
+            puzzle_id=entry.puzzle_id,
+            token=uuid.uuid4(),
+            response=right_response(entry.puzzle),
+            daily_date=yesterday,
+        )
+    streak = Streak.objects.get(user=user)
+    assert (streak.current, streak.best, streak.last_day) == (5, 7, today)
+
+
 def test_it_moves_a_visitors_practice_to_their_account() -> None:
     puzzle = PuzzleFactory()
     visitor = Learner(None, "visitor-1")

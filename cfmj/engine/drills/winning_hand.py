@@ -285,14 +285,15 @@ def grade(question: WinningHandQuestion, answer: WinningHandAnswer, response: ob
         return graded(WRONG, explanation="It is not a winning hand. " + answer["explanation"], **base)
     if valid:
         return graded(WRONG, explanation="It is a winning hand after all. " + answer["explanation"], **base)
-    if reason in ids:
-        return graded(RIGHT, explanation=answer["explanation"], **base)
     right = "The hand is right: it is not a winning hand."
     if not reason:  # the site asks again for the reason instead (drills.unanswered)
         return half_right(right, "The reason was left out.", explanation=answer["explanation"], **base)
-    if reason not in CATALOGUE:
+    if reason not in {c["value"] for c in question.get("choices", [])}:
+        # Only what was offered counts: a true reason the question never showed was not chosen.
         wrong = f"The reason is not one of the choices (you gave {shown(reason)})."
         return half_right(right, wrong, explanation=answer["explanation"], **base)
+    if reason in ids:
+        return graded(RIGHT, explanation=answer["explanation"], **base)
     held = true_reasons(question).get(reason)
     if held is not None:  # true as well: both count
         lead = f'"{held.title}" is right too: {held.message} {ref(held.rule)} And: '

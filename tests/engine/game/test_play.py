@@ -176,3 +176,11 @@ def test_it_lets_east_win_on_the_tiles_it_holds() -> None:
     game = position({0: "7C*3 8C*4 9D*4 RD*3"})
     won = game.apply(DeclareMahJongg(0))[-1]
     assert isinstance(won, HandWon) and won.won_by == "wall" and won.payments == (420, -140, -140, -140)
+
+
+def test_every_refusal_names_its_rule_in_words_not_by_section_number() -> None:
+    from cfmj.engine.game import errors
+
+    messages = [value for name, value in vars(errors).items() if name.isupper() and isinstance(value, str)]
+    assert messages and all("§" not in m and "RULES" not in m for m in messages)
+    assert errors.DEAD_JOKER.endswith("(rule: Playing a hand).")
