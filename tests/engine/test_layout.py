@@ -139,3 +139,9 @@ def test_every_question_hand_is_drawn_with_every_tile_once(kind):
 
 def test_a_question_without_a_hand_has_no_groups():
     assert hand_groups("rules_quiz", {"prompt": "How many tiles?"}) == ()
+
+
+def test_name_the_hand_is_drawn_on_a_rack_so_its_blocks_do_not_give_the_pattern_away():
+    for puzzle in puzzles("name_hand"):
+        groups = hand_groups("name_hand", puzzle.question)
+        assert not any(g.block for g in groups if not g.exposed)

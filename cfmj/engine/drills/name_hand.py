@@ -311,5 +311,7 @@ KIND: DrillKind[NameHandQuestion, NameHandAnswer] = DrillKind(
     table_make=make,
     daily=2,
     within=_within,
-    hand_drawn="blocks",
+    # On a rack, not as blocks: blocks with their names ("Quint of 6 Bam with a joker") would give
+    # the pattern away, and working out which jokers fill which block is the skill asked.
+    hand_drawn="rack",
 )
