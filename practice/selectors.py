@@ -124,6 +124,11 @@ class SkillSummary:
     attempts: int
     accuracy: float | None
 
+    @property
+    def to_settle(self) -> int:
+        """Rated answers still to give before a level is said (0 once it is)."""
+        return max(0, SETTLED - self.attempts)
+
 
 def skill_summaries(learner: Learner) -> list[SkillSummary]:
     """Each drill's level, rating, rated answers and accuracy: an account's kept ratings, or a

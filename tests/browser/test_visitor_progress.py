@@ -43,9 +43,9 @@ def test_a_visitors_answers_show_on_practice_and_the_dashboard(
     expect(drill).not_to_contain_text("Not started")
     page.screenshot(path=str(artifacts / f"visitor-practice-{size}.png"), full_page=True)
     page.goto("/practice/dashboard/")
-    row = page.locator("table.skills tr").filter(has_text="Winning hand?")
-    expect(row.locator("td").nth(1)).to_have_text("2")  # answered (after the level)
-    expect(row.locator("td").nth(2)).to_have_text("50%")  # right
+    row = page.locator(".skill-list li").filter(has_text="Winning hand?")
+    expect(row.locator("dd").nth(1)).to_have_text("2")  # answered (after the level)
+    expect(row.locator("dd").nth(2)).to_have_text("50%")  # right
     expect(page.locator("figure.chart-figure").filter(has_text="Winning hand?")).to_be_visible()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= viewport["width"], f"the dashboard is {width} px wide on a {viewport['width']} px screen"
