@@ -154,11 +154,17 @@ def _lessons(user: User) -> list[dict[str, Any]]:
 
 
 def _lesson_answers(user: User) -> list[dict[str, Any]]:
-    """Each step check and quiz answered, with its marks (a step of None is the lesson's quiz)."""
-    return _rows(
-        CheckAnswer.objects.filter(user=user)
-        .order_by("answered_at", "pk")
-        .values(
+    """Each step check and quiz answered, with its marks (a step of None is the lesson's quiz) and
+    the questions it missed (each kept as a puzzle to review: its kind and question)."""
+    answers = CheckAnswer.objects.filter(user=user)
+    missed: dict[int, list[dict[str, Any]]] = {}
+    through = CheckAnswer.missed.through.objects.filter(checkanswer__in=answers).order_by("pk")
+    fields = ("checkanswer_id", "puzzle__kind", "puzzle__question")
+    for answer_id, kind, question in through.values_list(*fields):
+        missed.setdefault(answer_id, []).append({"kind": kind, "question": question})
+    rows = _rows(
+        answers.order_by("answered_at", "pk").values(
+            "pk",
             "answered_at",
             "step",
             "responses",
@@ -168,6 +174,9 @@ def _lesson_answers(user: User) -> list[dict[str, Any]]:
             lesson_title=F("lesson__title"),
         )
     )
+    for row in rows:
+        row["missed"] = missed.get(row.pop("pk"), [])
+    return rows
 
 
 def _classes(user: User) -> list[dict[str, Any]]:

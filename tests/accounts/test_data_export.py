@@ -15,7 +15,9 @@ from django.urls import reverse
 
 from cfmj.accounts.selectors import account_data
 from lessons.models import CheckAnswer
+from practice.tables import LESSON
 from tests.accounts.world import world
+from tests.practice.factories import PuzzleFactory
 
 if TYPE_CHECKING:
     from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
@@ -190,7 +192,14 @@ def test_it_holds_the_lesson_checks_and_quizzes_answered(client):
     CheckAnswer.objects.create(
         token=uuid.uuid4(), user=w.tess, lesson=w.lesson, step=None, responses=[{}], score=0, size=3
     )
+    missed = CheckAnswer.objects.create(
+        token=uuid.uuid4(), user=w.lena, lesson=w.lesson, step=3, responses=[{"choice": "a"}], score=0, size=1
+    )
+    puzzle = PuzzleFactory(kind="worth", band=1, table=LESSON)
+    missed.missed.add(puzzle)
     _, data = _download(client, w.lena)
     assert [
         (a["lesson_number"], a["step"], a["score"], a["size"], a["responses"]) for a in data["lesson_answers"]
-    ] == [(1, 2, 1, 1, [{"choice": "b"}])]
+    ] == [(1, 2, 1, 1, [{"choice": "b"}]), (1, 3, 0, 1, [{"choice": "a"}])]
+    assert data["lesson_answers"][0]["missed"] == []
+    assert data["lesson_answers"][1]["missed"] == [{"kind": "worth", "question": puzzle.question}]
