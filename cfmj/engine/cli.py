@@ -235,6 +235,11 @@ def _read_request(line: str) -> dict[str, Any]:
             f"That line is not JSON ({error.msg}): write one object per line, such "
             'as {"hand": "1C 1C 1C ..."}.'
         ) from None
+    except RecursionError:  # brackets nested deeper than the JSON reader goes (about 1,000)
+        raise InputError(
+            "That line nests far too deeply: write one flat object per line, such as "
+            '{"hand": "1C 1C 1C ..."}.'
+        ) from None
     if not isinstance(request, dict):
         raise InputError('Each line is one JSON object, such as {"hand": "1C 1C 1C ..."}.')
     unknown = sorted(set(request) - _KNOWN_KEYS)

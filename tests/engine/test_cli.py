@@ -234,6 +234,16 @@ def test_it_explains_each_bad_batch_line() -> None:
     assert "J appears 5 times" in errors[4]
 
 
+@pytest.mark.parametrize("verb", ["check", "distance", "charleston"])
+@pytest.mark.parametrize("nested", ["[" * 1000, '{"a":' * 1000, '{"hand": "1C", "base": ' + "[" * 5000 + "}"])
+def test_a_deeply_nested_line_gets_an_error_and_the_batch_goes_on(verb: str, nested: str) -> None:
+    # Once a RecursionError traceback, exit 1, and no answer for the lines after it.
+    status, out = run(verb, "--batch", stdin=nested + "\n" + json.dumps({"hand": CONCEALED}) + "\n")
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert status == 0 and "nests far too deeply" in first["error"]
+    assert "error" not in second
+
+
 def test_it_answers_a_batch_without_a_final_newline() -> None:
     status, out = run("check", "--batch", stdin=json.dumps({"hand": WORKED}))
     assert status == 0
