@@ -2,12 +2,15 @@
 
     3C 3C 3C 4C 4C 4C 4C 5C 5C 5C [RD RD RD J]
 
-Parsing accepts any case, tabs, extra spaces and no space around brackets; formatting always
-gives the canonical form (tiles in table order, jokers last in an exposure).
+Parsing accepts any case, tabs, newlines, any number of spaces and no space around brackets
+(RULES §1); only ASCII space, tab and newline separate tiles, so a no-break space or any other
+Unicode space is refused. Formatting always gives the canonical form (tiles in table order, jokers
+last in an exposure).
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -18,7 +21,11 @@ from .tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, MAX_JOKERS, code, cod
 if TYPE_CHECKING:
     from .ruleset import RuleSet
 
-MAX_INPUT_CHARS = 300  # 14 tiles with generous spacing fit in well under this
+# The bound is on tiles, not characters (RULES §1): a hand padded with any number of spaces reads.
+MAX_TILES = 40  # far more than any question takes (14 at most), few enough to read at once
+# A token: a bracket, or a run of anything but brackets and the separators (space, tab, CR, LF; CR
+# for a Windows newline). Found by the regular expression engine, so long runs of spaces cost little.
+_TOKENS = re.compile(r"[\[\]]|[^\[\] \t\r\n]+")
 
 
 @dataclass(frozen=True)
@@ -58,11 +65,6 @@ def parse_hand(
     """Read a hand. `sizes` is the tile counts the question accepts (14 for check)."""
     if not isinstance(text, str):
         raise InputError("A hand is written as text, such as '1C 1C 2C 2C ...'.")
-    if len(text) > MAX_INPUT_CHARS:
-        raise InputError(
-            f"That is far too long for a hand ({len(text)} characters): a hand has "
-            "at most 14 tiles, written like '1C 1C 1C 2C ...'."
-        )
     concealed, exposures = _read_groups(text)
     hand = Hand(tuple(sorted(concealed)), tuple(sorted(tuple(sorted(g)) for g in exposures)))
     validate_hand(hand, sizes=sizes, max_jokers=max_jokers, max_flowers=max_flowers, question=question)
@@ -97,26 +99,17 @@ def _read_groups(text: str) -> tuple[list[int], list[list[int]]]:
     concealed: list[int] = []
     exposures: list[list[int]] = []
     group: list[int] | None = None
-    token = ""
-
-    def flush() -> None:
-        nonlocal token
-        if token:
-            tile = parse_tile(token)
-            (concealed if group is None else group).append(tile)
-            token = ""
-
-    for char in text:
-        if char == "[":
-            flush()
+    tiles = 0
+    for match in _TOKENS.finditer(text):
+        token = match.group()
+        if token == "[":
             if group is not None:
                 raise InputError(
                     "A '[' opens inside another exposure: close each exposure with ']' "
                     "before opening the next."
                 )
             group = []
-        elif char == "]":
-            flush()
+        elif token == "]":
             if group is None:
                 raise InputError(
                     "There is a ']' with no '[' before it: each exposure goes in a "
@@ -129,16 +122,32 @@ def _read_groups(text: str) -> tuple[list[int], list[list[int]]]:
                 )
             exposures.append(group)
             group = None
-        elif char.isspace():
-            flush()
         else:
-            token += char
-    flush()
+            tiles += 1
+            if tiles > MAX_TILES:
+                raise InputError(
+                    f"That is far too many tiles for a hand (more than {MAX_TILES}): a hand has at "
+                    "most 14, written like '1C 1C 1C 2C ...'."
+                )
+            _refuse_odd_space(token)
+            (concealed if group is None else group).append(parse_tile(token))
     if group is not None:
         raise InputError("An exposure is opened with '[' but never closed: add ']' after its tiles.")
     if not concealed and not exposures:
         raise InputError("The hand is empty: type its tiles, such as '1C 1C 1C 2C 2C 2C ...'.")
     return concealed, exposures
+
+
+def _refuse_odd_space(token: str) -> None:
+    """Only ASCII space, tab and newline separate tiles: a no-break space, an ideographic space, a
+    line or file separator is malformed, and said so plainly (the token would otherwise read as
+    two tiles run together)."""
+    odd = next((c for c in token if c.isspace()), None)
+    if odd is not None:
+        raise InputError(
+            f"The hand has a character between tiles that is not a plain space (U+{ord(odd):04X}): "
+            "separate tiles with ordinary spaces."
+        )
 
 
 def _check_counts(hand: Hand, *, max_jokers: int, max_flowers: int) -> None:

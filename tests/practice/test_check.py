@@ -124,9 +124,10 @@ def test_it_answers_malformed_input_with_the_engine_message(client, hand, option
     assert "Mah Jongg!" not in html
 
 
-def test_it_says_how_long_the_ten_thousand_characters_were(client):
+def test_it_shows_ten_thousand_characters_of_one_token_cut_short(client):
     html = _html(client.get(URL, {"hand": "x" * 10_000}))
-    assert "That is far too long for a hand (10000 characters)" in html
+    problem = html.split('<p class="problem" role="alert">', 1)[1].split("</p>", 1)[0]
+    assert problem.startswith("&#x27;xxxxxxxxxxxx...&#x27; is not a tile code.")
 
 
 def test_it_answers_bytes_that_are_not_utf8(client):
