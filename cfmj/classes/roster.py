@@ -103,8 +103,9 @@ def names_read(*, classroom: Classroom, text: str) -> NameList:
             f"That is {len(names)} names: at most {MAX_NAMES} at a time. Make the first {MAX_NAMES} "
             "now and the rest afterwards."
         )
-    for name in dict.fromkeys(names):
-        numbers = lines[name.casefold()]
+    first = {name.casefold(): name for name in reversed(names)}  # each name as first written
+    for key, numbers in lines.items():
+        name = first[key]
         if len(numbers) > 1:
             where = ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
             problems.append(

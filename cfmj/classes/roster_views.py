@@ -62,8 +62,8 @@ def students_from_names(request: HttpRequest, pk: int) -> HttpResponse:
             names = roster.names_read(classroom=classroom, text=form.cleaned_data["names"])
             cards = roster.students_create(classroom=classroom, teacher=user_of(request), names=names.names)
         except roster.NamesError as error:
-            for problem in error.problems:
-                form.add_error("names", problem)
+            for problem in error.problems:  # at the top of the form, where the page comes back
+                form.add_error(None, problem)
         except ClassError as error:
             form.add_error(None, str(error))
         else:
