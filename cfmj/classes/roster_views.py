@@ -16,6 +16,7 @@ from cfmj.classes.access import taught_or_404, user_of
 from cfmj.classes.forms import NamesForm, StudentNameForm, form_errors
 from cfmj.classes.models import Classroom, ManagedAccount
 from cfmj.classes.services import ClassError
+from cfmj.core.ratelimit import rate_limited
 
 
 def _made_here_or_404(classroom: Classroom, user_id: int) -> User:
@@ -50,6 +51,7 @@ def student_name(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@rate_limited("accounts_made")
 def students_from_names(request: HttpRequest, pk: int) -> HttpResponse:
     """A page with a box for a list of names; the accounts are made all at once, then their login
     cards are shown."""

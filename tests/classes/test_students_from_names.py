@@ -157,3 +157,15 @@ def test_a_visitor_is_sent_to_log_in(client: Client) -> None:
     classroom = a_class()
     response = client.get(_url(classroom))
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_lists_are_limited_per_teacher(client: Client, settings: Any) -> None:
+    """Each list hashes up to 30 passwords: a teacher account (anyone can make one) cannot keep a
+    core busy with them."""
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "accounts_made": {"user": 2, "window": 3600}}
+    classroom = _teacher(client)
+    assert _post(client, classroom, "Zoë Müller").status_code == 302
+    assert _post(client, classroom, "Sam Lee").status_code == 302
+    assert _post(client, classroom, "Li Wei").status_code == 429
+    assert client.get(_url(classroom)).status_code == 200  # the page itself is never counted
+    assert len(_made(classroom)) == 2
