@@ -72,6 +72,7 @@ def test_a_teacher_makes_accounts_from_names_and_prints_their_cards(
     expect(cards.first).to_contain_text("Zoë Müller")
     expect(cards.first).to_contain_text("zoem")
     password = cards.first.locator(".login-card-secret").nth(1).inner_text()
+    expect(teacher.get_by_role("button", name="Print the cards")).to_be_visible()
     _printed(teacher, folder)
 
     student = contexts(SIZES[size]).new_page()
@@ -112,6 +113,7 @@ def _printed(page: Page, folder: Any) -> None:
         expect(page.locator(".site-header")).to_be_hidden()
         expect(page.locator(".messages")).to_be_hidden()
         expect(page.get_by_role("button", name="Printed: clear the cards from this page")).to_be_hidden()
+        expect(page.get_by_role("button", name="Print the cards")).to_be_hidden()
         boxes = [page.locator(".login-card").nth(n).bounding_box() for n in range(2)]
         assert boxes[0] is not None and boxes[1] is not None
         assert abs(boxes[0]["y"] - boxes[1]["y"]) < 1 and boxes[1]["x"] > boxes[0]["x"]  # side by side
