@@ -54,7 +54,7 @@ def homework_cell(status: Status) -> str:
 
 
 def homework_heading(assignment: Assignment) -> str:
-    return f"{assignment.title} (due {assignment.due.isoformat()})"
+    return f"{assignment.title}, due {assignment.due.isoformat()}"
 
 
 def gradebook_rows(classroom: Classroom) -> list[list[str]]:

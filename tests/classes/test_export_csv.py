@@ -118,8 +118,8 @@ def test_it_writes_a_row_per_student_and_a_column_per_homework(world: World) -> 
     assert header[: len(FIRST_COLUMNS)] == FIRST_COLUMNS and header[-2:] == LAST_COLUMNS
     # One column per piece of homework, soonest due first, named with its due day.
     assert _homework_columns(header) == [
-        f"{drills.title} (due {drills.due.isoformat()})",
-        f"{lesson.title} (due {lesson.due.isoformat()})",
+        f"{drills.title}, due {drills.due.isoformat()}",
+        f"{lesson.title}, due {lesson.due.isoformat()}",
     ]
     assert all(len(row) == len(header) for row in (ann, bob, dan)) and blank == []
     # ann: the drills done a day late (both right), the lesson's quiz passed with 4 of 5.
