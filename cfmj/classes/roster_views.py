@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
 from cfmj.accounts.models import User
@@ -88,6 +89,7 @@ def students_from_names(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@never_cache  # first passwords: kept by no browser cache or proxy (a shared school computer)
 def login_cards(request: HttpRequest, pk: int) -> HttpResponse:
     """The login cards of accounts this teacher made for the class, while each still has its first
     password (POST: forget them)."""

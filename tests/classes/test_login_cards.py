@@ -55,6 +55,7 @@ def test_the_teacher_who_made_the_accounts_sees_their_cards(client: Client) -> N
         assert User.objects.get(username=username).check_password(password)
         assert name in html and f'<dd class="login-card-secret">{password}</dd>' in html
     assert "http://testserver/accounts/login/" in html and "css/cards" in html
+    assert "no-store" in response["Cache-Control"]  # not kept by the browser of a shared computer
     # The class page links to them while they wait.
     page = client.get(reverse("classes:detail", args=[classroom.pk])).content.decode()
     assert f'href="{_url(classroom)}">Print the login cards of the accounts you made (2)' in page
