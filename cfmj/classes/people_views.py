@@ -81,6 +81,8 @@ def student_password(request: HttpRequest, pk: int, user_id: int) -> HttpRespons
     except ClassError as error:
         messages.error(request, f"{student.username}: {error}")
     else:
+        card = roster.Card(student, form.cleaned_data["password"])
+        roster.cards_keep(session=request.session, classroom=classroom, cards=[card])
         messages.success(request, f"New password set for {student.username}.")
     return _back(classroom)
 

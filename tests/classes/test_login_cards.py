@@ -72,6 +72,11 @@ def test_a_card_goes_once_the_first_password_changes(client: Client) -> None:
     client.post(
         reverse("classes:student_password", args=[classroom.pk, sam.pk]), {"password": "new-one-for-sam"}
     )
+    # The teacher gave sam a new password: sam's card now carries it.
+    assert _cards(client.get(_url(classroom))) == [("Sam Lee", "saml", "new-one-for-sam")]
+    sam.refresh_from_db()
+    sam.set_password("sams-own-choice-9")
+    sam.save()
     response = client.get(_url(classroom))
     assert _cards(response) == [] and "No login cards to print" in response.content.decode()
     page = client.get(reverse("classes:detail", args=[classroom.pk])).content.decode()
