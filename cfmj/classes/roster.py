@@ -2,9 +2,11 @@
 pastes a list of names to make an account for each (a readable username and a first password
 each), and prints login cards for them.
 
-A first password is shown on a card only to the teacher who made the account, in that teacher's
-own session (kept server-side, in the database; gone at log-out), and only while the account still
-has that password: the card disappears once the student (or a teacher) changes it."""
+A password is shown on a card only to the teacher who made the account (or set its password on the
+class page), in that teacher's own session (kept server-side, in the database; gone at log-out),
+and only while the account still has that password (its stored hash is compared): the card
+disappears once the student or another teacher changes it. Nothing else keeps a password readable:
+after that, a teacher sets a new one."""
 
 from __future__ import annotations
 
