@@ -191,6 +191,17 @@ def students_create(*, classroom: Classroom, teacher: User, names: Iterable[str]
     return cards
 
 
+def students_from_list(*, classroom: Classroom, teacher: User, text: str) -> tuple[list[Card], NameList]:
+    """names_read, then students_create, with the class locked between them: the same list sent
+    twice at once (a double tap) makes its accounts once, and the second is told they exist."""
+    with transaction.atomic():
+        Classroom.objects.select_for_update().filter(pk=classroom.pk).first()
+        if Classroom.objects.filter(pk=classroom.pk, archived_at__isnull=False).exists():
+            raise ClassError("This class is archived: bring it back before adding students.")
+        names = names_read(classroom=classroom, text=text)
+        return students_create(classroom=classroom, teacher=teacher, names=names.names), names
+
+
 def cards_keep(*, session: SessionBase, classroom: Classroom, cards: Iterable[Card]) -> None:
     """Keep the first passwords for this teacher's login cards page (see the module's note)."""
     kept = dict(session.get(CARDS_KEY, {}))

@@ -60,10 +60,9 @@ def students_from_names(request: HttpRequest, pk: int) -> HttpResponse:
     form = NamesForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            if classroom.archived:
-                raise ClassError("This class is archived: bring it back before adding students.")
-            names = roster.names_read(classroom=classroom, text=form.cleaned_data["names"])
-            cards = roster.students_create(classroom=classroom, teacher=user_of(request), names=names.names)
+            cards, names = roster.students_from_list(
+                classroom=classroom, teacher=user_of(request), text=form.cleaned_data["names"]
+            )
         except roster.NamesError as error:
             for problem in error.problems:  # at the top of the form, where the page comes back
                 form.add_error(None, problem)
