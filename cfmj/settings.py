@@ -282,6 +282,9 @@ RATE_LIMITS: dict[str, dict[str, int]] = {
     # The account page: forms that check the password again (e-mail, deletion), and downloads.
     "account_password": {"user": env_int("RATE_LIMIT_ACCOUNT_PASSWORD_PER_USER", 10), "window": 900},
     "account_export": {"user": env_int("RATE_LIMIT_ACCOUNT_EXPORT_PER_USER", 10), "window": 3600},
+    # Lists of names made into accounts (classes/roster.py): each hashes up to 30 first passwords,
+    # a few seconds of a core; twenty lists an hour is more than any class needs.
+    "accounts_made": {"user": env_int("RATE_LIMIT_ACCOUNTS_MADE_PER_USER", 20), "window": 3600},
     # Full hands sent to the hand checker (a bare page or a hand still being built never counts):
     # about four a minute for each of a class of 30.
     "check": {"ip": env_int("RATE_LIMIT_CHECK_PER_IP", 120), "window": 60},

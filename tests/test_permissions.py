@@ -83,6 +83,7 @@ CASES: dict[str, Case] = {
     "accounts:login": PUBLIC,
     "accounts:account": Case("GET", SIGNED_IN),
     "accounts:email_change": Case("POST", SIGNED_IN, (200, 302, 400)),
+    "accounts:name_change": Case("POST", SIGNED_IN, (200, 302)),
     "accounts:role_change": Case("POST", SIGNED_IN, (200, 302, 400)),
     "accounts:data_export": Case("GET", SIGNED_IN),
     "accounts:delete": Case("GET", SIGNED_IN),
@@ -103,6 +104,9 @@ CASES: dict[str, Case] = {
     "classes:edit": Case("GET", TEACHERS),
     "classes:student_add": Case("POST", TEACHERS, (302,), {"username": "", "password": ""}),
     "classes:student_password": Case("POST", TEACHERS, (302,), {"password": "short"}),
+    "classes:student_name": Case("POST", TEACHERS, (302,), {"real_name": "Max Mustermann"}),
+    "classes:students_from_names": Case("GET", TEACHERS),
+    "classes:login_cards": Case("GET", TEACHERS),
     "classes:coteacher_invite": owner({"username": "nobody-here"}),
     "classes:assignment_create": Case("GET", TEACHERS),
     "classes:assignment": Case("GET", MEMBERS, (200, 302)),
@@ -199,6 +203,7 @@ def _url(name: str, world: dict[str, Any]) -> str:
         kwargs["pk"] = classroom.pk
     targets = {
         "student_password": "managed",
+        "student_name": "managed",
         "student_remove": "managed",
         "student_readd": "removed",
         "coteacher_remove": "coteacher",

@@ -7,6 +7,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
 
 from cfmj.accounts.models import User
+from cfmj.accounts.names import REAL_NAME_HELP, REAL_NAME_MAX, real_name_normalise, real_name_problem
 from cfmj.accounts.selectors import username_taken
 from cfmj.accounts.usernames import username_normalise
 from cfmj.core.days import zone_checked, zone_label, zone_names, zone_unknown
@@ -14,7 +15,29 @@ from cfmj.core.days import zone_checked, zone_label, zone_names, zone_unknown
 USERNAME_TAKEN = "A user with that username already exists."
 
 
+def real_name_field(**kwargs: Any) -> forms.CharField:
+    """The optional real name (cfmj.accounts.names), as every form asks it."""
+    kwargs.setdefault("label", "Your name")
+    kwargs.setdefault("help_text", REAL_NAME_HELP)
+    return forms.CharField(
+        required=False,
+        max_length=REAL_NAME_MAX,
+        widget=forms.TextInput(attrs={"autocomplete": "name"}),
+        error_messages={"max_length": f"A name has at most {REAL_NAME_MAX} characters."},
+        **kwargs,
+    )
+
+
+def clean_real_name(value: object) -> str:
+    name = real_name_normalise(str(value or ""))
+    problem = real_name_problem(name)
+    if problem is not None:
+        raise ValidationError(problem, code="invalid")
+    return name
+
+
 class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
+    real_name = real_name_field()
     email = forms.EmailField(required=False, help_text="Optional: only used to reset a forgotten password.")
     role = forms.ChoiceField(
         choices=User.Role.choices, initial=User.Role.LEARNER, widget=forms.RadioSelect, label="I am here as a"
@@ -22,7 +45,10 @@ class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
 
     class Meta(UserCreationForm.Meta):
         model = User
-        fields = ("username", "email", "role")
+        fields = ("username", "real_name", "email", "role")
+
+    def clean_real_name(self) -> str:
+        return clean_real_name(self.cleaned_data.get("real_name"))
 
     def clean_username(self) -> str:
         name = username_normalise(str(self.cleaned_data.get("username") or ""))
@@ -62,6 +88,13 @@ class EmailForm(_PasswordCheckForm):
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
     field_order = ("email", "password")
+
+
+class NameForm(forms.Form):
+    real_name = real_name_field()
+
+    def clean_real_name(self) -> str:
+        return clean_real_name(self.cleaned_data.get("real_name"))
 
 
 class RoleForm(forms.Form):

@@ -81,6 +81,7 @@ def _account(user: User) -> dict[str, Any]:
     managed = ManagedAccount.objects.filter(user=user).select_related("classroom", "made_by").first()
     return {
         "username": user.username,
+        "real_name": user.real_name,
         "email": user.email,
         "first_name": user.first_name,
         "last_name": user.last_name,

@@ -15,6 +15,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from cfmj.accounts.models import User
+from cfmj.accounts.names import real_name_normalise, real_name_problem
 from cfmj.accounts.selectors import deletions_due
 from cfmj.classes.models import Classroom, ManagedAccount, Membership
 from cfmj.classes.services import teacher_classes_release
@@ -111,6 +112,22 @@ def account_email_set(*, user: User, email: str) -> None:
     email = User.objects.normalize_email(email.strip())
     User.objects.filter(pk=user.pk).update(email=email)
     user.email = email
+
+
+MANAGED_NAME = "Your teacher made this account for their class, so they keep its name: ask them to change it."
+
+
+def account_name_set(*, user: User, name: str) -> None:
+    """The owner's own real name (teachers of their classes see it). An account a teacher made has
+    the name its class's teachers give it: they hold its password and answer for who it is."""
+    if ManagedAccount.objects.filter(user=user).exists():
+        raise AccountError(MANAGED_NAME)
+    name = real_name_normalise(name)
+    problem = real_name_problem(name)
+    if problem is not None:
+        raise AccountError(problem)
+    User.objects.filter(pk=user.pk).update(real_name=name)
+    user.real_name = name
 
 
 def account_role_set(*, user: User, role: str) -> None:

@@ -7,6 +7,7 @@ from cfmj.core.ratelimit import rate_limited
 app_name = "accounts"
 urlpatterns = [
     path("", views.account, name="account"),
+    path("name/", views.name_change, name="name_change"),
     path("email/", views.email_change, name="email_change"),
     path("role/", views.role_change, name="role_change"),
     path("data.json", views.data_export, name="data_export"),

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from kombu.exceptions import OperationalError as QueueDown
 
 from cfmj.accounts.exports import account_data_response
-from cfmj.accounts.forms import DeleteForm, EmailForm, RoleForm, SignUpForm, TimeZoneForm
+from cfmj.accounts.forms import DeleteForm, EmailForm, NameForm, RoleForm, SignUpForm, TimeZoneForm
 from cfmj.accounts.limits import signup_scope
 from cfmj.accounts.models import User
 from cfmj.accounts.redirects import local_next
@@ -30,6 +30,7 @@ from cfmj.accounts.services import (
     account_deletion_cancel,
     account_deletion_schedule,
     account_email_set,
+    account_name_set,
     account_role_set,
     display_large_print_set,
     time_zone_set,
@@ -158,6 +159,7 @@ def _account_page(request: HttpRequest, user: User, **forms: Any) -> HttpRespons
     zone = learner_of(request).zone
     context = {
         "account": user,
+        "name_form": NameForm(initial={"real_name": user.real_name}),
         "email_form": EmailForm(user, initial={"email": user.email}),
         "role_form": RoleForm(initial={"role": user.role}),
         "time_zone_form": TimeZoneForm(initial={"time_zone": zone}),
@@ -188,6 +190,23 @@ def email_change(request: HttpRequest) -> HttpResponse:
         request, "Your e-mail address is saved." if user.email else "Your e-mail address is removed."
     )
     return HttpResponseRedirect(reverse("accounts:account") + "#main")
+
+
+@login_required
+@require_POST
+def name_change(request: HttpRequest) -> HttpResponse:
+    user = _user(request)
+    form = NameForm(request.POST)
+    if form.is_valid():
+        try:
+            account_name_set(user=user, name=form.cleaned_data["real_name"])
+        except AccountError as error:
+            form.add_error("real_name", str(error))
+        else:
+            said = f"Your name is saved: {user.real_name}." if user.real_name else "Your name is removed."
+            messages.success(request, said)
+            return HttpResponseRedirect(reverse("accounts:account") + "#main")
+    return _account_page(request, user, name_form=form)
 
 
 @login_required

@@ -6,7 +6,9 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
+from cfmj.accounts.names import REAL_NAME_MAX
 from cfmj.classes.models import Assignment
+from cfmj.classes.roster import MAX_NAMES
 from cfmj.classes.services import MAX_PUZZLES
 from cfmj.engine.drills import BANDS, KIND_TITLES, KINDS
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
@@ -40,7 +42,17 @@ USERNAME_TOO_LONG = "A username has at most 150 characters."
 PASSWORD_TOO_LONG = "A password has at most 128 characters."
 
 
+STUDENT_NAME_HELP = "Optional: the teachers of the class see it beside the username; nobody else does."
+
+
 class StudentForm(forms.Form):
+    real_name = forms.CharField(
+        required=False,
+        max_length=REAL_NAME_MAX,
+        label="Student's name",
+        help_text=STUDENT_NAME_HELP,
+        error_messages={"max_length": f"A name has at most {REAL_NAME_MAX} characters."},
+    )
     username = forms.CharField(
         max_length=150,
         error_messages={"required": "Give the student a username.", "max_length": USERNAME_TOO_LONG},
@@ -49,6 +61,32 @@ class StudentForm(forms.Form):
         max_length=128,
         help_text="Write it down for the student: at least 8 characters, not only numbers, not too common.",
         error_messages={"required": "Give the student a password.", "max_length": PASSWORD_TOO_LONG},
+    )
+
+
+class StudentNameForm(forms.Form):
+    real_name = forms.CharField(
+        required=False,
+        max_length=REAL_NAME_MAX,
+        error_messages={"max_length": f"A name has at most {REAL_NAME_MAX} characters."},
+    )
+
+
+class NamesForm(forms.Form):
+    names = forms.CharField(
+        label="Students' names, one a line",
+        max_length=MAX_NAMES * (REAL_NAME_MAX + 2) * 2,
+        widget=forms.Textarea(attrs={"rows": 10, "autocomplete": "off", "spellcheck": "false"}),
+        help_text=(
+            f"Paste or type up to {MAX_NAMES} names, such as Zoë Müller. Each gets an account with a "
+            "username made from the name and a first password; blank lines are skipped. Only the "
+            "class's teachers see the names."
+        ),
+        error_messages={
+            "required": "Paste at least one name, one name a line.",
+            "max_length": f"That list is too long: at most {MAX_NAMES} names at a time.",
+        },
+        strip=False,
     )
 
 

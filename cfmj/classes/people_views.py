@@ -13,7 +13,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from cfmj.accounts.exports import account_data_response
 from cfmj.accounts.models import User
 from cfmj.accounts.services import account_delete_now
-from cfmj.classes import services
+from cfmj.accounts.usernames import username_key
+from cfmj.classes import roster, services
 from cfmj.classes.access import owned_or_404, taught_or_404, user_of
 from cfmj.classes.forms import CoteacherForm, PasswordForm, StudentForm, form_errors
 from cfmj.classes.models import Classroom, CoteacherInvite, ManagedAccount, Membership
@@ -55,10 +56,12 @@ def student_add(request: HttpRequest, pk: int) -> HttpResponse:
     except ClassError as error:
         messages.error(request, str(error))
     else:
+        card = roster.Card(student, form.cleaned_data["password"])
+        roster.cards_keep(session=request.session, classroom=classroom, cards=[card])
         messages.success(
             request,
             f"Account {student.username} made and added to the class. Give the "
-            "student their username and password.",
+            "student their username and password, or print their login card.",
         )
     return _back(classroom)
 
@@ -78,6 +81,8 @@ def student_password(request: HttpRequest, pk: int, user_id: int) -> HttpRespons
     except ClassError as error:
         messages.error(request, f"{student.username}: {error}")
     else:
+        card = roster.Card(student, form.cleaned_data["password"])
+        roster.cards_keep(session=request.session, classroom=classroom, cards=[card])
         messages.success(request, f"New password set for {student.username}.")
     return _back(classroom)
 
@@ -135,7 +140,8 @@ def managed_delete(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
     to keep it, and the teachers hold its password)."""
     classroom = taught_or_404(request, pk)
     student = _managed_or_404(classroom, user_id)
-    if request.method == "POST" and request.POST.get("username", "").strip() == student.username:
+    typed = request.POST.get("username", "")  # read as log-in reads it: any case or width
+    if request.method == "POST" and username_key(typed) == username_key(student.username):
         name = student.username
         account_delete_now(user=student)
         messages.success(request, f"The account {name} and everything it did are deleted.")

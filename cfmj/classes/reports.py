@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Max, Q
 from django.urls import reverse
-from django.utils import timezone
 
 from cfmj.accounts.models import User
 from cfmj.classes.models import Assignment, Classroom
@@ -113,28 +112,6 @@ def class_report(classroom: Classroom) -> ClassReport:
         misses_examined=examined,
         capped=capped,
     )
-
-
-def report_csv_rows(classroom: Classroom) -> list[list[str]]:
-    """A header, then one row per student. Cells are plain text: the caller quotes them."""
-    header = ["Username", "Lessons done", "Assignments done", "Assignments late"]
-    for _, title in KIND_CHOICES:
-        header += [f"{title} accuracy %", f"{title} level"]
-    rows = [[*header, "Last active"]]
-    students = students_of(classroom)
-    for student in _student_rows(students, _homework(classroom, students)):
-        row = [
-            student.username,
-            str(student.lessons_done),
-            str(student.assignments_done),
-            str(student.assignments_late),
-        ]
-        for kind, _ in KIND_CHOICES:
-            result = student.kind(kind)
-            row += [str(result.percent), result.level] if result else ["", ""]
-        last = student.last_active
-        rows.append([*row, timezone.localdate(last).isoformat() if last else ""])
-    return rows
 
 
 def _homework(classroom: Classroom, students: list[User]) -> Table:

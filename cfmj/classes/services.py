@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from cfmj.accounts.models import User
+from cfmj.accounts.names import real_name_normalise, real_name_problem
 from cfmj.accounts.selectors import username_taken
 from cfmj.accounts.usernames import username_normalise, username_problem
 from cfmj.classes.models import (
@@ -176,9 +177,15 @@ def classroom_joining_set(*, classroom: Classroom, open_: bool) -> None:
     classroom.joining_open = open_
 
 
-def student_create(*, classroom: Classroom, teacher: User, username: str, password: str) -> User:
+def student_create(
+    *, classroom: Classroom, teacher: User, username: str, password: str, real_name: str = ""
+) -> User:
     """An account a teacher makes for a student without e-mail; the student is in the class, and the
-    account is recorded as managed by it (its teachers may set its password, export or delete it)."""
+    account is recorded as managed by it (its teachers may set its password and name, export or
+    delete it). `real_name`: the name its teachers see (optional)."""
+    real_name = real_name_normalise(real_name)
+    if (name_problem := real_name_problem(real_name)) is not None:
+        raise ClassError(name_problem)
     username = username_normalise(username)
     problem = username_problem(username)
     if problem is not None:
@@ -187,7 +194,7 @@ def student_create(*, classroom: Classroom, teacher: User, username: str, passwo
         raise ClassError(f"The username {username} is taken: try adding a number or an initial.")
     if classroom.archived:
         raise ClassError("This class is archived: bring it back before adding students.")
-    user = User(username=username, role=User.Role.LEARNER)
+    user = User(username=username, role=User.Role.LEARNER, real_name=real_name)
     _check_password(password, user)
     with transaction.atomic():
         user.set_password(password)

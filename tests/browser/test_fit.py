@@ -34,7 +34,7 @@ from tests.practice.factories import PuzzleFactory
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SHOTS = ARTIFACTS / "fit"
-SHOWN = {"lesson 1 step 1", "dashboard", "rules"}  # screenshots at both sizes and print sizes
+SHOWN = {"lesson 1 step 1", "dashboard", "rules", "login cards"}  # screenshots at both sizes and print sizes
 LARGE_PRINT = "(on) => document.documentElement.classList.toggle('large-print', on)"
 
 
@@ -91,6 +91,8 @@ def teacher_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
     yield "session, teacher", f"/classes/{pk}/session/"
     yield "session board", f"/classes/{pk}/session/{site.session_pk}/"
     yield "managed account, delete", f"/classes/{pk}/students/{site.managed_pk}/delete/"
+    yield "accounts from names", f"/classes/{pk}/students/names/"
+    yield "login cards", f"/classes/{pk}/students/cards/"  # of the accounts made from names below
 
 
 def fit_site_build(user_model: Any) -> tuple[Site, int]:
@@ -164,6 +166,9 @@ def test_no_page_is_wider_than_the_screen(
     learner.goto("/practice/worth/")
     answer_drill(learner)  # the dashboard with an answer in it
     teacher = start(contexts(SIZES["phone"]), False, "tess")
+    teacher.goto(f"/classes/{site.classroom_pk}/students/names/")
+    teacher.get_by_label("Students' names, one a line").fill("Zoë Müller\nAnne-Marie O'Brien-Fotheringham")
+    teacher.get_by_role("button", name="Make the accounts").click()
     for page, walk in (
         (visitor, visitor_pages()),
         (learner, learner_pages(site, homework)),

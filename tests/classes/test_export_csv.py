@@ -1,4 +1,5 @@
-"""/classes/<pk>/export.csv: the class's student progress as a spreadsheet, for its teachers only."""
+"""/classes/<pk>/export.csv: the class's gradebook as a spreadsheet (cfmj.classes.gradebook), for its
+teachers only."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from django.test import Client
 from django.urls import reverse
 
 from cfmj.classes import services
+from cfmj.classes.gradebook import FIRST_COLUMNS, LAST_COLUMNS
 from lessons.models import Lesson
-from practice.models import KIND_CHOICES
 from tests.classes.helpers import coteacher
 from tests.classes.report_world import PASSWORD, World, build
 from tests.practice.factories import AttemptFactory, PuzzleFactory
@@ -29,8 +30,14 @@ def _url(world: World) -> str:
     return reverse("classes:export_csv", args=[world.classroom.pk])
 
 
+def _rows_of(content: bytes) -> list[list[str]]:
+    """Read back as a spreadsheet program would: the BOM taken off, then the csv module."""
+    assert content.startswith("\ufeff".encode())
+    return list(csv.reader(io.StringIO(content.decode("utf-8-sig"), newline="")))
+
+
 def _rows(response: Any) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(response.content.decode("utf-8"))))
+    return _rows_of(response.content)
 
 
 def _teacher_client(world: World) -> Client:
@@ -85,41 +92,97 @@ def test_it_gives_the_teachers_the_file(
     response = client.get(_url(world))
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"
-    assert response["Content-Disposition"] == 'attachment; filename="tuesday-beginners-progress.csv"'
-    assert [row[0] for row in _rows(response)] == ["Username", "ann", "bob", "dan"]
+    assert response["Content-Disposition"] == 'attachment; filename="tuesday-beginners-gradebook.csv"'
+    rows = _rows(response)
+    assert [row[1] for row in rows[: rows.index([])]] == ["Username", "ann", "bob", "dan"]
 
 
 def test_it_answers_only_get(world: World) -> None:
     assert _teacher_client(world).post(_url(world)).status_code == 405
 
 
-def test_it_writes_a_header_then_one_row_per_student(world: World) -> None:
-    header, ann, bob, dan = _rows(_teacher_client(world).get(_url(world)))
-    kinds = [kind for kind, _ in KIND_CHOICES]
-    assert header[:4] == ["Username", "Lessons done", "Assignments done", "Assignments late"]
-    assert header[4:6] == ["Winning hand? accuracy %", "Winning hand? level"]
-    assert header[-1] == "Last active" and len(header) == 5 + 2 * len(KIND_CHOICES)
-    assert all(len(row) == len(header) for row in (ann, bob, dan))
+def _homework_columns(header: list[str]) -> list[str]:
+    return header[len(FIRST_COLUMNS) : len(header) - len(LAST_COLUMNS)]
 
-    def skill(row: list[str], kind: str) -> list[str]:
-        at = 4 + 2 * kinds.index(kind)
-        return row[at : at + 2]
 
-    assert ann[:4] == ["ann", "1", "2", "1"]
-    assert skill(ann, "winning_hand") == ["100", "Steady"] and skill(ann, "worth") == ["0", "Not started"]
-    assert skill(ann, "call") == ["", ""]
-    assert ann[-1] == world.ann_seen.date().isoformat()
-    assert bob[:4] == ["bob", "0", "0", "1"] and skill(bob, "call") == ["0", "Not started"]
-    assert dan == ["dan", "0", "0", "1", *[""] * (2 * len(KIND_CHOICES)), ""]
+def test_it_starts_with_a_byte_order_mark_for_excel(world: World) -> None:
+    content = _teacher_client(world).get(_url(world)).content
+    assert content.startswith(b"\xef\xbb\xbf")  # UTF-8's BOM: Excel then reads "Zoë" as Zoë
+    assert content.decode("utf-8-sig").startswith("Name,Username,")
+
+
+def test_it_writes_a_row_per_student_and_a_column_per_homework(world: World) -> None:
+    rows = _rows(_teacher_client(world).get(_url(world)))
+    header, ann, bob, dan, blank = rows[:5]
+    lesson, drills = world.lesson_homework, world.drill_homework
+    assert header[: len(FIRST_COLUMNS)] == FIRST_COLUMNS and header[-2:] == LAST_COLUMNS
+    # One column per piece of homework, soonest due first, named with its due day.
+    assert _homework_columns(header) == [
+        f"{drills.title}, due {drills.due.isoformat()}",
+        f"{lesson.title}, due {lesson.due.isoformat()}",
+    ]
+    assert all(len(row) == len(header) for row in (ann, bob, dan)) and blank == []
+    # ann: the drills done a day late (both right), the lesson's quiz passed with 4 of 5.
+    assert ann == [
+        "",
+        "ann",
+        "2",
+        "1",
+        "90",
+        "done late 100%",
+        "done 80%",
+        "1",
+        world.ann_seen.date().isoformat(),
+    ]
+    # bob: one wrong answer to the overdue drills, the lesson not begun.
+    assert bob[:7] == ["", "bob", "0", "1", "", "late: started 0%", "not started"]
+    assert dan[:7] == ["", "dan", "0", "1", "", "late: not started", "not started"]
+    assert dan[-2:] == ["0", ""]
+
+
+def test_it_explains_its_columns_after_the_students(world: World) -> None:
+    rows = _rows(_teacher_client(world).get(_url(world)))
+    notes = rows[rows.index([]) + 1 :]
+    explained = [row[0] for row in notes]
+    assert explained[0] == "About this gradebook" and "Tuesday beginners" in notes[0][1]
+    assert set(FIRST_COLUMNS + LAST_COLUMNS) <= set(explained)
+    assert "One column per homework" in explained and "Score" in explained
+    assert all(len(row) == 2 and row[1] for row in notes)
+
+
+def test_it_gives_each_student_their_real_name_and_sorts_by_it(world: World, django_user_model: Any) -> None:
+    zoe = django_user_model.objects.create_user("zoe", password=PASSWORD, real_name="Zoë Müller")
+    services.classroom_join(user=zoe, code=world.classroom.code)
+    django_user_model.objects.filter(username="dan").update(real_name="Dan Ó Briain")
+    content = _teacher_client(world).get(_url(world)).content
+    assert "Zoë Müller".encode() in content  # UTF-8, not Latin-1 ("ZoÃ«")
+    rows = _rows_of(content)
+    # By the name the teacher sees: ann, bob, Dan Ó Briain, Zoë Müller.
+    assert [row[:2] for row in rows[1:5]] == [
+        ["", "ann"],
+        ["", "bob"],
+        ["Dan Ó Briain", "dan"],
+        ["Zoë Müller", "zoe"],
+    ]
+
+
+def test_a_class_without_homework_has_no_homework_columns(django_user_model: Any) -> None:
+    teacher = django_user_model.objects.create_user("t", password=PASSWORD, role="teacher")
+    classroom = services.classroom_create(teacher=teacher, name="Empty")
+    client = Client()
+    client.force_login(teacher)
+    rows = _rows(client.get(reverse("classes:export_csv", args=[classroom.pk])))
+    assert rows[0] == FIRST_COLUMNS + LAST_COLUMNS and rows[1] == []
 
 
 @pytest.mark.parametrize("name", ['=HYPERLINK("http://evil.example","x")', "+1+2", "-3", "@SUM(A1)", "\t=1"])
 def test_it_defuses_a_cell_a_spreadsheet_would_run(world: World, django_user_model: Any, name: str) -> None:
-    student = django_user_model.objects.create_user(name, password=PASSWORD)
+    # As a username (from before names were checked) and as a real name the student typed.
+    student = django_user_model.objects.create_user(name, password=PASSWORD, real_name=name)
     services.classroom_join(user=student, code=world.classroom.code)
     AttemptFactory(user=student, puzzle=PuzzleFactory(kind="worth"))
     rows = _rows(_teacher_client(world).get(_url(world)))
-    assert ["'" + name] == [row[0] for row in rows if row[0].endswith(name)]
+    assert [["'" + name, "'" + name]] == [row[:2] for row in rows if row and row[1].endswith(name)]
     assert all(not cell.startswith(("=", "+", "-", "@", "\t")) for row in rows for cell in row)
 
 
@@ -128,15 +191,15 @@ def test_it_quotes_commas_quotes_and_line_breaks(world: World, django_user_model
     student = django_user_model.objects.create_user(name, password=PASSWORD)
     services.classroom_join(user=student, code=world.classroom.code)
     rows = _rows(_teacher_client(world).get(_url(world)))
-    assert [row[0] for row in rows] == ["Username", "ann", name, "bob", "dan"]
+    assert [row[1] for row in rows[: rows.index([])]] == ["Username", "ann", name, "bob", "dan"]
 
 
 @pytest.mark.parametrize(
     ("name", "filename"),
     [
-        ('Mrs "O" class; x=1', "mrs-o-class-x1-progress.csv"),
-        ("Clase de mañana", "clase-de-manana-progress.csv"),
-        ("!!!", "class-progress.csv"),
+        ('Mrs "O" class; x=1', "mrs-o-class-x1-gradebook.csv"),
+        ("Clase de mañana", "clase-de-manana-gradebook.csv"),
+        ("!!!", "class-gradebook.csv"),
     ],
 )
 def test_it_names_the_file_safely_after_the_class(
