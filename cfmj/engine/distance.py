@@ -169,11 +169,16 @@ def needs(hand: Hand, *, visible: Mapping[int, int] | None = None) -> Array:
         placed -= loss
         empty += loss
     placed += exposed_places + np.minimum(np.maximum(empty, 0), jokers)
-    if visible:
-        for tile, seen in visible.items():
-            left = MAX_COPIES - seen - concealed.get(tile, 0)
-            missing_fixed = matrix.fixed[tile] - np.minimum(matrix.fixed[tile], concealed.get(tile, 0))
-            possible &= missing_fixed <= max(left, 0)
+    # A Pair or NEWS place (no joker may fill it) needs a real copy of its tile still to draw.
+    # Every copy the hand holds, concealed or exposed, is seen, with the tables' `visible` ones:
+    # four Souths exposed as a Kong leave none for a Pair of South or a NEWS.
+    exposed_naturals = Counter(t for group in hand.exposures for t in group if t != JOKER)
+    for tile in set(visible or ()) | set(concealed) | set(exposed_naturals):
+        limit = MAX_FLOWERS if tile == FLOWER else MAX_COPIES
+        held = concealed.get(tile, 0)
+        left = limit - (visible or {}).get(tile, 0) - held - exposed_naturals.get(tile, 0)
+        missing_fixed = matrix.fixed[tile] - np.minimum(matrix.fixed[tile], held)
+        possible &= missing_fixed <= max(left, 0)
     need = (WINNING_SIZE - placed).astype(np.int16)
     need[~possible] = IMPOSSIBLE
     return need
@@ -307,7 +312,10 @@ def _checked_visible(visible: Mapping[int, int] | None) -> dict[int, int] | None
         return None
     out = {}
     for tile, seen in visible.items():
-        if not (0 <= tile < NATURAL_KINDS) or not 0 <= seen <= MAX_COPIES:
-            raise InputError(f"A visible count must be 0 to 4 of a natural tile, not {seen} of {tile}.")
+        limit = MAX_FLOWERS if tile == FLOWER else MAX_COPIES
+        if not (0 <= tile < NATURAL_KINDS) or not 0 <= seen <= limit:
+            raise InputError(
+                f"A visible count must be 0 to 4 of a natural tile (8 of the flower), not {seen} of {tile}."
+            )
         out[tile] = seen
     return out
