@@ -81,6 +81,8 @@ def exposure_reasons(
 
 
 def _as_exposed(block: Block, situation: Situation) -> str:
+    """The exposure as it lies on the table: a block grown from the rack keeps the exposure's own
+    jokers (grouping adds only natural tiles to it), so its tiles are the rest of its size."""
     size = situation.exposure_sizes[block.exposure]
-    naturals = min(size, block.naturals)
-    return "[" + " ".join([code(block.tile)] * naturals + ["J"] * (size - naturals)) + "]"
+    jokers = min(block.jokers, size)
+    return "[" + " ".join([code(block.tile)] * (size - jokers) + ["J"] * jokers) + "]"

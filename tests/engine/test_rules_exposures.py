@@ -1,5 +1,8 @@
 """RULES §2.5: an exposure is one whole block of the arrangement, made by a call."""
 
+import re
+
+from cfmj.engine import check
 from tests.engine.helpers import reason_ids, verdict, wins
 
 
@@ -23,3 +26,22 @@ def test_2_5_pair_or_news_exposed_only_by_winning_call() -> None:
     assert reason_ids("2C*3 3C*3 4C*3 5C*3 [1C*2]") == ["exposure_illegal"]
     # Written among the concealed tiles (completed by the winning call), the same Pair is fine.
     assert verdict("1C*3 2C*3 3C*3 4C*3 F*2")["valid"]
+
+
+def test_a_grown_exposure_is_quoted_as_it_lies_on_the_table_jokers_and_all() -> None:
+    # "RD is exposed as [RD RD RD]" was said of [RD RD J]: a bracket not in the hand shown.
+    for hand, quoted in (
+        ("RD 1C 1C 1C 2C 2C 2C 3C 3C 3C 3C [RD RD J]", "[RD RD J]"),
+        ("RD RD 1C 1C 1C 2C 2C 2C 3C 3C 3C [RD J J]", "[RD J J]"),
+    ):
+        assert f"RD is exposed as {quoted} and also held in the rack" in check(hand).reasons[0].message
+
+
+def test_every_bracket_a_grown_exposure_puzzle_quotes_is_in_its_hand() -> None:
+    from cfmj.engine import drills
+
+    for seed in range(300):
+        puzzle = drills.generate("winning_hand", seed=seed, band=3, focus="exposure_grown")
+        hand = puzzle.question["hand"]
+        for bracket in re.findall(r"\[[^\]]*\]", puzzle.answer["explanation"]):
+            assert bracket in hand, (seed, hand, bracket)
