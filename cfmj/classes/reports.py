@@ -18,6 +18,7 @@ from cfmj.accounts.models import User
 from cfmj.classes.models import Assignment, Classroom
 from cfmj.classes.selectors import Status, statuses, students_of
 from cfmj.engine import drills
+from cfmj.engine.rulebook import section_title
 from lessons.models import LessonProgress
 from lessons.selectors import Teacher, teacher_of
 from practice.models import KIND_CHOICES, Attempt, SkillRating
@@ -62,6 +63,11 @@ class StudentRow:
     def username(self) -> str:
         return self.user.username
 
+    @property
+    def name(self) -> str:
+        """What a teacher's page calls the student (their real name, or their username)."""
+        return self.user.shown_name
+
     def kind(self, kind: str) -> KindResult | None:
         return next((k for k in self.kinds if k.kind == kind), None)
 
@@ -74,17 +80,24 @@ class AssignmentRow:
     finished: int
     late: int  # as for StudentRow.assignments_late
     finished_names: tuple[str, ...]
-    average_score: float | None  # 0..1, over the students with a score (finished or not)
+    average_score: float | None  # 0..1, over the students who finished
     of: int  # active students in the class
+    started: int = 0  # students with a score who have not finished yet
+    started_score: float | None = None  # 0..1, over everyone with a score, finished or not
 
     @property
     def average_percent(self) -> int | None:
         return None if self.average_score is None else round(100 * self.average_score)
 
+    @property
+    def started_percent(self) -> int | None:
+        return None if self.started_score is None else round(100 * self.started_score)
+
 
 @dataclass(frozen=True)
 class MissedRule:
     section: str  # RULES.md section, "2.3"
+    title: str  # its name ("Categories and sets")
     misses: int  # wrong answers that turned on it
     teacher: Teacher | None  # the lesson step that teaches it
     rules_url: str  # the section in the rules reference
@@ -105,7 +118,7 @@ Table = list[tuple[Assignment, dict[int, Status]]]
 def class_report(classroom: Classroom) -> ClassReport:
     students = students_of(classroom)
     table = _homework(classroom, students)
-    missed, examined, capped = _missed_rules([u.pk for u in students])
+    missed, examined, capped = missed_rules([u.pk for u in students])
     return ClassReport(
         students=tuple(_student_rows(students, table)),
         assignments=tuple(_assignment_rows(students, table)),
@@ -135,6 +148,11 @@ def report_csv_rows(classroom: Classroom) -> list[list[str]]:
         last = student.last_active
         rows.append([*row, timezone.localdate(last).isoformat() if last else ""])
     return rows
+
+
+def student_kinds(student: User) -> tuple[KindResult, ...]:
+    """One student's answers in each drill kind they tried."""
+    return _student_rows([student], [])[0].kinds
 
 
 def _homework(classroom: Classroom, students: list[User]) -> Table:
@@ -197,6 +215,7 @@ def _assignment_rows(students: list[User], table: Table) -> list[AssignmentRow]:
     out = []
     for assignment, status in table:
         scores = [s.score for s in status.values() if s.score is not None]
+        finished = [s.score for s in status.values() if s.done and s.score is not None]
         out.append(
             AssignmentRow(
                 assignment=assignment,
@@ -204,15 +223,17 @@ def _assignment_rows(students: list[User], table: Table) -> list[AssignmentRow]:
                 due=assignment.due,
                 finished=sum(s.done for s in status.values()),
                 late=sum(s.late for s in status.values()),
-                finished_names=tuple(u.username for u in students if status[u.pk].done),
-                average_score=sum(scores) / len(scores) if scores else None,
+                finished_names=tuple(u.shown_name for u in students if status[u.pk].done),
+                average_score=sum(finished) / len(finished) if finished else None,
                 of=len(students),
+                started=sum(1 for s in status.values() if s.score is not None and not s.done),
+                started_score=sum(scores) / len(scores) if scores else None,
             )
         )
     return out
 
 
-def _missed_rules(ids: list[int]) -> tuple[list[MissedRule], int, bool]:
+def missed_rules(ids: list[int]) -> tuple[list[MissedRule], int, bool]:
     """The sections the students' latest wrong answers turned on, most missed first; how many
     wrong answers were read; and whether there were more. Attempts store the response, not the
     rules: grading it again names them (and follows the engine if its reasons get sharper)."""
@@ -231,7 +252,13 @@ def _missed_rules(ids: list[int]) -> tuple[list[MissedRule], int, bool]:
     rules_page = reverse("lessons:rules")
     return (
         [
-            MissedRule(section, misses, teacher_of(section), f"{rules_page}#section-{section}")
+            MissedRule(
+                section,
+                section_title(section),
+                misses,
+                teacher_of(section),
+                f"{rules_page}#section-{section}",
+            )
             for section, misses in ranked
         ],
         len(wrong),

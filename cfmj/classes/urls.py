@@ -1,6 +1,6 @@
 from django.urls import path
 
-from cfmj.classes import people_views, report_views, session_urls, views
+from cfmj.classes import people_views, report_views, session_urls, student_views, views
 
 app_name = "classes"
 urlpatterns = [
@@ -13,6 +13,7 @@ urlpatterns = [
     path("<int:pk>/archive/", views.archive, name="archive"),
     path("<int:pk>/leave/", views.leave, name="leave"),
     path("<int:pk>/students/", people_views.student_add, name="student_add"),
+    path("<int:pk>/students/<int:user_id>/", student_views.student, name="student"),
     path("<int:pk>/students/<int:user_id>/password/", people_views.student_password, name="student_password"),
     path("<int:pk>/students/<int:user_id>/remove/", people_views.student_remove, name="student_remove"),
     path("<int:pk>/students/<int:user_id>/add-back/", people_views.student_readd, name="student_readd"),
