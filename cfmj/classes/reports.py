@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from cfmj.accounts.models import User
 from cfmj.classes.models import Assignment, Classroom
-from cfmj.classes.selectors import Status, statuses, students_of
+from cfmj.classes.selectors import Status, set_for, statuses, students_of
 from cfmj.engine import drills
 from cfmj.engine.rulebook import section_title
 from lessons.models import LessonProgress
@@ -55,6 +55,7 @@ class StudentRow:
     user: User
     lessons_done: int
     assignments_done: int
+    assignments_set: int  # homework set for this student (all of the class's, or some for them by name)
     assignments_late: int  # finished after the due date, or not finished and past it
     kinds: tuple[KindResult, ...]  # in KIND_CHOICES order
     last_active: datetime.datetime | None
@@ -81,7 +82,7 @@ class AssignmentRow:
     late: int  # as for StudentRow.assignments_late
     finished_names: tuple[str, ...]
     average_score: float | None  # 0..1, over the students who finished
-    of: int  # active students in the class
+    of: int  # active students it is set for
     started: int = 0  # students with a score who have not finished yet
     started_score: float | None = None  # 0..1, over everyone with a score, finished or not
 
@@ -157,9 +158,12 @@ def student_kinds(student: User) -> tuple[KindResult, ...]:
 
 def _homework(classroom: Classroom, students: list[User]) -> Table:
     assignments = (
-        Assignment.objects.filter(classroom=classroom).select_related("lesson").order_by("due", "pk")
+        Assignment.objects.filter(classroom=classroom)
+        .select_related("lesson")
+        .prefetch_related("students")
+        .order_by("due", "pk")
     )
-    return [(assignment, statuses(assignment, students)) for assignment in assignments]
+    return [(assignment, statuses(assignment, set_for(assignment, students))) for assignment in assignments]
 
 
 def _student_rows(students: list[User], table: Table) -> list[StudentRow]:
@@ -190,7 +194,7 @@ def _student_rows(students: list[User], table: Table) -> list[StudentRow]:
     }
     out = []
     for student in students:
-        mine = [status[student.pk] for _, status in table]
+        mine = [status[student.pk] for _, status in table if student.pk in status]
         progress = lessons.get(student.pk)
         kinds = tuple(
             KindResult(kind, title, *tried[student.pk][kind], level_name(ratings.get((student.pk, kind))))
@@ -203,6 +207,7 @@ def _student_rows(students: list[User], table: Table) -> list[StudentRow]:
                 user=student,
                 lessons_done=progress["finished"] if progress else 0,
                 assignments_done=sum(s.done for s in mine),
+                assignments_set=len(mine),
                 assignments_late=sum(s.late for s in mine),
                 kinds=kinds,
                 last_active=max(seen, default=None),
@@ -223,9 +228,9 @@ def _assignment_rows(students: list[User], table: Table) -> list[AssignmentRow]:
                 due=assignment.due,
                 finished=sum(s.done for s in status.values()),
                 late=sum(s.late for s in status.values()),
-                finished_names=tuple(u.shown_name for u in students if status[u.pk].done),
+                finished_names=tuple(u.shown_name for u in students if u.pk in status and status[u.pk].done),
                 average_score=sum(finished) / len(finished) if finished else None,
-                of=len(students),
+                of=len(status),
                 started=sum(1 for s in status.values() if s.score is not None and not s.done),
                 started_score=sum(scores) / len(scores) if scores else None,
             )

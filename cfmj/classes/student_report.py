@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from cfmj.accounts.models import User
 from cfmj.classes.models import Assignment, Classroom
 from cfmj.classes.reports import KindResult, MissedRule, missed_rules, student_kinds
-from cfmj.classes.selectors import Status, statuses
+from cfmj.classes.selectors import Status, for_student, statuses
 from cfmj.engine import drills
 from cfmj.engine.rulebook import section_title
 from lessons.models import LessonProgress
@@ -50,8 +50,10 @@ class StudentReport:
 
 
 def student_report(classroom: Classroom, student: User) -> StudentReport:
-    assignments = Assignment.objects.filter(classroom=classroom).select_related("lesson")
-    assignments = assignments.order_by("due", "pk")
+    assignments = Assignment.objects.filter(for_student(student), classroom=classroom).select_related(
+        "lesson"
+    )
+    assignments = assignments.order_by("due", "pk").distinct()
     homework = tuple(Homework(a, statuses(a, [student])[student.pk]) for a in assignments)
     lessons = tuple(
         LessonProgress.objects.filter(user=student).select_related("lesson").order_by("lesson__number")

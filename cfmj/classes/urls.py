@@ -1,6 +1,6 @@
 from django.urls import path
 
-from cfmj.classes import people_views, report_views, session_urls, student_views, views
+from cfmj.classes import homework_views, people_views, report_views, session_urls, student_views, views
 
 app_name = "classes"
 urlpatterns = [
@@ -26,8 +26,12 @@ urlpatterns = [
     path("<int:pk>/owner/", people_views.hand_over, name="hand_over"),
     path("<int:pk>/code/", people_views.code_renew, name="code_renew"),
     path("<int:pk>/joining/", people_views.joining, name="joining"),
-    path("<int:pk>/homework/new/", views.assignment_create, name="assignment_create"),
+    path("<int:pk>/homework/new/", homework_views.choose, name="assignment_create"),
+    path("<int:pk>/homework/new/<str:kind>/", homework_views.create, name="assignment_create_kind"),
     path("<int:pk>/homework/<int:assignment_id>/", views.assignment, name="assignment"),
+    path("<int:pk>/homework/<int:assignment_id>/edit/", homework_views.edit, name="assignment_edit"),
+    path("<int:pk>/homework/<int:assignment_id>/copy/", homework_views.duplicate, name="assignment_copy"),
+    path("<int:pk>/homework/<int:assignment_id>/delete/", homework_views.delete, name="assignment_delete"),
     path("<int:pk>/export.csv", report_views.export_csv, name="export_csv"),
 ]
 urlpatterns += session_urls.urlpatterns
