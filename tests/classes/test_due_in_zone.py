@@ -54,7 +54,7 @@ def test_a_teacher_may_set_homework_due_on_their_own_today(monkeypatch, course) 
     data = {"lesson": str(course[0].pk), "due": MONDAY.isoformat()}
     assert HomeworkForm(data, kind="lesson", classroom=classroom, today=MONDAY).is_valid()
     errors = HomeworkForm(data, kind="lesson", classroom=classroom).errors  # UTC's Tuesday
-    assert list(errors) == ["due"] and errors["due"][0].startswith("Choose today or a later day.")
+    assert list(errors) == ["due"] and str(errors["due"][0]).startswith("Choose today or a later day.")
 
 
 def test_the_homework_page_uses_the_teachers_zone(client, monkeypatch, course) -> None:
