@@ -102,6 +102,9 @@ def test_a_teacher_sets_changes_duplicates_and_deletes_homework(
     visit(page, "homework, deleted", page.locator(".messages"))
     assert not Assignment.objects.filter(pk=copy.pk).exists()
     assert Assignment.objects.filter(pk=work.pk).exists()
+    listed = page.locator(".due-list")
+    expect(listed.get_by_role("link", name=f"Change {work.title}")).to_be_visible()
+    listed.screenshot(path=str(folder / "11-homework-list.png"))
     assert not visit.problems, "\n".join(visit.problems)
 
 
