@@ -222,6 +222,7 @@ def assignment(request: HttpRequest, pk: int, assignment_id: int) -> HttpRespons
                 "assignment": work,
                 "rows": [(s, found[s.pk]) for s in students],
                 "some": work.students.exists(),
+                "table": homework.table_words(work.table) if work.kind != Assignment.Kind.LESSON else "",
             },
         )
     user = user_of(request)

@@ -39,3 +39,21 @@ def test_it_names_the_homework_set_under_the_old_rules(client, course) -> None:
     said = [str(m) for m in get_messages(response.wsgi_request)]
     assert any(m.startswith(drill.title) and "the standard rules" in m for m in said)
     assert not any("Lesson" in m for m in said)
+
+
+def test_the_homework_page_names_the_rules_its_puzzles_keep(client, course) -> None:
+    classroom = a_class()
+    assert classroom.owner is not None
+    PuzzleFactory.create_batch(2, kind="worth", band=1)
+    work = services.assignment_create(
+        classroom=classroom,
+        teacher=classroom.owner,
+        kind="drills",
+        drill_kind="worth",
+        count=2,
+        band=1,
+        due=in_days(3),
+    )
+    client.force_login(classroom.owner)
+    html = client.get(reverse("classes:assignment", args=[classroom.pk, work.pk])).content.decode()
+    assert "played with the rules it was set with: the standard rules" in html
