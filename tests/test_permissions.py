@@ -109,6 +109,11 @@ CASES: dict[str, Case] = {
     "classes:login_cards": Case("GET", TEACHERS),
     "classes:coteacher_invite": owner({"username": "nobody-here"}),
     "classes:assignment_create": Case("GET", TEACHERS),
+    "classes:assignment_create_kind": Case("GET", TEACHERS),
+    "classes:assignment_edit": Case("GET", TEACHERS),
+    "classes:assignment_copy": Case("GET", TEACHERS),
+    "classes:assignment_delete": Case("GET", TEACHERS),
+    "classes:student": Case("GET", TEACHERS),
     "classes:assignment": Case("GET", MEMBERS, (200, 302)),
     "classes:export_csv": Case("GET", TEACHERS),
     "classes:session_student": Case("GET", MEMBERS),
@@ -209,6 +214,7 @@ def _url(name: str, world: dict[str, Any]) -> str:
         "coteacher_remove": "coteacher",
         "managed_export": "managed",
         "managed_delete": "managed",
+        "student": "managed",
     }
     if view in targets:
         kwargs["user_id"] = people[targets[view]].pk
@@ -217,6 +223,10 @@ def _url(name: str, world: dict[str, Any]) -> str:
         "invite_answer": {"invite_id": world["invite"].pk},
         "invite_withdraw": {"invite_id": world["invite"].pk},
         "assignment": {"assignment_id": world["homework"].pk},
+        "assignment_create_kind": {"kind": "drills"},
+        "assignment_edit": {"assignment_id": world["homework"].pk},
+        "assignment_copy": {"assignment_id": world["homework"].pk},
+        "assignment_delete": {"assignment_id": world["homework"].pk},
         "drill": {"kind": "worth"},
         "mistake": {"review_id": world["mistake"].pk},
         "answer": {"puzzle_id": world["session"].puzzle_id},

@@ -1,18 +1,10 @@
 from __future__ import annotations
 
-import datetime
-from typing import Any
-
 from django import forms
-from django.utils import timezone
 
 from cfmj.accounts.names import REAL_NAME_MAX
-from cfmj.classes.models import Assignment
 from cfmj.classes.roster import MAX_NAMES
-from cfmj.classes.services import MAX_PUZZLES
-from cfmj.engine.drills import BANDS, KIND_TITLES, KINDS
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
-from lessons.models import Lesson
 
 
 class ClassroomForm(forms.Form):
@@ -110,55 +102,3 @@ class CoteacherForm(forms.Form):
 def form_errors(form: forms.Form) -> str:
     """The form's messages in one line."""
     return " ".join(str(error) for errors in form.errors.values() for error in errors)
-
-
-class AssignmentForm(forms.Form):
-    kind = forms.ChoiceField(
-        choices=Assignment.Kind.choices,
-        widget=forms.RadioSelect,
-        initial=Assignment.Kind.LESSON,
-        label="What to set",
-    )
-    lesson = forms.ModelChoiceField(queryset=Lesson.objects.none(), required=False)
-    drill_kind = forms.ChoiceField(
-        choices=[("", "Choose…")] + [(k, KIND_TITLES[k]) for k in KINDS], required=False, label="Drill"
-    )
-    count = forms.IntegerField(
-        min_value=1, max_value=MAX_PUZZLES, initial=10, required=False, label="Number of puzzles"
-    )
-    band = forms.TypedChoiceField(
-        coerce=int,
-        choices=[(b, str(b)) for b in BANDS],
-        initial=2,
-        label="Difficulty (1 = first steps, 5 = hardest)",
-    )
-    due = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), label="Due on")
-
-    def __init__(self, *args: Any, today: datetime.date | None = None, **kwargs: Any) -> None:
-        """`today`: the teacher's date (their time zone); UTC's when not given."""
-        super().__init__(*args, **kwargs)
-        self.today = today or timezone.localdate()
-        lesson_field = self.fields["lesson"]
-        assert isinstance(lesson_field, forms.ModelChoiceField)
-        lesson_field.queryset = Lesson.objects.filter(active=True).order_by("number")
-        self.fields["due"].initial = self.today + datetime.timedelta(days=7)
-
-    def clean_due(self) -> datetime.date:
-        due: datetime.date = self.cleaned_data["due"]
-        if due < self.today:
-            raise forms.ValidationError("Choose today or a later day.")
-        return due
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        if data.get("kind") == Assignment.Kind.LESSON:
-            self._needs(data, "lesson", "Choose the lesson to set.")
-        if data.get("kind") in (Assignment.Kind.DRILLS, Assignment.Kind.FIXED):
-            self._needs(data, "drill_kind", "Choose the kind of drill.")
-            self._needs(data, "count", "Say how many puzzles.")
-        return data
-
-    def _needs(self, data: dict[str, Any], field: str, message: str) -> None:
-        """A field this kind of homework needs; one already refused keeps its own message alone."""
-        if not data.get(field) and field not in self.errors:
-            self.add_error(field, message)

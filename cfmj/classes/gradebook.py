@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from cfmj.classes.models import Assignment, Classroom
-from cfmj.classes.selectors import Status, statuses, students_of
+from cfmj.classes.selectors import Status, set_for, statuses, students_of
 from lessons.models import LessonProgress
 from practice.models import Attempt
 
@@ -53,6 +53,9 @@ def homework_cell(status: Status) -> str:
     return f"{words} {score}".strip()
 
 
+NOT_SET = "not set"  # homework set for some students only, not this one
+
+
 def homework_heading(assignment: Assignment) -> str:
     return f"{assignment.title}, due {assignment.due.isoformat()}"
 
@@ -62,13 +65,15 @@ def gradebook_rows(classroom: Classroom) -> list[list[str]]:
     writer quotes and `cell` defuses."""
     students = sorted(students_of(classroom), key=lambda u: (u.shown_name.casefold(), u.username))
     homework = [
-        (assignment, statuses(assignment, students))
-        for assignment in Assignment.objects.filter(classroom=classroom).select_related("lesson")
+        (assignment, statuses(assignment, set_for(assignment, students)))
+        for assignment in Assignment.objects.filter(classroom=classroom)
+        .select_related("lesson")
+        .prefetch_related("students")
     ]
     lessons, last_seen = _lessons_and_last_seen([u.pk for u in students])
     rows = [[*FIRST_COLUMNS, *(homework_heading(a) for a, _ in homework), *LAST_COLUMNS]]
     for student in students:
-        mine = [found[student.pk] for _, found in homework]
+        mine = [found[student.pk] for _, found in homework if student.pk in found]
         finished = [s.score for s in mine if s.done and s.score is not None]
         seen = last_seen.get(student.pk)
         rows.append(
@@ -78,7 +83,10 @@ def gradebook_rows(classroom: Classroom) -> list[list[str]]:
                 str(sum(s.done for s in mine)),
                 str(sum(s.late for s in mine)),
                 str(round(100 * sum(finished) / len(finished))) if finished else "",
-                *(homework_cell(s) for s in mine),
+                *(
+                    homework_cell(found[student.pk]) if student.pk in found else NOT_SET
+                    for _, found in homework
+                ),
                 str(lessons.get(student.pk, 0)),
                 timezone.localdate(seen).isoformat() if seen else "",
             ]
@@ -108,7 +116,10 @@ def _notes(classroom: Classroom, homework: int) -> list[list[str]]:
         ["About this gradebook", f"{classroom.name}: its students now, made {made}."],
         ["Name", "The name the student gave (or you gave an account the class made); empty when none."],
         ["Username", "What the student logs in with."],
-        ["Homework done", f"How many of the {homework} pieces of homework the student has finished."],
+        [
+            "Homework done",
+            f"How many of the {homework} pieces of homework set for the student they have finished.",
+        ],
         [
             "Homework late",
             "Homework finished after its due day, or not finished when its due day has passed "
@@ -122,7 +133,7 @@ def _notes(classroom: Classroom, homework: int) -> list[list[str]]:
             "One column per homework",
             "done 85%: finished by its due day, with its score. done late: finished after it. "
             "started 40%: begun, the score so far. not started: nothing yet. "
-            "late: not finished and its due day has passed.",
+            "late: not finished and its due day has passed. not set: set for other students only.",
         ],
         [
             "Score",

@@ -133,6 +133,8 @@ class Assignment(models.Model):
     # rules later does not change homework already set, nor undo answers already given.
     table = models.CharField(max_length=20, blank=True, default="")
     puzzles = models.ManyToManyField(Puzzle, through="AssignmentPuzzle", related_name="+")
+    # Set for these students only; none: for the whole class (those who join later too).
+    students = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="homework_set_for")
     due = models.DateField()
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

@@ -15,8 +15,9 @@ from django.urls import reverse
 
 from cfmj.accounts.models import User
 from cfmj.classes.models import Assignment, Classroom
-from cfmj.classes.selectors import Status, statuses, students_of
+from cfmj.classes.selectors import Status, set_for, statuses, students_of
 from cfmj.engine import drills
+from cfmj.engine.rulebook import section_title
 from lessons.models import LessonProgress
 from lessons.selectors import Teacher, teacher_of
 from practice.models import KIND_CHOICES, Attempt, SkillRating
@@ -53,6 +54,7 @@ class StudentRow:
     user: User
     lessons_done: int
     assignments_done: int
+    assignments_set: int  # homework set for this student (all of the class's, or some for them by name)
     assignments_late: int  # finished after the due date, or not finished and past it
     kinds: tuple[KindResult, ...]  # in KIND_CHOICES order
     last_active: datetime.datetime | None
@@ -60,6 +62,11 @@ class StudentRow:
     @property
     def username(self) -> str:
         return self.user.username
+
+    @property
+    def name(self) -> str:
+        """What a teacher's page calls the student (their real name, or their username)."""
+        return self.user.shown_name
 
     def kind(self, kind: str) -> KindResult | None:
         return next((k for k in self.kinds if k.kind == kind), None)
@@ -73,17 +80,24 @@ class AssignmentRow:
     finished: int
     late: int  # as for StudentRow.assignments_late
     finished_names: tuple[str, ...]
-    average_score: float | None  # 0..1, over the students with a score (finished or not)
-    of: int  # active students in the class
+    average_score: float | None  # 0..1, over the students who finished
+    of: int  # active students it is set for
+    started: int = 0  # students with a score who have not finished yet
+    started_score: float | None = None  # 0..1, over everyone with a score, finished or not
 
     @property
     def average_percent(self) -> int | None:
         return None if self.average_score is None else round(100 * self.average_score)
 
+    @property
+    def started_percent(self) -> int | None:
+        return None if self.started_score is None else round(100 * self.started_score)
+
 
 @dataclass(frozen=True)
 class MissedRule:
     section: str  # RULES.md section, "2.3"
+    title: str  # its name ("Categories and sets")
     misses: int  # wrong answers that turned on it
     teacher: Teacher | None  # the lesson step that teaches it
     rules_url: str  # the section in the rules reference
@@ -104,7 +118,7 @@ Table = list[tuple[Assignment, dict[int, Status]]]
 def class_report(classroom: Classroom) -> ClassReport:
     students = students_of(classroom)
     table = _homework(classroom, students)
-    missed, examined, capped = _missed_rules([u.pk for u in students])
+    missed, examined, capped = missed_rules([u.pk for u in students])
     return ClassReport(
         students=tuple(_student_rows(students, table)),
         assignments=tuple(_assignment_rows(students, table)),
@@ -114,11 +128,19 @@ def class_report(classroom: Classroom) -> ClassReport:
     )
 
 
+def student_kinds(student: User) -> tuple[KindResult, ...]:
+    """One student's answers in each drill kind they tried."""
+    return _student_rows([student], [])[0].kinds
+
+
 def _homework(classroom: Classroom, students: list[User]) -> Table:
     assignments = (
-        Assignment.objects.filter(classroom=classroom).select_related("lesson").order_by("due", "pk")
+        Assignment.objects.filter(classroom=classroom)
+        .select_related("lesson")
+        .prefetch_related("students")
+        .order_by("due", "pk")
     )
-    return [(assignment, statuses(assignment, students)) for assignment in assignments]
+    return [(assignment, statuses(assignment, set_for(assignment, students))) for assignment in assignments]
 
 
 def _student_rows(students: list[User], table: Table) -> list[StudentRow]:
@@ -149,7 +171,7 @@ def _student_rows(students: list[User], table: Table) -> list[StudentRow]:
     }
     out = []
     for student in students:
-        mine = [status[student.pk] for _, status in table]
+        mine = [status[student.pk] for _, status in table if student.pk in status]
         progress = lessons.get(student.pk)
         kinds = tuple(
             KindResult(kind, title, *tried[student.pk][kind], level_name(ratings.get((student.pk, kind))))
@@ -162,6 +184,7 @@ def _student_rows(students: list[User], table: Table) -> list[StudentRow]:
                 user=student,
                 lessons_done=progress["finished"] if progress else 0,
                 assignments_done=sum(s.done for s in mine),
+                assignments_set=len(mine),
                 assignments_late=sum(s.late for s in mine),
                 kinds=kinds,
                 last_active=max(seen, default=None),
@@ -174,6 +197,7 @@ def _assignment_rows(students: list[User], table: Table) -> list[AssignmentRow]:
     out = []
     for assignment, status in table:
         scores = [s.score for s in status.values() if s.score is not None]
+        finished = [s.score for s in status.values() if s.done and s.score is not None]
         out.append(
             AssignmentRow(
                 assignment=assignment,
@@ -181,15 +205,17 @@ def _assignment_rows(students: list[User], table: Table) -> list[AssignmentRow]:
                 due=assignment.due,
                 finished=sum(s.done for s in status.values()),
                 late=sum(s.late for s in status.values()),
-                finished_names=tuple(u.username for u in students if status[u.pk].done),
-                average_score=sum(scores) / len(scores) if scores else None,
-                of=len(students),
+                finished_names=tuple(u.shown_name for u in students if u.pk in status and status[u.pk].done),
+                average_score=sum(finished) / len(finished) if finished else None,
+                of=len(status),
+                started=sum(1 for s in status.values() if s.score is not None and not s.done),
+                started_score=sum(scores) / len(scores) if scores else None,
             )
         )
     return out
 
 
-def _missed_rules(ids: list[int]) -> tuple[list[MissedRule], int, bool]:
+def missed_rules(ids: list[int]) -> tuple[list[MissedRule], int, bool]:
     """The sections the students' latest wrong answers turned on, most missed first; how many
     wrong answers were read; and whether there were more. Attempts store the response, not the
     rules: grading it again names them (and follows the engine if its reasons get sharper)."""
@@ -208,7 +234,13 @@ def _missed_rules(ids: list[int]) -> tuple[list[MissedRule], int, bool]:
     rules_page = reverse("lessons:rules")
     return (
         [
-            MissedRule(section, misses, teacher_of(section), f"{rules_page}#section-{section}")
+            MissedRule(
+                section,
+                section_title(section),
+                misses,
+                teacher_of(section),
+                f"{rules_page}#section-{section}",
+            )
             for section, misses in ranked
         ],
         len(wrong),

@@ -9,7 +9,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from cfmj.accounts.models import User
 from cfmj.classes.models import Assignment, Classroom, CoteacherInvite, ManagedAccount, Membership
@@ -85,6 +85,21 @@ def invites_for(user: User) -> list[CoteacherInvite]:
             "classroom", "invited_by"
         )
     )
+
+
+def set_for(assignment: Assignment, students: Iterable[User]) -> list[User]:
+    """Those of `students` the homework is set for: all of them, unless it names some."""
+    chosen = {u.pk for u in assignment.students.all()}  # prefetch_related("students") reads it once
+    return [u for u in students if not chosen or u.pk in chosen]
+
+
+def for_student(user: User) -> Q:
+    """Homework set for the whole class, or for this student by name (use with .distinct())."""
+    return Q(students__isnull=True) | Q(students=user)
+
+
+def is_set_for(assignment: Assignment, user: User) -> bool:
+    return not assignment.students.exists() or assignment.students.filter(pk=user.pk).exists()
 
 
 @dataclass(frozen=True)
@@ -186,6 +201,7 @@ def due_for(user: User) -> list[DueItem]:
     archived)."""
     assignments = list(
         Assignment.objects.filter(
+            for_student(user),
             classroom__memberships__user=user,
             classroom__memberships__role=Membership.Role.STUDENT,
             classroom__memberships__left_at__isnull=True,
@@ -206,6 +222,7 @@ def assigned_lesson_ids(user: User | None) -> set[int]:
         return set()
     return set(
         Assignment.objects.filter(
+            for_student(user),
             kind=Assignment.Kind.LESSON,
             classroom__memberships__user=user,
             classroom__memberships__role=Membership.Role.STUDENT,

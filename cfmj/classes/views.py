@@ -4,14 +4,13 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from cfmj.classes import reports, selectors, services
+from cfmj.classes import homework, reports, selectors, services
 from cfmj.classes.access import joined_or_404, owned_or_404, taught_or_404, user_of
 from cfmj.classes.forms import (
-    AssignmentForm,
     ClassroomForm,
     CoteacherForm,
     JoinForm,
@@ -131,7 +130,8 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
             }
         )
         return render(request, "classes/teacher.html", context)
-    context["work"] = [(a, selectors.statuses(a, [user])[user.pk]) for a in assignments]
+    mine = classroom.assignments.filter(selectors.for_student(user)).select_related("lesson").distinct()
+    context["work"] = [(a, selectors.statuses(a, [user])[user.pk]) for a in mine]
     return render(request, "classes/student.html", context)
 
 
@@ -155,11 +155,27 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
             form.add_error(None, str(error))
         else:
             messages.success(request, "Saved.")
+            classroom.refresh_from_db()
+            for work, table in homework.on_older_rules(classroom):  # issue 16, item 7
+                messages.warning(
+                    request, f"{work.title} (due {work.due:%-d %b}) keeps the rules it was set with: {table}."
+                )
             return redirect("classes:detail", pk=classroom.pk)
+    note = (
+        "Homework already set keeps the rules it was set with: after saving, you are told which."
+        if classroom.assignments.exclude(kind=Assignment.Kind.LESSON).exists()
+        else ""
+    )
     return render(
         request,
         "classes/form.html",
-        {"form": form, "title": f"Change {classroom.name}", "button": "Save", "classroom": classroom},
+        {
+            "form": form,
+            "title": f"Change {classroom.name}",
+            "button": "Save",
+            "classroom": classroom,
+            "note": note,
+        },
     )
 
 
@@ -190,50 +206,28 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
-def assignment_create(request: HttpRequest, pk: int) -> HttpResponse:
-    classroom = taught_or_404(request, pk)
-    form = AssignmentForm(request.POST or None, today=learner_of(request).today())
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            services.assignment_create(
-                classroom=classroom,
-                teacher=user_of(request),
-                kind=data["kind"],
-                due=data["due"],
-                lesson=data.get("lesson"),
-                drill_kind=data.get("drill_kind") or "",
-                count=data.get("count") or 0,
-                band=data.get("band") or 2,
-            )
-        except ClassError as error:
-            form.add_error(None, str(error))
-        else:
-            messages.success(request, "Homework set. Your students see it on their home page.")
-            return redirect("classes:detail", pk=classroom.pk)
-    return render(
-        request,
-        "classes/form.html",
-        {"form": form, "title": "Set homework", "button": "Set it", "classroom": classroom},
-    )
-
-
-@login_required
 @require_GET
 def assignment(request: HttpRequest, pk: int, assignment_id: int) -> HttpResponse:
     """Teachers: who has finished. Students: the work itself (the lesson, or the next puzzle)."""
     classroom, membership = joined_or_404(request, pk)
     work = _assignment_or_404(classroom, assignment_id)
     if membership.role == Membership.Role.TEACHER:
-        students = selectors.students_of(classroom)
+        students = selectors.set_for(work, selectors.students_of(classroom))
         found = selectors.statuses(work, students)
         return render(
             request,
             "classes/assignment_teacher.html",
-            {"classroom": classroom, "assignment": work, "rows": [(s, found[s.pk]) for s in students]},
+            {
+                "classroom": classroom,
+                "assignment": work,
+                "rows": [(s, found[s.pk]) for s in students],
+                "some": work.students.exists(),
+                "table": homework.table_words(work.table) if work.kind != Assignment.Kind.LESSON else "",
+            },
         )
     user = user_of(request)
+    if not selectors.is_set_for(work, user):
+        raise Http404("No such homework for you")
     status = selectors.statuses(work, [user])[user.pk]
     if work.kind == Assignment.Kind.LESSON and work.lesson is not None:
         return redirect("lessons:lesson", slug=work.lesson.slug)

@@ -50,7 +50,7 @@ def _run(teacher: Page, student: Page, artifacts: Path) -> None:
     teacher.get_by_role("button", name="Make the class").click()
     code = teacher.locator(".class-code").first.inner_text()
     teacher.get_by_role("link", name="Set homework").click()
-    teacher.get_by_label("Drill puzzles").check()
+    teacher.get_by_role("link", name="Drill puzzles").click()
     teacher.get_by_label("Drill", exact=True).select_option("worth")
     teacher.get_by_label("Number of puzzles").fill("2")
     teacher.get_by_label("Difficulty (1 = first steps, 5 = hardest)").select_option("1")

@@ -87,7 +87,13 @@ def teacher_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
     yield "class, edit", f"/classes/{pk}/edit/"
     yield "class, hand over", f"/classes/{pk}/owner/"
     yield "homework, new", f"/classes/{pk}/homework/new/"
+    for kind in ("lesson", "drills", "fixed"):
+        yield f"homework, new {kind}", f"/classes/{pk}/homework/new/{kind}/"
     yield "homework, teacher", f"/classes/{pk}/homework/{homework}/"
+    yield "homework, change", f"/classes/{pk}/homework/{homework}/edit/"
+    yield "homework, duplicate", f"/classes/{pk}/homework/{homework}/copy/"
+    yield "homework, delete", f"/classes/{pk}/homework/{homework}/delete/"
+    yield "student report", f"/classes/{pk}/students/{site.student.pk}/"
     yield "session, teacher", f"/classes/{pk}/session/"
     yield "session board", f"/classes/{pk}/session/{site.session_pk}/"
     yield "managed account, delete", f"/classes/{pk}/students/{site.managed_pk}/delete/"

@@ -330,10 +330,10 @@ def more_teacher_pages(page: Page, visit: Visit, site: Site, homework: Assignmen
 
     page.goto(f"/classes/{site.classroom_pk}/homework/new/")
     visit(page, "homework, new")
-    page.get_by_label("Drill puzzles").check()
+    page.get_by_role("link", name="Drill puzzles").click()
+    visit(page, "homework, new drill puzzles")
     page.get_by_role("button", name="Set it").click()
     visit(page, "homework, new without a drill", page.locator(".form-errors"))
-    page.get_by_label("Drill puzzles").check()
     page.get_by_label("Drill", exact=True).select_option("call")
     page.get_by_label("Number of puzzles").fill("2")
     page.get_by_role("button", name="Set it").click()

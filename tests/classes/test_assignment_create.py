@@ -33,9 +33,11 @@ pytestmark = pytest.mark.django_db
 def test_it_gives_each_field_one_clear_message_and_keeps_what_was_typed(
     client, course, data: dict[str, str], errors: dict[str, list[str]]
 ) -> None:
+    data = dict(data)
     classroom = a_class()
     client.force_login(classroom.owner)
+    kind = data.pop("kind")
     posted = {"band": "2", "due": in_days(3).isoformat(), **data}
-    response = client.post(reverse("classes:assignment_create", args=[classroom.pk]), posted)
+    response = client.post(reverse("classes:assignment_create_kind", args=[classroom.pk, kind]), posted)
     assert response.status_code == 200 and response.context["form"].errors == errors
-    assert response.context["form"].data["kind"] == data["kind"] and not Assignment.objects.exists()
+    assert response.context["form"].data.dict() == posted and not Assignment.objects.exists()

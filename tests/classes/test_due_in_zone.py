@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from cfmj.classes import services
-from cfmj.classes.forms import AssignmentForm
+from cfmj.classes.homework_forms import HomeworkForm
 from cfmj.classes.selectors import Status, statuses
 from lessons.models import LessonProgress
 from tests.classes.helpers import a_class, person
@@ -50,9 +50,11 @@ def test_each_students_status_carries_their_zone(course) -> None:
 
 def test_a_teacher_may_set_homework_due_on_their_own_today(monkeypatch, course) -> None:
     monkeypatch.setattr(timezone, "now", lambda: EVENING_IN_NEW_YORK)
-    data = {"kind": "lesson", "lesson": str(course[0].pk), "band": "2", "due": MONDAY.isoformat()}
-    assert AssignmentForm(data, today=MONDAY).is_valid()
-    assert AssignmentForm(data).errors == {"due": ["Choose today or a later day."]}  # UTC's Tuesday
+    classroom = a_class()
+    data = {"lesson": str(course[0].pk), "due": MONDAY.isoformat()}
+    assert HomeworkForm(data, kind="lesson", classroom=classroom, today=MONDAY).is_valid()
+    errors = HomeworkForm(data, kind="lesson", classroom=classroom).errors  # UTC's Tuesday
+    assert list(errors) == ["due"] and str(errors["due"][0]).startswith("Choose today or a later day.")
 
 
 def test_the_homework_page_uses_the_teachers_zone(client, monkeypatch, course) -> None:
@@ -63,7 +65,7 @@ def test_the_homework_page_uses_the_teachers_zone(client, monkeypatch, course) -
     teacher.time_zone = "America/New_York"
     teacher.save()
     client.force_login(teacher)
-    url = reverse("classes:assignment_create", args=[classroom.pk])
+    url = reverse("classes:assignment_create_kind", args=[classroom.pk, "lesson"])
     assert client.get(url).context["form"].fields["due"].initial == MONDAY + datetime.timedelta(days=7)
-    posted = {"kind": "lesson", "lesson": str(course[0].pk), "band": "2", "due": MONDAY.isoformat()}
+    posted = {"lesson": str(course[0].pk), "due": MONDAY.isoformat()}
     assert client.post(url, posted).status_code == 302

@@ -208,3 +208,12 @@ def test_it_names_the_file_safely_after_the_class(
     world = build(django_user_model, course, name=name)
     response = _teacher_client(world).get(_url(world))
     assert response["Content-Disposition"] == f'attachment; filename="{filename}"'
+
+
+def test_homework_set_for_some_students_reads_not_set_for_the_others(world: World) -> None:
+    world.drill_homework.students.set([world.people["ann"]])
+    rows = _rows(_teacher_client(world).get(_url(world)))
+    header, ann, bob = rows[:3]
+    column = header.index(f"{world.drill_homework.title}, due {world.drill_homework.due.isoformat()}")
+    assert ann[column] == "done late 100%"
+    assert bob[column] == "not set" and bob[2:4] == ["0", "0"]  # nothing done, nothing late

@@ -14,6 +14,7 @@ from django.utils.html import escape
 
 from cfmj.classes import reports, services
 from cfmj.classes.reports import class_report
+from cfmj.engine.rulebook import section_title
 from lessons.models import Lesson, LessonProgress
 from lessons.selectors import teacher_of
 from practice.models import Attempt
@@ -66,7 +67,9 @@ def test_it_reports_each_piece_of_homework_soonest_due_first(world: World) -> No
     assert drill.assignment == world.drill_homework and lesson.assignment == world.lesson_homework
     assert drill.title == world.drill_homework.title and drill.due == world.drill_homework.due
     assert (drill.finished, drill.late, drill.finished_names, drill.of) == (1, 3, ("ann",), 3)
-    assert drill.average_score == pytest.approx(0.5) and drill.average_percent == 50  # ann 1.0, bob 0.0
+    # The average says whom it is of: the finishers (ann, 1.0); with bob still working (0.0), 50%.
+    assert drill.average_score == pytest.approx(1.0) and drill.average_percent == 100
+    assert drill.started == 1 and drill.started_score == pytest.approx(0.5) and drill.started_percent == 50
     assert (lesson.finished, lesson.late, lesson.finished_names) == (1, 0, ("ann",))
     assert lesson.average_score == pytest.approx(0.8)  # only ann has a quiz score
 
@@ -78,6 +81,7 @@ def test_it_ranks_the_rules_missed_with_the_lesson_that_teaches_them(world: Worl
     assert missed["6"].misses == 2  # bob's calls: cat's joker exchanges left with her
     assert len(report.missed_rules) <= reports.TOP_RULES
     assert missed["3"].rules_url == reverse("lessons:rules") + "#section-3"
+    assert missed["3"].title == section_title("3") and not missed["3"].title.startswith("§")
     teacher = teacher_of("3")
     assert teacher is not None and missed["3"].teacher == teacher
     assert report.misses_examined == 7 and not report.capped  # 1 + 1 + 3 + 2: cat's are not read
@@ -130,13 +134,16 @@ def _html(world: World) -> str:
     )
 
 
-def test_it_renders_the_tables_with_headers_and_captions(world: World) -> None:
+def test_it_renders_a_card_per_student_and_per_homework_with_links(world: World) -> None:
     html = _html(world)
-    assert html.count("<caption>") == 2
-    assert '<th scope="row">ann</th>' in html and '<th scope="col">Last active</th>' in html
-    assert "Winning hand? 100% right of 2 — Steady" in html
-    assert f'<th scope="row">{escape(world.drill_homework.title)}</th>' in html
-    assert "1 of 3" in html and "50%" in html and "80%" in html
+    assert "<table" not in html  # cards, never wider than a phone
+    ann = world.people["ann"]
+    assert f'<a href="{reverse("classes:student", args=[world.classroom.pk, ann.pk])}">ann</a>' in html
+    assert "Winning hand? 100% of 2 — Steady" in html
+    drill_url = reverse("classes:assignment", args=[world.classroom.pk, world.drill_homework.pk])
+    assert f'<a href="{drill_url}">{escape(world.drill_homework.title)}</a>' in html
+    assert "1 of 3" in html and "80%" in html
+    assert "100% (average of 1)" in html and "50% (average of 2, 1 not finished)" in html
     assert "Never" in html and "No drills yet" in html  # dan
     assert reverse("classes:export_csv", args=[world.classroom.pk]) in html
 
@@ -145,7 +152,9 @@ def test_it_renders_the_rules_missed_with_links(world: World) -> None:
     html = _html(world)
     teacher = teacher_of("3")
     assert teacher is not None
-    assert '<a href="/rules/#section-3">§3</a> — missed 4 times — taught in ' in html
+    title = escape(section_title("3"))
+    named = f'<a href="/rules/#section-3">{title}</a> <span class="note">(§3)</span>'
+    assert f"{named} — missed 4 times; taught in " in html
     assert f'<a href="{teacher.url}">{escape(teacher.label)}</a>' in html
     assert "missed 2 times" in html and "From the students' 7 wrong answers" in html
 

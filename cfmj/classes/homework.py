@@ -1,0 +1,128 @@
+"""Homework once set: correcting it (due date, who it is for, its lesson or its number of puzzles),
+duplicating and deleting it, and which homework keeps an older table when the class's rules change.
+
+Deleting homework deletes no answer: attempts and lesson progress live on each student's account
+(the homework only reads them), so a student's work stays in their own progress."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+
+from django.db import transaction
+
+from cfmj.accounts.models import User
+from cfmj.classes.models import Assignment, AssignmentPuzzle, Classroom, Membership
+from cfmj.classes.selectors import class_table
+from cfmj.classes.services import MAX_PUZZLES, ClassError
+from cfmj.engine import drills
+from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
+from lessons.models import Lesson
+from practice.tables import table_of
+
+
+def students_set(*, assignment: Assignment, students: Iterable[User]) -> None:
+    """Set the homework for these students only (none: the whole class, those who join later too).
+    Each must be a student of the class now."""
+    chosen = {u.pk for u in students}
+    if chosen:
+        found = set(
+            Membership.objects.filter(
+                classroom_id=assignment.classroom_id,
+                user_id__in=chosen,
+                role=Membership.Role.STUDENT,
+                left_at__isnull=True,
+            ).values_list("user_id", flat=True)
+        )
+        if found != chosen:
+            raise ClassError("Homework can be set only for students of this class.")
+    assignment.students.set(chosen)
+
+
+def assignment_update(
+    *,
+    assignment: Assignment,
+    due: datetime.date,
+    students: Iterable[User] = (),
+    lesson: Lesson | None = None,
+    count: int | None = None,
+    band: int | None = None,
+) -> Assignment:
+    """Correct homework already set. A lesson's homework may change its lesson; drill puzzles their
+    number and difficulty; a fixed set keeps its puzzles (duplicate it for another set). Any due
+    date goes, past ones too: students who have not finished then see it as late."""
+    if assignment.classroom.archived:
+        raise ClassError("This class is archived: bring it back before changing its homework.")
+    fields = ["due"]
+    assignment.due = due
+    if assignment.kind == Assignment.Kind.LESSON and lesson is not None:
+        if not lesson.active:
+            raise ClassError("Choose the lesson to assign.")
+        assignment.lesson = lesson
+        fields.append("lesson")
+    if assignment.kind == Assignment.Kind.DRILLS:
+        if count is not None:
+            if not 1 <= count <= MAX_PUZZLES:
+                raise ClassError(f"Ask for between 1 and {MAX_PUZZLES} puzzles.")
+            assignment.count = count
+            fields.append("count")
+        if band is not None:
+            if band not in drills.BANDS:
+                raise ClassError("Difficulty goes from 1 (first steps) to 5 (hardest).")
+            assignment.band = band
+            fields.append("band")
+    with transaction.atomic():
+        assignment.save(update_fields=fields)
+        students_set(assignment=assignment, students=students)
+    return assignment
+
+
+def assignment_duplicate(
+    *, assignment: Assignment, teacher: User, due: datetime.date, students: Iterable[User] = ()
+) -> Assignment:
+    """The same homework again, due on another day or for other students: the same lesson, or the
+    same kind, number and difficulty of drill puzzles on the same table, or the same fixed set."""
+    if assignment.classroom.archived:
+        raise ClassError("This class is archived: bring it back before setting homework.")
+    with transaction.atomic():
+        copy = Assignment.objects.create(
+            classroom=assignment.classroom,
+            kind=assignment.kind,
+            lesson=assignment.lesson,
+            drill_kind=assignment.drill_kind,
+            count=assignment.count,
+            band=assignment.band,
+            table=assignment.table,
+            due=due,
+            created_by=teacher,
+        )
+        AssignmentPuzzle.objects.bulk_create(
+            AssignmentPuzzle(assignment=copy, puzzle_id=entry.puzzle_id, position=entry.position)
+            for entry in assignment.entries.all()
+        )
+        students_set(assignment=copy, students=students)
+    return copy
+
+
+def assignment_delete(*, assignment: Assignment) -> None:
+    """The homework goes from the class; the students' answers stay in their own progress."""
+    assignment.delete()
+
+
+def on_older_rules(classroom: Classroom) -> list[tuple[Assignment, str]]:
+    """Drill and fixed-set homework whose puzzles were made for another table than the class plays
+    now (its rules changed since), with the name of the table it keeps."""
+    out = []
+    for assignment in classroom.assignments.exclude(kind=Assignment.Kind.LESSON).order_by("due", "pk"):
+        if assignment.table != class_table(classroom, assignment.drill_kind):
+            out.append((assignment, table_words(assignment.table)))
+    return out
+
+
+def table_words(key: str) -> str:
+    """A table key (practice.tables) in a teacher's words."""
+    rules = table_of(key)
+    if rules is None:
+        return "the standard rules"
+    house = "; ".join(HOUSE_RULE_LABELS[r] for r in sorted(rules.house_rules)) or "no house rules"
+    return f"{house}; {SKILL_LEVEL_LABELS.get(rules.skill_level, '')}"

@@ -1,0 +1,191 @@
+"""Setting homework (the kind first, then that kind's form), and correcting, duplicating and
+deleting homework already set. For the class's teachers only: everyone else gets 404."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from cfmj.classes import homework, services
+from cfmj.classes.access import taught_or_404, user_of
+from cfmj.classes.homework_forms import KIND_WORDS, HomeworkCopyForm, HomeworkEditForm, HomeworkForm
+from cfmj.classes.models import Assignment, Classroom
+from cfmj.classes.services import ClassError
+from cfmj.core.learners import learner_of
+
+ARCHIVED = "This class is archived: bring it back before setting or changing homework."
+
+
+def _taught_homework_or_404(request: HttpRequest, pk: int, assignment_id: int) -> Assignment:
+    classroom = taught_or_404(request, pk)
+    return get_object_or_404(
+        Assignment.objects.select_related("lesson", "classroom"), pk=assignment_id, classroom=classroom
+    )
+
+
+def _archived(request: HttpRequest, classroom: Classroom) -> HttpResponse | None:
+    """Back to the class page, saying why, when the class is archived (before any form is filled)."""
+    if not classroom.archived:
+        return None
+    messages.error(request, ARCHIVED)
+    return redirect("classes:detail", pk=classroom.pk)
+
+
+def _due_said(request: HttpRequest, work: Assignment) -> None:
+    if work.due < learner_of(request).today():
+        messages.warning(
+            request,
+            f"The due date, {work.due:%-d %B %Y}, has passed: students who have not finished "
+            "it see it as late.",
+        )
+
+
+@login_required
+@require_GET
+def choose(request: HttpRequest, pk: int) -> HttpResponse:
+    """Which kind of homework: each with what it is, leading to its own form."""
+    classroom = taught_or_404(request, pk)
+    if (back := _archived(request, classroom)) is not None:
+        return back
+    kinds = [(value, label, KIND_WORDS[Assignment.Kind(value)]) for value, label in Assignment.Kind.choices]
+    return render(request, "classes/homework_kind.html", {"classroom": classroom, "kinds": kinds})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def create(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
+    classroom = taught_or_404(request, pk)
+    if kind not in Assignment.Kind.values:
+        raise Http404("No such kind of homework")
+    if (back := _archived(request, classroom)) is not None:
+        return back
+    form = HomeworkForm(
+        request.POST or None, kind=kind, classroom=classroom, today=learner_of(request).today()
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            work = services.assignment_create(
+                classroom=classroom,
+                teacher=user_of(request),
+                kind=kind,
+                due=data["due"],
+                lesson=data.get("lesson"),
+                drill_kind=data.get("drill_kind") or "",
+                count=data.get("count") or 0,
+                band=data.get("band") or 2,
+            )
+            homework.students_set(assignment=work, students=data.get("students") or ())
+        except ClassError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"Homework set: {work.title}. Your students see it on their home page.")
+            return redirect("classes:detail", pk=classroom.pk)
+    label = Assignment.Kind(kind).label
+    return render(
+        request,
+        "classes/homework_form.html",
+        {
+            "form": form,
+            "classroom": classroom,
+            "title": f"Set homework: {label.lower()}",
+            "words": KIND_WORDS[Assignment.Kind(kind)],
+            "button": "Set it",
+            "back": ("Choose another kind", "classes:assignment_create"),
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def edit(request: HttpRequest, pk: int, assignment_id: int) -> HttpResponse:
+    work = _taught_homework_or_404(request, pk, assignment_id)
+    if (back := _archived(request, work.classroom)) is not None:
+        return back
+    form = HomeworkEditForm(request.POST or None, assignment=work)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            homework.assignment_update(
+                assignment=work,
+                due=data["due"],
+                students=data.get("students") or (),
+                lesson=data.get("lesson"),
+                count=data.get("count"),
+                band=data.get("band"),
+            )
+        except ClassError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"Saved: {work.title}, due {work.due:%-d %B %Y}.")
+            _due_said(request, work)
+            return redirect("classes:assignment", pk=work.classroom_id, assignment_id=work.pk)
+    words = KIND_WORDS[Assignment.Kind(work.kind)]
+    if work.kind == Assignment.Kind.FIXED:
+        words += " Its puzzles stay as they are: to set other ones, duplicate it, or set new homework."
+    return render(
+        request,
+        "classes/homework_form.html",
+        {
+            "form": form,
+            "classroom": work.classroom,
+            "assignment": work,
+            "title": f"Change {work.title}",
+            "words": words
+            + " A past due date is allowed here: it shows as late for whoever has not finished.",
+            "button": "Save",
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def duplicate(request: HttpRequest, pk: int, assignment_id: int) -> HttpResponse:
+    work = _taught_homework_or_404(request, pk, assignment_id)
+    if (back := _archived(request, work.classroom)) is not None:
+        return back
+    form = HomeworkCopyForm(request.POST or None, classroom=work.classroom, today=learner_of(request).today())
+    if request.method == "POST" and form.is_valid():
+        try:
+            copy = homework.assignment_duplicate(
+                assignment=work,
+                teacher=user_of(request),
+                due=form.cleaned_data["due"],
+                students=form.cleaned_data.get("students") or (),
+            )
+        except ClassError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"Copied: {copy.title}, due {copy.due:%-d %B %Y}.")
+            return redirect("classes:assignment", pk=copy.classroom_id, assignment_id=copy.pk)
+    same = "the same puzzles" if work.kind == Assignment.Kind.FIXED else "the same settings"
+    return render(
+        request,
+        "classes/homework_form.html",
+        {
+            "form": form,
+            "classroom": work.classroom,
+            "assignment": work,
+            "title": f"Duplicate {work.title}",
+            "words": f"A copy with {same}, due on another day or for other students.",
+            "button": "Make the copy",
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def delete(request: HttpRequest, pk: int, assignment_id: int) -> HttpResponse:
+    """A page that asks first (no JavaScript needed); the students keep their answers."""
+    work = _taught_homework_or_404(request, pk, assignment_id)
+    if request.method == "POST":
+        title = work.title
+        homework.assignment_delete(assignment=work)
+        messages.success(
+            request, f"Deleted the homework {title}. Your students' answers stay in their own progress."
+        )
+        return redirect("classes:detail", pk=work.classroom_id)
+    return render(request, "classes/homework_delete.html", {"classroom": work.classroom, "assignment": work})
