@@ -13,3 +13,20 @@ def join_words(items: list[str]) -> str:
 def plural(count: int, word: str) -> str:
     """'1 tile', '3 tiles'."""
     return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+# Words the site always writes with a capital: block and pattern names, categories, the game.
+PROPER_WORDS = frozenset(
+    {"Pair", "Pairs", "Pung", "Pungs", "Kong", "Kongs", "Quint", "Quints", "NEWS", "Any", "Consecutive"}
+    | {"Winds", "Mah", "Charleston", "Dragon's", "Soap", "North", "East", "West", "South"}
+)
+
+
+def lower_first(text: str) -> str:
+    """A title continued mid-sentence: 'No: every tile belongs to a block.' Only the first letter
+    changes, and not even that for a word always written with a capital ('Pairs, flower pairs and
+    NEWS are not exposed before Mah Jongg' stays as it is)."""
+    first = text.split(" ", 1)[0].rstrip(",:;.")
+    if first in PROPER_WORDS or (len(first) > 1 and first.isupper()):
+        return text
+    return text[:1].lower() + text[1:]

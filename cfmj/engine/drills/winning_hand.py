@@ -23,6 +23,7 @@ from ..notation import Hand
 from ..patterns import PATTERNS
 from ..reasons import CATALOGUE, OPTION_REASONS, Reason
 from ..ruleset import HOUSE_RULES, RuleSet
+from ..words import lower_first
 from .common import RIGHT, WRONG, Graded, Told, choice, graded, half_right, ref, shown, text_field
 from .focused_hands import RECIPES, failing_hand
 from .hands import band_layout, build, fits, hand_name, pick_entry, reading, reading_rules
@@ -235,7 +236,7 @@ def make(
             "reason_ids": found,
             "explanation": " ".join(lines),
             "rules": sorted({r.rule for r in result.reasons}, key=_section_key),
-            "expected": f"No: {result.reasons[0].title.lower()}.",
+            "expected": f"No: {lower_first(result.reasons[0].title)}.",
         }
     return question, answer
 

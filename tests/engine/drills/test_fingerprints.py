@@ -11,7 +11,7 @@ from bench.puzzle_hashes import kind_digest
 from cfmj.engine import drills
 
 FINGERPRINTS = {
-    "winning_hand": "3f8e9639888920fa3541321517127a2f5c53a8d935c0eaedbbd4e8eb78aea110",
+    "winning_hand": "7a81981052010883e3b3b4c94284bfc386f6af0ae845af74aa80cee273ce87b2",
     "worth": "a4818ae4d339d3c9c3f381eaec3868e47701954fcb8378434dd49d7bda76864a",
     "charleston": "157c58b376dedf98969cae39105ea11c1bec1358754a58d296eac07994f4ee20",
     "name_hand": "45d5c326896b89b1c5078d838dd4c203a05f95bca3b687c1ed4ed3a9725ed791",

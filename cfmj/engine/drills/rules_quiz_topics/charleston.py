@@ -14,6 +14,7 @@ from ...game.state import BLIND_STAGES, CHARLESTON, STAGE_NAMES, STOP_VOTE
 from ...game.tileset import ACROSS, EAST_HAND, SEATS, full_set, to_the
 from ...notation import Hand
 from ...tiles import JOKER, code, name
+from ...words import lower_first
 from ..common import join_words
 from .quiz import (
     DEALER,
@@ -22,7 +23,6 @@ from .quiz import (
     Choice,
     Quiz,
     direction,
-    lower_first,
     number_choices,
     tile_choice,
     way_choice,

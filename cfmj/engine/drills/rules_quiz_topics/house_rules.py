@@ -9,6 +9,7 @@ from ...game.state import CHARLESTON
 from ...game.tileset import full_set
 from ...ruleset import HOUSE_RULES, MINIMUM_HAND, SET_OF_144, SKIP_SECOND_CHARLESTON, RuleSet
 from ...tiles import FLOWER, JOKER, name
+from ...words import lower_first
 from ..hands import build, layout, pick_entry, reading
 from .quiz import Quiz, number_choices
 from .tables import charleston_run, step_label, step_value
@@ -74,7 +75,7 @@ def house_rules(rng: Random, band: int) -> Quiz:
             "after the first Charleston?",
             (step_value(after), step_label(after)),
             options,
-            f"With house rule 1 there is no second Charleston: {step_label(after).lower()} follows "
+            f"With house rule 1 there is no second Charleston: {lower_first(step_label(after))} follows "
             "the first.",
             ("4", "6"),
         )

@@ -94,10 +94,6 @@ def some_number(rng: Random) -> int:
     return number_tile(rng.randint(1, 9), rng.randrange(3))
 
 
-def lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:]
-
-
 def joker_block(tile: int, size: int, jokers: int) -> tuple[int, ...]:
     """A block of `size` of `tile`, `jokers` of them jokers (sorted, as an exposure is written)."""
     return tuple(sorted([tile] * (size - jokers) + [JOKER] * jokers))
