@@ -1,6 +1,6 @@
 from django.urls import path
 
-from cfmj.classes import people_views, report_views, session_urls, views
+from cfmj.classes import join_views, people_views, report_views, session_urls, views
 
 app_name = "classes"
 urlpatterns = [
@@ -11,6 +11,7 @@ urlpatterns = [
     path("<int:pk>/", views.detail, name="detail"),
     path("<int:pk>/edit/", views.edit, name="edit"),
     path("<int:pk>/archive/", views.archive, name="archive"),
+    path("<int:pk>/join-card/", join_views.join_card, name="join_card"),
     path("<int:pk>/leave/", views.leave, name="leave"),
     path("<int:pk>/students/", people_views.student_add, name="student_add"),
     path("<int:pk>/students/<int:user_id>/password/", people_views.student_password, name="student_password"),
