@@ -232,7 +232,10 @@ def _archive_confirm(classroom: Classroom) -> dict[str, Any]:
 def leave(request: HttpRequest, pk: int) -> HttpResponse:
     """A student leaves, or a co-teacher steps down, after a page saying what that means."""
     classroom, membership = joined_or_404(request, pk)
-    if request.method == "GET" and classroom.owner_id != membership.user_id:
+    if request.method == "GET":  # asks first; never changes anything
+        if classroom.owner_id == membership.user_id:
+            messages.error(request, services.OWNER_STAYS)
+            return redirect("classes:detail", pk=classroom.pk)
         return render(request, "classes/confirm.html", _leave_confirm(classroom, membership))
     try:
         services.membership_end(classroom=classroom, user=user_of(request))
