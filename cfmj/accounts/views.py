@@ -97,9 +97,10 @@ def signup(request: HttpRequest) -> HttpResponse:
             classroom = joining.join_after_sign_in(request=request, user=user)
             messages.success(
                 request,
-                f"Welcome, {user.username}: your account is made, and what you did before "
-                "signing up (lessons, answers, today's streak) is kept in it."
-                + (f" You are in {classroom.name}." if classroom is not None else ""),
+                f"Welcome, {user.username}: "
+                + (f"you are in {classroom.name}. Your " if classroom is not None else "your ")
+                + "account is made, and what you did before signing up (lessons, answers, today's "
+                "streak) is kept in it.",
             )
             if classroom is not None:
                 return redirect("classes:detail", pk=classroom.pk)

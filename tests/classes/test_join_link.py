@@ -60,7 +60,7 @@ def test_it_signs_a_newcomer_up_straight_into_the_class(client) -> None:
     membership = Membership.objects.get(user__username="newbie")
     assert (membership.classroom, membership.role) == (classroom, "student")
     page = client.get(response["Location"])
-    assert b"You are in Tuesday beginners" in page.content
+    assert b"Welcome, newbie: you are in Tuesday beginners." in page.content
 
 
 def test_it_logs_a_student_in_straight_into_the_class(client) -> None:
