@@ -16,6 +16,7 @@ from cfmj.accounts.redirects import local_next
 from cfmj.classes import services
 from cfmj.classes.models import Classroom
 from cfmj.classes.services import ClassError
+from cfmj.core.ratelimit import limit_used_up
 
 JOIN_LINK = "classes:join_code"
 
@@ -33,9 +34,13 @@ def join_code_of(target: str) -> str | None:
 
 def join_target(request: HttpRequest) -> Classroom | None:
     """The class whose join link the request's `next` is, when it takes students (sign-up and
-    log-in name it and join it), or None."""
+    log-in name it and join it), or None. Saying whether a code is a class's is what the join
+    page says: each look counts against the same limit (else these pages would let codes be
+    guessed without one), and once it is used up no class is named."""
     code = join_code_of(local_next(request, ""))
-    classroom = Classroom.objects.filter(code=code).first() if code else None
+    if not code or limit_used_up("join", request):
+        return None
+    classroom = Classroom.objects.filter(code=code).first()
     return classroom if classroom is not None and join_open(classroom) else None
 
 

@@ -175,3 +175,16 @@ def test_it_is_not_fooled_by_an_old_membership_time(client) -> None:
     classroom = a_class(None, person("old"))
     Membership.objects.update(joined_at=timezone.now() - datetime.timedelta(days=400))
     assert b"Join Tuesday beginners" in client.get(link(classroom.code)).content
+
+
+def test_sign_up_and_log_in_pages_name_a_class_only_within_the_join_limit(client, settings: Any) -> None:
+    # Else they would tell whether a code is a class's without the join page's limit.
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "join": {"ip": 3, "window": 3600}}
+    classroom = a_class()
+    pages = [
+        client.get(with_next(name, link(classroom.code))).content
+        for name in ("accounts:signup", "accounts:login", "accounts:signup", "accounts:login")
+    ]
+    assert [b"join Tuesday beginners" in page for page in pages] == [True, True, True, False]
+    sign_up(client, "newbie", link(classroom.code))  # over the limit: not joined on the way
+    assert not Membership.objects.filter(user__username="newbie").exists()
