@@ -252,3 +252,34 @@ def _archive_and_bring_back(
     expect(teacher.locator(".class-code").first).to_have_text(classroom.code)
     newcomer.goto(f"/classes/join/{classroom.code}/")
     expect(newcomer.get_by_role("heading", level=1)).to_have_text("Join Tuesday beginners")
+
+
+def test_the_join_pages_the_card_the_confirmations_and_the_teacher_s_home_pass_axe(
+    contexts: Callable[..., BrowserContext], django_user_model: Any
+) -> None:
+    from tests.browser.test_accessibility import AXE, BLOCKING, axe_violations
+
+    if not AXE.exists():
+        pytest.skip("axe-core is not vendored (scripts/ensure-axe fetches it into var/axe/)")
+    classroom = a_class(django_user_model)
+    bill = django_user_model.objects.create_user("BillT", password=PASSWORD)
+    class_services.classroom_join(user=bill, code=classroom.code)
+    found: dict[str, list[str]] = {}
+    visitor = contexts(SIZES["phone"], bypass_csp=True).new_page()
+    join = f"/classes/join/{classroom.code}/"
+    teacher = contexts(SIZES["phone"], bypass_csp=True).new_page()
+    log_in(teacher, "tess")
+    for page, address in (
+        (visitor, join),
+        (visitor, f"/accounts/signup/?next={join}"),
+        (visitor, f"/accounts/login/?next={join}"),
+        (teacher, "/"),
+        (teacher, f"/classes/{classroom.pk}/join-card/"),
+        (teacher, f"/classes/{classroom.pk}/students/{bill.pk}/remove/"),
+        (teacher, f"/classes/{classroom.pk}/archive/"),
+    ):
+        page.goto(address)
+        bad = [v["id"] for v in axe_violations(page) if v["impact"] in BLOCKING]
+        if bad:
+            found[address] = bad
+    assert not found, found
