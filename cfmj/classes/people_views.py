@@ -221,10 +221,27 @@ def invite_answer(request: HttpRequest, invite_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def coteacher_remove(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
+    """The owner takes a co-teacher off the class, after a page saying what that means (GET)."""
     classroom = owned_or_404(request, pk)
     teacher = _member_or_404(classroom, user_id, Membership.Role.TEACHER)
+    if request.method == "GET" and teacher.pk != classroom.owner_id:
+        context = {
+            "classroom": classroom,
+            "title": f"Remove {teacher.username} from teaching {classroom.name}?",
+            "points": [
+                f"{teacher.username} no longer sees the class, its students or its report.",
+                "You can invite them again.",
+            ],
+            "action": reverse("classes:coteacher_remove", args=[classroom.pk, teacher.pk]),
+            "button": f"Remove {teacher.username}",
+            "cancel": f"No, keep {teacher.username}",
+        }
+        return render(request, "classes/confirm.html", context)
+    if request.method == "GET":  # the owner themselves: said on the class page, nothing changed
+        messages.error(request, "The owner cannot be removed: hand the class to someone else first.")
+        return _back(classroom)
     try:
         services.coteacher_remove(classroom=classroom, teacher=teacher)
     except ClassError as error:

@@ -149,10 +149,11 @@ def test_removing_archiving_and_stepping_down_ask_first_without_javascript(
     classroom = a_class(django_user_model)
     bill = django_user_model.objects.create_user("BillT", password=PASSWORD)
     class_services.classroom_join(user=bill, code=classroom.code)
-    django_user_model.objects.create_user("cora", password=PASSWORD, role="teacher")
     assert classroom.owner is not None
-    invite = class_services.coteacher_invite(classroom=classroom, owner=classroom.owner, username="cora")
-    class_services.coteacher_invite_answer(invite=invite, invitee=invite.invitee, accept=True)
+    for name in ("cora", "cory"):
+        django_user_model.objects.create_user(name, password=PASSWORD, role="teacher")
+        invite = class_services.coteacher_invite(classroom=classroom, owner=classroom.owner, username=name)
+        class_services.coteacher_invite_answer(invite=invite, invitee=invite.invitee, accept=True)
     look = f"{size}-{'large-print' if large else 'normal'}"
     made = [_no_js(browser, live_server, size) for _ in range(2)]
     try:
@@ -171,6 +172,13 @@ def test_removing_archiving_and_stepping_down_ask_first_without_javascript(
         expect(teacher.locator(".messages")).to_contain_text("BillT is no longer in the class")
         expect(teacher.locator(".messages")).to_be_in_viewport()
         assert not Membership.objects.get(user=bill).active
+        teacher.get_by_role("link", name="Remove cory…").click()
+        expect(teacher.get_by_role("heading", level=1)).to_have_text(
+            "Remove cory from teaching Tuesday beginners?"
+        )
+        fits(teacher, f"remove a co-teacher, asked, {look}")
+        teacher.get_by_role("button", name="Remove cory").click()
+        expect(teacher.locator(".messages")).to_contain_text("cory no longer teaches Tuesday beginners")
 
         cora = made[1].new_page()
         log_in(cora, "cora")
