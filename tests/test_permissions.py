@@ -80,7 +80,7 @@ CASES: dict[str, Case] = {
     # Not served to this person: sent to a fresh question (tests/practice/test_answer.py for the rest).
     "practice:answer": Case("POST", EVERYONE, (302,), visitor=(302,)),
     "accounts:signup": Case("GET", EVERYONE, (200, 302), visitor=(200,)),
-    "accounts:login": PUBLIC,
+    "accounts:login": Case("GET", EVERYONE, (200, 302), visitor=(200,)),  # signed in: sent on
     "accounts:account": Case("GET", SIGNED_IN),
     "accounts:email_change": Case("POST", SIGNED_IN, (200, 302, 400)),
     "accounts:name_change": Case("POST", SIGNED_IN, (200, 302)),
@@ -99,7 +99,9 @@ CASES: dict[str, Case] = {
     "classes:index": Case("GET", SIGNED_IN),
     "classes:create": Case("GET", SIGNED_IN, (200, 302)),
     "classes:join": Case("GET", SIGNED_IN),
-    "classes:join_code": Case("GET", SIGNED_IN),
+    # A visitor who follows a join link is told which class it is, and led to sign up or log in.
+    "classes:join_code": Case("GET", SIGNED_IN, visitor=(200,)),
+    "classes:join_card": Case("GET", TEACHERS),
     "classes:detail": Case("GET", MEMBERS),
     "classes:edit": Case("GET", TEACHERS),
     "classes:student_add": Case("POST", TEACHERS, (302,), {"username": "", "password": ""}),

@@ -2,12 +2,13 @@ from __future__ import annotations
 
 from functools import partial
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
@@ -37,6 +38,7 @@ from cfmj.accounts.services import (
     user_sign_up,
 )
 from cfmj.accounts.tasks import password_reset_send
+from cfmj.classes import joining
 from cfmj.classes.models import ManagedAccount
 from cfmj.core.days import zone_label
 from cfmj.core.learners import learner_of
@@ -48,9 +50,24 @@ class LoginView(auth_views.LoginView):
     absolute address falls back to the home page instead of being followed)."""
 
     template_name = "accounts/login.html"
+    redirect_authenticated_user = True  # a log-in page left open in a tab: on to where it led
 
     def get_redirect_url(self, request: HttpRequest | None = None) -> str:
-        return local_next(request or self.request, "")
+        request = request or self.request
+        target = local_next(request, "")
+        return "" if urlsplit(target).path == request.path else target  # never back to log-in
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return {**super().get_context_data(**kwargs), "joining": joining.join_target(self.request)}
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        """Logged in; from a join link's log-in page (which named the class), into the class."""
+        response = super().form_valid(form)
+        classroom = joining.join_after_sign_in(request=self.request, user=form.get_user())
+        if classroom is None:
+            return response
+        messages.success(self.request, f"You are in {classroom.name}.")
+        return redirect("classes:detail", pk=classroom.pk)
 
 
 class LogoutView(auth_views.LogoutView):
@@ -78,13 +95,22 @@ def signup(request: HttpRequest) -> HttpResponse:
             form.add_error("username", str(error))
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            classroom = joining.join_after_sign_in(request=request, user=user)
             messages.success(
                 request,
-                f"Welcome, {user.username}: your account is made, and what you did before "
-                "signing up (lessons, answers, today's streak) is kept in it.",
+                f"Welcome, {user.username}: "
+                + (f"you are in {classroom.name}. Your " if classroom is not None else "your ")
+                + "account is made, and what you did before signing up (lessons, answers, today's "
+                "streak) is kept in it.",
             )
+            if classroom is not None:
+                return redirect("classes:detail", pk=classroom.pk)
             return HttpResponseRedirect(local_next(request))
-    return render(request, "accounts/signup.html", {"form": form, "next": local_next(request, "")})
+    return render(
+        request,
+        "accounts/signup.html",
+        {"form": form, "next": local_next(request, ""), "joining": joining.join_target(request)},
+    )
 
 
 @require_POST

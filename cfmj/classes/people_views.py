@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cfmj.accounts.exports import account_data_response
@@ -88,15 +89,31 @@ def student_password(request: HttpRequest, pk: int, user_id: int) -> HttpRespons
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def student_remove(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
+    """Take a student out of the class, after a page saying what that means (GET)."""
     classroom = taught_or_404(request, pk)
     student = _member_or_404(classroom, user_id, Membership.Role.STUDENT)
+    name = student.shown_name
+    if request.method == "GET":
+        context = {
+            "classroom": classroom,
+            "title": f"Remove {name} from {classroom.name}?",
+            "points": [
+                f"{name} no longer sees the class or its homework, and its code does not let them back in.",
+                f"Everything {name} did stays in their own progress.",
+                "You can add them back from the class page.",
+            ],
+            "action": reverse("classes:student_remove", args=[classroom.pk, student.pk]),
+            "button": f"Remove {name}",
+            "cancel": f"No, keep {name} in the class",
+        }
+        return render(request, "classes/confirm.html", context)
     services.student_remove(classroom=classroom, student=student)
     messages.success(
         request,
-        f"{student.username} is out of the class, and the class code no longer lets them back in. "
-        "Their own progress is kept; you can add them back below.",
+        f"{name} is no longer in the class: you removed them, and the class code does not let them "
+        "back in. Their own progress is kept; you can add them back below.",
     )
     return _back(classroom)
 
@@ -210,10 +227,27 @@ def invite_answer(request: HttpRequest, invite_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def coteacher_remove(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
+    """The owner takes a co-teacher off the class, after a page saying what that means (GET)."""
     classroom = owned_or_404(request, pk)
     teacher = _member_or_404(classroom, user_id, Membership.Role.TEACHER)
+    if request.method == "GET" and teacher.pk != classroom.owner_id:
+        context = {
+            "classroom": classroom,
+            "title": f"Remove {teacher.username} from teaching {classroom.name}?",
+            "points": [
+                f"{teacher.username} no longer sees the class, its students or its report.",
+                "You can invite them again.",
+            ],
+            "action": reverse("classes:coteacher_remove", args=[classroom.pk, teacher.pk]),
+            "button": f"Remove {teacher.username}",
+            "cancel": f"No, keep {teacher.username}",
+        }
+        return render(request, "classes/confirm.html", context)
+    if request.method == "GET":  # the owner themselves: said on the class page, nothing changed
+        messages.error(request, "The owner cannot be removed: hand the class to someone else first.")
+        return _back(classroom)
     try:
         services.coteacher_remove(classroom=classroom, teacher=teacher)
     except ClassError as error:

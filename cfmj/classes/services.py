@@ -339,13 +339,14 @@ def classroom_hand_over(*, classroom: Classroom, owner: User, new_owner: User) -
     classroom.owner = new_owner
 
 
+OWNER_STAYS = "You own this class: hand it to a co-teacher before you step down, or archive the class."
+
+
 def membership_end(*, classroom: Classroom, user: User) -> None:
     """A student leaves, or a co-teacher steps down. The membership is kept (with the date), and so is
     everything the student did. The owner cannot step down: they hand the class over or archive it."""
     if classroom.owner_id == user.pk:
-        raise ClassError(
-            "You own this class: hand it to a co-teacher before you step down, or archive the class."
-        )
+        raise ClassError(OWNER_STAYS)
     Membership.objects.filter(classroom=classroom, user=user, left_at__isnull=True).update(
         left_at=timezone.now()
     )

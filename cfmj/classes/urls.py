@@ -2,6 +2,7 @@ from django.urls import path
 
 from cfmj.classes import (
     homework_views,
+    join_views,
     people_views,
     report_views,
     roster_views,
@@ -19,6 +20,7 @@ urlpatterns = [
     path("<int:pk>/", views.detail, name="detail"),
     path("<int:pk>/edit/", views.edit, name="edit"),
     path("<int:pk>/archive/", views.archive, name="archive"),
+    path("<int:pk>/join-card/", join_views.join_card, name="join_card"),
     path("<int:pk>/leave/", views.leave, name="leave"),
     path("<int:pk>/students/", people_views.student_add, name="student_add"),
     path("<int:pk>/students/names/", roster_views.students_from_names, name="students_from_names"),

@@ -4,11 +4,14 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.views.decorators.http import require_GET, require_http_methods
 
-from cfmj.classes import homework, reports, selectors, services
+from cfmj.classes import homework, joining, reports, selectors, services, sessions
 from cfmj.classes.access import joined_or_404, owned_or_404, taught_or_404, user_of
 from cfmj.classes.forms import (
     ClassroomForm,
@@ -72,11 +75,16 @@ def create(request: HttpRequest) -> HttpResponse:
     )
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
 @rate_limited("join", methods=("GET", "POST"))  # a preview says whether a code exists: counted too
 def join(request: HttpRequest, code: str = "") -> HttpResponse:
-    """Typing a code (or following a join link, which fills it in) and confirming by POST."""
+    """Typing a code (or following a join link, which fills it in) and confirming by POST. Someone
+    not signed in who follows a join link is told which class it is, and led through sign-up or
+    log-in into it."""
+    if not request.user.is_authenticated:
+        if not code or request.method != "GET":
+            return redirect_to_login(request.get_full_path())
+        return _join_welcome(request, code)
     form = JoinForm(request.POST or None, initial={"code": code})
     user = user_of(request)
     if request.method == "POST" and form.is_valid():
@@ -97,6 +105,22 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
         request,
         "classes/join.html",
         {"form": form, "preview": preview, "already_in": already_in, "problem": problem},
+    )
+
+
+def _join_welcome(request: HttpRequest, code: str) -> HttpResponse:
+    classroom = Classroom.objects.filter(code=services.normalise_code(code)).first()
+    here = request.get_full_path()
+    return render(
+        request,
+        "classes/join_welcome.html",
+        {
+            "classroom": classroom,
+            "open": classroom is not None and joining.join_open(classroom),
+            "signup_url": f"{reverse('accounts:signup')}?{urlencode({'next': here})}",
+            "login_url": f"{reverse('accounts:login')}?{urlencode({'next': here})}",
+        },
+        status=200 if classroom is not None else 404,
     )
 
 
@@ -126,7 +150,7 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
                 # Both forms have a username: ids of their own, so each label names its own field.
                 "student_form": StudentForm(auto_id="student-%s"),
                 "coteacher_form": CoteacherForm(auto_id="coteacher-%s"),
-                "join_url": request.build_absolute_uri(f"/classes/join/{classroom.code}/"),
+                "join_url": joining.join_url(request, classroom),
             }
         )
         return render(request, "classes/teacher.html", context)
@@ -180,22 +204,55 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def archive(request: HttpRequest, pk: int) -> HttpResponse:
+    """The owner archives the class after a page saying what that closes (GET), or brings it back
+    (POST restore=1, which takes nothing away: one tap)."""
     classroom = owned_or_404(request, pk)
+    if request.method == "GET":
+        if classroom.archived:
+            return redirect("classes:detail", pk=classroom.pk)
+        return render(request, "classes/confirm.html", _archive_confirm(classroom))
     restore = request.POST.get("restore") == "1"
     services.classroom_archive(classroom=classroom, archived=not restore)
+    if not restore:  # nothing stays open on the board either
+        while (current := sessions.session_current(classroom)) is not None:
+            sessions.session_close(session=current)
     messages.success(
         request,
-        f"{classroom.name} is {'back in use' if restore else 'archived'}. Everyone's progress is kept.",
+        f"{classroom.name} is back in use: its code and join link let students in again."
+        if restore
+        else f"{classroom.name} is archived. Everyone's progress is kept; you can bring it back below.",
     )
     return redirect("classes:detail", pk=classroom.pk)
 
 
+def _archive_confirm(classroom: Classroom) -> dict[str, Any]:
+    return {
+        "classroom": classroom,
+        "title": f"Archive {classroom.name}?",
+        "points": [
+            "Its code and join link stop letting anyone in, and are no longer shown.",
+            "No homework can be set and no accounts made for it; a puzzle on the board is taken off.",
+            "Its students and teachers stay, and everyone's progress is kept.",
+            "You can bring the class back at any time, and everything opens again.",
+        ],
+        "action": reverse("classes:archive", args=[classroom.pk]),
+        "button": f"Archive {classroom.name}",
+        "cancel": "No, keep the class open",
+    }
+
+
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def leave(request: HttpRequest, pk: int) -> HttpResponse:
-    classroom, _ = joined_or_404(request, pk)
+    """A student leaves, or a co-teacher steps down, after a page saying what that means."""
+    classroom, membership = joined_or_404(request, pk)
+    if request.method == "GET":  # asks first; never changes anything
+        if classroom.owner_id == membership.user_id:
+            messages.error(request, services.OWNER_STAYS)
+            return redirect("classes:detail", pk=classroom.pk)
+        return render(request, "classes/confirm.html", _leave_confirm(classroom, membership))
     try:
         services.membership_end(classroom=classroom, user=user_of(request))
     except ClassError as error:
@@ -203,6 +260,29 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("classes:detail", pk=classroom.pk)
     messages.success(request, f"You have left {classroom.name}. Your own progress is kept.")
     return redirect("classes:index")
+
+
+def _leave_confirm(classroom: Classroom, membership: Membership) -> dict[str, Any]:
+    teacher = membership.role == Membership.Role.TEACHER
+    points = (
+        [
+            f"You no longer see {classroom.name}, its students or its report.",
+            "The owner can invite you again.",
+        ]
+        if teacher
+        else [
+            f"You no longer see {classroom.name} or its homework.",
+            "Everything you did stays in your own progress. You can join again with the class code.",
+        ]
+    )
+    return {
+        "classroom": classroom,
+        "title": f"Step down from {classroom.name}?" if teacher else f"Leave {classroom.name}?",
+        "points": points,
+        "action": reverse("classes:leave", args=[classroom.pk]),
+        "button": "Step down" if teacher else f"Leave {classroom.name}",
+        "cancel": "No, stay in the class",
+    }
 
 
 @login_required

@@ -152,6 +152,17 @@ def too_many(request: HttpRequest, seconds: int) -> HttpResponse:
     return response
 
 
+def limit_used_up(key: str, request: HttpRequest) -> bool:
+    """Count this request against settings.RATE_LIMITS[key] from inside a view: for a page that
+    says what a limited one says (a sign-up or log-in page naming a join link's class); True once
+    the limit is used up (and False when the cache is unreachable, as for rate_limited)."""
+    try:
+        return _wait_if_over(key, request) is not None
+    except CACHE_DOWN as error:
+        logger.warning("Rate limit %r not checked, the cache is unreachable: %s", key, error)
+        return False
+
+
 def rate_limited(
     key: str,
     *,

@@ -4,11 +4,15 @@ behind one school router can sign up."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from cfmj.classes import services as class_services
+from cfmj.classes.models import Membership
 from tests.accounts.factories import UserFactory
 
 URL = reverse("accounts:signup")
@@ -28,6 +32,9 @@ def _class(students: int = 0, **changes: object):
     classroom = class_services.classroom_create(teacher=teacher, name="Hall")
     for _ in range(students):
         class_services.classroom_join(user=UserFactory(), code=classroom.code)
+    # In the class since before this hour (who joins within it does not grow the bucket).
+    earlier = timezone.now() - datetime.timedelta(hours=2)
+    Membership.objects.filter(classroom=classroom).update(joined_at=earlier)
     for field, value in changes.items():
         setattr(classroom, field, value)
     classroom.save()
@@ -62,6 +69,13 @@ def test_the_class_bucket_grows_with_the_class(db, small):
     assert [_sign_up(Client(), f"b{n}", _link(big_class), ip="10.1.0.9") for n in range(7)] == [302] * 6 + [
         429
     ]
+
+
+def test_sign_ups_that_join_do_not_grow_their_own_bucket(db, small, django_user_model):
+    # A sign-up through a join link joins the class: those new students do not make room for more.
+    classroom = _class()
+    assert [_sign_up(Client(), f"j{n}", _link(classroom)) for n in range(6)] == [302] * 4 + [429] * 2
+    assert Membership.objects.filter(classroom=classroom, role="student").count() == 4
 
 
 def test_the_class_bucket_is_per_address(db, small):

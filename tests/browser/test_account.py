@@ -154,18 +154,20 @@ def test_a_student_signs_up_from_a_join_link_and_a_visitor_asks_for_a_reset_link
     page.screenshot(path=str(artifacts / f"password-reset-sent-{name}.png"))
     assert [message.to for message in mailoutbox] == [["tess@example.com"]]
 
-    # A join link, followed by someone without an account: log in, then make one, then join.
+    # A join link, followed by someone without an account: the class named, on to log in, then
+    # make an account there instead, and be in the class (issue 16: tests/browser/test_join.py).
     page.goto(f"/classes/join/{classroom.code}/")
-    expect(page.get_by_role("heading", level=1)).to_have_text("Log in")
-    page.get_by_role("link", name="Make an account").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Join Tuesday beginners")
+    page.get_by_role("link", name="I have an account: log in and join").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Log in to join Tuesday beginners")
+    page.get_by_role("link", name="Make an account and join Tuesday beginners").click()
     page.get_by_label("Username").fill("ｓａｍ")  # full width, from a phone's keyboard
     page.get_by_label("Password", exact=True).fill("soap-and-dragons-42")
     page.get_by_label("Password confirmation").fill("soap-and-dragons-42")
     fits(page)
-    page.get_by_role("button", name="Sign up").click()
-    in_view(page, page.get_by_text("You are about to join Tuesday beginners"))
+    page.get_by_role("button", name="Sign up and join Tuesday beginners").click()
+    in_view(page, page.get_by_text("you are in Tuesday beginners"))
     expect(page.locator(".account-name")).to_have_text("sam")
-    page.get_by_role("button", name="Join").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Tuesday beginners")
     fits(page)
     page.screenshot(path=str(artifacts / f"signup-joined-{name}.png"))

@@ -38,8 +38,12 @@ SHOWN = {"lesson 1 step 1", "dashboard", "rules", "login cards"}  # screenshots 
 LARGE_PRINT = "(on) => document.documentElement.classList.toggle('large-print', on)"
 
 
-def visitor_pages() -> Iterator[tuple[str, str]]:
+def visitor_pages(join_code: str = "") -> Iterator[tuple[str, str]]:
     yield "home", "/"
+    if join_code:  # a class's join link, and the sign-up and log-in it leads to
+        yield "join link, visitor", f"/classes/join/{join_code}/"
+        yield "sign up to join", f"/accounts/signup/?next=/classes/join/{join_code}/"
+        yield "log in to join", f"/accounts/login/?next=/classes/join/{join_code}/"
     yield "lessons", "/lessons/"
     yield "rules", "/rules/"
     yield "rules, searched", "/rules/?q=joker"
@@ -77,6 +81,7 @@ def learner_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
     yield "homework, student", f"/classes/{site.classroom_pk}/homework/{homework}/"
     yield "session, student", f"/classes/{site.classroom_pk}/session/"
     yield "join a class", "/classes/join/"
+    yield "leave the class, asked", f"/classes/{site.classroom_pk}/leave/"
 
 
 def teacher_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
@@ -99,6 +104,10 @@ def teacher_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
     yield "managed account, delete", f"/classes/{pk}/students/{site.managed_pk}/delete/"
     yield "accounts from names", f"/classes/{pk}/students/names/"
     yield "login cards", f"/classes/{pk}/students/cards/"  # of the accounts made from names below
+    yield "home, teacher", "/"
+    yield "join card", f"/classes/{pk}/join-card/"
+    yield "remove a student, asked", f"/classes/{pk}/students/{site.student.pk}/remove/"
+    yield "archive, asked", f"/classes/{pk}/archive/"
 
 
 def fit_site_build(user_model: Any) -> tuple[Site, int]:
@@ -176,7 +185,7 @@ def test_no_page_is_wider_than_the_screen(
     teacher.get_by_label("Students' names, one a line").fill("Zoë Müller\nAnne-Marie O'Brien-Fotheringham")
     teacher.get_by_role("button", name="Make the accounts").click()
     for page, walk in (
-        (visitor, visitor_pages()),
+        (visitor, visitor_pages(Classroom.objects.get(pk=site.classroom_pk).code)),
         (learner, learner_pages(site, homework)),
         (teacher, teacher_pages(site, homework)),
     ):

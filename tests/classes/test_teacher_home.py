@@ -1,0 +1,80 @@
+"""A teacher's home page (the site's home, signed in as a teacher): their classes, who is behind,
+what is due this week; "make your first class" for a new teacher (issue 16 item 11)."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from cfmj.classes import services
+from cfmj.classes.models import Assignment, Classroom
+from tests.classes.helpers import a_class, coteacher, in_days, person
+from tests.practice.factories import PuzzleFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def homework(classroom: Classroom, due: datetime.date) -> Assignment:
+    PuzzleFactory.create_batch(2, kind="worth", band=1)
+    assert classroom.owner is not None
+    return services.assignment_create(
+        classroom=classroom,
+        teacher=classroom.owner,
+        kind="drills",
+        due=due,
+        drill_kind="worth",
+        count=1,
+        band=1,
+    )
+
+
+def test_a_new_teacher_is_shown_how_to_make_the_first_class(client) -> None:
+    client.force_login(person("tess", "teacher"))
+    page = client.get("/")
+    assert page.status_code == 200
+    assert b"Make your first class" in page.content
+    assert reverse("classes:create").encode() in page.content
+
+
+def test_it_shows_the_classes_who_is_behind_and_what_is_due(client) -> None:
+    bill, ann = person("BillT"), person("ann")
+    bill.real_name = "Bill Tanner"
+    bill.save()
+    classroom = a_class(None, bill, ann)
+    late = homework(classroom, in_days(-2))
+    soon = homework(classroom, in_days(3))
+    homework(classroom, in_days(30))  # not this week
+    services.classroom_archive(classroom=a_class(classroom.owner, name="Old class"))
+    client.force_login(classroom.owner)
+    text = client.get("/").content.decode()
+    assert "Tuesday beginners" in text and "2 students, 3 pieces of homework" in text
+    assert "Archived:" in text and "Old class" in text
+    behind = text.split('id="behind-title"')[1].split("</section>")[0]
+    assert "Bill Tanner" in behind and "ann" in behind and late.title in behind
+    due = text.split('id="due-title"')[1].split("</section>")[0]
+    assert soon.title in due and "0 of 2 done" in due and due.count("<li>") == 1
+    assert "Make your first class" not in text
+
+
+def test_it_shows_only_the_teacher_s_own_classes(client) -> None:
+    a_class(None, person("sam"), name="Someone else's class")
+    mine = a_class(person("tina", "teacher"), name="Mine")
+    client.force_login(mine.owner)
+    text = client.get("/").content.decode()
+    assert "Mine" in text and "Someone else" not in text and "sam" not in text
+
+
+def test_a_co_teacher_sees_the_class_too(client) -> None:
+    classroom = a_class()
+    client.force_login(coteacher(classroom, "cora"))
+    assert b"Tuesday beginners" in client.get("/").content
+
+
+def test_a_learner_keeps_the_learner_home(client) -> None:
+    client.force_login(person("sam"))
+    text = client.get("/").content.decode()
+    assert "Learn Card Free Mah Jongg, one rule at a time" in text and "Who is behind" not in text
+    client.logout()
+    assert "one rule at a time" in client.get("/").content.decode()
