@@ -26,6 +26,7 @@ LAYERS = {
     "cfmj.accounts.models": 1,
     "cfmj.accounts.usernames": 1,
     "cfmj.accounts.redirects": 1,
+    "cfmj.accounts.names": 1,  # how a real name is cleaned: plain text rules, no models
     "practice": 2,
     "lessons": 3,
     "cfmj.classes": 4,
@@ -38,6 +39,8 @@ ACROSS = {
     # Teacher-made accounts need a free name; accounts.selectors also reads an account's data in
     # every app (its download), which puts it above classes.
     ("cfmj.classes.services", "cfmj.accounts.selectors"),
+    # Accounts made from a pasted list of names need free names too.
+    ("cfmj.classes.roster", "cfmj.accounts.selectors"),
 }
 PAGES = ("views", "urls", "templatetags", "apps", "context_processors", "management")
 TOP = ("cfmj.urls", "cfmj.settings", "cfmj.wsgi", "cfmj.celery", "cfmj.__main__", "cfmj.env", "cfmj")

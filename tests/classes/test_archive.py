@@ -68,7 +68,7 @@ def test_it_closes_everything(client) -> None:
     assert b"archived" in made.content and not Membership.objects.filter(user__username="nan").exists()
     form = client.get(reverse("classes:assignment_create", args=[classroom.pk]), follow=True)
     assert form.redirect_chain[-1][0] == detail(classroom)
-    assert b"bring it back before setting homework" in form.content
+    assert b"bring it back before setting or changing homework" in form.content
 
 
 def test_bringing_it_back_opens_everything_again(client) -> None:
