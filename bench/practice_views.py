@@ -51,10 +51,10 @@ django.setup()
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.sessions.backends.db import SessionStore
 from cfmj.engine import drills
-from practice import services
+from practice import making
 for number, kind in enumerate(drills.KINDS):
     for band in (1, 2, 3):
-        services.puzzle_batch_generate(kind=kind, band=band, count={count}, seed=1000 * number + band)
+        making.puzzle_batch_generate(kind=kind, band=band, count={count}, seed=1000 * number + band)
 sessions = []
 for number in range({users}):
     user = get_user_model().objects.create_user(f"learner{{number}}")  # no password: never logs in by form

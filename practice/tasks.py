@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from practice import services
+from practice import making
 from practice.tables import STANDARD
 
 BATCH_MAX = 50
@@ -28,7 +28,7 @@ MAX_BATCH_STARTS = 3
 @shared_task(name="practice.generate_batch", ignore_result=True, acks_late=True)
 def generate_batch(kind: str, count: int, band: int, seed: int, table: str = STANDARD) -> None:
     """Make a batch. Delivered twice (a worker died, a retry), it makes nothing twice."""
-    services.puzzle_batch_generate(kind=kind, band=band, count=count, seed=seed, table=table)
+    making.puzzle_batch_generate(kind=kind, band=band, count=count, seed=seed, table=table)
 
 
 @shared_task(name="practice.refill_pools", ignore_result=True)
@@ -36,7 +36,7 @@ def refill_pools() -> int:
     """Make sure today's daily set exists, and queue batches wherever a pool of unseen puzzles
     runs low (and a dead worker's batches again). Returns how many batches it queued."""
     stale = getattr(settings, "PRACTICE_STALE_BATCH_SECONDS", STALE_BATCH_SECONDS)
-    orders = services.puzzle_pools_refill(
+    orders = making.puzzle_pools_refill(
         day=timezone.localdate(),
         target=settings.PRACTICE_POOL_TARGET,
         batch_max=BATCH_MAX,
@@ -54,4 +54,4 @@ def refill_pools() -> int:
 def build_daily_set(day: str | None = None) -> None:
     """Build the daily set (ISO date; today by default). Building it again changes nothing."""
     date = datetime.date.fromisoformat(day) if day else timezone.localdate()  # UTC's date
-    services.daily_set_build(day=date)
+    making.daily_set_build(day=date)

@@ -23,7 +23,7 @@ from cfmj.engine.check import HAND_SIZE
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from cfmj.engine.scoring import winner_receives
 from lessons.selectors import course_progress, visitor_checks_missed
-from practice import answering, selectors, services, serving
+from practice import answering, making, selectors, services, serving
 from practice.models import Puzzle, ReviewItem
 
 EXAMPLES = [
@@ -153,7 +153,7 @@ def drill(request: HttpRequest, kind: str) -> HttpResponse:
     learner = learner_of(request, create=True)  # a visitor is given an id: the question is served to it
     puzzle, review = selectors.puzzle_next(kind, learner)
     if puzzle is None:  # an empty pool (no worker yet, or all seen): make some now
-        services.puzzle_batch_generate(
+        making.puzzle_batch_generate(
             kind=kind, band=2, count=ON_DEMAND_BATCH, seed=random.SystemRandom().randrange(2**62)
         )
         puzzle, review = selectors.puzzle_next(kind, learner)
@@ -273,7 +273,7 @@ def _ask_afresh(request: HttpRequest, puzzle_id: int, problem: serving.NotServed
 def daily(request: HttpRequest) -> HttpResponse:
     learner = learner_of(request, create=True)
     today = learner.today()
-    progress = selectors.daily_progress(services.daily_set_build(day=today), learner)
+    progress = selectors.daily_progress(making.daily_set_build(day=today), learner)
     next_puzzle = next((entry.puzzle for entry in progress if not entry.done), None)
     context: dict[str, Any] = {
         "progress": progress,

@@ -31,8 +31,8 @@ from cfmj.classes.selectors import class_table
 from cfmj.engine import drills
 from cfmj.engine.ruleset import HOUSE_RULES, SKILL_LEVELS
 from lessons.models import Lesson
+from practice.making import puzzle_batch_generate
 from practice.models import Puzzle
-from practice.services import puzzle_batch_generate
 from practice.tables import STANDARD
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I: read aloud in a hall

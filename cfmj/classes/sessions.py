@@ -23,8 +23,8 @@ from cfmj.engine import drills
 from cfmj.engine.drills import choices
 from practice import serving
 from practice.answering import Marked, answer_mark
+from practice.making import puzzle_batch_generate
 from practice.models import Puzzle
-from practice.services import puzzle_batch_generate
 
 SESSION_BATCH = 5  # puzzles made on the spot when the pool of a kind and band is empty
 FULL_LIST = 6  # a choice list this short is shown whole; a longer one only where chosen

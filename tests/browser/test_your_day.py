@@ -16,8 +16,8 @@ from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 from cfmj.accounts.models import User
+from practice.making import daily_set_build
 from practice.models import Puzzle, ReviewItem
-from practice.services import daily_set_build
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_accessibility import AXE, BLOCKING, axe_violations
 from tests.browser.test_layout import MEASURE, SIZES, in_view

@@ -29,17 +29,17 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Count
 from django.utils import timezone
-from practice import services
+from practice import making, services
 from cfmj.core.learners import Learner
 from practice.models import Attempt, Puzzle, SkillRating, Streak
 
 User = get_user_model()
 pat = User.objects.create_user("pat", password="pw-tiles-123")
 others = [User.objects.create_user(f"learner{i}", password="pw-tiles-123") for i in range(5)]
-batch = services.puzzle_batch_generate(kind="worth", band=2, count=12, seed=11)
+batch = making.puzzle_batch_generate(kind="worth", band=2, count=12, seed=11)
 drill = list(Puzzle.objects.filter(batch=batch).order_by("pk"))
 today = timezone.localdate()
-daily = [entry.puzzle for entry in services.daily_set_build(day=today).entries.order_by("position")]
+daily = [entry.puzzle for entry in making.daily_set_build(day=today).entries.order_by("position")]
 
 first = [(pat, puzzle, uuid.uuid4(), None) for puzzle in drill]
 first += [(pat, puzzle, uuid.uuid4(), today) for puzzle in daily]

@@ -13,7 +13,7 @@ from django.utils import timezone
 from cfmj.core.days import ZONE_KEY
 from cfmj.core.learners import Learner
 from cfmj.engine import drills
-from practice import selectors, services
+from practice import making, selectors, services
 from practice.models import Attempt, DailySet, Puzzle, ReviewItem, Streak
 from tests.accounts.factories import UserFactory
 from tests.engine.drills.helpers import right_response, wrong_response
@@ -71,7 +71,7 @@ def test_the_streak_and_answers_count_the_learners_own_day(client, evening) -> N
 
 def test_a_miss_comes_back_on_the_learners_tomorrow(evening) -> None:
     user = UserFactory(time_zone="America/New_York")
-    puzzle = services.daily_set_build(day=MONDAY).entries.first().puzzle  # type: ignore[union-attr]
+    puzzle = making.daily_set_build(day=MONDAY).entries.first().puzzle  # type: ignore[union-attr]
     services.attempt_record(
         learner=Learner(user, ""), puzzle_id=puzzle.pk, token=uuid.uuid4(), response=wrong_response(puzzle)
     )
@@ -80,7 +80,7 @@ def test_a_miss_comes_back_on_the_learners_tomorrow(evening) -> None:
 
 def test_a_review_is_due_by_the_learners_date(evening) -> None:
     user = UserFactory(time_zone="Asia/Tokyo")  # 10:30 on Tuesday in Tokyo
-    puzzle = services.daily_set_build(day=MONDAY).entries.first().puzzle  # type: ignore[union-attr]
+    puzzle = making.daily_set_build(day=MONDAY).entries.first().puzzle  # type: ignore[union-attr]
     ReviewItem.objects.create(user=user, puzzle=puzzle, due=TUESDAY)
     assert selectors.puzzle_next(puzzle.kind, Learner(user, "")) == (puzzle, True)
     user.time_zone = "America/New_York"  # still Monday there
@@ -88,9 +88,7 @@ def test_a_review_is_due_by_the_learners_date(evening) -> None:
 
 
 def test_the_refill_builds_the_sets_of_every_date_on_earth() -> None:
-    services.puzzle_pools_refill(
-        day=TUESDAY, target=0, batch_max=1, begun_before=timezone.now(), max_starts=3
-    )
+    making.puzzle_pools_refill(day=TUESDAY, target=0, batch_max=1, begun_before=timezone.now(), max_starts=3)
     assert set(DailySet.objects.values_list("day", flat=True)) == {
         MONDAY,
         TUESDAY,
@@ -101,7 +99,7 @@ def test_the_refill_builds_the_sets_of_every_date_on_earth() -> None:
 def test_drills_never_serve_a_daily_puzzle(client) -> None:
     """A repeat: a puzzle of today's five that the learner met in a drill first. Drills leave
     every daily set's puzzles alone, so however many drills come first, none is met again."""
-    daily = services.daily_set_build(day=timezone.localdate())
+    daily = making.daily_set_build(day=timezone.localdate())
     today = {entry.puzzle_id for entry in daily.entries.all()}
     client.force_login(UserFactory())
     for kind in {entry.puzzle.kind for entry in daily.entries.all()}:
@@ -120,7 +118,7 @@ def test_a_daily_set_takes_no_puzzle_anyone_has_met(client) -> None:
     drill, or in another day's set) is passed over for a fresh one."""
     day = datetime.date(2026, 12, 1)
     kind = drills.DAILY_KINDS[day.toordinal() % len(drills.DAILY_KINDS)]
-    made = drills.generate(kind, seed=day.toordinal() * 10, band=services.DAILY_BAND)
+    made = drills.generate(kind, seed=day.toordinal() * 10, band=making.DAILY_BAND)
     seen = Puzzle.objects.create(
         kind=kind,
         band=made.band,
@@ -132,7 +130,7 @@ def test_a_daily_set_takes_no_puzzle_anyone_has_met(client) -> None:
     )
     learner = UserFactory()
     AttemptFactory(user=learner, puzzle=seen)
-    daily = services.daily_set_build(day=day)
+    daily = making.daily_set_build(day=day)
     puzzles = [entry.puzzle for entry in daily.entries.all()]
     assert puzzles[0].kind == kind and seen not in puzzles
     assert len({p.content_hash for p in puzzles}) == 5

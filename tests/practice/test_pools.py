@@ -8,15 +8,15 @@ import pytest
 from django.utils import timezone
 
 from cfmj.engine import drills
-from practice import services
+from practice import making
 from practice.models import DailySet, PuzzleBatch
 from practice.selectors import pool_shortfalls
 
 pytestmark = pytest.mark.django_db
 
 
-def _refill(target: int, batch_max: int = 50) -> list[services.BatchOrder]:
-    return services.puzzle_pools_refill(
+def _refill(target: int, batch_max: int = 50) -> list[making.BatchOrder]:
+    return making.puzzle_pools_refill(
         day=timezone.localdate(),
         target=target,
         batch_max=batch_max,
@@ -37,4 +37,4 @@ def test_it_orders_a_capped_batch_for_every_pool_that_runs_low() -> None:
 def test_it_orders_a_dead_workers_batch_again_and_nothing_for_full_pools() -> None:
     batch = PuzzleBatch.objects.create(kind="worth", band=1, seed=81, requested=4, starts=1)
     PuzzleBatch.objects.filter(pk=batch.pk).update(created_at=timezone.now() - datetime.timedelta(hours=1))
-    assert _refill(target=0) == [services.BatchOrder("worth", 4, 1, 81)]
+    assert _refill(target=0) == [making.BatchOrder("worth", 4, 1, 81)]

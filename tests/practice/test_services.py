@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from cfmj.core.learners import Learner
-from practice import answering, services
+from practice import answering, making, services
 from practice.models import Attempt, DailySet, Puzzle, PuzzleBatch, ReviewItem, SkillRating, Streak
 from tests.accounts.factories import UserFactory
 from tests.engine.drills.helpers import right_response, wrong_response
@@ -19,26 +19,26 @@ pytestmark = pytest.mark.django_db
 
 
 def test_it_makes_a_batch_once_however_often_it_runs() -> None:
-    first = services.puzzle_batch_generate(kind="worth", band=1, count=6, seed=42)
-    again = services.puzzle_batch_generate(kind="worth", band=1, count=6, seed=42)
+    first = making.puzzle_batch_generate(kind="worth", band=1, count=6, seed=42)
+    again = making.puzzle_batch_generate(kind="worth", band=1, count=6, seed=42)
     assert first.pk == again.pk and first.status == PuzzleBatch.Status.DONE
     assert Puzzle.objects.filter(kind="worth").count() == first.created == 6
 
 
 def test_it_never_stores_the_same_puzzle_twice() -> None:
-    services.puzzle_batch_generate(kind="worth", band=1, count=6, seed=42)
-    other = services.puzzle_batch_generate(kind="worth", band=1, count=6, seed=42 + 10**9)
+    making.puzzle_batch_generate(kind="worth", band=1, count=6, seed=42)
+    other = making.puzzle_batch_generate(kind="worth", band=1, count=6, seed=42 + 10**9)
     hashes = list(Puzzle.objects.values_list("content_hash", flat=True))
     assert len(hashes) == len(set(hashes)) == 6 + other.created
 
 
 def test_it_builds_the_same_daily_set_once() -> None:
     day = datetime.date(2026, 11, 22)
-    first = services.daily_set_build(day=day)
-    assert services.daily_set_build(day=day).pk == first.pk
-    assert DailySet.objects.count() == 1 and first.entries.count() == services.DAILY_SIZE
+    first = making.daily_set_build(day=day)
+    assert making.daily_set_build(day=day).pk == first.pk
+    assert DailySet.objects.count() == 1 and first.entries.count() == making.DAILY_SIZE
     kinds = [e.puzzle.kind for e in first.entries.all()]
-    assert len(set(kinds)) == services.DAILY_SIZE
+    assert len(set(kinds)) == making.DAILY_SIZE
 
 
 def test_it_counts_a_double_submit_once() -> None:
@@ -101,7 +101,7 @@ def test_it_extends_the_streak_when_the_daily_set_is_done() -> None:
     yesterday = timezone.localdate() - datetime.timedelta(days=1)
     Streak.objects.create(user=user, current=3, best=3, last_day=yesterday)
     today = timezone.localdate()
-    daily = services.daily_set_build(day=today)
+    daily = making.daily_set_build(day=today)
     entries = list(daily.entries.select_related("puzzle"))
     for entry in entries[:-1]:
         services.attempt_record(
@@ -131,7 +131,7 @@ def test_finishing_an_older_days_set_late_leaves_the_streak_alone() -> None:
     today = timezone.localdate()
     yesterday = today - datetime.timedelta(days=1)
     Streak.objects.create(user=user, current=5, best=7, last_day=today)
-    daily = services.daily_set_build(day=yesterday)
+    daily = making.daily_set_build(day=yesterday)
     for entry in daily.entries.select_related("puzzle"):
         services.attempt_record(
             learner=learner,

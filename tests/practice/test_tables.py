@@ -9,7 +9,7 @@ import pytest
 
 from cfmj.core.learners import Learner
 from cfmj.engine.ruleset import RuleSet
-from practice import services
+from practice import making
 from practice.models import Puzzle, PuzzleBatch
 from practice.selectors import puzzle_next, unseen_counts
 from practice.tables import puzzle_table, table_key, table_of
@@ -41,9 +41,9 @@ def test_it_keeps_the_standard_key_for_kinds_that_ignore_the_table() -> None:
 
 @pytest.mark.django_db
 def test_it_makes_one_batch_per_seed_and_table() -> None:
-    plain = services.puzzle_batch_generate(kind="winning_hand", band=2, count=4, seed=7)
-    tabled = services.puzzle_batch_generate(kind="winning_hand", band=2, count=4, seed=7, table="h3-l3")
-    again = services.puzzle_batch_generate(kind="winning_hand", band=2, count=4, seed=7, table="h3-l3")
+    plain = making.puzzle_batch_generate(kind="winning_hand", band=2, count=4, seed=7)
+    tabled = making.puzzle_batch_generate(kind="winning_hand", band=2, count=4, seed=7, table="h3-l3")
+    again = making.puzzle_batch_generate(kind="winning_hand", band=2, count=4, seed=7, table="h3-l3")
     assert plain.pk != tabled.pk == again.pk and tabled.table == "h3-l3"
     assert PuzzleBatch.objects.count() == 2
     assert Puzzle.objects.filter(table="h3-l3").count() == tabled.created == 4
@@ -54,11 +54,11 @@ def test_it_makes_one_batch_per_seed_and_table() -> None:
 
 @pytest.mark.django_db
 def test_it_serves_only_standard_puzzles_in_normal_practice() -> None:
-    services.puzzle_batch_generate(kind="worth", band=2, count=6, seed=3, table="h3")
+    making.puzzle_batch_generate(kind="worth", band=2, count=6, seed=3, table="h3")
     user = UserFactory()
     assert puzzle_next("worth", Learner(user, ""))[0] is None
     assert unseen_counts() == {}
-    services.puzzle_batch_generate(kind="worth", band=2, count=3, seed=3)
+    making.puzzle_batch_generate(kind="worth", band=2, count=3, seed=3)
     served = {puzzle_next("worth", Learner(user, ""), rng=random.Random(seed))[0] for seed in range(20)}
     assert served and all(p is not None and p.table == "" for p in served)
     assert unseen_counts() == {("worth", 2): 3}

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from cfmj.accounts.models import User
 from cfmj.core.learners import VISITOR_KEY, Learner
-from practice import selectors, services
+from practice import making, selectors, services
 from practice.models import Puzzle, SkillRating, Streak
 from tests.accounts.factories import UserFactory
 from tests.engine.drills.helpers import right_response, wrong_response
@@ -32,7 +32,7 @@ def _answer(learner: Learner, puzzle: Puzzle, *, right: bool, day: datetime.date
 
 
 def _finish_daily(learner: Learner, day: datetime.date) -> None:
-    for entry in services.daily_set_build(day=day).entries.select_related("puzzle"):
+    for entry in making.daily_set_build(day=day).entries.select_related("puzzle"):
         _answer(learner, entry.puzzle, right=True, day=day)
 
 
@@ -91,7 +91,7 @@ def test_a_visitor_sees_the_streak_of_days_they_finished_the_daily_set(client: C
     today = timezone.localdate()
     for days_ago in (4, 2, 1, 0):
         _finish_daily(visitor, today - datetime.timedelta(days=days_ago))
-    unfinished = services.daily_set_build(day=today - datetime.timedelta(days=3))
+    unfinished = making.daily_set_build(day=today - datetime.timedelta(days=3))
     first = unfinished.entries.select_related("puzzle")[0]
     _answer(visitor, first.puzzle, right=True, day=unfinished.day)  # one of five
     streak = selectors.streak_of(visitor)

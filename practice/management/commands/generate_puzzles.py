@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 
 from cfmj.engine.drills import BANDS, KINDS
-from practice import services
+from practice import making
 from practice.selectors import pool_shortfalls
 
 
@@ -34,10 +34,10 @@ class Command(BaseCommand):
         if options["fill"] is not None:
             made = 0
             for kind, band, missing in pool_shortfalls(target=options["fill"]):
-                made += services.puzzle_batch_generate(
+                made += making.puzzle_batch_generate(
                     kind=kind, band=band, count=missing, seed=random.SystemRandom().randrange(2**62)
                 ).created
-            daily = services.daily_set_build(day=timezone.localdate())
+            daily = making.daily_set_build(day=timezone.localdate())
             self.stdout.write(f"Made {made} puzzles; today's daily set is #{daily.pk}.")
             return
         if not options["kind"]:
@@ -45,7 +45,7 @@ class Command(BaseCommand):
         if not 1 <= options["count"] <= 10_000:
             raise CommandError("--count runs from 1 to 10,000.")
         seed = options["seed"] if options["seed"] is not None else random.SystemRandom().randrange(2**62)
-        batch = services.puzzle_batch_generate(
+        batch = making.puzzle_batch_generate(
             kind=options["kind"], band=options["band"], count=options["count"], seed=seed
         )
         self.stdout.write(f"Batch #{batch.pk}: {batch.created} new puzzles, {batch.duplicates} duplicates.")
