@@ -52,6 +52,10 @@ class Tally:
     groups: tuple[ChoiceGroup, ...] = ()
 
     @property
+    def wrong(self) -> int:
+        return self.answered - self.right
+
+    @property
     def key(self) -> str:
         """Changes whenever what the board shows changes (a poll that sees the same key skips the swap)."""
         counts = ",".join(str(row.count) for group in self.groups for row in group.rows)
@@ -222,12 +226,14 @@ def session_tally(session: ClassSession) -> Tally:
         )
         for field, title in choices.choice_fields(puzzle.kind)
     )
-    return Tally(
-        answered=len(answers),
-        students=students,
-        right=sum(1 for _, correct in answers if correct),
-        groups=groups,
-    )
+    right = sum(1 for _, correct in answers if correct)
+    if not groups:  # an answer written, not chosen (a number, tiles): the split is right or not
+        rows = (
+            ChoiceCount("right", "Right", right, False),
+            ChoiceCount("wrong", "Not right", len(answers) - right, False),
+        )
+        groups = (ChoiceGroup("Right or not", rows),)
+    return Tally(answered=len(answers), students=students, right=right, groups=groups)
 
 
 def _group(

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 def test_it_shows_the_puzzle_the_live_tally_and_the_buttons(client) -> None:
     room = Room()
     client.force_login(room.teacher)
-    response = client.get(session_url("session_screen", room.session))
+    response = client.get(session_url("session_control", room.session))
     page = response.content.decode()
     assert response.status_code == 200
     assert escape(room.puzzle.question["prompt"]) in page
@@ -37,7 +37,7 @@ def test_it_shows_the_answer_explanation_and_rules_after_the_reveal(client) -> N
     room = Room()
     sessions.session_reveal(session=room.session)
     client.force_login(room.teacher)
-    page = client.get(session_url("session_screen", room.session)).content.decode()
+    page = client.get(session_url("session_control", room.session)).content.decode()
     reveal = sessions.session_reveal_of(room.session)
     assert f"The answer: {reveal.expected}" in page
     assert 'class="rules-ref"' in page and "Reveal the answer" not in page
@@ -49,13 +49,13 @@ def test_it_says_when_the_session_has_ended(client) -> None:
     room = Room()
     sessions.session_close(session=room.session)
     client.force_login(room.teacher)
-    page = client.get(session_url("session_screen", room.session)).content.decode()
+    page = client.get(session_url("session_control", room.session)).content.decode()
     assert "This session has ended" in page and "End the session" not in page
 
 
 def test_it_is_for_the_class_teachers_only(client) -> None:
     room = Room()
-    url = session_url("session_screen", room.session)
+    url = session_url("session_control", room.session)
     response = client.get(url)
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     for outsider in (room.ann, person("lee"), person("other", "teacher")):
