@@ -162,7 +162,7 @@ def session_reveal(request: HtmxHttpRequest, pk: int, sid: int) -> HttpResponse:
         messages.error(request, str(error))
         return redirect("classes:session_control", pk=classroom.pk, sid=session.pk)
     # Straight to the answer and the split, as the board shows them now.
-    return redirect(reverse("classes:session_control", args=[classroom.pk, session.pk]) + "#now")
+    return redirect(reverse("classes:session_control", args=[classroom.pk, session.pk]) + "#reveal")
 
 
 @login_required

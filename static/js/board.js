@@ -23,21 +23,23 @@
     }
   }
 
+  // The button is in the board's header, swapped in afresh with each change: its clicks are
+  // taken on the document, and it is shown (where the browser can) after each swap.
   function fullScreenButton() {
     var button = document.querySelector(".board-fullscreen");
-    if (!button || !document.fullscreenEnabled) return;
-    var shown = function () {
-      button.hidden = Boolean(document.fullscreenElement);
-    };
-    button.addEventListener("click", function () {
-      root.requestFullscreen().catch(function () {});
-    });
-    document.addEventListener("fullscreenchange", function () {
-      shown();
-      fit();
-    });
-    shown();
+    if (button) button.hidden = !document.fullscreenEnabled || Boolean(document.fullscreenElement);
   }
+
+  document.addEventListener("click", function (event) {
+    if (event.target instanceof Element && event.target.closest(".board-fullscreen")) {
+      root.requestFullscreen().catch(function () {});
+    }
+  });
+  document.addEventListener("fullscreenchange", function () {
+    fullScreenButton();
+    fit();
+  });
+  document.addEventListener("htmx:afterSettle", fullScreenButton);
 
   document.addEventListener("DOMContentLoaded", function () {
     fullScreenButton();

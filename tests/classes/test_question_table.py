@@ -41,6 +41,14 @@ def test_it_draws_no_seat_lines_for_a_class_table_on_the_students_board(client) 
     page = client.get(student_url(classroom)).content.decode()
     assert 'class="rack-view"' in page
     assert not STRAY.search(page) and "table-exposures" not in page
+    client.force_login(teacher)
+    for url in (
+        reverse("classes:session_board", args=[classroom.pk]),
+        reverse("classes:session_control", args=[classroom.pk, session.pk]),
+    ):
+        page = client.get(url).content.decode()
+        assert 'class="rack-view"' in page
+        assert not STRAY.search(page) and "table-exposures" not in page
 
 
 def test_it_draws_no_seat_lines_for_a_class_table_in_homework(client) -> None:

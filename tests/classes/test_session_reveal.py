@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from django.urls import reverse
 from django.test import Client
+from django.urls import reverse
 
 from cfmj.classes import sessions
 from cfmj.classes.models import ClassSession, SessionAnswer
@@ -27,7 +27,7 @@ def test_it_reveals_and_the_controls_and_the_board_show_the_answer(client) -> No
     client.force_login(room.teacher)
     response = client.post(session_url("session_reveal", room.session), follow=True)
     # Back to the teacher's controls, at what the board now shows.
-    assert response.redirect_chain == [(session_url("session_control", room.session) + "#now", 302)]
+    assert response.redirect_chain == [(session_url("session_control", room.session) + "#reveal", 302)]
     assert ClassSession.objects.get().revealed_at is not None
     expected = sessions.session_reveal_of(room.session).expected
     assert f"The answer: {expected}".encode() in response.content
