@@ -127,6 +127,7 @@ def session_board(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 "question": session.puzzle.question,
                 "kind_title": drills.KIND_TITLES[session.puzzle.kind],
                 "reveal": sessions.session_reveal_of(session) if session.revealed_at else None,
+                "options": () if session.revealed_at else sessions.session_options(session),
             }
         )
     return render_partial_response(request, "classes/session_board.html", context, partial="board")

@@ -252,6 +252,19 @@ def _group(
     return ChoiceGroup(title, rows)
 
 
+def session_options(session: ClassSession) -> tuple[ChoiceGroup, ...]:
+    """The choices the students pick from, for the board to show beside the puzzle before the
+    reveal (the answer form has them on each phone): a short list only, and not a bare yes or
+    no (a list longer than FULL_LIST is the card's names or the hand's tiles, on the board already)."""
+    puzzle = session.puzzle
+    groups = []
+    for field, title in choices.choice_fields(puzzle.kind):
+        offered = choices.choices(field, puzzle.question)
+        if 2 < len(offered) <= FULL_LIST:
+            groups.append(ChoiceGroup(title, tuple(ChoiceCount(v, label, 0, False) for v, label in offered)))
+    return tuple(groups)
+
+
 def session_reveal_of(session: ClassSession) -> choices.Solution:
     """The answer as the board shows it: the engine's wording of the right answer, its reasons,
     and the rules it turns on."""

@@ -89,7 +89,8 @@ def teacher_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
     yield "homework, new", f"/classes/{pk}/homework/new/"
     yield "homework, teacher", f"/classes/{pk}/homework/{homework}/"
     yield "session, teacher", f"/classes/{pk}/session/"
-    yield "session board", f"/classes/{pk}/session/{site.session_pk}/"
+    yield "session controls", f"/classes/{pk}/session/{site.session_pk}/"
+    yield "session board", f"/classes/{pk}/session/board/"
     yield "managed account, delete", f"/classes/{pk}/students/{site.managed_pk}/delete/"
 
 

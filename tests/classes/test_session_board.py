@@ -47,6 +47,8 @@ def test_it_shows_the_puzzle_and_the_count_and_nothing_to_press(client) -> None:
     assert "<strong>1</strong> of 2 answered" in page
     assert "right" not in re.sub(r"<[^>]+>", "", page.split('class="tally-count"')[1].split("</p>")[0])
     assert "The answer:" not in page and "tally-bars" not in page  # no hint before the reveal
+    labels = [escape(choice["label"]) for choice in room.puzzle.question["choices"]]
+    assert all(f"<li>{label}</li>" in page for label in labels)  # what the phones offer
     assert f'hx-get="{board_url(room.classroom)}?seen=' in page and 'hx-trigger="every 2s"' in page
     assert '<noscript><meta http-equiv="refresh" content="5"></noscript>' in page
     assert "http://testserver/classes/" in page  # where students answer
