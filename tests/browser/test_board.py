@@ -104,8 +104,10 @@ def _fits(page: Page, selectors: list[str], where: str) -> list[str]:
             or part["right"] > part["vw"] + 0.5
         ):
             problems.append(f"{where}: {part['selector']} out of view: {part}")
-    # Readable from the back of a room: the prompt at least 3% of the screen's height, the text 2%.
-    if measured["prompt"] < measured["vh"] * 0.03 or measured["text"] < measured["vh"] * 0.019:
+    # Readable from the back of a room: the text at least 2% of the screen's height (on a screen 2 m
+    # high, letters 4 cm high), the prompt larger. Only a long explanation beside a long split
+    # (board.js makes room) brings them near that; most boards are at 2.6% and 3.8%.
+    if measured["prompt"] < measured["vh"] * 0.028 or measured["text"] < measured["vh"] * 0.02:
         problems.append(f"{where}: type too small ({measured['prompt']}px prompt, {measured['text']}px text)")
     return problems
 
@@ -128,14 +130,16 @@ def _tiles_height(page: Page) -> float:
     return float(page.evaluate(TILES_HEIGHT))
 
 
+@pytest.mark.parametrize("large_print", [False, True], ids=["normal", "large-print"])
 @pytest.mark.parametrize("size", list(BOARDS))
 def test_the_board_fits_the_projector_before_and_after_the_reveal_for_every_kind(
-    contexts: Callable[[ViewportSize], BrowserContext], django_user_model: Any, size: str
+    contexts: Callable[[ViewportSize], BrowserContext], django_user_model: Any, size: str, large_print: bool
 ) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     teacher, classroom, students = _class(django_user_model)
-    page = contexts(BOARDS[size]).new_page()
-    log_in(page, teacher.username)
+    page = start(contexts(BOARDS[size]), large_print, teacher.username)
+    if large_print:
+        size = f"{size}-large"  # the teacher's setting reaches the board; it is large already
     problems: list[str] = []
     for kind in drills.KINDS:
         PuzzleFactory(kind=kind, band=5)
@@ -148,7 +152,7 @@ def test_the_board_fits_the_projector_before_and_after_the_reveal_for_every_kind
         problems += _fits(page, BEFORE, f"{size} {kind} before") + _no_controls(page, f"{size} {kind}")
         if session.puzzle.question.get("hand") and kind not in ("rules_quiz",):
             tall = _tiles_height(page)
-            if tall < BOARDS[size]["height"] * 0.06:
+            if tall < page.viewport_size["height"] * 0.06:  # type: ignore[index]
                 problems.append(f"{size} {kind}: tiles {tall:.0f}px high, too small to read across a room")
         assert "The answer:" not in page.locator(".board").inner_text()
         page.screenshot(path=str(SHOTS / f"{size}-{kind}-before.png"))
