@@ -119,7 +119,8 @@ CASES: dict[str, Case] = {
     "classes:assignment": Case("GET", MEMBERS, (200, 302)),
     "classes:export_csv": Case("GET", TEACHERS),
     "classes:session_student": Case("GET", MEMBERS),
-    "classes:session_screen": Case("GET", TEACHERS),
+    "classes:session_control": Case("GET", TEACHERS),
+    "classes:session_board": Case("GET", TEACHERS),
     "classes:session_tally": Case("GET", TEACHERS),
     "classes:session_reveal": Case("POST", TEACHERS, (200, 302)),
     "classes:session_close": Case("POST", TEACHERS, (200, 302)),
@@ -238,7 +239,7 @@ def _url(name: str, world: dict[str, Any]) -> str:
         "password_reset_confirm": {"uidb64": "MQ", "token": "set-password"},
     }
     kwargs.update(extra.get(view, {}))
-    if view in ("session_screen", "session_tally", "session_reveal", "session_close"):
+    if view in ("session_control", "session_tally", "session_reveal", "session_close"):
         kwargs["sid"] = world["session"].pk
     return reverse(name, kwargs=kwargs)
 

@@ -7,7 +7,8 @@ from cfmj.classes import session_views
 urlpatterns: list[URLPattern] = [
     path("<int:pk>/session/", session_views.session_join, name="session_student"),
     path("<int:pk>/session/start/", session_views.session_start, name="session_start"),
-    path("<int:pk>/session/<int:sid>/", session_views.session_screen, name="session_screen"),
+    path("<int:pk>/session/board/", session_views.session_board, name="session_board"),
+    path("<int:pk>/session/<int:sid>/", session_views.session_control, name="session_control"),
     path("<int:pk>/session/<int:sid>/tally/", session_views.session_tally, name="session_tally"),
     path("<int:pk>/session/<int:sid>/reveal/", session_views.session_reveal, name="session_reveal"),
     path("<int:pk>/session/<int:sid>/close/", session_views.session_close, name="session_close"),

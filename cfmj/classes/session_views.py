@@ -1,6 +1,8 @@
-"""Class session views: the teacher's projector page (the puzzle, a live tally, reveal, next,
-end) and the students' page (the puzzle on the board and their answer form). Every change is a
-POST; polling with htmx only saves pressing Refresh."""
+"""Class session views: the board for the projector (the puzzle, a live count and, after the
+reveal, the answer and the class's split: nothing to press on it), the teacher's controls beside it
+(on their phone or in a second window: reveal, next, end) and the students' page (the puzzle on
+the board and their answer form). Every change is a POST; polling with htmx only saves pressing
+Refresh (the board reloads itself without JavaScript)."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from practice.answering import response_from_form, response_shown
 from practice.models import Puzzle
 
 DEFAULT_BAND = 2
+BOARD_REFRESH_SECONDS = 5  # the board without JavaScript reloads itself this often
 KIND_OPTIONS = [(kind, drills.KIND_TITLES[kind]) for kind in drills.KINDS]
 
 
@@ -68,27 +71,70 @@ def session_start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     except ClassError as error:
         messages.error(request, str(error))
         return redirect("classes:session_student", pk=classroom.pk)
-    return redirect("classes:session_screen", pk=classroom.pk, sid=session.pk)
+    messages.success(request, f"On the board now: {drills.KIND_TITLES[session.puzzle.kind]}.")
+    return redirect("classes:session_control", pk=classroom.pk, sid=session.pk)
 
 
 @login_required
 @require_GET
-def session_screen(request: HtmxHttpRequest, pk: int, sid: int) -> HttpResponse:
+def session_control(request: HtmxHttpRequest, pk: int, sid: int) -> HttpResponse:
+    """The teacher's controls (on their phone, or in a window beside the board): what is on the
+    board, the live count, Reveal, Next puzzle and End. The projector shows session_board."""
     classroom = taught_or_404(request, pk)
     session = _session_or_404(classroom, sid)
-    tally = sessions.session_tally(session)
     context: dict[str, Any] = {
         "classroom": classroom,
         "session": session,
         "puzzle": session.puzzle,
         "question": session.puzzle.question,
         "kind_title": drills.KIND_TITLES[session.puzzle.kind],
-        "tally": tally,
+        "tally": sessions.session_tally(session),
         "reveal": sessions.session_reveal_of(session) if session.revealed_at else None,
-        "join_url": request.build_absolute_uri(reverse("classes:session_student", args=[classroom.pk])),
+        "board_url": request.build_absolute_uri(reverse("classes:session_board", args=[classroom.pk])),
+        "join_url": _join_url(request, classroom),
         **_start_context(session),
     }
-    return render(request, "classes/session_screen.html", context)
+    return render(request, "classes/session_control.html", context)
+
+
+@login_required
+@require_GET
+def session_board(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The projector's page: the class's puzzle on the board, the count and, once revealed, the
+    answer and the class's split; no controls and no site header. It follows the class's open
+    session (Next puzzle and End, pressed on the teacher's controls, show here): polled by htmx,
+    or reloaded every few seconds without JavaScript."""
+    classroom = taught_or_404(request, pk)
+    session = sessions.session_current(classroom)
+    tally = sessions.session_tally(session) if session is not None else None
+    key = "none"
+    if session is not None and tally is not None:
+        key = f"{session.pk}-{'revealed' if session.revealed_at else 'live'}-{tally.key}"
+    if _not_modified(request, key):
+        return HttpResponse(status=204)
+    context: dict[str, Any] = {
+        "classroom": classroom,
+        "session": session,
+        "tally": tally,
+        "key": key,
+        "join_url": _join_url(request, classroom),
+        "refresh_seconds": BOARD_REFRESH_SECONDS,
+    }
+    if session is not None:
+        context.update(
+            {
+                "puzzle": session.puzzle,
+                "question": session.puzzle.question,
+                "kind_title": drills.KIND_TITLES[session.puzzle.kind],
+                "reveal": sessions.session_reveal_of(session) if session.revealed_at else None,
+                "options": () if session.revealed_at else sessions.session_options(session),
+            }
+        )
+    return render_partial_response(request, "classes/session_board.html", context, partial="board")
+
+
+def _join_url(request: HtmxHttpRequest, classroom: Classroom) -> str:
+    return request.build_absolute_uri(reverse("classes:session_student", args=[classroom.pk]))
 
 
 @login_required
@@ -101,7 +147,7 @@ def session_tally(request: HtmxHttpRequest, pk: int, sid: int) -> HttpResponse:
         return HttpResponse(status=204)
     return render(
         request,
-        "classes/session_screen.html#tally",
+        "classes/session_control.html#tally",
         {"classroom": classroom, "session": session, "tally": tally},
     )
 
@@ -115,7 +161,9 @@ def session_reveal(request: HtmxHttpRequest, pk: int, sid: int) -> HttpResponse:
         sessions.session_reveal(session=session)
     except ClassError as error:
         messages.error(request, str(error))
-    return redirect("classes:session_screen", pk=classroom.pk, sid=session.pk)
+        return redirect("classes:session_control", pk=classroom.pk, sid=session.pk)
+    # Straight to the answer and the split, as the board shows them now.
+    return redirect(reverse("classes:session_control", args=[classroom.pk, session.pk]) + "#reveal")
 
 
 @login_required

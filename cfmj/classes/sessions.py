@@ -52,6 +52,10 @@ class Tally:
     groups: tuple[ChoiceGroup, ...] = ()
 
     @property
+    def wrong(self) -> int:
+        return self.answered - self.right
+
+    @property
     def key(self) -> str:
         """Changes whenever what the board shows changes (a poll that sees the same key skips the swap)."""
         counts = ",".join(str(row.count) for group in self.groups for row in group.rows)
@@ -222,12 +226,14 @@ def session_tally(session: ClassSession) -> Tally:
         )
         for field, title in choices.choice_fields(puzzle.kind)
     )
-    return Tally(
-        answered=len(answers),
-        students=students,
-        right=sum(1 for _, correct in answers if correct),
-        groups=groups,
-    )
+    right = sum(1 for _, correct in answers if correct)
+    if not groups:  # an answer written, not chosen (a number, tiles): the split is right or not
+        rows = (
+            ChoiceCount("right", "Right", right, False),
+            ChoiceCount("wrong", "Not right", len(answers) - right, False),
+        )
+        groups = (ChoiceGroup("Right or not", rows),)
+    return Tally(answered=len(answers), students=students, right=right, groups=groups)
 
 
 def _group(
@@ -244,6 +250,19 @@ def _group(
         if whole or counts.get(value)
     )
     return ChoiceGroup(title, rows)
+
+
+def session_options(session: ClassSession) -> tuple[ChoiceGroup, ...]:
+    """The choices the students pick from, for the board to show beside the puzzle before the
+    reveal (the answer form has them on each phone): a short list only, and not a bare yes or
+    no (a list longer than FULL_LIST is the card's names or the hand's tiles, on the board already)."""
+    puzzle = session.puzzle
+    groups = []
+    for field, title in choices.choice_fields(puzzle.kind):
+        offered = choices.choices(field, puzzle.question)
+        if 2 < len(offered) <= FULL_LIST:
+            groups.append(ChoiceGroup(title, tuple(ChoiceCount(v, label, 0, False) for v, label in offered)))
+    return tuple(groups)
 
 
 def session_reveal_of(session: ClassSession) -> choices.Solution:

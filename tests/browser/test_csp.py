@@ -145,8 +145,12 @@ def test_the_main_pages_break_no_rule_of_the_policy(
     teacher_pages(board, violations, site)  # class page and the owner's powers, the session board
     board.goto(f"/classes/{site.classroom_pk}/session/{site.session_pk}/")
     with board.expect_response(lambda response: "/tally/" in response.url):
-        pass  # the board's tally, polled by htmx
-    violations(board, "session board, tally polled")
+        pass  # the controls' tally, polled by htmx
+    violations(board, "session controls, tally polled")
+    board.goto(f"/classes/{site.classroom_pk}/session/board/")
+    with board.expect_response(lambda response: "/session/board/?seen=" in response.url):
+        pass  # the board, polled by htmx (board.js sets its scale through the CSSOM, not a style)
+    violations(board, "session board, polled")
 
     assert violations.seen == [], "Content-Security-Policy violations:\n" + "\n".join(violations.seen)
     # The watch is live: an inline style added now is refused and reported.

@@ -100,7 +100,8 @@ def teacher_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
     yield "homework, delete", f"/classes/{pk}/homework/{homework}/delete/"
     yield "student report", f"/classes/{pk}/students/{site.student.pk}/"
     yield "session, teacher", f"/classes/{pk}/session/"
-    yield "session board", f"/classes/{pk}/session/{site.session_pk}/"
+    yield "session controls", f"/classes/{pk}/session/{site.session_pk}/"
+    yield "session board", f"/classes/{pk}/session/board/"
     yield "managed account, delete", f"/classes/{pk}/students/{site.managed_pk}/delete/"
     yield "accounts from names", f"/classes/{pk}/students/names/"
     yield "login cards", f"/classes/{pk}/students/cards/"  # of the accounts made from names below

@@ -356,9 +356,9 @@ def more_teacher_pages(page: Page, visit: Visit, site: Site, homework: Assignmen
     visit(page, "session, run by the teacher")
     page.get_by_label("Kind of puzzle").select_option("discard")
     page.get_by_role("button", name="Next puzzle").click()
-    visit(page, "session board, next puzzle", page.get_by_role("heading", level=1))
+    visit(page, "session controls, next puzzle", page.locator(".messages"))
     page.get_by_role("button", name="Reveal the answer").click()
-    visit(page, "session board, revealed", page.locator(".session-reveal"))
+    visit(page, "session controls, revealed", page.locator(".session-reveal"))
     page.get_by_role("button", name="End the session").click()
     visit(page, "session, ended", page.locator(".messages"))
 

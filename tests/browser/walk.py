@@ -189,6 +189,8 @@ def teacher_pages(page: Page, visit: Visit, site: Site) -> None:
     visit(page, "class, teacher")
     owner_pages(page, visit, site)
     page.goto(f"/classes/{site.classroom_pk}/session/{site.session_pk}/")
+    visit(page, "session controls")
+    page.goto(f"/classes/{site.classroom_pk}/session/board/")
     visit(page, "session board")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 
 from cfmj.classes import sessions
 from cfmj.classes.models import ClassSession, SessionAnswer
@@ -21,14 +22,17 @@ from tests.engine.drills.helpers import right_response, wrong_response
 pytestmark = pytest.mark.django_db
 
 
-def test_it_reveals_and_the_board_shows_the_answer(client) -> None:
+def test_it_reveals_and_the_controls_and_the_board_show_the_answer(client) -> None:
     room = Room()
     client.force_login(room.teacher)
     response = client.post(session_url("session_reveal", room.session), follow=True)
-    assert response.redirect_chain == [(session_url("session_screen", room.session), 302)]
+    # Back to the teacher's controls, at what the board now shows.
+    assert response.redirect_chain == [(session_url("session_control", room.session) + "#reveal", 302)]
     assert ClassSession.objects.get().revealed_at is not None
     expected = sessions.session_reveal_of(room.session).expected
     assert f"The answer: {expected}".encode() in response.content
+    board = client.get(reverse("classes:session_board", args=[room.classroom.pk]))
+    assert f"The answer: {expected}".encode() in board.content
 
 
 def test_it_refuses_answers_after_the_reveal_with_a_message(client) -> None:

@@ -38,12 +38,14 @@ def test_it_counts_each_choice_and_marks_the_right_one(kind: str) -> None:
 
 
 @pytest.mark.parametrize("kind", ["worth", "distance", "charleston"])
-def test_it_counts_only_right_and_answered_for_kinds_without_choices(kind: str) -> None:
+def test_it_splits_right_from_not_right_for_kinds_without_choices(kind: str) -> None:
     teacher, ann, _, classroom = _class_of_two()
     session = on_the_board(classroom, teacher, kind=kind)
     sessions.session_answer(session=session, student=ann, response=right_response(session.puzzle))
     tally = sessions.session_tally(session)
-    assert (tally.answered, tally.right, tally.groups) == (1, 1, ())
+    assert (tally.answered, tally.right, tally.wrong) == (1, 1, 0)
+    (group,) = tally.groups
+    assert [(row.label, row.count) for row in group.rows] == [("Right", 1), ("Not right", 0)]
 
 
 @pytest.mark.parametrize("kind", drills.KINDS)

@@ -29,7 +29,7 @@ def test_it_puts_a_stored_puzzle_of_that_kind_and_band_on_the_board(client) -> N
     response = _start(client, classroom, band="3")
     session = ClassSession.objects.get()
     assert response.status_code == 302
-    assert response["Location"] == reverse("classes:session_screen", args=[classroom.pk, session.pk])
+    assert response["Location"] == reverse("classes:session_control", args=[classroom.pk, session.pk])
     assert (session.puzzle, session.started_by, session.closed_at) == (puzzle, teacher, None)
 
 

@@ -151,7 +151,7 @@ def test_it_shows_a_teacher_the_board_link_and_the_start_form_but_no_answer_form
     client.force_login(room.teacher)
     page = client.get(student_url(room.classroom)).content.decode()
     assert escape(room.puzzle.question["prompt"]) in page and 'name="choice"' not in page
-    assert f'href="{session_url("session_screen", room.session)}"' in page and "Next puzzle" in page
+    assert f'href="{session_url("session_control", room.session)}"' in page and "Next puzzle" in page
     response = answer(client, room.session, right_response(room.puzzle), follow=True)
     assert b"Only the students of this class answer" in response.content
     assert not SessionAnswer.objects.exists()

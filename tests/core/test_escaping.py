@@ -44,7 +44,7 @@ def test_hostile_names_are_escaped_everywhere_they_show() -> None:
     _escaped(as_student.get(reverse("home")))  # the header
     _escaped(as_teacher.get(reverse("classes:detail", args=[classroom.pk])))  # class page + report
     _escaped(as_student.get(reverse("classes:detail", args=[classroom.pk])))
-    _escaped(as_teacher.get(session_url("session_screen", session)))  # the board
+    _escaped(as_teacher.get(session_url("session_control", session)))  # the board
     _escaped(as_student.get(student_url(classroom)))
     _escaped(as_teacher.get(reverse("classes:index")))
     _escaped(as_student.get(reverse("classes:join_code", args=[classroom.code])))

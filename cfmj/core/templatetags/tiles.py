@@ -86,6 +86,13 @@ def hand_groups(kind: str, question: Mapping[str, Any]) -> tuple[TileGroup, ...]
 
 
 @register.simple_tag
+def seat_rows(question: Mapping[str, Any]) -> list[Any]:
+    """`{% seat_rows question as rows %}`: the exposures on the table by seat, where the question
+    shows them (drills.seat_rows: a class's table, also kept as "table", is none)."""
+    return list(drills.seat_rows(question))
+
+
+@register.simple_tag
 def exposure(text: str) -> SafeString:
     """One exposure on the table, written as its tiles ('5D 5D 5D J'): framed, and named for a
     screen reader as the engine reads the block ("exposed Pung of 5 Dot with a joker")."""

@@ -36,6 +36,7 @@ from ..rulebook import lines_in_section
 from ..ruleset import RuleSet
 from . import call, charleston, discard, distance, joker_exchange, name_hand, rules_quiz, winning_hand, worth
 from .common import Graded, Puzzle, drill_rng
+from .joker_exchange import SeatRow
 from .kind import AnswerField, DrillKind, GetList, Shown
 from .scope import SCOPE_TRIES, Scope, asked_within
 from .shapes import TableQuestion
@@ -105,6 +106,14 @@ def hand_groups(kind: str, question: Mapping[str, Any]) -> tuple[TileGroup, ...]
         return shown(hand, rules=rules, self_drawn=self_drawn)
     except InputError:  # not 14 tiles the table's set could hold: no reading to lay out
         return rack(hand)
+
+
+def seat_rows(question: Mapping[str, Any]) -> list[SeatRow]:
+    """The exposures on the table, seat by seat, where the question shows them ("Which jokers can
+    you take?"). Only those: a question asked under a class's table records that table as "table"
+    too (table.table_entry, a mapping of its options), which is no seat rows."""
+    rows = question.get("table")
+    return cast(list[SeatRow], rows) if isinstance(rows, list) else []
 
 
 def _check_band(band: object) -> int:
@@ -294,6 +303,7 @@ __all__ = [
     "grade",
     "hand_groups",
     "response_fields",
+    "seat_rows",
     "unanswered",
     "unpractised",
 ]

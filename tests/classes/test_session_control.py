@@ -1,8 +1,10 @@
-"""GET /classes/<pk>/session/<sid>/: the projector page (puzzle, live tally, reveal, next, end)."""
+"""GET /classes/<pk>/session/<sid>/: the teacher's controls (on their phone or in a second window):
+what is on the board, the live count and split, Reveal, Next puzzle, End, and where the board is."""
 
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 from django.utils.html import escape
 
 from cfmj.classes import sessions
@@ -17,13 +19,13 @@ from tests.classes.session_helpers import (  # noqa: F401
 pytestmark = pytest.mark.django_db
 
 
-def test_it_shows_the_puzzle_the_live_tally_and_the_buttons(client) -> None:
+def test_it_shows_the_count_and_the_buttons_and_where_the_board_is(client) -> None:
     room = Room()
     client.force_login(room.teacher)
-    response = client.get(session_url("session_screen", room.session))
+    response = client.get(session_url("session_control", room.session))
     page = response.content.decode()
     assert response.status_code == 200
-    assert escape(room.puzzle.question["prompt"]) in page
+    assert escape(room.puzzle.question["prompt"]) in page  # the puzzle, as the students see it
     assert 'aria-live="polite"' in page and 'hx-trigger="every 2s"' in page
     assert f'hx-get="{session_url("session_tally", room.session)}?seen=' in page
     assert "0</strong> of 2 answered" in page
@@ -31,31 +33,35 @@ def test_it_shows_the_puzzle_the_live_tally_and_the_buttons(client) -> None:
         assert f'action="{session_url(action, room.session)}"' in page
     assert "Reveal the answer" in page and "Next puzzle" in page and "End the session" in page
     assert "csrfmiddlewaretoken" in page and "The answer:" not in page
+    board = reverse("classes:session_board", args=[room.classroom.pk])
+    assert f'href="{board}" target="_blank"' in page and f"http://testserver{board}" in page
 
 
-def test_it_shows_the_answer_explanation_and_rules_after_the_reveal(client) -> None:
+def test_it_shows_the_answer_explanation_rules_and_split_after_the_reveal(client) -> None:
     room = Room()
     sessions.session_reveal(session=room.session)
     client.force_login(room.teacher)
-    page = client.get(session_url("session_screen", room.session)).content.decode()
+    page = client.get(session_url("session_control", room.session)).content.decode()
     reveal = sessions.session_reveal_of(room.session)
-    assert f"The answer: {reveal.expected}" in page
+    assert f"The answer: {escape(reveal.expected)}" in page and escape(reveal.explanation) in page
     assert 'class="rules-ref"' in page and "Reveal the answer" not in page
     assert 'hx-trigger="every 2s"' not in page  # the count cannot change any more
-    assert "✓ the answer" in page
+    assert '✓ <span class="tally-answer-word">the answer</span>' in page
+    assert "Next puzzle" in page and "End the session" in page
 
 
 def test_it_says_when_the_session_has_ended(client) -> None:
     room = Room()
     sessions.session_close(session=room.session)
     client.force_login(room.teacher)
-    page = client.get(session_url("session_screen", room.session)).content.decode()
+    page = client.get(session_url("session_control", room.session)).content.decode()
     assert "This session has ended" in page and "End the session" not in page
+    assert "Reveal the answer" not in page and "Next puzzle" in page
 
 
 def test_it_is_for_the_class_teachers_only(client) -> None:
     room = Room()
-    url = session_url("session_screen", room.session)
+    url = session_url("session_control", room.session)
     response = client.get(url)
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     for outsider in (room.ann, person("lee"), person("other", "teacher")):

@@ -1,0 +1,51 @@
+/* The board on the projector (classes/session_board.html). Without this file it works as it is:
+ * htmx (or, with no JavaScript at all, a reload every few seconds) keeps it current.
+ * - "Full screen": shown where the browser can do it; hidden once the board fills the screen.
+ * - Fit: the board's type and tiles follow the screen's height; where a long explanation or a
+ *   long split would still reach below the screen, its scale (--board-scale) is lowered a step at
+ *   a time, down to 60%, until the whole board is in view. Done again after each swap. */
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var SMALLEST = 0.6;
+  var STEP = 0.04;
+
+  function overflows() {
+    return root.scrollHeight > window.innerHeight + 1 || root.scrollWidth > window.innerWidth + 1;
+  }
+
+  function fit() {
+    var scale = 1;
+    root.style.setProperty("--board-scale", "1");
+    while (overflows() && scale > SMALLEST) {
+      scale = Math.max(SMALLEST, scale - STEP);
+      root.style.setProperty("--board-scale", scale.toFixed(2));
+    }
+  }
+
+  // The button is in the board's header, swapped in afresh with each change: its clicks are
+  // taken on the document, and it is shown (where the browser can) after each swap.
+  function fullScreenButton() {
+    var button = document.querySelector(".board-fullscreen");
+    if (button) button.hidden = !document.fullscreenEnabled || Boolean(document.fullscreenElement);
+  }
+
+  document.addEventListener("click", function (event) {
+    if (event.target instanceof Element && event.target.closest(".board-fullscreen")) {
+      root.requestFullscreen().catch(function () {});
+    }
+  });
+  document.addEventListener("fullscreenchange", function () {
+    fullScreenButton();
+    fit();
+  });
+  document.addEventListener("htmx:afterSettle", fullScreenButton);
+
+  document.addEventListener("DOMContentLoaded", function () {
+    fullScreenButton();
+    fit();
+  });
+  window.addEventListener("load", fit);  // the tile pictures have their height now
+  window.addEventListener("resize", fit);
+  document.addEventListener("htmx:afterSettle", fit);
+})();
