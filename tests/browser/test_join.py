@@ -252,7 +252,7 @@ def _archive_and_bring_back(
     newcomer.goto(f"/classes/join/{classroom.code}/")
     expect(newcomer.locator("main")).to_contain_text("has been archived")
     teacher.goto(f"/classes/{classroom.pk}/homework/new/")
-    expect(teacher.locator(".messages")).to_contain_text("bring it back before setting homework")
+    expect(teacher.locator(".messages")).to_contain_text("bring it back before setting or changing homework")
 
     teacher.goto(f"/classes/{classroom.pk}/")
     teacher.get_by_role("button", name="Bring the class back").click()
