@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from cfmj.accounts.models import User
 from cfmj.classes.models import Assignment, Classroom, Membership
-from cfmj.classes.selectors import classes_of, statuses, students_of
+from cfmj.classes.selectors import classes_of, set_for, statuses, students_of
 
 SOON_DAYS = 7  # homework due within this many days is "what is due"
 
@@ -50,18 +50,21 @@ def teacher_home(user: User, today: datetime.date) -> TeacherHome:
     lines, behind, due = [], [], []
     for classroom in live:
         students = students_of(classroom)
-        work = list(classroom.assignments.select_related("lesson").order_by("due", "pk"))
+        work = list(
+            classroom.assignments.select_related("lesson").prefetch_related("students").order_by("due", "pk")
+        )
         lines.append(ClassLine(classroom, len(students), len(work)))
         late: dict[int, list[Assignment]] = {}
         for assignment in work:
-            found = statuses(assignment, students)
-            for student in students:
+            given = set_for(assignment, students)  # homework set for some students counts only them
+            found = statuses(assignment, given)
+            for student in given:
                 status = found[student.pk]
                 if not status.done and status.late:
                     late.setdefault(student.pk, []).append(assignment)
             if today <= assignment.due <= today + datetime.timedelta(days=SOON_DAYS):
-                done = sum(1 for s in students if found[s.pk].done)
-                due.append(DueSoon(assignment, done, len(students)))
+                done = sum(1 for s in given if found[s.pk].done)
+                due.append(DueSoon(assignment, done, len(given)))
         behind += [Behind(s, classroom, tuple(late[s.pk])) for s in students if s.pk in late]
     behind.sort(key=lambda b: (-len(b.overdue), b.student.shown_name.casefold()))
     due.sort(key=lambda d: (d.assignment.due, d.assignment.pk))

@@ -129,7 +129,7 @@ def _join_welcome(request: HttpRequest, code: str) -> HttpResponse:
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
     classroom, membership = joined_or_404(request, pk)
     user = user_of(request)
-    assignments = list(classroom.assignments.select_related("lesson"))
+    assignments = list(classroom.assignments.select_related("lesson").prefetch_related("students"))
     context: dict[str, Any] = {
         "classroom": classroom,
         "membership": membership,

@@ -1,22 +1,24 @@
 /* The board on the projector (classes/session_board.html). Without this file it works as it is:
  * htmx (or, with no JavaScript at all, a reload every few seconds) keeps it current.
  * - "Full screen": shown where the browser can do it; hidden once the board fills the screen.
- * - Fit: the board's type and tiles follow the screen's height; where a long explanation or a
- *   long split would still reach below the screen, its scale (--board-scale) is lowered a step at
- *   a time, down to 60%, until the whole board is in view. Done again after each swap. */
+ * - Fit: the board's type and tiles follow the screen's height, as large as they go: its scale
+ *   (--board-scale) starts at 160% (read from the back of a room) and is lowered a step at a time,
+ *   down to 60% for a long explanation beside a long split, until the whole board is in view.
+ *   Done again after each swap. */
 (function () {
   "use strict";
   var root = document.documentElement;
+  var LARGEST = 1.6;
   var SMALLEST = 0.6;
-  var STEP = 0.04;
+  var STEP = 0.05;
 
   function overflows() {
     return root.scrollHeight > window.innerHeight + 1 || root.scrollWidth > window.innerWidth + 1;
   }
 
   function fit() {
-    var scale = 1;
-    root.style.setProperty("--board-scale", "1");
+    var scale = LARGEST;
+    root.style.setProperty("--board-scale", scale.toFixed(2));
     while (overflows() && scale > SMALLEST) {
       scale = Math.max(SMALLEST, scale - STEP);
       root.style.setProperty("--board-scale", scale.toFixed(2));

@@ -130,11 +130,13 @@ def test_the_join_card_shows_the_code_the_link_and_a_qr_code(
     assert box is not None and box["width"] >= 200 and abs(box["width"] - box["height"]) < 2
     expect(page.locator(".join-card")).to_contain_text(classroom.code)
     expect(page.locator(".join-card")).to_contain_text(f"/classes/join/{classroom.code}/")
+    expect(page.get_by_role("button", name="Print the card")).to_be_visible()  # with JavaScript
     fits(page, f"join card, {look}")
     shot(page, f"5-join-card-{look}")
     if size == "tablet" and not large:
         page.emulate_media(media="print")
         expect(page.locator("header.site-header")).to_be_hidden()
+        expect(page.get_by_role("button", name="Print the card")).to_be_hidden()
         shot(page, "6-join-card-printed")
 
 

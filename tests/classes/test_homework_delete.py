@@ -28,6 +28,8 @@ def test_it_asks_first_without_javascript(client) -> None:
         and '<form method="post"' in html
         and "stays in their own progress" in html
     )
+    assert f"Due {world.work.due:%A} {world.work.due.day} " in html  # which of two alike, by date
+    assert "for the whole class" in html
     assert Assignment.objects.filter(pk=world.work.pk).exists()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from cfmj.classes import homework, selectors, services
 from cfmj.classes.reports import class_report
@@ -54,3 +55,18 @@ def test_only_the_classs_own_students_can_be_chosen(course) -> None:
     with pytest.raises(services.ClassError):
         homework.students_set(assignment=work, students=[sam, stranger])
     assert not work.students.exists()
+
+
+def test_the_class_page_says_whom_homework_is_set_for(client, course) -> None:
+    sam, sue = person("sam"), person("sue")
+    classroom = a_class(None, sam, sue)
+    assert classroom.owner is not None
+    work = services.assignment_create(
+        classroom=classroom, teacher=classroom.owner, kind="lesson", lesson=course[2], due=in_days(2)
+    )
+    client.force_login(classroom.owner)
+    page = client.get(reverse("classes:detail", args=[classroom.pk])).content.decode()
+    assert "only</span>" not in page  # set for the whole class: nothing to say
+    homework.students_set(assignment=work, students=[sue])
+    page = client.get(reverse("classes:detail", args=[classroom.pk])).content.decode()
+    assert '<span class="for-some">For sue only</span>' in page

@@ -58,6 +58,21 @@ def test_it_shows_the_classes_who_is_behind_and_what_is_due(client) -> None:
     assert "Make your first class" not in text
 
 
+def test_homework_set_for_some_students_counts_only_them(client) -> None:
+    # "0 of 6 done" was shown for homework set for one student of six.
+    bill, ann = person("bill"), person("ann")
+    classroom = a_class(None, bill, ann)
+    late, soon = homework(classroom, in_days(-2)), homework(classroom, in_days(3))
+    late.students.set([bill])
+    soon.students.set([bill])
+    client.force_login(classroom.owner)
+    text = client.get("/").content.decode()
+    due = text.split('id="due-title"')[1].split("</section>")[0]
+    assert "0 of 1 done" in due
+    behind = text.split('id="behind-title"')[1].split("</section>")[0]
+    assert "bill" in behind and "ann" not in behind
+
+
 def test_it_shows_only_the_teacher_s_own_classes(client) -> None:
     a_class(None, person("sam"), name="Someone else's class")
     mine = a_class(person("tina", "teacher"), name="Mine")
