@@ -68,6 +68,7 @@ class _Homework(forms.Form):
         self.fields["lesson"] = forms.ModelChoiceField(
             queryset=Lesson.objects.filter(active=True).order_by("number"),
             label="Lesson",
+            empty_label="Choose…",  # as the drill picker says, not Django's "---------"
             error_messages={"required": "Choose the lesson to set."},
         )
         self.order_fields(["lesson"])
