@@ -84,7 +84,7 @@ def parse_house_rules(value: Iterable[int] | str | None) -> frozenset[int]:
         number = _as_int(item)
         if number is None or number not in HOUSE_RULES:
             raise InputError(
-                f"'{item}' is not a house rule: choose from 1 (skip the second "
+                f"'{_shown(item)}' is not a house rule: choose from 1 (skip the second "
                 "Charleston), 2 (144-tile set) and 3 (minimum hand)."
             )
         rules.add(number)
@@ -96,7 +96,7 @@ def _parse_base(value: int | str | None) -> int:
         return STANDARD_BASE
     number = _as_int(value)
     if number is None or number not in BASES:
-        raise InputError(f"The base value can be 25 (standard) or 20, not '{value}'.")
+        raise InputError(f"The base value can be 25 (standard) or 20, not '{_shown(value)}'.")
     return number
 
 
@@ -105,8 +105,12 @@ def _parse_skill_level(value: int | str | None) -> int:
         return 0
     number = _as_int(value)
     if number is None or number not in SKILL_LEVELS:
-        raise InputError(f"The skill level runs from 0 to 5, not '{value}'.")
+        raise InputError(f"The skill level runs from 0 to 5, not '{_shown(value)}'.")
     return number
+
+
+MAX_OPTION_DIGITS = 6  # every option is a small number: a longer one is no option (and int() of
+# a 5,000-digit string raises ValueError in Python 3.11)
 
 
 def _as_int(value: object) -> int | None:
@@ -114,6 +118,14 @@ def _as_int(value: object) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
-        return int(value.strip())
+    if isinstance(value, str):
+        text = value.strip()
+        if text.isascii() and text.isdigit() and len(text) <= MAX_OPTION_DIGITS:
+            return int(text)
     return None
+
+
+def _shown(value: object) -> str:
+    """A refused value as a message quotes it: cut short, never the whole of a huge input."""
+    text = str(value)
+    return text if len(text) <= 20 else text[:20] + "..."

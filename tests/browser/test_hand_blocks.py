@@ -124,7 +124,9 @@ def test_which_discard_is_answered_by_tapping_the_tile_in_the_hand(
     tapped = chosen.locator("input").get_attribute("value")
     page.get_by_role("button", name="Answer").click()
     verdict = page.locator("#verdict")
-    expect(verdict).not_to_have_class("verdict empty")
+    # The server's first discard marking builds the card's matrices (about 1 s alone, several
+    # seconds with the rest of the suite beside it): more than the default 5 s wait.
+    expect(verdict).not_to_have_class("verdict empty", timeout=20_000)
     expect(verdict.locator("[data-marked]")).to_be_visible()
     assert _answered() == tapped  # the tile tapped is the answer
     expect(chosen.locator("input")).to_be_disabled()

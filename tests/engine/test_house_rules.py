@@ -37,3 +37,11 @@ def test_4_3_minimum_hand() -> None:
     assert wins("1C*3 2C*2 J 3D*4 RD*4", house_rules=[3])["bonuses"]["concealed"] == 10
     assert wins("RD*3 J GD*4 F*6", house_rules=[3])["category"] == "dragons_love"
     assert wins(NO_BONUS, house_rules=[3], base=20, self_drawn=True)["value"] == 40
+
+
+@pytest.mark.parametrize("option", ["skill_level", "base", "house_rules"])
+def test_an_option_of_thousands_of_digits_is_refused_with_a_short_message(option: str) -> None:
+    # int() of a 20,000-digit string raises ValueError (Python's limit): once a 500 on /check/.
+    with pytest.raises(InputError) as refused:
+        check("1C 1C 1C 2C 2C 2C 2C 3C 3C 3C 3C 4C 4C 4C", **{option: "0" * 20_000})
+    assert len(str(refused.value)) < 200
