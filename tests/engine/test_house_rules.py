@@ -43,5 +43,5 @@ def test_4_3_minimum_hand() -> None:
 def test_an_option_of_thousands_of_digits_is_refused_with_a_short_message(option: str) -> None:
     # int() of a 20,000-digit string raises ValueError (Python's limit): once a 500 on /check/.
     with pytest.raises(InputError) as refused:
-        check("1C 1C 1C 2C 2C 2C 2C 3C 3C 3C 3C 4C 4C 4C", **{option: "0" * 20_000})
+        RuleSet.make(**{option: "0" * 20_000})
     assert len(str(refused.value)) < 200
