@@ -9,7 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 
 from cfmj.accounts.models import User
-from cfmj.classes.models import Classroom, Membership
+from cfmj.classes.models import Classroom, ManagedAccount, Membership
 
 
 def user_of(request: HttpRequest) -> User:
@@ -53,3 +53,14 @@ def joined_or_404(request: HttpRequest, pk: int) -> tuple[Classroom, Membership]
     if classroom is None or membership is None:
         raise Http404("No such class")
     return classroom, membership
+
+
+def managed_or_404(classroom: Classroom, user_id: int) -> User:
+    """An account this class made (whether or not it is still in the class); 404 for any other,
+    such as a student who signed up themselves."""
+    managed = (
+        ManagedAccount.objects.filter(classroom=classroom, user__pk=user_id).select_related("user").first()
+    )
+    if managed is None:
+        raise Http404("No account made by this class")
+    return managed.user

@@ -16,9 +16,9 @@ from cfmj.accounts.models import User
 from cfmj.accounts.services import account_delete_now
 from cfmj.accounts.usernames import username_key
 from cfmj.classes import roster, services
-from cfmj.classes.access import owned_or_404, taught_or_404, user_of
+from cfmj.classes.access import managed_or_404, owned_or_404, taught_or_404, user_of
 from cfmj.classes.forms import CoteacherForm, PasswordForm, StudentForm, form_errors
-from cfmj.classes.models import Classroom, CoteacherInvite, ManagedAccount, Membership
+from cfmj.classes.models import Classroom, CoteacherInvite, Membership
 from cfmj.classes.services import ClassError
 from cfmj.core.ratelimit import rate_limited
 
@@ -132,22 +132,12 @@ def student_readd(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
     return _back(classroom)
 
 
-def _managed_or_404(classroom: Classroom, user_id: int) -> User:
-    """An account this class made (whether or not it is still in the class); 404 for any other."""
-    managed = (
-        ManagedAccount.objects.filter(classroom=classroom, user__pk=user_id).select_related("user").first()
-    )
-    if managed is None:
-        raise Http404("No account made by this class")
-    return managed.user
-
-
 @login_required
 @require_GET
 def managed_export(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
     """Everything the site holds about an account the class made, as a JSON file."""
     classroom = taught_or_404(request, pk)
-    return account_data_response(user=_managed_or_404(classroom, user_id))
+    return account_data_response(user=managed_or_404(classroom, user_id))
 
 
 @login_required
@@ -156,7 +146,7 @@ def managed_delete(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
     """Delete an account the class made, after a confirming page (at once: nobody else can log in
     to keep it, and the teachers hold its password)."""
     classroom = taught_or_404(request, pk)
-    student = _managed_or_404(classroom, user_id)
+    student = managed_or_404(classroom, user_id)
     typed = request.POST.get("username", "")  # read as log-in reads it: any case or width
     if request.method == "POST" and username_key(typed) == username_key(student.username):
         name = student.username

@@ -6,35 +6,23 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
-from cfmj.accounts.models import User
 from cfmj.classes import roster
-from cfmj.classes.access import taught_or_404, user_of
+from cfmj.classes.access import managed_or_404, taught_or_404, user_of
 from cfmj.classes.forms import NamesForm, StudentNameForm, form_errors
-from cfmj.classes.models import Classroom, ManagedAccount
 from cfmj.classes.services import ClassError
 from cfmj.core.ratelimit import rate_limited
-
-
-def _made_here_or_404(classroom: Classroom, user_id: int) -> User:
-    """An account this class made; 404 for any other (a student who signed up names themselves)."""
-    managed = (
-        ManagedAccount.objects.filter(classroom=classroom, user__pk=user_id).select_related("user").first()
-    )
-    if managed is None:
-        raise Http404("No account made by this class")
-    return managed.user
 
 
 @login_required
 @require_POST
 def student_name(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
     classroom = taught_or_404(request, pk)
-    student = _made_here_or_404(classroom, user_id)
+    student = managed_or_404(classroom, user_id)
     form = StudentNameForm(request.POST)
     try:
         if not form.is_valid():
