@@ -42,8 +42,10 @@ _STRICT: dict[int, tuple[Plan, ...]] = {
     3: (((3, 0),), ((4, 1),), ((5, 2),)),
     4: (((4, 0),), ((5, 1),)),
 }
+# A joker pairing a lone tile comes before the tile left alone: a reading with every tile in a
+# block can be judged whole, so it is more often the nearest (and the search has a fixed budget).
 _RELAXED: dict[int, tuple[Plan, ...]] = {
-    1: (((1, 0),), ((2, 1),)),
+    1: (((2, 1),), ((1, 0),)),
     4: (((2, 0), (2, 0)),),
 }
 # Leftover jokers -> the sizes of the all-joker blocks they can make.
@@ -58,6 +60,7 @@ _JOKER_BLOCKS: dict[int, tuple[tuple[int, ...], ...]] = {
 }
 _RELAXED_JOKER_BLOCKS: dict[int, tuple[tuple[int, ...], ...]] = {1: ((1,),), 2: ((2,),)}
 MAX_SLIPS = 2  # relaxed choices per grouping: a near miss is a step or two from legal
+RELAXED_NAMINGS = 4  # namings of the all-joker blocks tried per relaxed grouping
 
 
 def _sub_multisets() -> frozenset[tuple[int, ...]]:
@@ -126,7 +129,7 @@ def _plans(
         strict: tuple[Plan, ...] = (((2, 0),),) if count == 2 else ()
         slips: tuple[Plan, ...] = ()
         if count == 1:
-            slips = (((1, 0),), ((2, 1),))
+            slips = (((2, 1),), ((1, 0),))
         elif count != 2:
             slips = (((count, 0),),)
         if count >= 4:
@@ -211,7 +214,10 @@ class _Search:
             if not loose:
                 yield tuple(blocks)
                 continue
-            for names in joker_block_names(tuple(blocks), len(loose), relaxed=self.relaxed):
+            named = joker_block_names(tuple(blocks), len(loose), relaxed=self.relaxed)
+            if self.relaxed:  # a near miss needs a few namings, not every one: the search moves on
+                named = named[:RELAXED_NAMINGS]  # to other groupings (other slips) sooner
+            for names in named:
                 yield tuple(blocks) + tuple(
                     Block(t, b.size, b.jokers, b.exposure) for t, b in zip(names, loose, strict=True)
                 )

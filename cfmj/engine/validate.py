@@ -32,7 +32,7 @@ from .weaving import weaving_reasons
 
 MAX_REASONS = 3
 ONE_BROKEN_RULE = 2  # the distance of a reading that breaks a single rule of the game
-NEAR_CANDIDATES = 150  # near misses judged at most (those that break fewest rules first)
+NEAR_CANDIDATES = 60  # near misses judged at most for each number of broken rules (0, 1, 2)
 # Readings looked at when a hand needs more than MAX_SLIPS fixes, in each of two passes (every tile
 # in a block; tiles left alone): enough to find a useful reason, few enough that no hand takes long.
 FAR_CANDIDATES = 100
@@ -181,20 +181,17 @@ def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Verdict:
         # reading that breaks only one and found a set.
         nearest = _nearest(strict)
         return Verdict(hand, situation, (), tuple(nearest), _reasons_of(nearest))
-    # Near misses, those that break fewest rules first, up to a fixed number: the nearest reading
-    # is almost always among the first, and no hand can make the search take long.
-    relaxed = list(
-        islice(
-            (
-                arrangement
-                for slips in range(MAX_SLIPS + 1)
-                for arrangement in _arrangements(
-                    counts, jokers, exposed, situation, relaxed=True, max_slips=slips, min_slips=slips
-                )
-            ),
+    # Near misses by how many rules they break (0, 1, then 2 slips), a fixed number of each: the
+    # nearest reading is almost always among them, each kind of slip is looked at even when a hand
+    # has many readings of another (seven jokers name blocks many ways), and no hand takes long.
+    relaxed = [
+        arrangement
+        for slips in range(MAX_SLIPS + 1)
+        for arrangement in islice(
+            _arrangements(counts, jokers, exposed, situation, relaxed=True, max_slips=slips, min_slips=slips),
             NEAR_CANDIDATES,
         )
-    )
+    ]
     if not relaxed:  # so many problems that no near miss exists: look further, within bounds
         # Readings that put every tile in a block come first: they can be judged whole, and one
         # of them usually names the hand's real trouble (seven jokers cannot pair seven lone
