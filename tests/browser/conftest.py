@@ -31,6 +31,19 @@ DESKTOP: ViewportSize = {"width": 1280, "height": 900}  # wide enough for the he
 ARTIFACTS = Path(__file__).resolve().parents[2] / "var" / "browser"
 
 
+def _patient_expectations() -> None:
+    """Playwright's expect() waits 5 s by default. With the whole suite on two workers a live
+    server's first page of a kind (a lesson's scope, the card's matrices) can take longer, so a
+    result that does come was reported missing: wait up to 15 s, as actions do (a result that
+    never comes still fails)."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=15_000)
+
+
+_patient_expectations()
+
+
 @pytest.fixture
 def page(browser: object, live_server: LiveServer) -> Iterator[object]:
     from playwright.sync_api import Browser
