@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from cfmj.accounts.models import User
 from cfmj.classes import services
-from cfmj.classes.models import Classroom
+from cfmj.classes.models import Assignment, Classroom
 
 
 def person(name: str, role: str = "learner") -> User:
@@ -36,3 +36,28 @@ def coteacher(classroom: Classroom, username: str) -> User:
     invite = services.coteacher_invite(classroom=classroom, owner=classroom.owner, username=username)
     services.coteacher_invite_answer(invite=invite, invitee=invite.invitee, accept=True)
     return invite.invitee
+
+
+def drill_homework(
+    classroom: Classroom,
+    *,
+    kind: str = "worth",
+    count: int = 1,
+    band: int = 1,
+    due: datetime.date | None = None,
+) -> Assignment:
+    """Drill homework set by the class's owner (due in 3 days unless told), with a few puzzles of
+    its kind stored for it to serve."""
+    from tests.practice.factories import PuzzleFactory
+
+    assert classroom.owner is not None
+    PuzzleFactory.create_batch(max(2, count), kind=kind, band=band)
+    return services.assignment_create(
+        classroom=classroom,
+        teacher=classroom.owner,
+        kind="drills",
+        drill_kind=kind,
+        count=count,
+        band=band,
+        due=due or in_days(3),
+    )

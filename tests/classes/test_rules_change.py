@@ -7,8 +7,7 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from cfmj.classes import services
-from tests.classes.helpers import a_class, in_days
-from tests.practice.factories import PuzzleFactory
+from tests.classes.helpers import a_class, drill_homework, in_days
 
 pytestmark = pytest.mark.django_db
 
@@ -16,16 +15,7 @@ pytestmark = pytest.mark.django_db
 def test_it_names_the_homework_set_under_the_old_rules(client, course) -> None:
     classroom = a_class()
     assert classroom.owner is not None
-    PuzzleFactory.create_batch(2, kind="winning_hand", band=1)
-    drill = services.assignment_create(
-        classroom=classroom,
-        teacher=classroom.owner,
-        kind="drills",
-        drill_kind="winning_hand",
-        count=2,
-        band=1,
-        due=in_days(3),
-    )
+    drill = drill_homework(classroom, kind="winning_hand", count=2)
     services.assignment_create(
         classroom=classroom, teacher=classroom.owner, kind="lesson", lesson=course[0], due=in_days(3)
     )
@@ -44,16 +34,7 @@ def test_it_names_the_homework_set_under_the_old_rules(client, course) -> None:
 def test_the_homework_page_names_the_rules_its_puzzles_keep(client, course) -> None:
     classroom = a_class()
     assert classroom.owner is not None
-    PuzzleFactory.create_batch(2, kind="worth", band=1)
-    work = services.assignment_create(
-        classroom=classroom,
-        teacher=classroom.owner,
-        kind="drills",
-        drill_kind="worth",
-        count=2,
-        band=1,
-        due=in_days(3),
-    )
+    work = drill_homework(classroom, count=2)
     client.force_login(classroom.owner)
     html = client.get(reverse("classes:assignment", args=[classroom.pk, work.pk])).content.decode()
     assert "played with the rules it was set with: the standard rules" in html

@@ -13,7 +13,7 @@ from django.urls import reverse
 from cfmj.accounts.models import User
 from cfmj.classes import services
 from cfmj.classes.models import Classroom
-from tests.classes.helpers import a_class, coteacher, in_days, person
+from tests.classes.helpers import a_class, coteacher, drill_homework, person
 
 pytestmark = pytest.mark.django_db
 
@@ -135,15 +135,7 @@ def test_the_class_page_names_a_teacher_made_account_when_it_is_made(client: Cli
 def test_the_homework_page_shows_each_student_by_name_and_username(client: Client) -> None:
     classroom = a_class()
     _made(classroom, real_name="Zoë Müller")
-    homework = services.assignment_create(
-        classroom=classroom,
-        teacher=_owner(classroom),
-        kind="drills",
-        drill_kind="worth",
-        count=1,
-        band=1,
-        due=in_days(3),
-    )
+    homework = drill_homework(classroom)
     client.force_login(_owner(classroom))
     html = client.get(reverse("classes:assignment", args=[classroom.pk, homework.pk])).content.decode()
     assert '<strong class="shown-name">Zoë Müller</strong> <span class="username">(zoem)</span>' in html

@@ -10,24 +10,13 @@ from django.urls import reverse
 
 from cfmj.classes import services
 from cfmj.classes.models import Assignment, Classroom
-from tests.classes.helpers import a_class, coteacher, in_days, person
-from tests.practice.factories import PuzzleFactory
+from tests.classes.helpers import a_class, coteacher, drill_homework, in_days, person
 
 pytestmark = pytest.mark.django_db
 
 
 def homework(classroom: Classroom, due: datetime.date) -> Assignment:
-    PuzzleFactory.create_batch(2, kind="worth", band=1)
-    assert classroom.owner is not None
-    return services.assignment_create(
-        classroom=classroom,
-        teacher=classroom.owner,
-        kind="drills",
-        due=due,
-        drill_kind="worth",
-        count=1,
-        band=1,
-    )
+    return drill_homework(classroom, due=due)
 
 
 def test_a_new_teacher_is_shown_how_to_make_the_first_class(client) -> None:
