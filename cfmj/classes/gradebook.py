@@ -118,7 +118,8 @@ def _notes(classroom: Classroom, homework: int) -> list[list[str]]:
         ["Username", "What the student logs in with."],
         [
             "Homework done",
-            f"How many of the {homework} pieces of homework set for the student they have finished.",
+            f"How many pieces of homework set for the student they have finished (the class has {homework}; "
+            "some may be set for other students only).",
         ],
         [
             "Homework late",
