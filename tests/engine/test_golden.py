@@ -1,0 +1,54 @@
+"""The engine answers exactly as it did when its answers were recorded (bench/golden.py).
+
+Making the engine faster must not change one answer: 12,000 `check` requests (`make bench`'s
+mix and 10,000 random hands with every table option), 1,500 `distance`, 150 `charleston` and
+300 `discard` requests, each compared by a digest of its full JSON answer. When an answer is
+meant to change, re-record with `python bench/golden.py --write` and say why in the commit.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+CHUNK = 500
+
+
+@cache
+def golden() -> Any:
+    sys.path.insert(0, str(BENCH))
+    import golden as module  # bench/golden.py
+
+    return module
+
+
+@cache
+def _cases() -> list[dict[str, Any]]:
+    return golden().read_golden()  # type: ignore[no-any-return]
+
+
+def test_it_recorded_every_verb() -> None:
+    verbs = [case["verb"] for case in _cases()]
+    assert {verb: verbs.count(verb) for verb in set(verbs)} == {
+        "check": 12_000,
+        "distance": 1_500,
+        "charleston": 150,
+        "discard": 300,
+    }
+
+
+@pytest.mark.parametrize("start", range(0, 13_950, CHUNK))
+def test_it_answers_as_recorded(start: int) -> None:
+    module = golden()
+    differ = [
+        f"{case['verb']} {json.dumps(case['request'])}"
+        for case in _cases()[start : start + CHUNK]
+        if module.digest(case["verb"], case["request"]) != case["digest"]
+    ]
+    assert not differ, f"{len(differ)} answers changed, the first: " + "; ".join(differ[:3])
