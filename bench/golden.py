@@ -24,11 +24,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
 
-from engine import SEED, mixed_hands  # noqa: E402
-from worst import is_legal, random_case  # noqa: E402
-
+from bench.engine import SEED, mixed_hands  # noqa: E402
+from bench.worst import is_legal, random_case  # noqa: E402
 from cfmj.engine.card import random_hold, virtual_card  # noqa: E402
 from cfmj.engine.cli import answer_charleston, answer_check, answer_discard, answer_distance  # noqa: E402
 from cfmj.engine.errors import InputError  # noqa: E402
