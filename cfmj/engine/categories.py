@@ -7,7 +7,7 @@ other block is a filler (flowers, dragons, NEWS) — a number or wind outside th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from . import reasons as R
 from .blocks import Block
@@ -63,9 +63,16 @@ def set_label(members: tuple[str, ...]) -> str:
 
 def classify(blocks: tuple[Block, ...]) -> Classification:
     """Name the category and set of an arrangement, or say why its numbers/winds are no set."""
-    numbers = [b for b in blocks if is_number(b.tile)]
-    winds = [b for b in blocks if is_wind(b.tile)]
-    in_set = tuple(is_number(b.tile) or is_wind(b.tile) for b in blocks)
+    return _classify_tiles(tuple(b.tile for b in blocks))
+
+
+@lru_cache(maxsize=4096)
+def _classify_tiles(tiles: tuple[int, ...]) -> Classification:
+    """The classification depends only on the blocks' tiles, in order: many readings of a hand
+    (other sizes, other jokers) share them, so each is worked out once."""
+    numbers = [t for t in tiles if is_number(t)]
+    winds = [t for t in tiles if is_wind(t)]
+    in_set = tuple(is_number(t) or is_wind(t) for t in tiles)
     if numbers and winds:
         return Classification(
             None,
@@ -74,7 +81,7 @@ def classify(blocks: tuple[Block, ...]) -> Classification:
             (
                 reason(
                     R.NUMBERS_AND_WINDS,
-                    f"{code(winds[0].tile)} and {code(numbers[0].tile)}: a hand is built on numbers or on "
+                    f"{code(winds[0])} and {code(numbers[0])}: a hand is built on numbers or on "
                     "winds, never both. (A NEWS block is the one way to add winds to a number hand.)",
                 ),
             ),
@@ -97,16 +104,16 @@ def classify(blocks: tuple[Block, ...]) -> Classification:
     )
 
 
-def _classify_numbers(blocks: list[Block], in_set: tuple[bool, ...]) -> Classification:
-    values = sorted(number_of(b.tile) for b in blocks)
+def _classify_numbers(tiles: list[int], in_set: tuple[bool, ...]) -> Classification:
+    values = sorted(number_of(t) for t in tiles)
     distinct = tuple(sorted(set(values)))
     if len(distinct) < len(values):
         if len(distinct) == 1:
-            suits = sorted({suit_of(b.tile) for b in blocks})
-            if len(blocks) == LIKE_BLOCKS and len(suits) == LIKE_BLOCKS:
+            suits = sorted({suit_of(t) for t in tiles})
+            if len(tiles) == LIKE_BLOCKS and len(suits) == LIKE_BLOCKS:
                 return Classification(LIKE_NUMBERS, (str(distinct[0]),), in_set)
             # a repeated tile (same suit) is reported by the block rules
-            if len(suits) == len(blocks):
+            if len(suits) == len(tiles):
                 have = join_words([SUIT_NAMES[s] for s in suits])
                 return Classification(
                     None,
@@ -122,7 +129,7 @@ def _classify_numbers(blocks: list[Block], in_set: tuple[bool, ...]) -> Classifi
                 )
             return Classification(None, (), in_set, ())
         repeated = next(v for v in distinct if values.count(v) > 1)
-        tiles = join_words([code(b.tile) for b in blocks if number_of(b.tile) == repeated])
+        shown = join_words([code(t) for t in tiles if number_of(t) == repeated])
         return Classification(
             None,
             (),
@@ -130,7 +137,7 @@ def _classify_numbers(blocks: list[Block], in_set: tuple[bool, ...]) -> Classifi
             (
                 reason(
                     R.NUMBER_REPEATED,
-                    f"{repeated} fills more than one block ({tiles}): each number of a set fills exactly "
+                    f"{repeated} fills more than one block ({shown}): each number of a set fills exactly "
                     "one block. Only Any Like Numbers repeats a number, in three blocks of three suits.",
                 ),
             ),
@@ -195,9 +202,9 @@ def _not_a_set(numbers: tuple[int, ...]) -> Reason:
     )
 
 
-def _classify_winds(blocks: list[Block], in_set: tuple[bool, ...]) -> Classification:
-    have = tuple(sorted({b.tile for b in blocks}))
-    if len(have) < len(blocks):
+def _classify_winds(tiles: list[int], in_set: tuple[bool, ...]) -> Classification:
+    have = tuple(sorted(set(tiles)))
+    if len(have) < len(tiles):
         return Classification(None, (), in_set, ())  # a repeated wind: the block rules say so
     if have in WIND_SETS:
         return Classification(WINDS, tuple(code(t) for t in have), in_set)

@@ -92,16 +92,29 @@ def groupings(
 
     `lone=False` leaves out the relaxed groupings where a tile or a joker stands alone;
     `min_slips` those that break fewer rules (so that a caller can take the nearest first)."""
+    for blocks, slips, _ in slipped_groupings(
+        counts, jokers, exposed, relaxed=relaxed, max_news=max_news, max_slips=max_slips, lone=lone
+    ):
+        if slips >= min_slips:
+            yield blocks
+
+
+def slipped_groupings(
+    counts: list[int],
+    jokers: int,
+    exposed: list[Block],
+    *,
+    relaxed: bool,
+    max_news: int = 1,
+    max_slips: int = MAX_SLIPS,
+    lone: bool = True,
+) -> Iterator[tuple[tuple[Block, ...], int, bool]]:
+    """The groupings, each with how many relaxed choices (slips) it took and whether all of them
+    came with its start (a second NEWS, three winds and a joker), in one walk: a caller that
+    wants so many of each number of slips need not walk the groupings once per number."""
     fixed = [b for b in exposed if b.tile != JOKER]
-    search = _Search(
-        counts,
-        [b for b in exposed if b.tile == JOKER],
-        relaxed,
-        max_slips,
-        {b.tile: i for i, b in enumerate(fixed)},
-        lone,
-        min_slips,
-    )
+    open_exposed = [b for b in exposed if b.tile == JOKER]
+    search = _Search(counts, open_exposed, relaxed, max_slips, {b.tile: i for i, b in enumerate(fixed)}, lone)
     news_limit = max(max_news, 2) if relaxed else max_news
     for news in range(news_limit + 1):
         if news and any(counts[w] < news for w in WINDS):
@@ -122,9 +135,9 @@ def groupings(
 @cache
 def _plans(
     is_flower: bool, count: int, relaxed: bool, has_exposure: bool, lone: bool = True
-) -> tuple[tuple[Plan, bool, int], ...]:
-    """The plans for one tile kind: each with whether it is a slip (breaks a rule) and the
-    jokers it takes (without `lone`, none that leaves a tile alone)."""
+) -> tuple[tuple[Plan, bool, int, tuple[int, ...]], ...]:
+    """The plans for one tile kind: each with whether it is a slip (breaks a rule), the jokers
+    it takes and its block sizes (without `lone`, none that leaves a tile alone)."""
     if is_flower:
         strict: tuple[Plan, ...] = (((2, 0),),) if count == 2 else ()
         slips: tuple[Plan, ...] = ()
@@ -141,7 +154,9 @@ def _plans(
     if not lone:
         slips = tuple(plan for plan in slips if all(size != 1 for size, _ in plan))
     chosen = [(p, False) for p in strict] + ([(p, True) for p in slips] if relaxed else [])
-    return tuple((plan, slip, sum(j for _, j in plan)) for plan, slip in chosen)
+    return tuple(
+        (plan, slip, sum(j for _, j in plan), tuple(size for size, _ in plan)) for plan, slip in chosen
+    )
 
 
 class _Search:
@@ -155,11 +170,9 @@ class _Search:
         max_slips: int,
         exposed_at: dict[int, int],
         lone: bool,
-        min_slips: int,
     ) -> None:
         self.open_exposed = open_exposed
         self.lone = lone
-        self.min_slips = min_slips
         self.relaxed = relaxed
         self.max_slips = max_slips
         self.exposed_at = exposed_at  # tile -> index of its exposed block in `blocks`
@@ -167,22 +180,28 @@ class _Search:
 
     def run(
         self, counts: list[int], jokers: int, blocks: list[Block], slips: int
-    ) -> Iterator[tuple[Block, ...]]:
+    ) -> Iterator[tuple[tuple[Block, ...], int, bool]]:
         self.counts = counts
+        self.start_slips = slips
         self.tiles = [t for t in range(NATURAL_KINDS) if counts[t]]
-        yield from self._extend(0, jokers, blocks, slips)
+        sizes: tuple[int, ...] | None = None
+        if not self.relaxed:  # strict: the block sizes so far must be part of some pattern
+            sizes = _grown((), tuple(b.size for b in blocks + self.open_exposed))
+            if sizes is None:
+                return
+        yield from self._extend(0, jokers, blocks, slips, sizes)
 
     def _extend(
-        self, index: int, jokers: int, blocks: list[Block], slips: int
-    ) -> Iterator[tuple[Block, ...]]:
+        self, index: int, jokers: int, blocks: list[Block], slips: int, sizes: tuple[int, ...] | None
+    ) -> Iterator[tuple[tuple[Block, ...], int, bool]]:
         spend()  # a caller's time budget (budget.py), if one is open
         if index == len(self.tiles):
-            yield from self._finish(jokers, blocks, slips)
+            yield from self._finish(jokers, blocks, slips, sizes)
             return
         tile = self.tiles[index]
         count = self.counts[tile]
         exposed_same = self.exposed_at.get(tile)
-        for plan, slip, used in _plans(
+        for plan, slip, used, plan_sizes in _plans(
             tile == FLOWER, count, self.relaxed, exposed_same is not None, self.lone
         ):
             if (slip and slips >= self.max_slips) or used > jokers:
@@ -192,40 +211,44 @@ class _Search:
                 assert exposed_same is not None
                 old = blocks[exposed_same]
                 grown = Block(tile, old.size + count, old.jokers, old.exposure)
-                yield from self._extend(
-                    index + 1, jokers, [*blocks[:exposed_same], grown, *blocks[exposed_same + 1 :]], now
-                )
+                merged = [*blocks[:exposed_same], grown, *blocks[exposed_same + 1 :]]
+                yield from self._extend(index + 1, jokers, merged, now, sizes)
                 continue
+            grown_sizes = None
+            if sizes is not None:
+                grown_sizes = _grown(sizes, plan_sizes)
+                if grown_sizes is None:
+                    continue
             new = blocks + [Block(tile, size, j) for size, j in plan]
-            if not self.relaxed and not _may_form_pattern(new, self.open_exposed):
-                continue
-            yield from self._extend(index + 1, jokers - used, new, now)
+            yield from self._extend(index + 1, jokers - used, new, now, grown_sizes)
 
-    def _finish(self, jokers: int, blocks: list[Block], slips: int) -> Iterator[tuple[Block, ...]]:
-        options = [(sizes, slips) for sizes in _JOKER_BLOCKS.get(jokers, ())]
+    def _finish(
+        self, jokers: int, blocks: list[Block], slips: int, sizes: tuple[int, ...] | None
+    ) -> Iterator[tuple[tuple[Block, ...], int, bool]]:
+        options = [(joker_sizes, slips) for joker_sizes in _JOKER_BLOCKS.get(jokers, ())]
         if self.relaxed and slips < self.max_slips and (self.lone or jokers != 1):
-            options += [(sizes, slips + 1) for sizes in _RELAXED_JOKER_BLOCKS.get(jokers, ())]
-        for sizes, now in options:
-            if now < self.min_slips:
+            options += [(joker_sizes, slips + 1) for joker_sizes in _RELAXED_JOKER_BLOCKS.get(jokers, ())]
+        for joker_sizes, now in options:
+            if sizes is not None and _grown(sizes, joker_sizes) is None:
                 continue
-            loose = [Block(JOKER, s, s) for s in sizes] + self.open_exposed
-            if not self.relaxed and not _may_form_pattern(blocks + loose, []):
-                continue
+            loose = [Block(JOKER, s, s) for s in joker_sizes] + self.open_exposed
             if not loose:
-                yield tuple(blocks)
+                yield tuple(blocks), now, now == self.start_slips
                 continue
             named = joker_block_names(tuple(blocks), len(loose), relaxed=self.relaxed)
             if self.relaxed:  # a near miss needs a few namings, not every one: the search moves on
                 named = named[:RELAXED_NAMINGS]  # to other groupings (other slips) sooner
             for names in named:
-                yield tuple(blocks) + tuple(
-                    Block(t, b.size, b.jokers, b.exposure) for t, b in zip(names, loose, strict=True)
-                )
+                pairs = zip(names, loose, strict=True)
+                named_blocks = (Block(t, b.size, b.jokers, b.exposure) for t, b in pairs)
+                yield tuple(blocks) + tuple(named_blocks), now, now == self.start_slips
 
 
-def _may_form_pattern(blocks: list[Block], open_exposed: list[Block]) -> bool:
-    sizes = tuple(sorted([b.size for b in blocks] + [b.size for b in open_exposed]))
-    return sizes in _PATTERN_PARTS
+@cache
+def _grown(sizes: tuple[int, ...], added: tuple[int, ...]) -> tuple[int, ...] | None:
+    """`sizes` (sorted) with `added` put in, if the whole can still be part of a pattern."""
+    grown = tuple(sorted(sizes + added))
+    return grown if grown in _PATTERN_PARTS else None
 
 
 def joker_block_names(blocks: tuple[Block, ...], count: int, *, relaxed: bool) -> tuple[tuple[int, ...], ...]:

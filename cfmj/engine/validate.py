@@ -18,7 +18,7 @@ from .categories import Classification, classify
 from .dragon_hands import DRAGON_HAND_VALUES, dragon_hand_matches, dragon_hand_reasons
 from .exposures import exposure_block, exposure_reasons
 from .fillers import filler_reasons
-from .grouping import MAX_SLIPS, groupings
+from .grouping import MAX_SLIPS, groupings, slipped_groupings
 from .minimum_hand import minimum_hand_reasons
 from .notation import Hand
 from .patterns import pattern_reasons
@@ -184,14 +184,7 @@ def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Verdict:
     # Near misses by how many rules they break (0, 1, then 2 slips), a fixed number of each: the
     # nearest reading is almost always among them, each kind of slip is looked at even when a hand
     # has many readings of another (seven jokers name blocks many ways), and no hand takes long.
-    relaxed = [
-        arrangement
-        for slips in range(MAX_SLIPS + 1)
-        for arrangement in islice(
-            _arrangements(counts, jokers, exposed, situation, relaxed=True, max_slips=slips, min_slips=slips),
-            NEAR_CANDIDATES,
-        )
-    ]
+    relaxed = _near_misses(counts, jokers, exposed, situation)
     if not relaxed:  # so many problems that no near miss exists: look further, within bounds
         # Readings that put every tile in a block come first: they can be judged whole, and one
         # of them usually names the hand's real trouble (seven jokers cannot pair seven lone
@@ -234,6 +227,36 @@ def _arrangements(
         return  # dragon hands come with the first pass
     for hand_id, blocks in dragon_hand_matches(counts, jokers, exposed, relaxed=relaxed):
         yield evaluate_dragon_hand(hand_id, blocks, situation)
+
+
+def _near_misses(
+    counts: list[int], jokers: int, exposed: list[Block], situation: Situation
+) -> list[Arrangement]:
+    """The first NEAR_CANDIDATES readings with 0, 1 and 2 slips, in one walk of the groupings.
+
+    A reading whose one slip came with its start (a second NEWS; three winds and a joker) counts
+    among those with none too: a walk allowed no slips still begins there."""
+    kept: list[list[Arrangement]] = [[] for _ in range(MAX_SLIPS + 1)]
+    room = len(kept) * NEAR_CANDIDATES
+    for blocks, slips, fresh in slipped_groupings(
+        counts, jokers, exposed, relaxed=True, max_news=situation.rules.max_news_blocks
+    ):
+        wanted = [n for n in ((0, slips) if fresh and slips else (slips,)) if len(kept[n]) < NEAR_CANDIDATES]
+        if not wanted:
+            continue
+        spend()  # a caller's time budget (budget.py), if one is open
+        arrangement = evaluate(blocks, situation)
+        for n in wanted:
+            kept[n].append(arrangement)
+        room -= len(wanted)
+        if not room:
+            break
+    if len(kept[0]) < NEAR_CANDIDATES:  # the dragon hands come with the readings without slips
+        for hand_id, blocks in dragon_hand_matches(counts, jokers, exposed, relaxed=True):
+            kept[0].append(evaluate_dragon_hand(hand_id, blocks, situation))
+            if len(kept[0]) == NEAR_CANDIDATES:
+                break
+    return [arrangement for near in kept for arrangement in near]
 
 
 def _dedupe(arrangements: Iterable[Arrangement]) -> list[Arrangement]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from itertools import product
 
 from . import reasons as R
@@ -34,22 +34,29 @@ def weaving_reasons(blocks: tuple[Block, ...], category: str | None) -> list[Rea
     if category is None or category == LIKE_NUMBERS:
         # No set, no number order to judge; and one number in three suits is in any order.
         return []
-    numbers = sorted((b for b in blocks if is_number(b.tile)), key=lambda b: number_of(b.tile))
+    return list(_weaving_of(tuple(b.tile for b in blocks if is_number(b.tile))))
+
+
+@lru_cache(maxsize=4096)
+def _weaving_of(tiles: tuple[int, ...]) -> tuple[Reason, ...]:
+    """Whether number tiles (in block order) are woven: it depends on the tiles alone, which
+    many readings of one hand share."""
+    numbers = sorted(tiles, key=number_of)
     first_of: dict[int, int] = {}
     previous = None
-    for index, block in enumerate(numbers):
-        suit = suit_of(block.tile)
+    for index, tile in enumerate(numbers):
+        suit = suit_of(tile)
         if suit != previous and suit in first_of:
             earlier = numbers[first_of[suit]]
-            between = [code(b.tile) for b in numbers[first_of[suit] + 1 : index] if suit_of(b.tile) != suit]
-            return [
+            between = [code(t) for t in numbers[first_of[suit] + 1 : index] if suit_of(t) != suit]
+            return (
                 reason(
                     R.WOVEN,
-                    f"Woven suits: the {SUIT_NAMES[suit]}s {code(earlier.tile)} and "
-                    f"{code(block.tile)} are split by {join_words(between)}. In number order, "
+                    f"Woven suits: the {SUIT_NAMES[suit]}s {code(earlier)} and "
+                    f"{code(tile)} are split by {join_words(between)}. In number order, "
                     "the blocks of each suit must sit together.",
-                )
-            ]
+                ),
+            )
         first_of.setdefault(suit, index)
         previous = suit
-    return []
+    return ()

@@ -81,7 +81,7 @@ def test_it_answers_slow_hands_in_full_without_a_budget(hand: str, monkeypatch: 
 
 def test_the_search_ends_at_the_first_reading_past_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
     hand = SLOW_HANDS[0]
-    assert _steps_of(hand, monkeypatch) > 20 * budget.CHECK_EVERY  # the hand would run far past the deadline
+    assert _steps_of(hand, monkeypatch) > 10 * budget.CHECK_EVERY  # the hand would run far past the deadline
     clock = Clock(tick=1.0)
     _use_clock(monkeypatch, clock)
     with pytest.raises(InputError), budget.limit(seconds=5.0):  # the deadline: 5 readings on
