@@ -32,12 +32,16 @@ TEMPLATES: tuple[tuple[str, tuple[Slot, ...]], ...] = tuple(
     + [(DRAGONS_BREATH, tuple((t, 2, False) for t in (*DRAGONS, *WINDS)))]
 )
 
+_TEMPLATE_TILES = frozenset(tile for _, template in TEMPLATES for tile, _, _ in template)
+
 
 def dragon_hand_matches(
     counts: list[int], jokers: int, exposed: list[Block], *, relaxed: bool
 ) -> Iterator[tuple[str, tuple[Block, ...]]]:
     """Every way the hand fills a dragon-hand template. Relaxed: jokers may sit in the Pairs too
     (so that the verdict can say that they may not)."""
+    if any(counts[t] for t in range(len(counts)) if t not in _TEMPLATE_TILES):
+        return  # a tile no dragon hand holds (most hands: any number but 1 Bam)
     for hand_id, template in TEMPLATES:
         for placed, rest in _place_exposures(template, exposed):
             blocks = _fill(rest, counts, jokers, relaxed=relaxed)

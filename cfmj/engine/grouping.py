@@ -189,12 +189,15 @@ class _Search:
             sizes = _grown((), tuple(b.size for b in blocks + self.open_exposed))
             if sizes is None:
                 return
+            self.room = _joker_room(tuple((t == FLOWER, counts[t], t in self.exposed_at) for t in self.tiles))
         yield from self._extend(0, jokers, blocks, slips, sizes)
 
     def _extend(
         self, index: int, jokers: int, blocks: list[Block], slips: int, sizes: tuple[int, ...] | None
     ) -> Iterator[tuple[tuple[Block, ...], int, bool]]:
         spend()  # a caller's time budget (budget.py), if one is open
+        if sizes is not None and jokers not in self.room[index]:
+            return  # strict: the tiles left cannot take these jokers (nor leave a block of them)
         if index == len(self.tiles):
             yield from self._finish(jokers, blocks, slips, sizes)
             return
@@ -242,6 +245,17 @@ class _Search:
                 pairs = zip(names, loose, strict=True)
                 named_blocks = (Block(t, b.size, b.jokers, b.exposure) for t, b in pairs)
                 yield tuple(blocks) + tuple(named_blocks), now, now == self.start_slips
+
+
+@cache
+def _joker_room(kinds: tuple[tuple[bool, int, bool], ...]) -> tuple[frozenset[int], ...]:
+    """For strict groupings of tile kinds (flower?, count, exposed?) in order: at each kind, the
+    numbers of jokers the kinds from there on can use up, leaving none or a block of jokers."""
+    room: list[frozenset[int]] = [frozenset(_JOKER_BLOCKS)]
+    for is_flower, count, has_exposure in reversed(kinds):
+        uses = {used for _, _, used, _ in _plans(is_flower, count, False, has_exposure)}
+        room.append(frozenset(used + left for used in uses for left in room[-1]))
+    return tuple(reversed(room))
 
 
 @cache
