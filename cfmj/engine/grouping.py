@@ -108,13 +108,18 @@ def slipped_groupings(
     max_news: int = 1,
     max_slips: int = MAX_SLIPS,
     lone: bool = True,
+    open_slips: list[bool] | None = None,
 ) -> Iterator[tuple[tuple[Block, ...], int, bool]]:
     """The groupings, each with how many relaxed choices (slips) it took and whether all of them
     came with its start (a second NEWS, three winds and a joker), in one walk: a caller that
-    wants so many of each number of slips need not walk the groupings once per number."""
+    wants so many of each number of slips need not walk the groupings once per number.
+
+    `open_slips[n]`, when given, says whether the caller still wants groupings of n slips (it may
+    change it as they come): the walk leaves out the branches that can only give unwanted ones."""
     fixed = [b for b in exposed if b.tile != JOKER]
     open_exposed = [b for b in exposed if b.tile == JOKER]
     search = _Search(counts, open_exposed, relaxed, max_slips, {b.tile: i for i, b in enumerate(fixed)}, lone)
+    search.open_slips = open_slips
     news_limit = max(max_news, 2) if relaxed else max_news
     for news in range(news_limit + 1):
         if news and any(counts[w] < news for w in WINDS):
@@ -177,6 +182,7 @@ class _Search:
         self.max_slips = max_slips
         self.exposed_at = exposed_at  # tile -> index of its exposed block in `blocks`
         self.counts = counts
+        self.open_slips: list[bool] | None = None
 
     def run(
         self, counts: list[int], jokers: int, blocks: list[Block], slips: int
@@ -198,6 +204,9 @@ class _Search:
         spend()  # a caller's time budget (budget.py), if one is open
         if sizes is not None and jokers not in self.room[index]:
             return  # strict: the tiles left cannot take these jokers (nor leave a block of them)
+        wanted = self.open_slips
+        if wanted is not None and not (any(wanted[slips:]) or (slips == self.start_slips and wanted[0])):
+            return  # every grouping from here has a number of slips the caller has enough of
         if index == len(self.tiles):
             yield from self._finish(jokers, blocks, slips, sizes)
             return
@@ -231,8 +240,11 @@ class _Search:
         options = [(joker_sizes, slips) for joker_sizes in _JOKER_BLOCKS.get(jokers, ())]
         if self.relaxed and slips < self.max_slips and (self.lone or jokers != 1):
             options += [(joker_sizes, slips + 1) for joker_sizes in _RELAXED_JOKER_BLOCKS.get(jokers, ())]
+        wanted = self.open_slips
         for joker_sizes, now in options:
             if sizes is not None and _grown(sizes, joker_sizes) is None:
+                continue
+            if wanted is not None and not (wanted[now] or (now == self.start_slips and wanted[0])):
                 continue
             loose = [Block(JOKER, s, s) for s in joker_sizes] + self.open_exposed
             if not loose:

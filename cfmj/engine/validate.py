@@ -238,8 +238,9 @@ def _near_misses(
     among those with none too: a walk allowed no slips still begins there."""
     kept: list[list[Arrangement]] = [[] for _ in range(MAX_SLIPS + 1)]
     room = len(kept) * NEAR_CANDIDATES
+    open_slips = [True] * len(kept)  # the walk skips branches whose groupings are not wanted
     for blocks, slips, fresh in slipped_groupings(
-        counts, jokers, exposed, relaxed=True, max_news=situation.rules.max_news_blocks
+        counts, jokers, exposed, relaxed=True, max_news=situation.rules.max_news_blocks, open_slips=open_slips
     ):
         wanted = [n for n in ((0, slips) if fresh and slips else (slips,)) if len(kept[n]) < NEAR_CANDIDATES]
         if not wanted:
@@ -248,6 +249,7 @@ def _near_misses(
         arrangement = evaluate(blocks, situation)
         for n in wanted:
             kept[n].append(arrangement)
+            open_slips[n] = len(kept[n]) < NEAR_CANDIDATES
         room -= len(wanted)
         if not room:
             break
@@ -291,9 +293,9 @@ def _distance(arrangement: Arrangement) -> tuple[int, bool, int]:
 def _nearest(candidates: list[Arrangement]) -> list[Arrangement]:
     if not candidates:
         return []
-    ranked = sorted(candidates, key=_distance)
-    closest = _distance(ranked[0])[0]
-    return _dedupe(a for a in ranked if _distance(a)[0] == closest)
+    ranked = sorted(((_distance(a), a) for a in candidates), key=lambda pair: pair[0])
+    closest = ranked[0][0][0]
+    return _dedupe(a for distance, a in ranked if distance[0] == closest)
 
 
 def _reasons_of(nearest: list[Arrangement]) -> tuple[Reason, ...]:
