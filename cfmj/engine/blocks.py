@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 
 from . import reasons as R
 from .reasons import Reason, reason
@@ -52,60 +52,81 @@ def block_name(size: int) -> str:
 
 def block_reasons(blocks: tuple[Block, ...]) -> list[Reason]:
     """Jokers never in a Pair; every tile in a block; a number or wind fills one block."""
-    if len({b.tile for b in blocks}) == len(blocks) and all(
-        b.size > PAIR or (b.size == PAIR and not b.jokers) for b in blocks
-    ):
+    lone: list[int] = []
+    joker_alone = False
+    joker_pair: Block | None = None
+    blocks_of: dict[int, int] = {}  # tile -> its blocks, in the order the tiles first come
+    exposed: set[int] = set()
+    for b in blocks:
+        if b.size == 1:
+            if b.jokers:
+                joker_alone = True
+            else:
+                lone.append(b.tile)
+        elif b.size == PAIR and b.jokers and joker_pair is None:
+            joker_pair = b
+        blocks_of[b.tile] = blocks_of.get(b.tile, 0) + 1
+        if b.exposure >= 0:
+            exposed.add(b.tile)
+    if not lone and not joker_alone and joker_pair is None and len(blocks_of) == len(blocks):
         return []  # the usual case, answered without building anything
     found: list[Reason] = []
-    lone = [code(b.tile) for b in blocks if b.size == 1 and b.jokers == 0]
     if lone:
-        verb = "stands" if len(lone) == 1 else "stand"
-        if len(lone) > MAX_LISTED:
-            lone = [*lone[:MAX_LISTED], f"{len(lone) - MAX_LISTED} more"]
-        found.append(
-            reason(
-                R.LONE_TILE,
-                f"{join_words(lone)} {verb} alone: every tile must be part of "
-                "a block of identical tiles, at least a Pair (jokers can fill out a "
-                "Pung, but never a Pair).",
-            )
-        )
-    if any(b.jokers and b.size == 1 for b in blocks):
-        found.append(
-            reason(R.LONE_TILE, "A joker stands alone: a joker must fill a place in a Pung, Kong or Quint.")
-        )
-    joker_pairs = [b for b in blocks if b.size == PAIR and b.jokers]
-    if joker_pairs:
-        pair = joker_pairs[0]
-        what = (
-            "two jokers cannot make a Pair"
-            if pair.naturals == 0
-            else f"{pair.describe()} would be a Pair with a joker"
-        )
-        found.append(
-            reason(
-                R.JOKER_IN_PAIR,
-                f"A joker cannot stand in a Pair: {what}. Pairs are "
-                "made of two real tiles; jokers fill Pungs, Kongs and Quints.",
-            )
-        )
-    by_tile: dict[int, list[Block]] = defaultdict(list)
-    for b in blocks:
-        by_tile[b.tile].append(b)
-    for tile, same in by_tile.items():
-        if len(same) < 2 or not (is_number(tile) or is_wind(tile)):
-            continue
-        if any(b.exposed for b in same):
-            continue  # reported by the exposure rules, which can say more
-        found.append(
-            reason(
-                R.TILE_IN_TWO_BLOCKS,
-                f"{code(tile)} makes {len(same)} separate blocks: "
-                f"each {'number' if is_number(tile) else 'wind'} of the set fills "
-                "exactly one block.",
-            )
-        )
+        found.append(_lone_reason(tuple(lone)))
+    if joker_alone:
+        found.append(_JOKER_ALONE)
+    if joker_pair is not None:
+        found.append(_joker_pair_reason(joker_pair.tile, joker_pair.jokers))
+    for tile, count in blocks_of.items():
+        if count >= 2 and (is_number(tile) or is_wind(tile)) and tile not in exposed:
+            # (an exposed one is reported by the exposure rules, which can say more)
+            found.append(_split_reason(tile, count))
     return found
+
+
+# Readings of one hand share these messages many times over: each is worded once.
+_JOKER_ALONE = reason(
+    R.LONE_TILE, "A joker stands alone: a joker must fill a place in a Pung, Kong or Quint."
+)
+
+
+@lru_cache(maxsize=4096)
+def _lone_reason(tiles: tuple[int, ...]) -> Reason:
+    lone = [code(t) for t in tiles]
+    verb = "stands" if len(lone) == 1 else "stand"
+    if len(lone) > MAX_LISTED:
+        lone = [*lone[:MAX_LISTED], f"{len(lone) - MAX_LISTED} more"]
+    return reason(
+        R.LONE_TILE,
+        f"{join_words(lone)} {verb} alone: every tile must be part of "
+        "a block of identical tiles, at least a Pair (jokers can fill out a "
+        "Pung, but never a Pair).",
+    )
+
+
+@lru_cache(maxsize=512)
+def _joker_pair_reason(tile: int, jokers: int) -> Reason:
+    pair = Block(tile, PAIR, jokers)
+    what = (
+        "two jokers cannot make a Pair"
+        if pair.naturals == 0
+        else f"{pair.describe()} would be a Pair with a joker"
+    )
+    return reason(
+        R.JOKER_IN_PAIR,
+        f"A joker cannot stand in a Pair: {what}. Pairs are "
+        "made of two real tiles; jokers fill Pungs, Kongs and Quints.",
+    )
+
+
+@lru_cache(maxsize=512)
+def _split_reason(tile: int, count: int) -> Reason:
+    return reason(
+        R.TILE_IN_TWO_BLOCKS,
+        f"{code(tile)} makes {count} separate blocks: "
+        f"each {'number' if is_number(tile) else 'wind'} of the set fills "
+        "exactly one block.",
+    )
 
 
 def all_joker_reasons(blocks: tuple[Block, ...], allowed: bool) -> list[Reason]:
