@@ -12,10 +12,13 @@ FILLER_SIZES = {FLOWER: (2,), NEWS: (4,), **{d: (2, 3, 4, 5) for d in DRAGONS}}
 
 
 def filler_reasons(blocks: tuple[Block, ...], *, max_news: int = 1) -> list[Reason]:
-    fillers = [b for b in blocks if b.tile in FILLER_TILES]
-    if len({b.tile for b in fillers}) == len(fillers) and all(
-        b.size in FILLER_SIZES[b.tile] and not (b.tile == NEWS and b.jokers) for b in fillers
-    ):
+    seen: set[int] = set()
+    for b in blocks:
+        if b.tile in FILLER_TILES:
+            if b.tile in seen or b.size not in FILLER_SIZES[b.tile] or (b.tile == NEWS and b.jokers):
+                break
+            seen.add(b.tile)
+    else:
         return []  # at most one of each filler, each of a size it may take
     found: list[Reason] = []
     flowers = [b for b in blocks if b.tile == FLOWER]

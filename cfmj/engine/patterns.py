@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from . import reasons as R
 from .blocks import Block, block_name
@@ -41,19 +42,25 @@ def identify(sizes: list[int] | tuple[int, ...]) -> str | None:
 
 
 def pattern_reasons(blocks: tuple[Block, ...]) -> tuple[str | None, list[Reason]]:
-    sizes = [b.size for b in blocks]
+    pattern, found = _pattern_of(tuple(b.size for b in blocks))
+    return pattern, list(found)
+
+
+@lru_cache(maxsize=1024)
+def _pattern_of(sizes: tuple[int, ...]) -> tuple[str | None, tuple[Reason, ...]]:
+    """The pattern of blocks of these sizes, or why there is none (worked out once per sizes)."""
     pattern = identify(sizes)
     if pattern is not None:
-        return pattern, []
+        return pattern, ()
     if any(s < 2 for s in sizes):
-        return None, []  # the lone tile is the problem to fix first
+        return None, ()  # the lone tile is the problem to fix first
     counted = Counter(sorted(sizes))
     described = join_words([f"{n} {block_name(s)}{'s' if n > 1 else ''}" for s, n in counted.items()])
-    return None, [
+    return None, (
         reason(
             R.NO_PATTERN,
             f"The blocks ({described}) make none of the ten patterns. "
             "A pattern uses two sizes of block, or seven Pairs: for example two Pungs "
             "and two Kongs, or one Pair and four Pungs.",
-        )
-    ]
+        ),
+    )

@@ -7,6 +7,8 @@ twice the value; otherwise each loser pays the value.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .blocks import PAIR, QUINT, Block
 from .categories import LIKE_NUMBERS, NUMBER_CATEGORIES
 from .tiles import DRAGON_SUIT, FLOWER, NEWS, is_dragon, is_number, is_wind, suit_of
@@ -24,6 +26,14 @@ DISCARDER_PAYS_TIMES = 2
 
 
 def bonuses(category: str, blocks: tuple[Block, ...], *, concealed: bool) -> dict[str, int]:
+    return dict(_bonuses(category, tuple((b.tile, b.size) for b in blocks), concealed))
+
+
+@lru_cache(maxsize=4096)
+def _bonuses(category: str, shape: tuple[tuple[int, int], ...], concealed: bool) -> dict[str, int]:
+    """The bonuses depend on the blocks' tiles and sizes alone (not their jokers): worked out once
+    for the readings that share them (bonuses() hands out a copy)."""
+    blocks = tuple(Block(tile, size) for tile, size in shape)
     return {
         "pairs": pairs_bonus(blocks),
         "quints": QUINT_BONUS * sum(1 for b in blocks if b.size == QUINT),
