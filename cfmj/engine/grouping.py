@@ -11,7 +11,7 @@ that an invalid hand can be explained by the arrangement nearest to legal.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from functools import cache
 from itertools import combinations_with_replacement, permutations, product
 
@@ -76,6 +76,9 @@ def _sub_multisets() -> frozenset[tuple[int, ...]]:
 _PATTERN_PARTS = _sub_multisets()
 
 
+Emit = Callable[[tuple[Block, ...], int, bool], bool]  # (grouping, slips, fresh) -> go on?
+
+
 def groupings(
     counts: list[int],
     jokers: int,
@@ -85,41 +88,51 @@ def groupings(
     max_news: int = 1,
     max_slips: int = MAX_SLIPS,
     lone: bool = True,
-    min_slips: int = 0,
-) -> Iterator[tuple[Block, ...]]:
+    limit: int | None = None,
+) -> list[tuple[Block, ...]]:
     """Every grouping of the concealed tiles `counts` (per tile kind) and `jokers`, with the
-    exposed blocks as they are. All-joker exposures carry the placeholder tile JOKER.
+    exposed blocks as they are (the first `limit` of them, when given). All-joker exposures
+    carry the placeholder tile JOKER.
 
-    `lone=False` leaves out the relaxed groupings where a tile or a joker stands alone;
-    `min_slips` those that break fewer rules (so that a caller can take the nearest first)."""
-    for blocks, slips, _ in slipped_groupings(
-        counts, jokers, exposed, relaxed=relaxed, max_news=max_news, max_slips=max_slips, lone=lone
-    ):
-        if slips >= min_slips:
-            yield blocks
+    `lone=False` leaves out the relaxed groupings where a tile or a joker stands alone."""
+    found: list[tuple[Block, ...]] = []
+
+    def keep(blocks: tuple[Block, ...], slips: int, fresh: bool) -> bool:
+        found.append(blocks)
+        return limit is None or len(found) < limit
+
+    if limit is None or limit > 0:
+        walk_groupings(
+            counts, jokers, exposed, keep, relaxed=relaxed, max_news=max_news, max_slips=max_slips, lone=lone
+        )
+    return found
 
 
-def slipped_groupings(
+def walk_groupings(
     counts: list[int],
     jokers: int,
     exposed: list[Block],
+    emit: Emit,
     *,
     relaxed: bool,
     max_news: int = 1,
     max_slips: int = MAX_SLIPS,
     lone: bool = True,
     open_slips: list[bool] | None = None,
-) -> Iterator[tuple[tuple[Block, ...], int, bool]]:
-    """The groupings, each with how many relaxed choices (slips) it took and whether all of them
-    came with its start (a second NEWS, three winds and a joker), in one walk: a caller that
-    wants so many of each number of slips need not walk the groupings once per number.
+) -> None:
+    """Walk the groupings, handing each to `emit` with how many relaxed choices (slips) it took
+    and whether all of them came with its start (a second NEWS, three winds and a joker), until
+    `emit` answers False. One walk serves a caller that wants so many of each number of slips.
 
     `open_slips[n]`, when given, says whether the caller still wants groupings of n slips (it may
-    change it as they come): the walk leaves out the branches that can only give unwanted ones."""
+    change it as they come): the walk leaves out the branches that can only give unwanted ones.
+    (A walk by calls, not generators: a grouping handed up through a generator per tile kind
+    cost more than judging it.)"""
     fixed = [b for b in exposed if b.tile != JOKER]
     open_exposed = [b for b in exposed if b.tile == JOKER]
     search = _Search(counts, open_exposed, relaxed, max_slips, {b.tile: i for i, b in enumerate(fixed)}, lone)
     search.open_slips = open_slips
+    search.emit = emit
     news_limit = max(max_news, 2) if relaxed else max_news
     for news in range(news_limit + 1):
         if news and any(counts[w] < news for w in WINDS):
@@ -127,14 +140,15 @@ def slipped_groupings(
         left = list(counts)
         for w in WINDS:
             left[w] -= news
-        yield from search.run(left, jokers, fixed + [Block(NEWS, 4)] * news, 1 if news > max_news else 0)
+        if not search.run(left, jokers, fixed + [Block(NEWS, 4)] * news, 1 if news > max_news else 0):
+            return
     present = [w for w in WINDS if counts[w]]
     if relaxed and len(present) == len(WINDS) - 1 and jokers:
         # A near miss worth naming: three winds and a joker standing in for the fourth.
         left = list(counts)
         for w in present:
             left[w] -= 1
-        yield from search.run(left, jokers - 1, [*fixed, Block(NEWS, 4, 1)], 1)
+        search.run(left, jokers - 1, [*fixed, Block(NEWS, 4, 1)], 1)
 
 
 @cache
@@ -183,10 +197,10 @@ class _Search:
         self.exposed_at = exposed_at  # tile -> index of its exposed block in `blocks`
         self.counts = counts
         self.open_slips: list[bool] | None = None
+        self.emit: Emit = lambda blocks, slips, fresh: True
 
-    def run(
-        self, counts: list[int], jokers: int, blocks: list[Block], slips: int
-    ) -> Iterator[tuple[tuple[Block, ...], int, bool]]:
+    def run(self, counts: list[int], jokers: int, blocks: list[Block], slips: int) -> bool:
+        """Walk from these blocks; False once `emit` has asked to stop."""
         self.counts = counts
         self.start_slips = slips
         self.tiles = [t for t in range(NATURAL_KINDS) if counts[t]]
@@ -194,22 +208,21 @@ class _Search:
         if not self.relaxed:  # strict: the block sizes so far must be part of some pattern
             sizes = _grown((), tuple(b.size for b in blocks + self.open_exposed))
             if sizes is None:
-                return
+                return True
             self.room = _joker_room(tuple((t == FLOWER, counts[t], t in self.exposed_at) for t in self.tiles))
-        yield from self._extend(0, jokers, blocks, slips, sizes)
+        return self._extend(0, jokers, blocks, slips, sizes)
 
     def _extend(
         self, index: int, jokers: int, blocks: list[Block], slips: int, sizes: tuple[int, ...] | None
-    ) -> Iterator[tuple[tuple[Block, ...], int, bool]]:
+    ) -> bool:
         spend()  # a caller's time budget (budget.py), if one is open
         if sizes is not None and jokers not in self.room[index]:
-            return  # strict: the tiles left cannot take these jokers (nor leave a block of them)
+            return True  # strict: the tiles left cannot take these jokers (nor leave a block of them)
         wanted = self.open_slips
         if wanted is not None and not (any(wanted[slips:]) or (slips == self.start_slips and wanted[0])):
-            return  # every grouping from here has a number of slips the caller has enough of
+            return True  # every grouping from here has a number of slips the caller has enough of
         if index == len(self.tiles):
-            yield from self._finish(jokers, blocks, slips, sizes)
-            return
+            return self._finish(jokers, blocks, slips, sizes)
         tile = self.tiles[index]
         count = self.counts[tile]
         exposed_same = self.exposed_at.get(tile)
@@ -224,7 +237,8 @@ class _Search:
                 old = blocks[exposed_same]
                 grown = Block(tile, old.size + count, old.jokers, old.exposure)
                 merged = [*blocks[:exposed_same], grown, *blocks[exposed_same + 1 :]]
-                yield from self._extend(index + 1, jokers, merged, now, sizes)
+                if not self._extend(index + 1, jokers, merged, now, sizes):
+                    return False
                 continue
             grown_sizes = None
             if sizes is not None:
@@ -232,11 +246,11 @@ class _Search:
                 if grown_sizes is None:
                     continue
             new = blocks + [Block(tile, size, j) for size, j in plan]
-            yield from self._extend(index + 1, jokers - used, new, now, grown_sizes)
+            if not self._extend(index + 1, jokers - used, new, now, grown_sizes):
+                return False
+        return True
 
-    def _finish(
-        self, jokers: int, blocks: list[Block], slips: int, sizes: tuple[int, ...] | None
-    ) -> Iterator[tuple[tuple[Block, ...], int, bool]]:
+    def _finish(self, jokers: int, blocks: list[Block], slips: int, sizes: tuple[int, ...] | None) -> bool:
         options = [(joker_sizes, slips) for joker_sizes in _JOKER_BLOCKS.get(jokers, ())]
         if self.relaxed and slips < self.max_slips and (self.lone or jokers != 1):
             options += [(joker_sizes, slips + 1) for joker_sizes in _RELAXED_JOKER_BLOCKS.get(jokers, ())]
@@ -248,7 +262,8 @@ class _Search:
                 continue
             loose = [Block(JOKER, s, s) for s in joker_sizes] + self.open_exposed
             if not loose:
-                yield tuple(blocks), now, now == self.start_slips
+                if not self.emit(tuple(blocks), now, now == self.start_slips):
+                    return False
                 continue
             named = joker_block_names(tuple(blocks), len(loose), relaxed=self.relaxed)
             if self.relaxed:  # a near miss needs a few namings, not every one: the search moves on
@@ -256,7 +271,9 @@ class _Search:
             for names in named:
                 pairs = zip(names, loose, strict=True)
                 named_blocks = (Block(t, b.size, b.jokers, b.exposure) for t, b in pairs)
-                yield tuple(blocks) + tuple(named_blocks), now, now == self.start_slips
+                if not self.emit(tuple(blocks) + tuple(named_blocks), now, now == self.start_slips):
+                    return False
+        return True
 
 
 @cache

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import islice
 
 from .blocks import Block, all_joker_reasons, block_reasons
 from .budget import spend
@@ -18,7 +17,7 @@ from .categories import Classification, classify
 from .dragon_hands import DRAGON_HAND_VALUES, dragon_hand_matches, dragon_hand_reasons
 from .exposures import exposure_block, exposure_reasons
 from .fillers import filler_reasons
-from .grouping import MAX_SLIPS, groupings, slipped_groupings
+from .grouping import MAX_SLIPS, groupings, walk_groupings
 from .minimum_hand import minimum_hand_reasons
 from .notation import Hand
 from .patterns import pattern_reasons
@@ -190,11 +189,15 @@ def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Verdict:
         # of them usually names the hand's real trouble (seven jokers cannot pair seven lone
         # tiles). Those that leave tiles alone are many and alike: a few of them are enough.
         for lone in (False, True):
-            relaxed += islice(
-                _arrangements(
-                    counts, jokers, exposed, situation, relaxed=True, max_slips=len(hand), lone=lone
-                ),
-                FAR_CANDIDATES,
+            relaxed += _arrangements(
+                counts,
+                jokers,
+                exposed,
+                situation,
+                relaxed=True,
+                max_slips=len(hand),
+                lone=lone,
+                limit=FAR_CANDIDATES,
             )
     nearest = _nearest(strict + relaxed)
     return Verdict(hand, situation, (), tuple(nearest), _reasons_of(nearest))
@@ -209,8 +212,10 @@ def _arrangements(
     relaxed: bool,
     max_slips: int = MAX_SLIPS,
     lone: bool = True,
-    min_slips: int = 0,
-) -> Iterable[Arrangement]:
+    limit: int | None = None,
+) -> list[Arrangement]:
+    """The readings of the groupings, then of the dragon hands (the first `limit`, when given)."""
+    found = []
     for blocks in groupings(
         counts,
         jokers,
@@ -219,14 +224,15 @@ def _arrangements(
         max_news=situation.rules.max_news_blocks,
         max_slips=max_slips,
         lone=lone,
-        min_slips=min_slips,
+        limit=limit,
     ):
         spend()  # a caller's time budget (budget.py), if one is open
-        yield evaluate(blocks, situation)
-    if min_slips:
-        return  # dragon hands come with the first pass
+        found.append(evaluate(blocks, situation))
     for hand_id, blocks in dragon_hand_matches(counts, jokers, exposed, relaxed=relaxed):
-        yield evaluate_dragon_hand(hand_id, blocks, situation)
+        if limit is not None and len(found) >= limit:
+            break
+        found.append(evaluate_dragon_hand(hand_id, blocks, situation))
+    return found
 
 
 def _near_misses(
@@ -237,22 +243,27 @@ def _near_misses(
     A reading whose one slip came with its start (a second NEWS; three winds and a joker) counts
     among those with none too: a walk allowed no slips still begins there."""
     kept: list[list[Arrangement]] = [[] for _ in range(MAX_SLIPS + 1)]
-    room = len(kept) * NEAR_CANDIDATES
     open_slips = [True] * len(kept)  # the walk skips branches whose groupings are not wanted
-    for blocks, slips, fresh in slipped_groupings(
-        counts, jokers, exposed, relaxed=True, max_news=situation.rules.max_news_blocks, open_slips=open_slips
-    ):
-        wanted = [n for n in ((0, slips) if fresh and slips else (slips,)) if len(kept[n]) < NEAR_CANDIDATES]
-        if not wanted:
-            continue
-        spend()  # a caller's time budget (budget.py), if one is open
-        arrangement = evaluate(blocks, situation)
-        for n in wanted:
-            kept[n].append(arrangement)
-            open_slips[n] = len(kept[n]) < NEAR_CANDIDATES
-        room -= len(wanted)
-        if not room:
-            break
+
+    def keep(blocks: tuple[Block, ...], slips: int, fresh: bool) -> bool:
+        wanted = [n for n in ((0, slips) if fresh and slips else (slips,)) if open_slips[n]]
+        if wanted:
+            spend()  # a caller's time budget (budget.py), if one is open
+            arrangement = evaluate(blocks, situation)
+            for n in wanted:
+                kept[n].append(arrangement)
+                open_slips[n] = len(kept[n]) < NEAR_CANDIDATES
+        return any(open_slips)
+
+    walk_groupings(
+        counts,
+        jokers,
+        exposed,
+        keep,
+        relaxed=True,
+        max_news=situation.rules.max_news_blocks,
+        open_slips=open_slips,
+    )
     if len(kept[0]) < NEAR_CANDIDATES:  # the dragon hands come with the readings without slips
         for hand_id, blocks in dragon_hand_matches(counts, jokers, exposed, relaxed=True):
             kept[0].append(evaluate_dragon_hand(hand_id, blocks, situation))
