@@ -226,8 +226,8 @@ class _Search:
         tile = self.tiles[index]
         count = self.counts[tile]
         exposed_same = self.exposed_at.get(tile)
-        for plan, slip, used, plan_sizes in _plans(
-            tile == FLOWER, count, self.relaxed, exposed_same is not None, self.lone
+        for plan, slip, used, plan_sizes, plan_blocks in _tile_plans(
+            tile, count, self.relaxed, exposed_same is not None, self.lone
         ):
             if (slip and slips >= self.max_slips) or used > jokers:
                 continue
@@ -245,7 +245,7 @@ class _Search:
                 grown_sizes = _grown(sizes, plan_sizes)
                 if grown_sizes is None:
                     continue
-            new = blocks + [Block(tile, size, j) for size, j in plan]
+            new = [*blocks, *plan_blocks]
             if not self._extend(index + 1, jokers - used, new, now, grown_sizes):
                 return False
         return True
@@ -274,6 +274,17 @@ class _Search:
                 if not self.emit(tuple(blocks) + tuple(named_blocks), now, now == self.start_slips):
                     return False
         return True
+
+
+@cache
+def _tile_plans(
+    tile: int, count: int, relaxed: bool, has_exposure: bool, lone: bool
+) -> tuple[tuple[Plan, bool, int, tuple[int, ...], tuple[Block, ...]], ...]:
+    """_plans for one tile, each with its blocks made once (blocks are immutable: shared)."""
+    return tuple(
+        (plan, slip, used, sizes, tuple(Block(tile, size, j) for size, j in plan))
+        for plan, slip, used, sizes in _plans(tile == FLOWER, count, relaxed, has_exposure, lone)
+    )
 
 
 @cache
