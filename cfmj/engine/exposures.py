@@ -43,6 +43,8 @@ def exposure_reasons(
     blocks: tuple[Block, ...], situation: Situation, *, same_tile_blocks: bool = False
 ) -> list[Reason]:
     """`same_tile_blocks`: the hand legitimately has two blocks of one tile (Dragon's Love)."""
+    if not situation.exposure_sizes:
+        return []  # a concealed hand
     found: list[Reason] = []
     for block in blocks:
         if not block.exposed:

@@ -12,7 +12,7 @@ that an invalid hand can be explained by the arrangement nearest to legal.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement, permutations, product
 
 from .blocks import Block
@@ -268,6 +268,8 @@ class _Search:
             named = joker_block_names(tuple(blocks), len(loose), relaxed=self.relaxed)
             if self.relaxed:  # a near miss needs a few namings, not every one: the search moves on
                 named = named[:RELAXED_NAMINGS]  # to other groupings (other slips) sooner
+            else:  # two Kongs of jokers named RD, GD or GD, RD are one reading: judged once
+                named = _distinct_namings(named, tuple((b.size, b.jokers, b.exposure) for b in loose))
             for names in named:
                 pairs = zip(names, loose, strict=True)
                 named_blocks = (Block(t, b.size, b.jokers, b.exposure) for t, b in pairs)
@@ -285,6 +287,22 @@ def _tile_plans(
         (plan, slip, used, sizes, tuple(Block(tile, size, j) for size, j in plan))
         for plan, slip, used, sizes in _plans(tile == FLOWER, count, relaxed, has_exposure, lone)
     )
+
+
+@lru_cache(maxsize=1024)
+def _distinct_namings(
+    named: tuple[tuple[int, ...], ...], loose: tuple[tuple[int, int, int], ...]
+) -> tuple[tuple[int, ...], ...]:
+    """The namings of the `loose` joker blocks (size, jokers, exposure) that give different
+    blocks, the first of each kept (the readings a later one gives are the same readings)."""
+    seen: set[tuple[tuple[int, int, int, int], ...]] = set()
+    kept = []
+    for names in named:
+        blocks = tuple(sorted((tile, *block) for tile, block in zip(names, loose, strict=True)))
+        if blocks not in seen:
+            seen.add(blocks)
+            kept.append(names)
+    return tuple(kept)
 
 
 @cache
