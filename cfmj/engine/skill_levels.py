@@ -16,6 +16,31 @@ from .tiles import FLOWER, NEWS, is_dragon, is_number, is_wind
 WINDS_PATTERN = "two_pungs_two_kongs"
 
 
+# The reasons are worded once: a hand read hundreds of ways (eight jokers) gives them often.
+_SKILL_1_REASON = reason(
+    R.SKILL_1,
+    "At skill level 1 and up, a Winds hand must use the pattern Two Pungs and Two Kongs.",
+)
+_SKILL_2_REASON = reason(
+    R.SKILL_2,
+    "At skill level 2 and up, a Consecutive Run hand has no "
+    "flowers, dragons or winds: its set must fill every block.",
+)
+_SKILL_3_REASON = reason(
+    R.SKILL_3,
+    "At skill level 3 and up, a hand with a dragon block must be concealed, and this one has an exposure.",
+)
+_SKILL_4_REASON = reason(
+    R.SKILL_4,
+    "At skill level 4 and up, a hand with number tiles must earn "
+    "the suit bonus: one suit only, no flowers or winds, and any dragon the "
+    "colour of that suit.",
+)
+_SKILL_5_REASON = reason(
+    R.SKILL_5, "At skill level 5, a hand must be jokerless, self-drawn or a dragon hand."
+)
+
+
 def skill_reasons(
     category: str,
     pattern: str | None,
@@ -30,43 +55,17 @@ def skill_reasons(
         return []
     found: list[Reason] = []
     if category == WINDS and pattern != WINDS_PATTERN:
-        found.append(
-            reason(
-                R.SKILL_1,
-                "At skill level 1 and up, a Winds hand must use the pattern Two Pungs and Two Kongs.",
-            )
-        )
+        found.append(_SKILL_1_REASON)
     if (
         level >= 2
         and category == CONSECUTIVE_RUN
         and any(b.tile in (FLOWER, NEWS) or is_dragon(b.tile) or is_wind(b.tile) for b in blocks)
     ):
-        found.append(
-            reason(
-                R.SKILL_2,
-                "At skill level 2 and up, a Consecutive Run hand has no "
-                "flowers, dragons or winds: its set must fill every block.",
-            )
-        )
+        found.append(_SKILL_2_REASON)
     if level >= 3 and not situation.concealed and any(is_dragon(b.tile) for b in blocks):
-        found.append(
-            reason(
-                R.SKILL_3,
-                "At skill level 3 and up, a hand with a dragon block must be "
-                "concealed, and this one has an exposure.",
-            )
-        )
+        found.append(_SKILL_3_REASON)
     if level >= 4 and any(is_number(b.tile) for b in blocks) and not suit_bonus:
-        found.append(
-            reason(
-                R.SKILL_4,
-                "At skill level 4 and up, a hand with number tiles must earn "
-                "the suit bonus: one suit only, no flowers or winds, and any dragon the "
-                "colour of that suit.",
-            )
-        )
+        found.append(_SKILL_4_REASON)
     if level >= 5 and not (situation.jokerless or situation.self_drawn or dragon_hand):
-        found.append(
-            reason(R.SKILL_5, "At skill level 5, a hand must be jokerless, self-drawn or a dragon hand.")
-        )
+        found.append(_SKILL_5_REASON)
     return found

@@ -175,10 +175,11 @@ def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Verdict:
         # Highest value first; among equals, the first found (a stable, repeatable choice).
         ranked = sorted(valid, key=lambda a: -(a.value or 0))
         return Verdict(hand, situation, tuple(ranked), (), ())
-    if strict and min(_distance(a)[:2] for a in strict) <= (ONE_BROKEN_RULE, False):
+    strict_far = [(_distance(a), a) for a in strict]
+    if strict and min(far[:2] for far, _ in strict_far) <= (ONE_BROKEN_RULE, False):
         # A relaxed reading breaks at least one rule itself, so none can rank before a strict
         # reading that breaks only one and found a set.
-        nearest = _nearest(strict)
+        nearest = _nearest(strict_far)
         return Verdict(hand, situation, (), tuple(nearest), _reasons_of(nearest))
     # Near misses by how many rules they break (0, 1, then 2 slips), a fixed number of each: the
     # nearest reading is almost always among them, each kind of slip is looked at even when a hand
@@ -199,7 +200,7 @@ def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Verdict:
                 lone=lone,
                 limit=FAR_CANDIDATES,
             )
-    nearest = _nearest(strict + relaxed)
+    nearest = _nearest(strict_far + [(_distance(a), a) for a in relaxed])
     return Verdict(hand, situation, (), tuple(nearest), _reasons_of(nearest))
 
 
@@ -301,10 +302,11 @@ def _distance(arrangement: Arrangement) -> tuple[int, bool, int]:
     return (severity, arrangement.category is None, sum(r.rank for r in arrangement.reasons))
 
 
-def _nearest(candidates: list[Arrangement]) -> list[Arrangement]:
+def _nearest(candidates: list[tuple[tuple[int, bool, int], Arrangement]]) -> list[Arrangement]:
+    """The readings nearest to legal (each with its _distance), the first found of each."""
     if not candidates:
         return []
-    ranked = sorted(((_distance(a), a) for a in candidates), key=lambda pair: pair[0])
+    ranked = sorted(candidates, key=lambda pair: pair[0])
     closest = ranked[0][0][0]
     return _dedupe(a for distance, a in ranked if distance[0] == closest)
 
