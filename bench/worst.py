@@ -71,6 +71,8 @@ def random_tile(rng: Random, joker_weight: float) -> int:
 
 
 def random_case(rng: Random) -> Case:
+    if rng.random() < 0.3:
+        return _few_kinds(rng)
     joker_weight = rng.choice((0.0, 0.2, 0.4, 0.5, 0.6))
     exposures: list[tuple[int, ...]] = []
     for _ in range(rng.choice((0, 0, 0, 1, 2))):
@@ -84,6 +86,24 @@ def random_case(rng: Random) -> Case:
     concealed = tuple(sorted(random_tile(rng, joker_weight) for _ in range(left)))
     return Case(
         Hand(concealed, tuple(exposures)),
+        house_rules=tuple(sorted(rng.sample((1, 2, 3), rng.randrange(4)))),
+        base=rng.choice((25, 20)),
+        skill_level=rng.randrange(6),
+        self_drawn=rng.random() < 0.3,
+    )
+
+
+def _few_kinds(rng: Random) -> Case:
+    """Pairs and Pungs of two or three kinds and up to eight jokers: every joker block can be
+    named many ways, so the strict search has hundreds of readings (7D 7D 7D 5C 5C 5C and eight
+    jokers: 657)."""
+    tiles: list[int] = []
+    for kind in rng.sample(range(NATURAL_KINDS - 1), rng.choice((2, 3))):
+        tiles += [kind] * rng.choice((2, 3))
+    tiles += [JOKER] * min(8, HAND_SIZE - len(tiles))
+    tiles += [rng.randrange(NATURAL_KINDS - 1) for _ in range(HAND_SIZE - len(tiles))]
+    return Case(
+        Hand(tuple(sorted(tiles)), ()),
         house_rules=tuple(sorted(rng.sample((1, 2, 3), rng.randrange(4)))),
         base=rng.choice((25, 20)),
         skill_level=rng.randrange(6),
