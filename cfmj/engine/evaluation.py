@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -22,6 +22,7 @@ from .notation import Hand
 from .tiles import JOKER
 
 SHORTLIST = 2000  # arrangements kept in view: plenty, since the nearest ones decide
+RECENT = 16  # hands whose needs and scorers are kept: advice asks about the same hand many times
 Keep = tuple[int, ...]  # the tiles given up (passed or discarded)
 
 
@@ -34,6 +35,16 @@ def _groups() -> tuple[npt.NDArray[np.int32], tuple[tuple[str, tuple[str, ...], 
         dtype=np.int32,
     )
     return ids, tuple(keys)
+
+
+@lru_cache(maxsize=RECENT)
+def hand_needs(hand: Hand) -> npt.NDArray[np.int16]:
+    """`needs(hand)` (nothing visible), read-only and kept for the last few hands: a bot asks
+    about the same hand at every discard it may call, and several advice steps of one decision
+    start from the same hand."""
+    need = needs(hand)
+    need.setflags(write=False)
+    return need
 
 
 @dataclass(frozen=True)
@@ -55,7 +66,7 @@ class KeepScorer:
 
     def __init__(self, hand: Hand, *, shortlist_size: int = SHORTLIST) -> None:
         matrix = card_matrix()
-        full_need = needs(hand)
+        full_need = hand_needs(hand)
         count = min(shortlist_size, len(full_need))
         shortlist = np.argpartition(full_need, count - 1)[:count]
         shortlist = shortlist[full_need[shortlist] < IMPOSSIBLE]
@@ -67,8 +78,9 @@ class KeepScorer:
         self.held = Counter(t for t in hand.concealed if t != JOKER)
         self.jokers = hand.concealed.count(JOKER)
         self.tiles = sorted(self.held)
-        self.total = matrix.total[self.tiles][:, shortlist]  # (tiles, K)
-        self.fixed = matrix.fixed[self.tiles][:, shortlist]
+        rows = np.ix_(np.array(self.tiles, dtype=np.intp), shortlist)
+        self.total = matrix.total[rows]  # (tiles, K)
+        self.fixed = matrix.fixed[rows]
         self.exposed = sum(len(g) for g in hand.exposures)
         # Exposed blocks are full: their places are neither free for jokers nor for more tiles.
         self.flexible_total = matrix.flexible_total[shortlist] - self.exposed
@@ -77,17 +89,46 @@ class KeepScorer:
             if len(naturals) == 1 and (tile := naturals.pop()) in self.held:
                 self.total[self.tiles.index(tile)] -= len(group)
         self.total = np.maximum(self.total, 0)
+        # What the whole concealed hand fills; a candidate gives up at most a few tiles, so its
+        # own figures are these less one row per tile given up (see `_loss`).
+        counts = np.array([self.held[t] for t in self.tiles], dtype=np.int16)[:, None]
+        self.placed = np.minimum(self.total, counts).sum(axis=0, dtype=np.int16)
+        self.in_fixed = np.minimum(self.fixed, counts).sum(axis=0, dtype=np.int16)
+        self._losses: dict[tuple[int, int], tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]] = {}
+
+    def _loss(self, row: int, given: int) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
+        """Places (all, and Pair or NEWS ones) the hand stops filling when it gives up `given`
+        copies of its tile in `row`."""
+        key = (row, given)
+        if key not in self._losses:
+            held = self.held[self.tiles[row]]
+            total, fixed = self.total[row], self.fixed[row]
+            self._losses[key] = (
+                np.minimum(total, held) - np.minimum(total, held - given),
+                np.minimum(fixed, held) - np.minimum(fixed, held - given),
+            )
+        return self._losses[key]
+
+    def _filled(self, candidates: Sequence[Keep]) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
+        """For each candidate, the places its kept natural tiles fill, and how many of those are
+        Pair or NEWS places: (candidates, K) each, the same sums as tile by tile."""
+        placed = np.repeat(self.placed[None, :], len(candidates), axis=0)
+        in_fixed = np.repeat(self.in_fixed[None, :], len(candidates), axis=0)
+        rows = {tile: row for row, tile in enumerate(self.tiles)}
+        for i, given in enumerate(candidates):
+            for tile, times in Counter(given).items():
+                if tile in rows:
+                    lost, lost_fixed = self._loss(rows[tile], times)
+                    placed[i] -= lost
+                    in_fixed[i] -= lost_fixed
+        return placed, in_fixed
 
     def score(self, candidates: Sequence[Keep], *, extra_window: int = 1) -> list[KeepScore]:
         """Score each candidate (the tiles given up), best first."""
         if not len(self.shortlist):
             raise ValueError("no arrangement is reachable: the hand is dead")
-        kept = np.array(
-            [[self.held[t] - given.count(t) for t in self.tiles] for given in candidates], dtype=np.int16
-        ).reshape(len(candidates), len(self.tiles))
         kept_jokers = np.array([self.jokers - given.count(JOKER) for given in candidates], dtype=np.int16)
-        placed = np.minimum(self.total[None, :, :], kept[:, :, None]).sum(axis=1, dtype=np.int16)
-        in_fixed = np.minimum(self.fixed[None, :, :], kept[:, :, None]).sum(axis=1, dtype=np.int16)
+        placed, in_fixed = self._filled(candidates)
         empty = np.maximum(self.flexible_total[None, :] - (placed - in_fixed), 0)
         placed += np.minimum(empty, kept_jokers[:, None]) + self.exposed
         need = WINNING_SIZE - placed  # (candidates, K)
@@ -112,8 +153,16 @@ class KeepScorer:
         return sorted(scores, key=KeepScore.sort_key)
 
 
+@lru_cache(maxsize=RECENT)
+def keep_scorer(hand: Hand, shortlist_size: int = SHORTLIST) -> KeepScorer:
+    """A KeepScorer for `hand`, kept for the last few hands (a scorer is never changed once
+    made; it only memoises its own rows): the steps of one piece of advice, and a bot's
+    successive choices, share it."""
+    return KeepScorer(hand, shortlist_size=shortlist_size)
+
+
 def score_keeps(
     hand: Hand, candidates: Sequence[Keep], *, extra_window: int = 1, shortlist_size: int = SHORTLIST
 ) -> list[KeepScore]:
     """Score each candidate (tiles to give up), best first."""
-    return KeepScorer(hand, shortlist_size=shortlist_size).score(candidates, extra_window=extra_window)
+    return keep_scorer(hand, shortlist_size).score(candidates, extra_window=extra_window)
