@@ -10,7 +10,7 @@ from typing import Any
 
 from .advice_words import aim_words
 from .errors import InputError
-from .evaluation import Keep, KeepScore, KeepScorer, score_keeps
+from .evaluation import Keep, KeepScore, KeepScorer, keep_scorer
 from .notation import Hand, parse_hand, read_hand
 from .rulebook import rule_ref
 from .ruleset import RuleSet
@@ -155,7 +155,7 @@ QUICK_SHORTLIST = 1000
 def quick_pass(hand: Hand, size: int = PASS_SIZE) -> KeepScore:
     """The pass bots use: score each tile alone, then every pass made of the seven least useful
     tiles (passes are nearly additive), against a shorter list of arrangements."""
-    scorer = KeepScorer(hand, shortlist_size=QUICK_SHORTLIST)
+    scorer = keep_scorer(hand, QUICK_SHORTLIST)
     singles = scorer.score(passes(hand, 1))
     pool: list[int] = []
     held = list(hand.concealed)
@@ -183,8 +183,9 @@ def charleston(
     hand = read_charleston_hand(hand, rules)
     mine = proposed_pass(hand, proposed) if proposed is not None else None
     options = passes(hand, PASS_SIZE)
-    ranked = tuple(score_keeps(hand, options))
-    blind = blind_count(hand, ranked[0]) if blind_allowed else 0
+    scorer = keep_scorer(hand)
+    ranked = tuple(scorer.score(options))
+    blind = blind_count(hand, ranked[0], scorer) if blind_allowed else 0
     graded = grade(ranked, mine) if mine is not None else None
     return CharlestonAdvice(hand, direction, ranked, blind, _why(hand, ranked[0], direction, blind), graded)
 
@@ -209,10 +210,11 @@ def proposed_pass(hand: Hand, proposed: str | tuple[int, ...]) -> tuple[int, ...
     return tuple(sorted(tiles))
 
 
-def blind_count(hand: Hand, best: KeepScore) -> int:
+def blind_count(hand: Hand, best: KeepScore, scorer: KeepScorer | None = None) -> int:
     """Pass blind only when every pass of your own tiles costs you: then pass on as many of the
-    tiles just received as it takes to keep your nearest hands as near."""
-    scorer = KeepScorer(hand)
+    tiles just received as it takes to keep your nearest hands as near. (`scorer`: the hand's,
+    when the caller has it already.)"""
+    scorer = scorer or keep_scorer(hand)
     now = scorer.score([()])[0].tiles_needed
     if best.tiles_needed <= now:
         return 0
@@ -260,7 +262,7 @@ def stop_after_first(hand: str | Hand, *, rules: RuleSet | None = None) -> StopA
     """Vote to stop when every possible pass would move your nearest hand farther away."""
     rules = rules or RuleSet()
     hand = read_charleston_hand(hand, rules)
-    scorer = KeepScorer(hand)
+    scorer = keep_scorer(hand)
     now = scorer.score([()])[0].tiles_needed
     after = scorer.score(passes(hand, PASS_SIZE))[0].tiles_needed
     if after > now:
@@ -289,7 +291,7 @@ def courtesy(hand: str | Hand, *, rules: RuleSet | None = None) -> CourtesyAdvic
     """Offer as many tiles (up to three) as you can give without moving your nearest hand away."""
     rules = rules or RuleSet()
     hand = read_charleston_hand(hand, rules)
-    scorer = KeepScorer(hand)
+    scorer = keep_scorer(hand)
     now = scorer.score([()])[0].tiles_needed
     for size in (3, 2, 1):
         options = passes(hand, size)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..charleston import PASS_SIZE, passes, quick_pass
-from ..distance import IMPOSSIBLE, needs
-from ..evaluation import KeepScorer
+from ..charleston import PASS_SIZE, QUICK_SHORTLIST, passes, quick_pass
+from ..distance import IMPOSSIBLE
+from ..evaluation import KeepScorer, hand_needs, keep_scorer
 from ..notation import Hand
 from ..tiles import JOKER
 from .actions import (
@@ -27,9 +27,15 @@ from .actions import (
 from .players import wins
 from .view import PlayerView
 
+BOT_SHORTLIST = QUICK_SHORTLIST  # a bot's arrangements in view: as its quick pass, so they share one scorer
+
 
 def _tiles_needed(hand: Hand) -> int:
-    return int(needs(hand).min())
+    return int(hand_needs(hand).min())
+
+
+def _scorer(hand: Hand) -> KeepScorer:
+    return keep_scorer(hand, BOT_SHORTLIST)
 
 
 class AdvicePlayer:
@@ -64,9 +70,9 @@ class AdvicePlayer:
         best = quick_pass(hand)
         options = [a for a in legal if isinstance(a, PassTiles)]
         if view.blind_allowed:
-            now = KeepScorer(hand, shortlist_size=1000).score([()])[0].tiles_needed
+            now = _scorer(hand).score([()])[0].tiles_needed
             if best.tiles_needed > now:  # every own pass costs: pass some received tiles blind
-                scorer = KeepScorer(hand, shortlist_size=1000)
+                scorer = _scorer(hand)
                 for own in (2, 1, 0):
                     pick = scorer.score(passes(hand, own) if own else [()])[0]
                     if pick.tiles_needed <= now or own == 0:
@@ -87,13 +93,13 @@ class AdvicePlayer:
 
     def _stop(self, view: PlayerView) -> bool:
         hand = view.hand()
-        scorer = KeepScorer(hand, shortlist_size=1000)
+        scorer = _scorer(hand)
         now = scorer.score([()])[0].tiles_needed
         return quick_pass(hand).tiles_needed > now
 
     def _courtesy_count(self, view: PlayerView) -> int:
         hand = view.hand()
-        scorer = KeepScorer(hand, shortlist_size=1000)
+        scorer = _scorer(hand)
         now = scorer.score([()])[0].tiles_needed
         for size in (3, 2, 1):
             if scorer.score(passes(hand, size))[0].tiles_needed <= now:
@@ -103,7 +109,7 @@ class AdvicePlayer:
     def _courtesy_pass(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         options = [a for a in legal if isinstance(a, CourtesyPass)]
         size = len(options[0].tiles)
-        best = KeepScorer(view.hand(), shortlist_size=1000).score(passes(view.hand(), size))[0]
+        best = _scorer(view.hand()).score(passes(view.hand(), size))[0]
         chosen = tuple(sorted(best.given))
         return next((a for a in options if tuple(sorted(a.tiles)) == chosen), options[0])
 
@@ -113,7 +119,7 @@ class AdvicePlayer:
         if _tiles_needed(hand) >= IMPOSSIBLE:  # a dead hand: just keep the tile count right
             return next((a for a in options if a.tile != JOKER), options[0])
         candidates = sorted({(a.tile,) for a in options if a.tile != JOKER}) or [(JOKER,)]
-        best = KeepScorer(hand, shortlist_size=1000).score(candidates)[0]
+        best = _scorer(hand).score(candidates)[0]
         return next(a for a in options if a.tile == best.given[0])
 
     def _call_or_not(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -131,10 +137,13 @@ class AdvicePlayer:
                 concealed.remove(used)
             block = tuple(sorted((*action.tiles, tile)))
             after = Hand(tuple(sorted(concealed)), tuple(sorted((*hand.exposures, block))))
-            if _tiles_needed(after) >= IMPOSSIBLE:
+            nearest = _tiles_needed(after)
+            if nearest >= IMPOSSIBLE:
                 continue  # no winning hand contains that exposure: it would make the hand dead
+            if nearest >= (now if best is None else min(now, best[0])) and _no_joker_block(after):
+                continue  # a discard cannot bring it nearer: this call cannot be the one chosen
             options = sorted({(t,) for t in after.concealed if t != JOKER}) or [(JOKER,)]
-            need = KeepScorer(after, shortlist_size=1000).score(options)[0].tiles_needed
+            need = _scorer(after).score(options)[0].tiles_needed
             if need < now and (best is None or need < best[0]):
                 best = (need, action)
         return best[1] if best else no_call
@@ -157,3 +166,11 @@ class AdvicePlayer:
             if _tiles_needed(after) <= now:
                 return action
         return None
+
+
+def _no_joker_block(hand: Hand) -> bool:
+    """True when every exposure holds a natural tile. Then the keep scorer's figure for keeping
+    all 14 tiles is `needs` on its arrangements, and giving a tile up never lowers it: the
+    nearest distance before the discard bounds every discard's from below. (An exposure of
+    jokers alone displaces real tiles, which `needs` counts and the scorer does not.)"""
+    return all(any(t != JOKER for t in group) for group in hand.exposures)
