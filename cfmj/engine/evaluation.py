@@ -90,53 +90,65 @@ class KeepScorer:
                 self.total[self.tiles.index(tile)] -= len(group)
         self.total = np.maximum(self.total, 0)
         # What the whole concealed hand fills; a candidate gives up at most a few tiles, so its
-        # own figures are these less one row per tile given up (see `_loss`).
-        counts = np.array([self.held[t] for t in self.tiles], dtype=np.int16)[:, None]
-        self.placed = np.minimum(self.total, counts).sum(axis=0, dtype=np.int16)
-        self.in_fixed = np.minimum(self.fixed, counts).sum(axis=0, dtype=np.int16)
-        self._losses: dict[tuple[int, int], tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]] = {}
+        # own figures are these less one row per tile given up (see `_filled`). Every count
+        # here is at most 14: int8 is exact and halves the memory the scoring goes through.
+        counts = np.array([self.held[t] for t in self.tiles], dtype=np.int8)[:, None]
+        self.total8 = self.total.astype(np.int8)
+        self.fixed8 = self.fixed.astype(np.int8)
+        self.placed = np.minimum(self.total8, counts).sum(axis=0, dtype=np.int8)
+        self.in_fixed = np.minimum(self.fixed8, counts).sum(axis=0, dtype=np.int8)
+        self.flexible8 = self.flexible_total.astype(np.int8)
+        self._loss_ids: dict[tuple[int, int], int] = {}
+        self._losses: list[npt.NDArray[np.int8]] = [np.zeros(2 * len(shortlist), dtype=np.int8)]
 
-    def _loss(self, row: int, given: int) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
-        """Places (all, and Pair or NEWS ones) the hand stops filling when it gives up `given`
-        copies of its tile in `row`."""
+    def _loss_id(self, row: int, given: int) -> int:
+        """The row of `_losses` for giving up `given` copies of the tile in `row`: the places
+        the hand stops filling, all of them and then its Pair or NEWS ones, side by side."""
         key = (row, given)
-        if key not in self._losses:
+        if key not in self._loss_ids:
             held = self.held[self.tiles[row]]
-            total, fixed = self.total[row], self.fixed[row]
-            self._losses[key] = (
-                np.minimum(total, held) - np.minimum(total, held - given),
-                np.minimum(fixed, held) - np.minimum(fixed, held - given),
-            )
-        return self._losses[key]
+            total, fixed = self.total8[row], self.fixed8[row]
+            lost = np.minimum(total, held) - np.minimum(total, held - given)
+            lost_fixed = np.minimum(fixed, held) - np.minimum(fixed, held - given)
+            self._loss_ids[key] = len(self._losses)
+            self._losses.append(np.concatenate([lost, lost_fixed]).astype(np.int8))
+        return self._loss_ids[key]
 
-    def _filled(self, candidates: Sequence[Keep]) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
+    def _filled(self, candidates: Sequence[Keep]) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
         """For each candidate, the places its kept natural tiles fill, and how many of those are
         Pair or NEWS places: (candidates, K) each, the same sums as tile by tile."""
-        placed = np.repeat(self.placed[None, :], len(candidates), axis=0)
-        in_fixed = np.repeat(self.in_fixed[None, :], len(candidates), axis=0)
         rows = {tile: row for row, tile in enumerate(self.tiles)}
-        for i, given in enumerate(candidates):
-            for tile, times in Counter(given).items():
+        ids: list[list[int]] = []
+        for given in candidates:
+            mine: list[int] = []
+            for tile in set(given):
                 if tile in rows:
-                    lost, lost_fixed = self._loss(rows[tile], times)
-                    placed[i] -= lost
-                    in_fixed[i] -= lost_fixed
+                    mine.append(self._loss_id(rows[tile], given.count(tile)))
+            ids.append(mine)
+        width = max((len(m) for m in ids), default=0)
+        table = np.stack(self._losses)
+        lost = np.zeros((len(candidates), table.shape[1]), dtype=np.int8)
+        for j in range(width):
+            lost += table[[m[j] if j < len(m) else 0 for m in ids]]
+        size = len(self.shortlist)
+        placed = self.placed[None, :] - lost[:, :size]
+        in_fixed = self.in_fixed[None, :] - lost[:, size:]
         return placed, in_fixed
 
     def score(self, candidates: Sequence[Keep], *, extra_window: int = 1) -> list[KeepScore]:
         """Score each candidate (the tiles given up), best first."""
         if not len(self.shortlist):
             raise ValueError("no arrangement is reachable: the hand is dead")
-        kept_jokers = np.array([self.jokers - given.count(JOKER) for given in candidates], dtype=np.int16)
+        kept_jokers = np.array([self.jokers - given.count(JOKER) for given in candidates], dtype=np.int8)
         placed, in_fixed = self._filled(candidates)
-        empty = np.maximum(self.flexible_total[None, :] - (placed - in_fixed), 0)
-        placed += np.minimum(empty, kept_jokers[:, None]) + self.exposed
-        need = WINNING_SIZE - placed  # (candidates, K)
+        empty = np.maximum(self.flexible8[None, :] - (placed - in_fixed), 0)
+        placed += np.minimum(empty, kept_jokers[:, None]) + np.int8(self.exposed)
+        need = np.int8(WINNING_SIZE) - placed  # (candidates, K)
         by_group = np.minimum.reduceat(need, self.starts, axis=1)  # (candidates, groups)
         best = by_group.min(axis=1)
         window = int(best.min()) + extra_window
         within = (by_group <= window).sum(axis=1)
-        weight = np.exp2(-by_group.astype(np.float64)).sum(axis=1)
+        weight = _powers_of_half(by_group).sum(axis=1)
         nearest_column = need.argmin(axis=1)
         entries = card_matrix().entries
         scores = [
@@ -151,6 +163,14 @@ class KeepScorer:
             for i, given in enumerate(candidates)
         ]
         return sorted(scores, key=KeepScore.sort_key)
+
+
+def _powers_of_half(needs: npt.NDArray[np.int8]) -> npt.NDArray[np.float64]:
+    """2^-n for each n (float64), looked up: n is a small whole number, and np.exp2 gives the
+    same float for it as it would over the whole array."""
+    low = int(needs.min(initial=0))
+    table = np.exp2(-np.arange(low, int(needs.max(initial=0)) + 1, dtype=np.float64))
+    return table[needs.astype(np.intp) - low]
 
 
 @lru_cache(maxsize=RECENT)
