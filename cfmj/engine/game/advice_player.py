@@ -24,6 +24,7 @@ from .actions import (
     PassTiles,
     StopVote,
 )
+from .call_bound import bounds_hold, tile_cannot_help
 from .players import wins
 from .view import PlayerView
 
@@ -130,8 +131,13 @@ class AdvicePlayer:
         tile = view.pending_discard[1]
         hand = view.hand()
         now = _tiles_needed(hand)
+        bounded = bounds_hold(hand)  # see call_bound: what no call can change
+        if bounded and tile_cannot_help(hand, tile):
+            return no_call
         best: tuple[int, Action] | None = None
         for action in calls:
+            if bounded and best is not None:
+                break  # one tile nearer already: no call does better
             concealed = list(hand.concealed)
             for used in action.tiles:
                 concealed.remove(used)
@@ -140,8 +146,8 @@ class AdvicePlayer:
             nearest = _tiles_needed(after)
             if nearest >= IMPOSSIBLE:
                 continue  # no winning hand contains that exposure: it would make the hand dead
-            if nearest >= (now if best is None else min(now, best[0])) and _no_joker_block(after):
-                continue  # a discard cannot bring it nearer: this call cannot be the one chosen
+            if bounded and nearest >= now:
+                continue  # no nearer before the discard, so no nearer after it
             options = sorted({(t,) for t in after.concealed if t != JOKER}) or [(JOKER,)]
             need = _scorer(after).score(options)[0].tiles_needed
             if need < now and (best is None or need < best[0]):
@@ -166,11 +172,3 @@ class AdvicePlayer:
             if _tiles_needed(after) <= now:
                 return action
         return None
-
-
-def _no_joker_block(hand: Hand) -> bool:
-    """True when every exposure holds a natural tile. Then the keep scorer's figure for keeping
-    all 14 tiles is `needs` on its arrangements, and giving a tile up never lowers it: the
-    nearest distance before the discard bounds every discard's from below. (An exposure of
-    jokers alone displaces real tiles, which `needs` counts and the scorer does not.)"""
-    return all(any(t != JOKER for t in group) for group in hand.exposures)
