@@ -15,6 +15,8 @@ from typing import TypeVar
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.worst_advice import WORST_SET as WORST_ADVICE  # noqa: E402
+from bench.worst_advice import seconds_of as advice_seconds  # noqa: E402
 from cfmj.engine.card import exposures_possible  # noqa: E402
 from cfmj.engine.charleston import charleston  # noqa: E402
 from cfmj.engine.distance import _block_positions, card_matrix, distance  # noqa: E402
@@ -81,9 +83,30 @@ def main() -> None:
             f"  {label:42s} median {r['median_ms']:8.2f} ms  p90 {r['p90_ms']:8.2f} ms  "
             f"max {r['max_ms']:8.2f} ms  (n={r['n']})"
         )
+    results["worst_advice"] = worst_advice()
     out = ROOT / "bench" / "results"
     out.mkdir(exist_ok=True)
     (out / "analysis.json").write_text(json.dumps(results, indent=2) + "\n")
+
+
+def worst_advice() -> dict[str, dict[str, float]]:
+    """Time bench/worst_charleston.json (bench/worst_advice.py's slowest Charleston and discard
+    requests), each the best of three uncached runs, and print the slowest per verb: the
+    worst case found by search."""
+    if not WORST_ADVICE.exists():
+        return {}
+    by_verb: dict[str, list[float]] = {}
+    for entry in json.loads(WORST_ADVICE.read_text()):
+        request = {k: v for k, v in entry.items() if k != "verb"}
+        took = advice_seconds(entry["verb"], request)
+        if took is not None:
+            by_verb.setdefault(entry["verb"], []).append(took)
+    print(f"  worst cases found by search ({WORST_ADVICE.name}, best of 3 uncached):")
+    out = {}
+    for verb, times in by_verb.items():
+        out[verb] = {"max_ms": round(max(times) * 1000, 2), "n": len(times)}
+        print(f"    {verb:12s} max {max(times) * 1000:8.2f} ms  (n={len(times)})")
+    return out
 
 
 if __name__ == "__main__":
