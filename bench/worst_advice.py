@@ -112,7 +112,10 @@ def mutate(verb: str, request: Request, rng: Random) -> Request:
 
 
 def is_legal(request: Request) -> bool:
-    tiles = parse_hand(request["hand"]).tiles
+    try:
+        tiles = parse_hand(request["hand"]).tiles
+    except InputError:
+        return False
     return all(tiles.count(t) <= (8 if t in (FLOWER, JOKER) else 4) for t in set(tiles))
 
 

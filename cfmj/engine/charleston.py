@@ -164,7 +164,7 @@ def quick_pass(hand: Hand, size: int = PASS_SIZE) -> KeepScore:
             if len(pool) < QUICK_POOL:
                 pool.append(score.given[0])
     options = sorted({tuple(sorted(c)) for c in combinations(pool, size)})
-    return scorer.score(options)[0]
+    return scorer.best(options)
 
 
 def charleston(
@@ -215,11 +215,11 @@ def blind_count(hand: Hand, best: KeepScore, scorer: KeepScorer | None = None) -
     tiles just received as it takes to keep your nearest hands as near. (`scorer`: the hand's,
     when the caller has it already.)"""
     scorer = scorer or keep_scorer(hand)
-    now = scorer.score([()])[0].tiles_needed
+    now = scorer.best([()]).tiles_needed
     if best.tiles_needed <= now:
         return 0
     for own in (2, 1):
-        if scorer.score(passes(hand, own))[0].tiles_needed <= now:
+        if scorer.best(passes(hand, own)).tiles_needed <= now:
             return PASS_SIZE - own
     return PASS_SIZE
 
@@ -263,8 +263,8 @@ def stop_after_first(hand: str | Hand, *, rules: RuleSet | None = None) -> StopA
     rules = rules or RuleSet()
     hand = read_charleston_hand(hand, rules)
     scorer = keep_scorer(hand)
-    now = scorer.score([()])[0].tiles_needed
-    after = scorer.score(passes(hand, PASS_SIZE))[0].tiles_needed
+    now = scorer.best([()]).tiles_needed
+    after = scorer.best(passes(hand, PASS_SIZE)).tiles_needed
     if after > now:
         why = (
             f"Stop: your hand is {plural(now, 'tile')} from Mah Jongg, and any three tiles you "
@@ -292,12 +292,12 @@ def courtesy(hand: str | Hand, *, rules: RuleSet | None = None) -> CourtesyAdvic
     rules = rules or RuleSet()
     hand = read_charleston_hand(hand, rules)
     scorer = keep_scorer(hand)
-    now = scorer.score([()])[0].tiles_needed
+    now = scorer.best([()]).tiles_needed
     for size in (3, 2, 1):
         options = passes(hand, size)
         if not options:
             continue
-        best = scorer.score(options)[0]
+        best = scorer.best(options)
         if best.tiles_needed <= now:
             tiles = codes(best.given).replace(" ", ", ")
             return CourtesyAdvice(

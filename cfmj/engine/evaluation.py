@@ -98,35 +98,43 @@ class KeepScorer:
         self.placed = np.minimum(self.total8, counts).sum(axis=0, dtype=np.int8)
         self.in_fixed = np.minimum(self.fixed8, counts).sum(axis=0, dtype=np.int8)
         self.flexible8 = self.flexible_total.astype(np.int8)
-        self._loss_ids: dict[tuple[int, int], int] = {}
-        self._losses: list[npt.NDArray[np.int8]] = [np.zeros(2 * len(shortlist), dtype=np.int8)]
+        # Row first[tile] + r - 1 of `losses`: the places the hand stops filling when it gives up
+        # r copies of `tile`, all of them and then its Pair or NEWS ones, side by side. Row 0 is
+        # nothing lost. Built whole here: a scorer is shared, so it is never changed afterwards.
+        self.first: dict[int, int] = {}
+        losses = [np.zeros(2 * len(shortlist), dtype=np.int8)]
+        for row, tile in enumerate(self.tiles):
+            self.first[tile] = len(losses)
+            losses += [self._loss(row, given) for given in range(1, self.held[tile] + 1)]
+        self.losses = np.stack(losses)
 
-    def _loss_id(self, row: int, given: int) -> int:
-        """The row of `_losses` for giving up `given` copies of the tile in `row`: the places
-        the hand stops filling, all of them and then its Pair or NEWS ones, side by side."""
-        key = (row, given)
-        if key not in self._loss_ids:
-            held = self.held[self.tiles[row]]
-            total, fixed = self.total8[row], self.fixed8[row]
-            lost = np.minimum(total, held) - np.minimum(total, held - given)
-            lost_fixed = np.minimum(fixed, held) - np.minimum(fixed, held - given)
-            self._loss_ids[key] = len(self._losses)
-            self._losses.append(np.concatenate([lost, lost_fixed]).astype(np.int8))
-        return self._loss_ids[key]
+    def _loss(self, row: int, given: int) -> npt.NDArray[np.int8]:
+        held = self.held[self.tiles[row]]
+        total, fixed = self.total8[row], self.fixed8[row]
+        lost = np.minimum(total, held) - np.minimum(total, held - given)
+        lost_fixed = np.minimum(fixed, held) - np.minimum(fixed, held - given)
+        return np.concatenate([lost, lost_fixed]).astype(np.int8)
 
     def _filled(self, candidates: Sequence[Keep]) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
         """For each candidate, the places its kept natural tiles fill, and how many of those are
         Pair or NEWS places: (candidates, K) each, the same sums as tile by tile."""
-        rows = {tile: row for row, tile in enumerate(self.tiles)}
+        table = self.losses
+        extra: list[npt.NDArray[np.int8]] = []  # more copies given up than held: not from a hand
         ids: list[list[int]] = []
         for given in candidates:
             mine: list[int] = []
             for tile in set(given):
-                if tile in rows:
-                    mine.append(self._loss_id(rows[tile], given.count(tile)))
+                if tile in self.first:
+                    times = given.count(tile)
+                    if times <= self.held[tile]:
+                        mine.append(self.first[tile] + times - 1)
+                    else:
+                        mine.append(len(table) + len(extra))
+                        extra.append(self._loss(self.tiles.index(tile), times))
             ids.append(mine)
+        if extra:
+            table = np.concatenate([table, np.stack(extra)])
         width = max((len(m) for m in ids), default=0)
-        table = np.stack(self._losses)
         lost = np.zeros((len(candidates), table.shape[1]), dtype=np.int8)
         for j in range(width):
             lost += table[[m[j] if j < len(m) else 0 for m in ids]]
@@ -135,8 +143,7 @@ class KeepScorer:
         in_fixed = self.in_fixed[None, :] - lost[:, size:]
         return placed, in_fixed
 
-    def score(self, candidates: Sequence[Keep], *, extra_window: int = 1) -> list[KeepScore]:
-        """Score each candidate (the tiles given up), best first."""
+    def _figures(self, candidates: Sequence[Keep], extra_window: int) -> _Figures:
         if not len(self.shortlist):
             raise ValueError("no arrangement is reachable: the hand is dead")
         kept_jokers = np.array([self.jokers - given.count(JOKER) for given in candidates], dtype=np.int8)
@@ -149,20 +156,45 @@ class KeepScorer:
         window = int(best.min()) + extra_window
         within = (by_group <= window).sum(axis=1)
         weight = _powers_of_half(by_group).sum(axis=1)
-        nearest_column = need.argmin(axis=1)
-        entries = card_matrix().entries
-        scores = [
-            KeepScore(
-                tuple(given),
-                int(best[i]),
-                int(within[i]),
-                window,
-                float(weight[i]),
-                entries[int(self.shortlist[nearest_column[i]])],
-            )
-            for i, given in enumerate(candidates)
-        ]
+        nearest = self.shortlist[need.argmin(axis=1)]
+        return _Figures(best.tolist(), within.tolist(), window, weight.tolist(), nearest.tolist())
+
+    def _keep_score(self, given: Keep, figures: _Figures, i: int) -> KeepScore:
+        return KeepScore(
+            tuple(given),
+            figures.best[i],
+            figures.within[i],
+            figures.window,
+            figures.weight[i],
+            card_matrix().entries[figures.nearest[i]],
+        )
+
+    def score(self, candidates: Sequence[Keep], *, extra_window: int = 1) -> list[KeepScore]:
+        """Score each candidate (the tiles given up), best first."""
+        figures = self._figures(candidates, extra_window)
+        scores = [self._keep_score(given, figures, i) for i, given in enumerate(candidates)]
         return sorted(scores, key=KeepScore.sort_key)
+
+    def best(self, candidates: Sequence[Keep], *, extra_window: int = 1) -> KeepScore:
+        """score(candidates)[0] without scoring every candidate in words: the first candidate
+        with the least sort key (sorting keeps ties in order)."""
+        figures = self._figures(candidates, extra_window)
+        first = min(
+            range(len(candidates)),
+            key=lambda i: (figures.best[i], -figures.within[i], -figures.weight[i]),
+        )
+        return self._keep_score(candidates[first], figures, first)
+
+
+@dataclass(frozen=True)
+class _Figures:
+    """A keep scoring's numbers, one per candidate (plain Python numbers)."""
+
+    best: list[int]
+    within: list[int]
+    window: int
+    weight: list[float]
+    nearest: list[int]  # the card's column of the nearest arrangement
 
 
 def _powers_of_half(needs: npt.NDArray[np.int8]) -> npt.NDArray[np.float64]:

@@ -71,11 +71,11 @@ class AdvicePlayer:
         best = quick_pass(hand)
         options = [a for a in legal if isinstance(a, PassTiles)]
         if view.blind_allowed:
-            now = _scorer(hand).score([()])[0].tiles_needed
+            now = _scorer(hand).best([()]).tiles_needed
             if best.tiles_needed > now:  # every own pass costs: pass some received tiles blind
                 scorer = _scorer(hand)
                 for own in (2, 1, 0):
-                    pick = scorer.score(passes(hand, own) if own else [()])[0]
+                    pick = scorer.best(passes(hand, own) if own else [()])
                     if pick.tiles_needed <= now or own == 0:
                         blind = [
                             a
@@ -95,22 +95,22 @@ class AdvicePlayer:
     def _stop(self, view: PlayerView) -> bool:
         hand = view.hand()
         scorer = _scorer(hand)
-        now = scorer.score([()])[0].tiles_needed
+        now = scorer.best([()]).tiles_needed
         return quick_pass(hand).tiles_needed > now
 
     def _courtesy_count(self, view: PlayerView) -> int:
         hand = view.hand()
         scorer = _scorer(hand)
-        now = scorer.score([()])[0].tiles_needed
+        now = scorer.best([()]).tiles_needed
         for size in (3, 2, 1):
-            if scorer.score(passes(hand, size))[0].tiles_needed <= now:
+            if scorer.best(passes(hand, size)).tiles_needed <= now:
                 return size
         return 0
 
     def _courtesy_pass(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         options = [a for a in legal if isinstance(a, CourtesyPass)]
         size = len(options[0].tiles)
-        best = _scorer(view.hand()).score(passes(view.hand(), size))[0]
+        best = _scorer(view.hand()).best(passes(view.hand(), size))
         chosen = tuple(sorted(best.given))
         return next((a for a in options if tuple(sorted(a.tiles)) == chosen), options[0])
 
@@ -120,7 +120,7 @@ class AdvicePlayer:
         if _tiles_needed(hand) >= IMPOSSIBLE:  # a dead hand: just keep the tile count right
             return next((a for a in options if a.tile != JOKER), options[0])
         candidates = sorted({(a.tile,) for a in options if a.tile != JOKER}) or [(JOKER,)]
-        best = _scorer(hand).score(candidates)[0]
+        best = _scorer(hand).best(candidates)
         return next(a for a in options if a.tile == best.given[0])
 
     def _call_or_not(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -149,7 +149,7 @@ class AdvicePlayer:
             if bounded and nearest >= now:
                 continue  # no nearer before the discard, so no nearer after it
             options = sorted({(t,) for t in after.concealed if t != JOKER}) or [(JOKER,)]
-            need = _scorer(after).score(options)[0].tiles_needed
+            need = _scorer(after).best(options).tiles_needed
             if need < now and (best is None or need < best[0]):
                 best = (need, action)
         return best[1] if best else no_call
