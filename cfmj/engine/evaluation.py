@@ -42,7 +42,7 @@ def hand_needs(hand: Hand) -> npt.NDArray[np.int16]:
     """`needs(hand)` (nothing visible), read-only and kept for the last few hands: a bot asks
     about the same hand at every discard it may call, and several advice steps of one decision
     start from the same hand."""
-    need = needs(hand)
+    need = needs(hand).view()  # a read-only view: the array itself is left as `needs` made it
     need.setflags(write=False)
     return need
 
