@@ -208,8 +208,8 @@ def _powers_of_half(needs: npt.NDArray[np.int8]) -> npt.NDArray[np.float64]:
 @lru_cache(maxsize=RECENT)
 def keep_scorer(hand: Hand, shortlist_size: int = SHORTLIST) -> KeepScorer:
     """A KeepScorer for `hand`, kept for the last few hands (a scorer is never changed once
-    made; it only memoises its own rows): the steps of one piece of advice, and a bot's
-    successive choices, share it."""
+    made, so sharing it is safe): the steps of one piece of advice, and a bot's successive
+    choices, share it."""
     return KeepScorer(hand, shortlist_size=shortlist_size)
 
 
