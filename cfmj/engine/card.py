@@ -205,7 +205,7 @@ def _block_counts(tile: int, size: int) -> npt.NDArray[np.int16]:
     """How many blocks (tile, size) each entry has."""
     numbers, codes = _block_table()
     code = tile * _SIZE_CODES + size
-    low, high = np.searchsorted(codes, [code, code + 1])
+    low, high = np.searchsorted(codes, np.array([code, code + 1], dtype=codes.dtype))  # no int64 copy
     counts = np.bincount(numbers[low:high], minlength=len(virtual_card())).astype(np.int16)
     counts.setflags(write=False)
     return counts

@@ -105,15 +105,17 @@ class KeepScorer:
         losses = [np.zeros(2 * len(shortlist), dtype=np.int8)]
         for row, tile in enumerate(self.tiles):
             self.first[tile] = len(losses)
-            losses += [self._loss(row, given) for given in range(1, self.held[tile] + 1)]
+            losses += list(self._loss(row, np.arange(1, self.held[tile] + 1)))
         self.losses = np.stack(losses)
 
-    def _loss(self, row: int, given: int) -> npt.NDArray[np.int8]:
+    def _loss(self, row: int, given: npt.NDArray[np.int_]) -> npt.NDArray[np.int8]:
+        """One row of `losses` per count in `given`."""
         held = self.held[self.tiles[row]]
-        total, fixed = self.total8[row], self.fixed8[row]
-        lost = np.minimum(total, held) - np.minimum(total, held - given)
-        lost_fixed = np.minimum(fixed, held) - np.minimum(fixed, held - given)
-        return np.concatenate([lost, lost_fixed]).astype(np.int8)
+        kept = (held - given).astype(np.int8)[:, None]
+        total, fixed = self.total8[row][None, :], self.fixed8[row][None, :]
+        lost = np.minimum(total, held) - np.minimum(total, kept)
+        lost_fixed = np.minimum(fixed, held) - np.minimum(fixed, kept)
+        return np.concatenate([lost, lost_fixed], axis=1).astype(np.int8)
 
     def _filled(self, candidates: Sequence[Keep]) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
         """For each candidate, the places its kept natural tiles fill, and how many of those are
@@ -130,7 +132,7 @@ class KeepScorer:
                         mine.append(self.first[tile] + times - 1)
                     else:
                         mine.append(len(table) + len(extra))
-                        extra.append(self._loss(self.tiles.index(tile), times))
+                        extra.append(self._loss(self.tiles.index(tile), np.array([times]))[0])
             ids.append(mine)
         if extra:
             table = np.concatenate([table, np.stack(extra)])
