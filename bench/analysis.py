@@ -15,6 +15,8 @@ from typing import TypeVar
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.worst_advice import WORST_SET as WORST_ADVICE  # noqa: E402
+from bench.worst_advice import seconds_of as advice_seconds  # noqa: E402
 from cfmj.engine.card import exposures_possible  # noqa: E402
 from cfmj.engine.charleston import charleston  # noqa: E402
 from cfmj.engine.distance import _block_positions, card_matrix, distance  # noqa: E402
@@ -81,9 +83,32 @@ def main() -> None:
             f"  {label:42s} median {r['median_ms']:8.2f} ms  p90 {r['p90_ms']:8.2f} ms  "
             f"max {r['max_ms']:8.2f} ms  (n={r['n']})"
         )
+    results["worst_advice"] = worst_advice()
     out = ROOT / "bench" / "results"
     out.mkdir(exist_ok=True)
     (out / "analysis.json").write_text(json.dumps(results, indent=2) + "\n")
+
+
+def worst_advice() -> dict[str, dict[str, float]]:
+    """Time bench/worst_charleston.json (bench/worst_advice.py's slowest Charleston and discard
+    requests), each the best of three uncached runs, and print the slowest per verb, in wall
+    and in CPU time: the worst case found by search."""
+    if not WORST_ADVICE.exists():
+        return {}
+    by_verb: dict[str, list[tuple[float, float]]] = {}
+    for entry in json.loads(WORST_ADVICE.read_text()):
+        request = {k: v for k, v in entry.items() if k != "verb"}
+        wall = advice_seconds(entry["verb"], request)
+        cpu = advice_seconds(entry["verb"], request, clock=time.process_time)
+        if wall is not None and cpu is not None:
+            by_verb.setdefault(entry["verb"], []).append((wall, cpu))
+    print(f"  worst cases found by search ({WORST_ADVICE.name}, best of 3 uncached runs each):")
+    out = {}
+    for verb, times in by_verb.items():
+        wall, cpu = max(w for w, _ in times), max(c for _, c in times)
+        out[verb] = {"max_ms": round(wall * 1000, 2), "max_cpu_ms": round(cpu * 1000, 2), "n": len(times)}
+        print(f"    {verb:12s} max {wall * 1000:8.2f} ms  (CPU {cpu * 1000:.2f} ms, n={len(times)})")
+    return out
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from typing import Any
 
 from .advice_words import aim_words
 from .errors import InputError
-from .evaluation import Keep, KeepScore, KeepScorer, score_keeps
+from .evaluation import Keep, KeepScore, KeepScorer, keep_scorer
 from .notation import Hand, parse_hand, read_hand
 from .rulebook import rule_ref
 from .ruleset import RuleSet
@@ -155,7 +155,7 @@ QUICK_SHORTLIST = 1000
 def quick_pass(hand: Hand, size: int = PASS_SIZE) -> KeepScore:
     """The pass bots use: score each tile alone, then every pass made of the seven least useful
     tiles (passes are nearly additive), against a shorter list of arrangements."""
-    scorer = KeepScorer(hand, shortlist_size=QUICK_SHORTLIST)
+    scorer = keep_scorer(hand, QUICK_SHORTLIST)
     singles = scorer.score(passes(hand, 1))
     pool: list[int] = []
     held = list(hand.concealed)
@@ -164,7 +164,7 @@ def quick_pass(hand: Hand, size: int = PASS_SIZE) -> KeepScore:
             if len(pool) < QUICK_POOL:
                 pool.append(score.given[0])
     options = sorted({tuple(sorted(c)) for c in combinations(pool, size)})
-    return scorer.score(options)[0]
+    return scorer.best(options)
 
 
 def charleston(
@@ -183,8 +183,9 @@ def charleston(
     hand = read_charleston_hand(hand, rules)
     mine = proposed_pass(hand, proposed) if proposed is not None else None
     options = passes(hand, PASS_SIZE)
-    ranked = tuple(score_keeps(hand, options))
-    blind = blind_count(hand, ranked[0]) if blind_allowed else 0
+    scorer = keep_scorer(hand)
+    ranked = tuple(scorer.score(options))
+    blind = blind_count(hand, ranked[0], scorer) if blind_allowed else 0
     graded = grade(ranked, mine) if mine is not None else None
     return CharlestonAdvice(hand, direction, ranked, blind, _why(hand, ranked[0], direction, blind), graded)
 
@@ -209,15 +210,16 @@ def proposed_pass(hand: Hand, proposed: str | tuple[int, ...]) -> tuple[int, ...
     return tuple(sorted(tiles))
 
 
-def blind_count(hand: Hand, best: KeepScore) -> int:
+def blind_count(hand: Hand, best: KeepScore, scorer: KeepScorer | None = None) -> int:
     """Pass blind only when every pass of your own tiles costs you: then pass on as many of the
-    tiles just received as it takes to keep your nearest hands as near."""
-    scorer = KeepScorer(hand)
-    now = scorer.score([()])[0].tiles_needed
+    tiles just received as it takes to keep your nearest hands as near. (`scorer`: the hand's,
+    when the caller has it already.)"""
+    scorer = scorer or keep_scorer(hand)
+    now = scorer.best([()]).tiles_needed
     if best.tiles_needed <= now:
         return 0
     for own in (2, 1):
-        if scorer.score(passes(hand, own))[0].tiles_needed <= now:
+        if scorer.best(passes(hand, own)).tiles_needed <= now:
             return PASS_SIZE - own
     return PASS_SIZE
 
@@ -260,9 +262,9 @@ def stop_after_first(hand: str | Hand, *, rules: RuleSet | None = None) -> StopA
     """Vote to stop when every possible pass would move your nearest hand farther away."""
     rules = rules or RuleSet()
     hand = read_charleston_hand(hand, rules)
-    scorer = KeepScorer(hand)
-    now = scorer.score([()])[0].tiles_needed
-    after = scorer.score(passes(hand, PASS_SIZE))[0].tiles_needed
+    scorer = keep_scorer(hand)
+    now = scorer.best([()]).tiles_needed
+    after = scorer.best(passes(hand, PASS_SIZE)).tiles_needed
     if after > now:
         why = (
             f"Stop: your hand is {plural(now, 'tile')} from Mah Jongg, and any three tiles you "
@@ -289,13 +291,13 @@ def courtesy(hand: str | Hand, *, rules: RuleSet | None = None) -> CourtesyAdvic
     """Offer as many tiles (up to three) as you can give without moving your nearest hand away."""
     rules = rules or RuleSet()
     hand = read_charleston_hand(hand, rules)
-    scorer = KeepScorer(hand)
-    now = scorer.score([()])[0].tiles_needed
+    scorer = keep_scorer(hand)
+    now = scorer.best([()]).tiles_needed
     for size in (3, 2, 1):
         options = passes(hand, size)
         if not options:
             continue
-        best = scorer.score(options)[0]
+        best = scorer.best(options)
         if best.tiles_needed <= now:
             tiles = codes(best.given).replace(" ", ", ")
             return CourtesyAdvice(

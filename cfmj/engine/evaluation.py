@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -22,6 +22,7 @@ from .notation import Hand
 from .tiles import JOKER
 
 SHORTLIST = 2000  # arrangements kept in view: plenty, since the nearest ones decide
+RECENT = 16  # hands whose needs and scorers are kept: advice asks about the same hand many times
 Keep = tuple[int, ...]  # the tiles given up (passed or discarded)
 
 
@@ -34,6 +35,16 @@ def _groups() -> tuple[npt.NDArray[np.int32], tuple[tuple[str, tuple[str, ...], 
         dtype=np.int32,
     )
     return ids, tuple(keys)
+
+
+@lru_cache(maxsize=RECENT)
+def hand_needs(hand: Hand) -> npt.NDArray[np.int16]:
+    """`needs(hand)` (nothing visible), read-only and kept for the last few hands: a bot asks
+    about the same hand at every discard it may call, and several advice steps of one decision
+    start from the same hand."""
+    need = needs(hand).view()  # a read-only view: the array itself is left as `needs` made it
+    need.setflags(write=False)
+    return need
 
 
 @dataclass(frozen=True)
@@ -55,7 +66,7 @@ class KeepScorer:
 
     def __init__(self, hand: Hand, *, shortlist_size: int = SHORTLIST) -> None:
         matrix = card_matrix()
-        full_need = needs(hand)
+        full_need = hand_needs(hand)
         count = min(shortlist_size, len(full_need))
         shortlist = np.argpartition(full_need, count - 1)[:count]
         shortlist = shortlist[full_need[shortlist] < IMPOSSIBLE]
@@ -67,8 +78,9 @@ class KeepScorer:
         self.held = Counter(t for t in hand.concealed if t != JOKER)
         self.jokers = hand.concealed.count(JOKER)
         self.tiles = sorted(self.held)
-        self.total = matrix.total[self.tiles][:, shortlist]  # (tiles, K)
-        self.fixed = matrix.fixed[self.tiles][:, shortlist]
+        rows = np.ix_(np.array(self.tiles, dtype=np.intp), shortlist)
+        self.total = matrix.total[rows]  # (tiles, K)
+        self.fixed = matrix.fixed[rows]
         self.exposed = sum(len(g) for g in hand.exposures)
         # Exposed blocks are full: their places are neither free for jokers nor for more tiles.
         self.flexible_total = matrix.flexible_total[shortlist] - self.exposed
@@ -77,43 +89,134 @@ class KeepScorer:
             if len(naturals) == 1 and (tile := naturals.pop()) in self.held:
                 self.total[self.tiles.index(tile)] -= len(group)
         self.total = np.maximum(self.total, 0)
+        # What the whole concealed hand fills; a candidate gives up at most a few tiles, so its
+        # own figures are these less one row per tile given up (see `_filled`). Every count
+        # here is at most 14: int8 is exact and halves the memory the scoring goes through.
+        counts = np.array([self.held[t] for t in self.tiles], dtype=np.int8)[:, None]
+        self.total8 = self.total.astype(np.int8)
+        self.fixed8 = self.fixed.astype(np.int8)
+        self.placed = np.minimum(self.total8, counts).sum(axis=0, dtype=np.int8)
+        self.in_fixed = np.minimum(self.fixed8, counts).sum(axis=0, dtype=np.int8)
+        self.flexible8 = self.flexible_total.astype(np.int8)
+        # Row first[tile] + r - 1 of `losses`: the places the hand stops filling when it gives up
+        # r copies of `tile`, all of them and then its Pair or NEWS ones, side by side. Row 0 is
+        # nothing lost. Built whole here: a scorer is shared, so it is never changed afterwards.
+        self.first: dict[int, int] = {}
+        losses = [np.zeros(2 * len(shortlist), dtype=np.int8)]
+        for row, tile in enumerate(self.tiles):
+            self.first[tile] = len(losses)
+            losses += list(self._loss(row, np.arange(1, self.held[tile] + 1)))
+        self.losses = np.stack(losses)
 
-    def score(self, candidates: Sequence[Keep], *, extra_window: int = 1) -> list[KeepScore]:
-        """Score each candidate (the tiles given up), best first."""
+    def _loss(self, row: int, given: npt.NDArray[np.int_]) -> npt.NDArray[np.int8]:
+        """One row of `losses` per count in `given`."""
+        held = self.held[self.tiles[row]]
+        kept = (held - given).astype(np.int8)[:, None]
+        total, fixed = self.total8[row][None, :], self.fixed8[row][None, :]
+        lost = np.minimum(total, held) - np.minimum(total, kept)
+        lost_fixed = np.minimum(fixed, held) - np.minimum(fixed, kept)
+        return np.concatenate([lost, lost_fixed], axis=1).astype(np.int8)
+
+    def _filled(self, candidates: Sequence[Keep]) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+        """For each candidate, the places its kept natural tiles fill, and how many of those are
+        Pair or NEWS places: (candidates, K) each, the same sums as tile by tile."""
+        table = self.losses
+        extra: list[npt.NDArray[np.int8]] = []  # more copies given up than held: not from a hand
+        ids: list[list[int]] = []
+        for given in candidates:
+            mine: list[int] = []
+            for tile in set(given):
+                if tile in self.first:
+                    times = given.count(tile)
+                    if times <= self.held[tile]:
+                        mine.append(self.first[tile] + times - 1)
+                    else:
+                        mine.append(len(table) + len(extra))
+                        extra.append(self._loss(self.tiles.index(tile), np.array([times]))[0])
+            ids.append(mine)
+        if extra:
+            table = np.concatenate([table, np.stack(extra)])
+        width = max((len(m) for m in ids), default=0)
+        lost = np.zeros((len(candidates), table.shape[1]), dtype=np.int8)
+        for j in range(width):
+            lost += table[[m[j] if j < len(m) else 0 for m in ids]]
+        size = len(self.shortlist)
+        placed = self.placed[None, :] - lost[:, :size]
+        in_fixed = self.in_fixed[None, :] - lost[:, size:]
+        return placed, in_fixed
+
+    def _figures(self, candidates: Sequence[Keep], extra_window: int) -> _Figures:
         if not len(self.shortlist):
             raise ValueError("no arrangement is reachable: the hand is dead")
-        kept = np.array(
-            [[self.held[t] - given.count(t) for t in self.tiles] for given in candidates], dtype=np.int16
-        ).reshape(len(candidates), len(self.tiles))
-        kept_jokers = np.array([self.jokers - given.count(JOKER) for given in candidates], dtype=np.int16)
-        placed = np.minimum(self.total[None, :, :], kept[:, :, None]).sum(axis=1, dtype=np.int16)
-        in_fixed = np.minimum(self.fixed[None, :, :], kept[:, :, None]).sum(axis=1, dtype=np.int16)
-        empty = np.maximum(self.flexible_total[None, :] - (placed - in_fixed), 0)
-        placed += np.minimum(empty, kept_jokers[:, None]) + self.exposed
-        need = WINNING_SIZE - placed  # (candidates, K)
+        kept_jokers = np.array([self.jokers - given.count(JOKER) for given in candidates], dtype=np.int8)
+        placed, in_fixed = self._filled(candidates)
+        empty = np.maximum(self.flexible8[None, :] - (placed - in_fixed), 0)
+        placed += np.minimum(empty, kept_jokers[:, None]) + np.int8(self.exposed)
+        need = np.int8(WINNING_SIZE) - placed  # (candidates, K)
         by_group = np.minimum.reduceat(need, self.starts, axis=1)  # (candidates, groups)
         best = by_group.min(axis=1)
         window = int(best.min()) + extra_window
         within = (by_group <= window).sum(axis=1)
-        weight = np.exp2(-by_group.astype(np.float64)).sum(axis=1)
-        nearest_column = need.argmin(axis=1)
-        entries = card_matrix().entries
-        scores = [
-            KeepScore(
-                tuple(given),
-                int(best[i]),
-                int(within[i]),
-                window,
-                float(weight[i]),
-                entries[int(self.shortlist[nearest_column[i]])],
-            )
-            for i, given in enumerate(candidates)
-        ]
+        weight = _powers_of_half(by_group).sum(axis=1)
+        nearest = self.shortlist[need.argmin(axis=1)]
+        return _Figures(best.tolist(), within.tolist(), window, weight.tolist(), nearest.tolist())
+
+    def _keep_score(self, given: Keep, figures: _Figures, i: int) -> KeepScore:
+        return KeepScore(
+            tuple(given),
+            figures.best[i],
+            figures.within[i],
+            figures.window,
+            figures.weight[i],
+            card_matrix().entries[figures.nearest[i]],
+        )
+
+    def score(self, candidates: Sequence[Keep], *, extra_window: int = 1) -> list[KeepScore]:
+        """Score each candidate (the tiles given up), best first."""
+        figures = self._figures(candidates, extra_window)
+        scores = [self._keep_score(given, figures, i) for i, given in enumerate(candidates)]
         return sorted(scores, key=KeepScore.sort_key)
+
+    def best(self, candidates: Sequence[Keep], *, extra_window: int = 1) -> KeepScore:
+        """score(candidates)[0] without scoring every candidate in words: the first candidate
+        with the least sort key (sorting keeps ties in order)."""
+        figures = self._figures(candidates, extra_window)
+        first = min(
+            range(len(candidates)),
+            key=lambda i: (figures.best[i], -figures.within[i], -figures.weight[i]),
+        )
+        return self._keep_score(candidates[first], figures, first)
+
+
+@dataclass(frozen=True)
+class _Figures:
+    """A keep scoring's numbers, one per candidate (plain Python numbers)."""
+
+    best: list[int]
+    within: list[int]
+    window: int
+    weight: list[float]
+    nearest: list[int]  # the card's column of the nearest arrangement
+
+
+def _powers_of_half(needs: npt.NDArray[np.int8]) -> npt.NDArray[np.float64]:
+    """2^-n for each n (float64), looked up: n is a small whole number, and np.exp2 gives the
+    same float for it as it would over the whole array."""
+    low = int(needs.min(initial=0))
+    table = np.exp2(-np.arange(low, int(needs.max(initial=0)) + 1, dtype=np.float64))
+    return table[needs.astype(np.intp) - low]
+
+
+@lru_cache(maxsize=RECENT)
+def keep_scorer(hand: Hand, shortlist_size: int = SHORTLIST) -> KeepScorer:
+    """A KeepScorer for `hand`, kept for the last few hands (a scorer is never changed once
+    made, so sharing it is safe): the steps of one piece of advice, and a bot's successive
+    choices, share it."""
+    return KeepScorer(hand, shortlist_size=shortlist_size)
 
 
 def score_keeps(
     hand: Hand, candidates: Sequence[Keep], *, extra_window: int = 1, shortlist_size: int = SHORTLIST
 ) -> list[KeepScore]:
     """Score each candidate (tiles to give up), best first."""
-    return KeepScorer(hand, shortlist_size=shortlist_size).score(candidates, extra_window=extra_window)
+    return keep_scorer(hand, shortlist_size).score(candidates, extra_window=extra_window)

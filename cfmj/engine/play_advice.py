@@ -11,7 +11,7 @@ from .card import exposures_possible
 from .charleston import Grade, grade, summary, target_of
 from .check import check
 from .errors import InputError
-from .evaluation import KeepScore, score_keeps
+from .evaluation import KeepScore, keep_scorer, score_keeps
 from .exposures import exposure_block
 from .notation import Hand, read_hand
 from .rulebook import rule_ref
@@ -132,7 +132,7 @@ def call(hand: str | Hand, tile: str | int, *, rules: RuleSet | None = None) -> 
     rules = rules or RuleSet()
     hand = read_hand(hand, sizes=(13,), rules=rules, question="Calling a discard")
     called = parse_tile(tile) if isinstance(tile, str) else tile
-    now = score_keeps(hand, [()])[0].tiles_needed if _alive(hand) else None
+    now = keep_scorer(hand).best([()]).tiles_needed if _alive(hand) else None
     if called == JOKER:
         option = CallOption("joker", False, rule=JOKER_DEAD)
         return CallAdvice(called, (option,), None, now, JOKER_DEAD)
@@ -220,5 +220,5 @@ def _named(group: tuple[int, ...]) -> tuple[int | None, int]:
 def _after_discard(hand: Hand) -> int | None:
     """Tiles needed after the best discard from this 14-tile position."""
     options = sorted({(t,) for t in hand.concealed if t != JOKER}) or [(JOKER,)]
-    best = score_keeps(hand, options)[0].tiles_needed
+    best = keep_scorer(hand).best(options).tiles_needed
     return None if best >= 90 else best

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..charleston import PASS_SIZE, passes, quick_pass
-from ..distance import IMPOSSIBLE, needs
-from ..evaluation import KeepScorer
+from ..charleston import PASS_SIZE, QUICK_SHORTLIST, passes, quick_pass
+from ..distance import IMPOSSIBLE
+from ..evaluation import KeepScorer, hand_needs, keep_scorer
 from ..notation import Hand
 from ..tiles import JOKER
 from .actions import (
@@ -24,12 +24,19 @@ from .actions import (
     PassTiles,
     StopVote,
 )
+from .call_bound import bounds_hold, tile_cannot_help
 from .players import wins
 from .view import PlayerView
 
+BOT_SHORTLIST = QUICK_SHORTLIST  # a bot's arrangements in view: as its quick pass, so they share one scorer
+
 
 def _tiles_needed(hand: Hand) -> int:
-    return int(needs(hand).min())
+    return int(hand_needs(hand).min())
+
+
+def _scorer(hand: Hand) -> KeepScorer:
+    return keep_scorer(hand, BOT_SHORTLIST)
 
 
 class AdvicePlayer:
@@ -64,11 +71,11 @@ class AdvicePlayer:
         best = quick_pass(hand)
         options = [a for a in legal if isinstance(a, PassTiles)]
         if view.blind_allowed:
-            now = KeepScorer(hand, shortlist_size=1000).score([()])[0].tiles_needed
+            now = _scorer(hand).best([()]).tiles_needed
             if best.tiles_needed > now:  # every own pass costs: pass some received tiles blind
-                scorer = KeepScorer(hand, shortlist_size=1000)
+                scorer = _scorer(hand)
                 for own in (2, 1, 0):
-                    pick = scorer.score(passes(hand, own) if own else [()])[0]
+                    pick = scorer.best(passes(hand, own) if own else [()])
                     if pick.tiles_needed <= now or own == 0:
                         blind = [
                             a
@@ -87,23 +94,23 @@ class AdvicePlayer:
 
     def _stop(self, view: PlayerView) -> bool:
         hand = view.hand()
-        scorer = KeepScorer(hand, shortlist_size=1000)
-        now = scorer.score([()])[0].tiles_needed
+        scorer = _scorer(hand)
+        now = scorer.best([()]).tiles_needed
         return quick_pass(hand).tiles_needed > now
 
     def _courtesy_count(self, view: PlayerView) -> int:
         hand = view.hand()
-        scorer = KeepScorer(hand, shortlist_size=1000)
-        now = scorer.score([()])[0].tiles_needed
+        scorer = _scorer(hand)
+        now = scorer.best([()]).tiles_needed
         for size in (3, 2, 1):
-            if scorer.score(passes(hand, size))[0].tiles_needed <= now:
+            if scorer.best(passes(hand, size)).tiles_needed <= now:
                 return size
         return 0
 
     def _courtesy_pass(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         options = [a for a in legal if isinstance(a, CourtesyPass)]
         size = len(options[0].tiles)
-        best = KeepScorer(view.hand(), shortlist_size=1000).score(passes(view.hand(), size))[0]
+        best = _scorer(view.hand()).best(passes(view.hand(), size))
         chosen = tuple(sorted(best.given))
         return next((a for a in options if tuple(sorted(a.tiles)) == chosen), options[0])
 
@@ -113,7 +120,7 @@ class AdvicePlayer:
         if _tiles_needed(hand) >= IMPOSSIBLE:  # a dead hand: just keep the tile count right
             return next((a for a in options if a.tile != JOKER), options[0])
         candidates = sorted({(a.tile,) for a in options if a.tile != JOKER}) or [(JOKER,)]
-        best = KeepScorer(hand, shortlist_size=1000).score(candidates)[0]
+        best = _scorer(hand).best(candidates)
         return next(a for a in options if a.tile == best.given[0])
 
     def _call_or_not(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -124,17 +131,25 @@ class AdvicePlayer:
         tile = view.pending_discard[1]
         hand = view.hand()
         now = _tiles_needed(hand)
+        bounded = bounds_hold(hand)  # see call_bound: what no call can change
+        if bounded and tile_cannot_help(hand, tile):
+            return no_call
         best: tuple[int, Action] | None = None
         for action in calls:
+            if bounded and best is not None:
+                break  # one tile nearer already: no call does better
             concealed = list(hand.concealed)
             for used in action.tiles:
                 concealed.remove(used)
             block = tuple(sorted((*action.tiles, tile)))
             after = Hand(tuple(sorted(concealed)), tuple(sorted((*hand.exposures, block))))
-            if _tiles_needed(after) >= IMPOSSIBLE:
+            nearest = _tiles_needed(after)
+            if nearest >= IMPOSSIBLE:
                 continue  # no winning hand contains that exposure: it would make the hand dead
+            if bounded and nearest >= now:
+                continue  # no nearer before the discard, so no nearer after it
             options = sorted({(t,) for t in after.concealed if t != JOKER}) or [(JOKER,)]
-            need = KeepScorer(after, shortlist_size=1000).score(options)[0].tiles_needed
+            need = _scorer(after).best(options).tiles_needed
             if need < now and (best is None or need < best[0]):
                 best = (need, action)
         return best[1] if best else no_call
