@@ -116,23 +116,62 @@ class DistanceResult:
 
 
 @cache
-def _filled(tile: int, held: int) -> tuple[Array, Array]:
-    """For `held` copies of `tile` in every arrangement: the places they fill, and how many of
-    those are Pair or NEWS places (real tiles go there first, leaving joker places free)."""
+def _max_fixed() -> tuple[int, ...]:
+    """Per tile, the most Pair and NEWS places any arrangement has for it."""
+    return tuple(int(m) for m in card_matrix().fixed.max(axis=1))
+
+
+@cache
+def _packed_start() -> npt.NDArray[np.uint8]:
+    """The packed tally before any tile is placed: no place filled, every joker place free."""
+    return (card_matrix().flexible_total * 16).astype(np.uint8)
+
+
+@cache
+def _packed_row(tile: int, held: int, taken: int) -> npt.NDArray[np.uint8]:
+    """What `held` copies of `tile` add to the packed tally of every arrangement.
+
+    The tally keeps two small counts in one byte, so that a whole hand is a few byte additions:
+    the low four bits count the places real tiles fill (at most 14), the high four bits the
+    joker-legal places still free (at most 14). Real tiles fill Pair and NEWS places first; a
+    tile's joker-legal places already full of its `taken` exposed tiles are not free for it. The
+    byte additions wrap around 256, which is harmless: the final sums are in range."""
     matrix = card_matrix()
-    return np.minimum(matrix.total[tile], held), np.minimum(matrix.fixed[tile], held)
+    fixed = matrix.fixed[tile].astype(np.int32)
+    room = fixed + matrix.flexible[tile] - taken
+    filled = np.minimum(room, held)
+    to_jokers = filled - np.minimum(fixed, held)  # joker-legal places these tiles take
+    row: npt.NDArray[np.uint8] = ((filled - 16 * to_jokers) % 256).astype(np.uint8)
+    return row
+
+
+@cache
+def _fixed_possible(tile: int, held: int, left: int) -> npt.NDArray[np.bool_]:
+    """The arrangements whose Pair and NEWS places of `tile` the `held` copies and the `left`
+    copies still to draw can fill."""
+    fixed = card_matrix().fixed[tile]
+    return np.asarray(fixed - np.minimum(fixed, held) <= left)
+
+
+@cache
+def _enough_blocks(tile: int, size: int, times: int) -> npt.NDArray[np.bool_]:
+    """The arrangements with at least `times` blocks (tile, size)."""
+    return np.asarray(_block_counts(tile, size) >= times)
+
+
+@cache
+def _enough_joker_blocks(size: int, times: int) -> npt.NDArray[np.bool_]:
+    """The arrangements with at least `times` joker-legal blocks of `size`, any tile."""
+    return np.asarray(_flexible_blocks_of_size(size) >= times)
 
 
 def needs(hand: Hand, *, visible: Mapping[int, int] | None = None) -> Array:
     """Tiles still missing for every arrangement of the card (IMPOSSIBLE where exposures rule
     it out, or where a Pair or NEWS place needs a tile none of which is left to draw)."""
-    matrix = card_matrix()
-    count = len(matrix.entries)
+    count = len(card_matrix().entries)
     concealed = Counter(t for t in hand.concealed if t != JOKER)
     jokers = hand.concealed.count(JOKER)
-    possible = np.ones(count, dtype=bool)
-    placed = np.zeros(count, dtype=np.int16)  # places filled by real tiles and exposures
-    in_fixed = np.zeros(count, dtype=np.int16)  # ... of which Pair and NEWS places
+    possible: npt.NDArray[np.bool_] | None = None
     exposed_places = 0
     taken: dict[int, int] = {}  # tile -> joker-legal places its exposures fill
     wild_sizes: Counter[int] = Counter()
@@ -147,41 +186,68 @@ def needs(hand: Hand, *, visible: Mapping[int, int] | None = None) -> Array:
         else:
             exposed_blocks[(block.tile, block.size)] += 1
             taken[block.tile] = taken.get(block.tile, 0) + block.size
-    for (tile, size), times in exposed_blocks.items():
-        possible &= _block_counts(tile, size) >= times
+    rules_out = [_enough_blocks(tile, size, times) for (tile, size), times in exposed_blocks.items()]
     for size, times in wild_sizes.items():
         named = sum(n for (_, s), n in exposed_blocks.items() if s == size)
-        possible &= _flexible_blocks_of_size(size) >= times + named
-    losses = [_wild_loss(size, times, concealed, taken, exposed_blocks) for size, times in wild_sizes.items()]
-    for tile, held in concealed.items():
-        if tile in taken:  # its exposed block's places are full: the rest are for these
-            fixed = matrix.fixed[tile]
-            room = fixed + matrix.flexible[tile] - taken[tile]
-            placed += np.minimum(room, held)
-            in_fixed += np.minimum(fixed, held)
-        else:
-            filled, fixed_filled = _filled(tile, held)
-            placed += filled
-            in_fixed += fixed_filled
-    # Joker places left: all of them, less those the exposures and the real tiles took.
-    empty = matrix.flexible_total - exposed_places - (placed - in_fixed)
-    for loss in losses:  # real tiles displaced by an all-joker exposure: their places are gone
-        placed -= loss
-        empty += loss
-    placed += exposed_places + np.minimum(np.maximum(empty, 0), jokers)
+        rules_out.append(_enough_joker_blocks(size, times + named))
     # A Pair or NEWS place (no joker may fill it) needs a real copy of its tile still to draw.
     # Every copy the hand holds, concealed or exposed, is seen, with the tables' `visible` ones:
     # four Souths exposed as a Kong leave none for a Pair of South or a NEWS.
     exposed_naturals = Counter(t for group in hand.exposures for t in group if t != JOKER)
+    max_fixed = _max_fixed()
     for tile in set(visible or ()) | set(concealed) | set(exposed_naturals):
         limit = MAX_FLOWERS if tile == FLOWER else MAX_COPIES
         held = concealed.get(tile, 0)
-        left = limit - (visible or {}).get(tile, 0) - held - exposed_naturals.get(tile, 0)
-        missing_fixed = matrix.fixed[tile] - np.minimum(matrix.fixed[tile], held)
-        possible &= missing_fixed <= max(left, 0)
-    need = (WINNING_SIZE - placed).astype(np.int16)
-    need[~possible] = IMPOSSIBLE
+        left = max(limit - (visible or {}).get(tile, 0) - held - exposed_naturals.get(tile, 0), 0)
+        if max_fixed[tile] - held > left:  # some arrangement wants more than are left
+            rules_out.append(_fixed_possible(tile, held, left))
+    for row in rules_out:
+        possible = row.copy() if possible is None else np.logical_and(possible, row, out=possible)
+    tally = _packed_start().copy()
+    for tile, held in concealed.items():
+        np.add(tally, _packed_row(tile, held, taken.get(tile, 0)), out=tally)
+    if wild_sizes:
+        need = _need_after_losses(tally, concealed, jokers, exposed_places, taken, exposed_blocks, wild_sizes)
+    else:
+        need = _need(tally, jokers, exposed_places)
+    if possible is not None:
+        np.putmask(need, ~possible, IMPOSSIBLE)
     return need
+
+
+def _need(tally: npt.NDArray[np.uint8], jokers: int, exposed_places: int) -> Array:
+    """Tiles missing from the packed tally: the places neither real tiles, nor exposures, nor
+    jokers (in the joker-legal places left) fill."""
+    filled = tally & 15
+    if jokers:
+        free = tally >> 4  # joker-legal places no real tile took, exposures' included
+        if exposed_places:
+            np.maximum(free, exposed_places, out=free)
+            free -= exposed_places
+        np.minimum(free, jokers, out=free)
+        filled += free
+    need: Array = np.subtract(WINNING_SIZE - exposed_places, filled, dtype=np.int16)
+    return need
+
+
+def _need_after_losses(
+    tally: npt.NDArray[np.uint8],
+    concealed: Counter[int],
+    jokers: int,
+    exposed_places: int,
+    taken: dict[int, int],
+    exposed_blocks: Counter[tuple[int, int]],
+    wild_sizes: Counter[int],
+) -> Array:
+    """As `_need`, when all-joker exposures displace real tiles from their places (rare)."""
+    placed = (tally & 15).astype(np.int16)
+    empty = (tally >> 4).astype(np.int16) - exposed_places
+    for size, times in wild_sizes.items():
+        loss = _wild_loss(size, times, concealed, taken, exposed_blocks)
+        placed -= loss
+        empty += loss
+    placed += exposed_places + np.minimum(np.maximum(empty, 0), jokers)
+    return (WINNING_SIZE - placed).astype(np.int16)
 
 
 def _wild_loss(
