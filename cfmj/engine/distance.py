@@ -306,20 +306,39 @@ def distance(
     return DistanceResult(hand, best, tuple(nearest_targets(hand, need, limit=nearest)))
 
 
+@cache
+def _target_ids() -> npt.NDArray[np.int32]:
+    """Each arrangement's target hand (category, set and pattern) as a number."""
+    keys: dict[tuple[str, tuple[str, ...], str | None], int] = {}
+    return np.array(
+        [keys.setdefault((e.category, e.members, e.pattern), len(keys)) for e in card_matrix().entries],
+        dtype=np.int32,
+    )
+
+
 def nearest_targets(hand: Hand, need: Array, *, limit: int = NEAREST) -> list[Target]:
-    """The closest arrangements, one per category, set and pattern, closest first."""
+    """The closest arrangements, one per category, set and pattern, closest first (the first
+    arrangement of each target hand, in card order, at the nearest level it reaches)."""
     entries = card_matrix().entries
     best = int(need.min())
+    top = min(best + 4, IMPOSSIBLE)
+    near = np.flatnonzero(need < top)
+    levels = need[near]
+    ids = _target_ids()
+    tiles = _HandTiles.of(hand)
     shown: list[Target] = []
-    seen: set[tuple[str, tuple[str, ...], str | None]] = set()
-    for level in range(best, min(best + 4, IMPOSSIBLE)):
-        for column in np.flatnonzero(need == level):
-            entry = entries[int(column)]
-            key = (entry.category, entry.members, entry.pattern)
-            if key in seen:
+    seen: set[int] = set()
+    for level in range(best, top):
+        columns = near[levels == level]
+        targets = ids[columns]
+        _, first = np.unique(targets, return_index=True)
+        for index in np.sort(first):
+            target = int(targets[index])
+            if target in seen:
                 continue
-            seen.add(key)
-            shown.append(Target(entry, level, missing_tiles(hand, entry)))
+            seen.add(target)
+            entry = entries[int(columns[index])]
+            shown.append(Target(entry, level, tiles.missing(entry)))
             if len(shown) >= limit:
                 return shown
     return shown
@@ -328,49 +347,80 @@ def nearest_targets(hand: Hand, need: Array, *, limit: int = NEAREST) -> list[Ta
 def missing_tiles(hand: Hand, entry: CardEntry) -> tuple[int, ...]:
     """The tiles to draw for `entry`: its places that neither the hand's tiles nor its jokers
     fill (jokers go to the biggest blocks first); J where only a joker can fill the place."""
-    held = Counter(t for t in hand.concealed if t != JOKER)
-    jokers = hand.concealed.count(JOKER)
-    blocks = list(entry.blocks)
-    wild = []
-    for group in hand.exposures:
-        naturals = [t for t in group if t != JOKER]
-        if not naturals:
-            wild.append(len(group))
-            continue
-        match = next((b for b in blocks if b == (naturals[0], len(group))), None)
-        if match is not None:
-            blocks.remove(match)
-    for size in wild:  # a block of jokers takes the block whose tile the hand holds least of
-        options = [b for b in blocks if b[1] == size and b[0] != NEWS]
-        if options:
-            blocks.remove(min(options, key=lambda b: held[b[0]]))
-    missing: list[int] = []
-    open_places: list[tuple[int, int]] = []  # (block size, tile) per empty joker-legal place
-    for tile, size in sorted(blocks, key=lambda b: b[1] <= PAIR or b[0] == NEWS, reverse=True):
-        if tile == NEWS:
-            for wind in WINDS:
-                if held[wind]:
-                    held[wind] -= 1
-                else:
-                    missing.append(wind)
-            continue
-        have = min(held[tile], size)
-        held[tile] -= have
-        if size <= PAIR:
-            missing += [tile] * (size - have)
-        else:
-            open_places += [(size, tile)] * (size - have)
-    open_places.sort(reverse=True)
-    # A place whose tile is all in the hand already (the fifth place of a Quint) needs a joker.
-    copies = Counter(t for t in hand.tiles if t != JOKER) + Counter(missing)
-    for _, tile in open_places[jokers:]:
-        limit = MAX_FLOWERS if tile == FLOWER else MAX_COPIES
-        if copies[tile] < limit:
-            copies[tile] += 1
-            missing.append(tile)
-        else:
-            missing.append(JOKER)
-    return tuple(sorted(missing))
+    return _HandTiles.of(hand).missing(entry)
+
+
+@dataclass(frozen=True)
+class _HandTiles:
+    """A hand's tiles counted once, for the missing tiles of many arrangements."""
+
+    held: dict[int, int]  # concealed real tiles
+    jokers: int  # concealed jokers
+    named: tuple[tuple[int, int], ...]  # the block each exposure with a real tile is
+    wild: tuple[int, ...]  # the size of each all-joker exposure
+    copies: dict[int, int]  # every real tile of the hand, concealed or exposed
+
+    @classmethod
+    def of(cls, hand: Hand) -> _HandTiles:
+        held: dict[int, int] = {}
+        for tile in hand.concealed:
+            if tile != JOKER:
+                held[tile] = held.get(tile, 0) + 1
+        named = []
+        wild = []
+        for group in hand.exposures:
+            naturals = [t for t in group if t != JOKER]
+            if naturals:
+                named.append((naturals[0], len(group)))
+            else:
+                wild.append(len(group))
+        copies: dict[int, int] = {}
+        for tile in hand.tiles:
+            if tile != JOKER:
+                copies[tile] = copies.get(tile, 0) + 1
+        return cls(held, hand.concealed.count(JOKER), tuple(named), tuple(wild), copies)
+
+    def missing(self, entry: CardEntry) -> tuple[int, ...]:
+        held = dict(self.held)
+        blocks = list(entry.blocks)
+        for block in self.named:
+            if block in blocks:
+                blocks.remove(block)
+        for size in self.wild:  # a block of jokers takes the block whose tile the hand holds least of
+            options = [b for b in blocks if b[1] == size and b[0] != NEWS]
+            if options:
+                blocks.remove(min(options, key=lambda b: held.get(b[0], 0)))
+        missing: list[int] = []
+        open_places: list[tuple[int, int]] = []  # (block size, tile) per empty joker-legal place
+        fixed_first = [b for b in blocks if b[1] <= PAIR or b[0] == NEWS]
+        for tile, size in fixed_first + [b for b in blocks if not (b[1] <= PAIR or b[0] == NEWS)]:
+            if tile == NEWS:
+                for wind in WINDS:
+                    if held.get(wind, 0):
+                        held[wind] -= 1
+                    else:
+                        missing.append(wind)
+                continue
+            have = min(held.get(tile, 0), size)
+            if have:
+                held[tile] -= have
+            if size <= PAIR:
+                missing += [tile] * (size - have)
+            else:
+                open_places += [(size, tile)] * (size - have)
+        open_places.sort(reverse=True)
+        # A place whose tile is all in the hand already (the fifth place of a Quint) needs a joker.
+        copies = dict(self.copies)
+        for tile in missing:
+            copies[tile] = copies.get(tile, 0) + 1
+        for _, tile in open_places[self.jokers :]:
+            limit = MAX_FLOWERS if tile == FLOWER else MAX_COPIES
+            if copies.get(tile, 0) < limit:
+                copies[tile] = copies.get(tile, 0) + 1
+                missing.append(tile)
+            else:
+                missing.append(JOKER)
+        return tuple(sorted(missing))
 
 
 def _checked_visible(visible: Mapping[int, int] | None) -> dict[int, int] | None:
