@@ -215,6 +215,13 @@ def needs(hand: Hand, *, visible: Mapping[int, int] | None = None) -> Array:
     return need
 
 
+@cache
+def _bytes_of(value: int) -> npt.NDArray[np.uint8]:
+    """`value` in every arrangement: NumPy's minimum and maximum run several times faster
+    against a whole array than against a scalar."""
+    return np.full(len(card_matrix().entries), value, dtype=np.uint8)
+
+
 def _need(tally: npt.NDArray[np.uint8], jokers: int, exposed_places: int) -> Array:
     """Tiles missing from the packed tally: the places neither real tiles, nor exposures, nor
     jokers (in the joker-legal places left) fill."""
@@ -222,9 +229,9 @@ def _need(tally: npt.NDArray[np.uint8], jokers: int, exposed_places: int) -> Arr
     if jokers:
         free = tally >> 4  # joker-legal places no real tile took, exposures' included
         if exposed_places:
-            np.maximum(free, exposed_places, out=free)
-            free -= exposed_places
-        np.minimum(free, jokers, out=free)
+            np.maximum(free, _bytes_of(exposed_places), out=free)
+            free -= _bytes_of(exposed_places)
+        np.minimum(free, _bytes_of(jokers), out=free)
         filled += free
     need: Array = np.subtract(WINNING_SIZE - exposed_places, filled, dtype=np.int16)
     return need
