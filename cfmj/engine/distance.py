@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -222,6 +222,12 @@ def _bytes_of(value: int) -> npt.NDArray[np.uint8]:
     return np.full(len(card_matrix().entries), value, dtype=np.uint8)
 
 
+@cache
+def _int16s_of(value: int) -> Array:
+    """`value` in every arrangement (see _bytes_of)."""
+    return np.full(len(card_matrix().entries), value, dtype=np.int16)
+
+
 def _need(tally: npt.NDArray[np.uint8], jokers: int, exposed_places: int) -> Array:
     """Tiles missing from the packed tally: the places neither real tiles, nor exposures, nor
     jokers (in the joker-legal places left) fill."""
@@ -253,8 +259,10 @@ def _need_after_losses(
         loss = _wild_loss(size, times, concealed, taken, exposed_blocks)
         placed -= loss
         empty += loss
-    placed += exposed_places + np.minimum(np.maximum(empty, 0), jokers)
-    return (WINNING_SIZE - placed).astype(np.int16)
+    np.maximum(empty, _int16s_of(0), out=empty)
+    placed += exposed_places + np.minimum(empty, _int16s_of(jokers))
+    need: Array = WINNING_SIZE - placed
+    return need
 
 
 def _wild_loss(
@@ -266,34 +274,61 @@ def _wild_loss(
 ) -> Array:
     """Places the hand's real tiles lose when `times` all-joker exposures of `size` become blocks
     of the arrangement: nothing while it has such blocks of tiles the hand does not hold, then
-    the cheapest blocks of tiles it does hold (each block once)."""
-    matrix = card_matrix()
-    count = len(matrix.entries)
+    the cheapest blocks of tiles it does hold (each block once), IMPOSSIBLE when too few.
+
+    The `times` cheapest costs of each arrangement are kept sorted in as many registers (a
+    minimum and a maximum per register and cost), starting at IMPOSSIBLE: summing the first
+    `short` of them, capped at IMPOSSIBLE, is what sorting every cost gave."""
     involved = set(concealed) | {t for t, _ in exposed_blocks}
     free = _flexible_blocks_of_size(size).copy()
     for tile in involved:
-        blocks = _block_counts(tile, size)
-        free -= blocks
+        free -= _block_counts(tile, size)
         if tile not in concealed:  # a named exposure's tile: its other blocks are still free
-            free += np.maximum(blocks - exposed_blocks.get((tile, size), 0), 0)
-    short = np.maximum(times - free, 0)
-    if not short.any():
-        return np.zeros(count, dtype=np.int16)
-    rows = []
+            free += _blocks_left(tile, size, exposed_blocks.get((tile, size), 0))
+    short = times - free  # blocks of held tiles the jokers must take
+    if int(short.max()) <= 0:
+        return np.zeros(len(short), dtype=np.int16)
+    registers = [_bytes_of(IMPOSSIBLE)] * times
     for tile, held in concealed.items():
-        spare = _block_counts(tile, size) - exposed_blocks.get((tile, size), 0)
-        room = matrix.fixed[tile] + matrix.flexible[tile] - taken.get(tile, 0)
-        for nth in range(1, min(times, int(spare.max())) + 1):
-            before = np.minimum(np.maximum(room - (nth - 1) * size, 0), held)
-            after = np.minimum(np.maximum(room - nth * size, 0), held)
-            rows.append(np.where(spare >= nth, before - after, IMPOSSIBLE))
-    if not rows:
-        return np.where(short > 0, IMPOSSIBLE, 0).astype(np.int16)
-    costs = np.cumsum(np.sort(np.stack(rows), axis=0), axis=0)
-    costs = np.vstack([np.zeros((1, count), dtype=costs.dtype), costs])
-    picked = np.take_along_axis(costs, np.minimum(short, len(rows))[None, :], axis=0)[0]
-    picked = np.where(short > len(rows), IMPOSSIBLE, picked)
-    return np.minimum(picked, IMPOSSIBLE).astype(np.int16)
+        exposed = exposed_blocks.get((tile, size), 0)
+        for nth in range(1, times + 1):
+            if _most_blocks(tile, size) < exposed + nth:
+                break
+            carry = _block_cost(tile, held, taken.get(tile, 0), size, exposed, nth)
+            for index, register in enumerate(registers):
+                registers[index] = np.minimum(register, carry)
+                if index + 1 < times:
+                    carry = np.maximum(register, carry)
+    loss = np.zeros(len(short), dtype=np.int16)
+    for index, register in enumerate(registers):
+        loss += register * (short > index)
+    if times > 1:
+        np.minimum(loss, _int16s_of(IMPOSSIBLE), out=loss)
+    return loss
+
+
+@cache
+def _blocks_left(tile: int, size: int, exposed: int) -> Array:
+    """Per arrangement, its blocks (tile, size) that `exposed` such exposures leave free."""
+    return np.maximum(_block_counts(tile, size) - exposed, 0).astype(np.int16)
+
+
+@cache
+def _most_blocks(tile: int, size: int) -> int:
+    return int(_block_counts(tile, size).max())
+
+
+@lru_cache(maxsize=256)
+def _block_cost(tile: int, held: int, taken: int, size: int, exposed: int, nth: int) -> npt.NDArray[np.uint8]:
+    """Per arrangement, the places `held` copies of `tile` lose when its `nth` block (tile,
+    size) past the `exposed` ones goes to an all-joker exposure; IMPOSSIBLE where it has no such
+    block. (Bounded cache: one row is 179,444 bytes.)"""
+    matrix = card_matrix()
+    room = matrix.fixed[tile] + matrix.flexible[tile] - taken
+    before = np.clip(room - (nth - 1) * size, 0, held)
+    cost = before - np.clip(room - nth * size, 0, held)
+    there = _block_counts(tile, size) - exposed >= nth
+    return np.where(there, cost, IMPOSSIBLE).astype(np.uint8)
 
 
 def distance(
