@@ -5,6 +5,10 @@ For each arrangement of the virtual card, the hand's natural tiles sit in their 
 left (Pungs, Kongs, Quints), and exposures must each be exactly one block of the arrangement.
 The tiles still missing are the empty places. The whole card is scored at once with NumPy:
 the card becomes two tile-by-arrangement matrices, fixed places and joker-legal places.
+
+A hand is scored as a few additions of cached rows, one per tile held (see `_packed_row`). A row
+is one byte (or int16) per arrangement, 179 KB: the caches whose keys grow with the inputs are
+LRU-bounded (about 120 MB of rows at most, besides `_block_counts`, one int16 row per block).
 """
 
 from __future__ import annotations
@@ -127,7 +131,7 @@ def _packed_start() -> npt.NDArray[np.uint8]:
     return (card_matrix().flexible_total * 16).astype(np.uint8)
 
 
-@cache
+@lru_cache(maxsize=256)
 def _packed_row(tile: int, held: int, taken: int) -> npt.NDArray[np.uint8]:
     """What `held` copies of `tile` add to the packed tally of every arrangement.
 
@@ -146,14 +150,13 @@ def _packed_row(tile: int, held: int, taken: int) -> npt.NDArray[np.uint8]:
 
 
 @cache
-def _fixed_possible(tile: int, held: int, left: int) -> npt.NDArray[np.bool_]:
-    """The arrangements whose Pair and NEWS places of `tile` the `held` copies and the `left`
-    copies still to draw can fill."""
-    fixed = card_matrix().fixed[tile]
-    return np.asarray(fixed - np.minimum(fixed, held) <= left)
+def _fixed_possible(tile: int, copies: int) -> npt.NDArray[np.bool_]:
+    """The arrangements whose Pair and NEWS places of `tile` the hand's copies and the copies
+    still to draw (`copies` in all) can fill."""
+    return np.asarray(card_matrix().fixed[tile] <= copies)
 
 
-@cache
+@lru_cache(maxsize=64)
 def _enough_blocks(tile: int, size: int, times: int) -> npt.NDArray[np.bool_]:
     """The arrangements with at least `times` blocks (tile, size)."""
     return np.asarray(_block_counts(tile, size) >= times)
@@ -199,8 +202,8 @@ def needs(hand: Hand, *, visible: Mapping[int, int] | None = None) -> Array:
         limit = MAX_FLOWERS if tile == FLOWER else MAX_COPIES
         held = concealed.get(tile, 0)
         left = max(limit - (visible or {}).get(tile, 0) - held - exposed_naturals.get(tile, 0), 0)
-        if max_fixed[tile] - held > left:  # some arrangement wants more than are left
-            rules_out.append(_fixed_possible(tile, held, left))
+        if max_fixed[tile] > held + left:  # some arrangement wants more than are left
+            rules_out.append(_fixed_possible(tile, held + left))
     for row in rules_out:
         possible = row.copy() if possible is None else np.logical_and(possible, row, out=possible)
     tally = _packed_start().copy()
@@ -309,7 +312,7 @@ def _wild_loss(
     return loss
 
 
-@cache
+@lru_cache(maxsize=64)
 def _blocks_left(tile: int, size: int, exposed: int) -> Array:
     """Per arrangement, its blocks (tile, size) that `exposed` such exposures leave free."""
     return np.maximum(_block_counts(tile, size) - exposed, 0).astype(np.int16)
@@ -320,11 +323,11 @@ def _most_blocks(tile: int, size: int) -> int:
     return int(_block_counts(tile, size).max())
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=128)
 def _block_cost(tile: int, held: int, taken: int, size: int, exposed: int, nth: int) -> npt.NDArray[np.uint8]:
     """Per arrangement, the places `held` copies of `tile` lose when its `nth` block (tile,
     size) past the `exposed` ones goes to an all-joker exposure; IMPOSSIBLE where it has no such
-    block. (Bounded cache: one row is 179,444 bytes.)"""
+    block."""
     matrix = card_matrix()
     room = matrix.fixed[tile] + matrix.flexible[tile] - taken
     before = np.clip(room - (nth - 1) * size, 0, held)
