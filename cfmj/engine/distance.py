@@ -438,23 +438,27 @@ class _HandTiles:
             if options:
                 blocks.remove(min(options, key=lambda b: held.get(b[0], 0)))
         missing: list[int] = []
-        open_places: list[tuple[int, int]] = []  # (block size, tile) per empty joker-legal place
-        fixed_first = [b for b in blocks if b[1] <= PAIR or b[0] == NEWS]
-        for tile, size in fixed_first + [b for b in blocks if not (b[1] <= PAIR or b[0] == NEWS)]:
+        for tile, size in blocks:  # Pair and NEWS places first: only real tiles fill them
             if tile == NEWS:
                 for wind in WINDS:
                     if held.get(wind, 0):
                         held[wind] -= 1
                     else:
                         missing.append(wind)
-                continue
-            have = min(held.get(tile, 0), size)
-            if have:
-                held[tile] -= have
-            if size <= PAIR:
+            elif size <= PAIR:
+                have = min(held.get(tile, 0), size)
+                if have:
+                    held[tile] -= have
                 missing += [tile] * (size - have)
-            else:
+        open_places: list[tuple[int, int]] = []  # (block size, tile) per empty joker-legal place
+        for tile, size in blocks:
+            if size > PAIR and tile != NEWS:
+                have = min(held.get(tile, 0), size)
+                if have:
+                    held[tile] -= have
                 open_places += [(size, tile)] * (size - have)
+        if len(open_places) <= self.jokers:
+            return tuple(sorted(missing))
         open_places.sort(reverse=True)
         # A place whose tile is all in the hand already (the fifth place of a Quint) needs a joker.
         copies = dict(self.copies)
