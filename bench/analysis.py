@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT))
 
 from cfmj.engine.card import exposures_possible  # noqa: E402
 from cfmj.engine.charleston import charleston  # noqa: E402
-from cfmj.engine.distance import _block_positions, card_matrix, distance  # noqa: E402
+from cfmj.engine.distance import distance, warm_up  # noqa: E402
 from cfmj.engine.game import Game, play_hand  # noqa: E402
 from cfmj.engine.game.advice_player import AdvicePlayer  # noqa: E402
 from cfmj.engine.notation import Hand  # noqa: E402
@@ -71,8 +71,7 @@ def time_worst_distance(repeats: int = 5) -> dict[str, float]:
 
 def main() -> None:
     started = time.perf_counter()
-    card_matrix()
-    _block_positions()
+    warm_up()
     exposures_possible([(0, 3)])
     warm = time.perf_counter() - started
     rng = Random(SEED)

@@ -131,6 +131,39 @@ def _packed_start() -> npt.NDArray[np.uint8]:
     return (card_matrix().flexible_total * 16).astype(np.uint8)
 
 
+COMMON_HELD = 4  # rows for 1 to 4 copies of every tile, with no exposure of it, are built at once
+
+
+@cache
+def _common_rows() -> npt.NDArray[np.uint8]:
+    """`_packed_row(tile, held, 0)` for every tile and 1 to COMMON_HELD copies, as one array
+    indexed [held, tile] (31 MB): nearly every tile of every hand is one of these."""
+    matrix = card_matrix()
+    rows = np.zeros((COMMON_HELD + 1, NATURAL_KINDS, len(matrix.entries)), dtype=np.uint8)
+    for held in range(1, COMMON_HELD + 1):
+        copies = _int16s_of(held)  # an array, not a scalar: see _bytes_of
+        filled = np.minimum(matrix.total, copies)
+        to_jokers = filled - np.minimum(matrix.fixed, copies)
+        rows[held] = filled - 16 * to_jokers  # kept modulo 256, as the byte additions are
+    return rows
+
+
+def _tile_row(tile: int, held: int, taken: int) -> npt.NDArray[np.uint8]:
+    if held <= COMMON_HELD and not taken:
+        row: npt.NDArray[np.uint8] = _common_rows()[held, tile]
+        return row
+    return _packed_row(tile, held, taken)
+
+
+def warm_up() -> None:
+    """Build the card matrices and the indexes distance uses, so that the first answers are not
+    slower than the rest (a second or two, once per process)."""
+    card_matrix()
+    _block_positions()
+    _common_rows()
+    _target_ids()
+
+
 @lru_cache(maxsize=256)
 def _packed_row(tile: int, held: int, taken: int) -> npt.NDArray[np.uint8]:
     """What `held` copies of `tile` add to the packed tally of every arrangement.
@@ -208,7 +241,7 @@ def needs(hand: Hand, *, visible: Mapping[int, int] | None = None) -> Array:
         possible = row.copy() if possible is None else np.logical_and(possible, row, out=possible)
     tally = _packed_start().copy()
     for tile, held in concealed.items():
-        np.add(tally, _packed_row(tile, held, taken.get(tile, 0)), out=tally)
+        np.add(tally, _tile_row(tile, held, taken.get(tile, 0)), out=tally)
     if wild_sizes:
         need = _need_after_losses(tally, concealed, jokers, exposed_places, taken, exposed_blocks, wild_sizes)
     else:
