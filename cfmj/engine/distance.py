@@ -401,15 +401,12 @@ def nearest_targets(hand: Hand, need: Array, *, limit: int = NEAREST) -> list[Ta
     arrangement of each target hand, in card order, at the nearest level it reaches)."""
     entries = card_matrix().entries
     best = int(need.min())
-    top = min(best + 4, IMPOSSIBLE)
-    near = np.flatnonzero(need < top)
-    levels = need[near]
     ids = _target_ids()
     tiles = _HandTiles.of(hand)
     shown: list[Target] = []
     seen: set[int] = set()
-    for level in range(best, top):
-        columns = near[levels == level]
+    for level in range(best, min(best + 4, IMPOSSIBLE)):  # level by level: most stop at the first two
+        columns = np.flatnonzero(need == level)
         targets = ids[columns]
         _, first = np.unique(targets, return_index=True)
         for index in np.sort(first):
