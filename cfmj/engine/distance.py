@@ -174,11 +174,10 @@ def _packed_row(tile: int, held: int, taken: int) -> npt.NDArray[np.uint8]:
     tile's joker-legal places already full of its `taken` exposed tiles are not free for it. The
     byte additions wrap around 256, which is harmless: the final sums are in range."""
     matrix = card_matrix()
-    fixed = matrix.fixed[tile].astype(np.int32)
-    room = fixed + matrix.flexible[tile] - taken
-    filled = np.minimum(room, held)
-    to_jokers = filled - np.minimum(fixed, held)  # joker-legal places these tiles take
-    row: npt.NDArray[np.uint8] = ((filled - 16 * to_jokers) % 256).astype(np.uint8)
+    copies = _int16s_of(held)  # an array, not a scalar: see _bytes_of
+    filled = np.minimum(matrix.total[tile] - taken, copies)
+    to_jokers = filled - np.minimum(matrix.fixed[tile], copies)  # joker-legal places these tiles take
+    row: npt.NDArray[np.uint8] = (filled - 16 * to_jokers).astype(np.uint8)  # modulo 256, as the tally
     return row
 
 
@@ -348,7 +347,7 @@ def _wild_loss(
 @lru_cache(maxsize=64)
 def _blocks_left(tile: int, size: int, exposed: int) -> Array:
     """Per arrangement, its blocks (tile, size) that `exposed` such exposures leave free."""
-    return np.maximum(_block_counts(tile, size) - exposed, 0).astype(np.int16)
+    return np.maximum(_block_counts(tile, size) - exposed, _int16s_of(0))
 
 
 @cache
@@ -361,12 +360,16 @@ def _block_cost(tile: int, held: int, taken: int, size: int, exposed: int, nth: 
     """Per arrangement, the places `held` copies of `tile` lose when its `nth` block (tile,
     size) past the `exposed` ones goes to an all-joker exposure; IMPOSSIBLE where it has no such
     block."""
-    matrix = card_matrix()
-    room = matrix.fixed[tile] + matrix.flexible[tile] - taken
-    before = np.clip(room - (nth - 1) * size, 0, held)
-    cost = before - np.clip(room - nth * size, 0, held)
+    room = card_matrix().total[tile] - taken
+    none, copies = _int16s_of(0), _int16s_of(held)  # arrays, not scalars: see _bytes_of
+    before = np.minimum(np.maximum(room - (nth - 1) * size, none), copies)
+    cost = before - np.minimum(np.maximum(room - nth * size, none), copies)
     there = _block_counts(tile, size) - exposed >= nth
-    return np.where(there, cost, IMPOSSIBLE).astype(np.uint8)
+    cost -= IMPOSSIBLE  # IMPOSSIBLE where there is no such block, by arithmetic (see needs)
+    cost *= there
+    cost += IMPOSSIBLE
+    row: npt.NDArray[np.uint8] = cost.astype(np.uint8)
+    return row
 
 
 def distance(
