@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .blocks import PAIR, PUNG, Block
+from .blocks import PAIR, PUNG, QUINT, Block
 from .card import CardEntry, virtual_card
 from .errors import InputError
 from .exposures import exposure_block
@@ -157,11 +157,14 @@ def _tile_row(tile: int, held: int, taken: int) -> npt.NDArray[np.uint8]:
 
 def warm_up() -> None:
     """Build the card matrices and the indexes distance uses, so that the first answers are not
-    slower than the rest (a second or two, once per process)."""
+    slower than the rest (a second or two, once per process): the per-block counts that
+    exposures need (37 MB) would otherwise cost the first hand with an all-joker one 30 ms."""
     card_matrix()
     _block_positions()
     _common_rows()
     _target_ids()
+    for size in range(PUNG, QUINT + 1):
+        _flexible_blocks_of_size(size)
 
 
 @lru_cache(maxsize=256)
