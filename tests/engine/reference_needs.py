@@ -11,13 +11,13 @@ from collections.abc import Mapping
 import numpy as np
 
 from cfmj.engine.blocks import PAIR, Block
-from cfmj.engine.distance import (
+from cfmj.engine.card_rows import (
     IMPOSSIBLE,
     WINNING_SIZE,
     Array,
-    _block_counts,
-    _flexible_blocks_of_size,
+    block_counts,
     card_matrix,
+    flexible_blocks_of_size,
 )
 from cfmj.engine.exposures import exposure_block
 from cfmj.engine.notation import Hand
@@ -47,10 +47,10 @@ def reference_needs(hand: Hand, *, visible: Mapping[int, int] | None = None) -> 
             exposed_blocks[(block.tile, block.size)] += 1
             taken[block.tile] = taken.get(block.tile, 0) + block.size
     for (tile, size), times in exposed_blocks.items():
-        possible &= _block_counts(tile, size) >= times
+        possible &= block_counts(tile, size) >= times
     for size, times in wild_sizes.items():
         named = sum(n for (_, s), n in exposed_blocks.items() if s == size)
-        possible &= _flexible_blocks_of_size(size) >= times + named
+        possible &= flexible_blocks_of_size(size) >= times + named
     losses = [_wild_loss(size, times, concealed, taken, exposed_blocks) for size, times in wild_sizes.items()]
     for tile, held in concealed.items():
         fixed = matrix.fixed[tile]
@@ -84,9 +84,9 @@ def _wild_loss(
     matrix = card_matrix()
     count = len(matrix.entries)
     involved = set(concealed) | {t for t, _ in exposed_blocks}
-    free = _flexible_blocks_of_size(size).copy()
+    free = flexible_blocks_of_size(size).copy()
     for tile in involved:
-        blocks = _block_counts(tile, size)
+        blocks = block_counts(tile, size)
         free -= blocks
         if tile not in concealed:
             free += np.maximum(blocks - exposed_blocks.get((tile, size), 0), 0)
@@ -95,7 +95,7 @@ def _wild_loss(
         return np.zeros(count, dtype=np.int16)
     rows = []
     for tile, held in concealed.items():
-        spare = _block_counts(tile, size) - exposed_blocks.get((tile, size), 0)
+        spare = block_counts(tile, size) - exposed_blocks.get((tile, size), 0)
         room = matrix.fixed[tile] + matrix.flexible[tile] - taken.get(tile, 0)
         for nth in range(1, min(times, int(spare.max())) + 1):
             before = np.minimum(np.maximum(room - (nth - 1) * size, 0), held)
