@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -23,6 +24,14 @@ from .tiles import NATURAL_KINDS, NEWS, WINDS
 WINNING_SIZE = 14
 IMPOSSIBLE = 99
 Array = npt.NDArray[np.int16]
+Rows = TypeVar("Rows", bound=np.ndarray[Any, Any])
+
+
+def frozen(rows: Rows) -> Rows:
+    """A cached row is shared by every later call: make writing into it an error, not a wrong
+    answer for the next hand."""
+    rows.flags.writeable = False
+    return rows
 
 
 @dataclass(frozen=True)
@@ -81,13 +90,13 @@ def flexible_blocks_of_size(size: int) -> Array:
 def bytes_of(value: int) -> npt.NDArray[np.uint8]:
     """`value` in every arrangement: NumPy's minimum and maximum run several times faster
     against a whole array than against a scalar."""
-    return np.full(len(card_matrix().entries), value, dtype=np.uint8)
+    return frozen(np.full(len(card_matrix().entries), value, dtype=np.uint8))
 
 
 @cache
 def int16s_of(value: int) -> Array:
     """`value` in every arrangement (see bytes_of)."""
-    return np.full(len(card_matrix().entries), value, dtype=np.int16)
+    return frozen(np.full(len(card_matrix().entries), value, dtype=np.int16))
 
 
 @cache
@@ -99,7 +108,7 @@ def max_fixed() -> tuple[int, ...]:
 @cache
 def packed_start() -> npt.NDArray[np.uint8]:
     """The packed tally before any tile is placed: no place filled, every joker place free."""
-    return (card_matrix().flexible_total * 16).astype(np.uint8)
+    return frozen((card_matrix().flexible_total * 16).astype(np.uint8))
 
 
 COMMON_HELD = 4  # rows for 1 to 4 copies of every tile, with no exposure of it, are built at once
@@ -116,7 +125,7 @@ def common_rows() -> npt.NDArray[np.uint8]:
         filled = np.minimum(matrix.total, copies)
         to_jokers = filled - np.minimum(matrix.fixed, copies)
         rows[held] = filled - 16 * to_jokers  # kept modulo 256, as the byte additions are
-    return rows
+    return frozen(rows)
 
 
 def tile_row(tile: int, held: int, taken: int) -> npt.NDArray[np.uint8]:
@@ -140,23 +149,23 @@ def packed_row(tile: int, held: int, taken: int) -> npt.NDArray[np.uint8]:
     filled = np.minimum(matrix.total[tile] - taken, copies)
     to_jokers = filled - np.minimum(matrix.fixed[tile], copies)  # joker-legal places these tiles take
     row: npt.NDArray[np.uint8] = (filled - 16 * to_jokers).astype(np.uint8)  # modulo 256, as the tally
-    return row
+    return frozen(row)
 
 
 @cache
 def fixed_possible(tile: int, copies: int) -> npt.NDArray[np.bool_]:
     """The arrangements whose Pair and NEWS places of `tile` the hand's copies and the copies
     still to draw (`copies` in all) can fill."""
-    return np.asarray(card_matrix().fixed[tile] <= copies)
+    return frozen(np.asarray(card_matrix().fixed[tile] <= copies))
 
 
 @lru_cache(maxsize=64)
 def enough_blocks(tile: int, size: int, times: int) -> npt.NDArray[np.bool_]:
     """The arrangements with at least `times` blocks (tile, size)."""
-    return np.asarray(block_counts(tile, size) >= times)
+    return frozen(np.asarray(block_counts(tile, size) >= times))
 
 
 @cache
 def enough_joker_blocks(size: int, times: int) -> npt.NDArray[np.bool_]:
     """The arrangements with at least `times` joker-legal blocks of `size`, any tile."""
-    return np.asarray(flexible_blocks_of_size(size) >= times)
+    return frozen(np.asarray(flexible_blocks_of_size(size) >= times))

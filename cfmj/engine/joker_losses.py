@@ -18,6 +18,7 @@ from .card_rows import (
     bytes_of,
     card_matrix,
     flexible_blocks_of_size,
+    frozen,
     int16s_of,
 )
 
@@ -89,7 +90,7 @@ def wild_loss(
 @lru_cache(maxsize=64)
 def _blocks_left(tile: int, size: int, exposed: int) -> Array:
     """Per arrangement, its blocks (tile, size) that `exposed` such exposures leave free."""
-    return np.maximum(block_counts(tile, size) - exposed, int16s_of(0))
+    return frozen(np.maximum(block_counts(tile, size) - exposed, int16s_of(0)))
 
 
 @cache
@@ -111,4 +112,4 @@ def _block_cost(tile: int, held: int, taken: int, size: int, exposed: int, nth: 
     cost *= there
     cost += IMPOSSIBLE
     row: npt.NDArray[np.uint8] = cost.astype(np.uint8)
-    return row
+    return frozen(row)
