@@ -55,9 +55,13 @@ bench: $(STAMP)
 	$(BIN)/python bench/drills.py
 	$(BIN)/python bench/practice_views.py
 
-# Search two minutes for the slowest hands `check` can be given and add them to bench's worst set.
+# Search two minutes for the slowest hands `check` can be given and add them to bench's worst set,
+# then two minutes for the slowest inputs of `distance` (bench/worst_distance.json), then the
+# slowest Charleston and discard requests (bench/worst_charleston.json).
 worst: $(STAMP)
 	$(BIN)/python bench/worst.py --seconds 120 --write
+	$(BIN)/python bench/worst_distance.py --seconds 120 --write
+	$(BIN)/python bench/worst_advice.py --seconds 120 --write
 
 # 50 simulated learners against gunicorn, compared with a bare Django view and the bare layout
 # (about 3 minutes).

@@ -19,12 +19,14 @@ from bench.worst_advice import WORST_SET as WORST_ADVICE  # noqa: E402
 from bench.worst_advice import seconds_of as advice_seconds  # noqa: E402
 from cfmj.engine.card import exposures_possible  # noqa: E402
 from cfmj.engine.charleston import charleston  # noqa: E402
-from cfmj.engine.distance import _block_positions, card_matrix, distance  # noqa: E402
+from cfmj.engine.distance import distance, warm_up  # noqa: E402
 from cfmj.engine.game import Game, play_hand  # noqa: E402
 from cfmj.engine.game.advice_player import AdvicePlayer  # noqa: E402
 from cfmj.engine.notation import Hand  # noqa: E402
 from cfmj.engine.play_advice import discard  # noqa: E402
+from cfmj.engine.ruleset import RuleSet  # noqa: E402
 from cfmj.engine.studies.charleston_strength import wall  # noqa: E402
+from cfmj.engine.tiles import parse_tile  # noqa: E402
 
 SEED = 20261122
 HANDS = 300
@@ -48,10 +50,30 @@ def timed(function: Callable[[Item], object], items: Iterable[Item]) -> dict[str
     }
 
 
+def time_worst_distance(repeats: int = 5) -> dict[str, float]:
+    """The slowest inputs bench/worst_distance.py has found (bench/worst_distance.json), each
+    timed as the best of `repeats` runs: distance's stated bound."""
+    cases = json.loads((ROOT / "bench" / "worst_distance.json").read_text())
+    times = []
+    for case in cases:
+        visible = {parse_tile(tile): seen for tile, seen in case["visible"].items()}
+        rules = RuleSet.make(house_rules=case["house_rules"])
+        runs = []
+        for _ in range(repeats):
+            started = time.perf_counter()
+            distance(case["hand"], visible=visible, rules=rules)
+            runs.append(time.perf_counter() - started)
+        times.append(min(runs))
+    return {
+        "median_ms": round(statistics.median(times) * 1000, 2),
+        "max_ms": round(max(times) * 1000, 2),
+        "n": len(times),
+    }
+
+
 def main() -> None:
     started = time.perf_counter()
-    card_matrix()
-    _block_positions()
+    warm_up()
     exposures_possible([(0, 3)])
     warm = time.perf_counter() - started
     rng = Random(SEED)
@@ -64,6 +86,7 @@ def main() -> None:
     results = {
         "warm_up_s": round(warm, 2),
         "distance_13": timed(distance, thirteens),
+        "distance_worst": time_worst_distance(),
         "charleston": timed(charleston, thirteens[:100]),
         "discard_14": timed(discard, fourteens[:100]),
         "game_4_advice_bots": timed(
@@ -83,6 +106,12 @@ def main() -> None:
             f"  {label:42s} median {r['median_ms']:8.2f} ms  p90 {r['p90_ms']:8.2f} ms  "
             f"max {r['max_ms']:8.2f} ms  (n={r['n']})"
         )
+    worst = results["distance_worst"]
+    assert isinstance(worst, dict)
+    print(
+        f"  distance, the {worst['n']} slowest inputs found (bench/worst_distance.py, best of 5 each): "
+        f"median {worst['median_ms']:.2f} ms, max {worst['max_ms']:.2f} ms"
+    )
     results["worst_advice"] = worst_advice()
     out = ROOT / "bench" / "results"
     out.mkdir(exist_ok=True)

@@ -4,7 +4,8 @@ For each arrangement of the virtual card, the hand's natural tiles sit in their 
 (Pairs and NEWS first: only real tiles may fill them), its jokers in the joker-legal places
 left (Pungs, Kongs, Quints), and exposures must each be exactly one block of the arrangement.
 The tiles still missing are the empty places. The whole card is scored at once with NumPy:
-the card becomes two tile-by-arrangement matrices, fixed places and joker-legal places.
+the card becomes two tile-by-arrangement matrices, fixed places and joker-legal places
+(card_rows.py), and a hand is a few additions of cached rows, one per tile held.
 """
 
 from __future__ import annotations
@@ -18,71 +19,51 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .blocks import PAIR, PUNG, Block
-from .card import CardEntry, virtual_card
+from .blocks import PAIR, PUNG, QUINT, Block
+from .card import CardEntry
+from .card_rows import (
+    IMPOSSIBLE,
+    WINNING_SIZE,
+    Array,
+    CardMatrix,
+    block_positions,
+    bytes_of,
+    card_matrix,
+    common_rows,
+    enough_blocks,
+    enough_joker_blocks,
+    fixed_possible,
+    flexible_blocks_of_size,
+    max_fixed,
+    packed_start,
+    tile_row,
+)
 from .errors import InputError
 from .exposures import exposure_block
+from .joker_losses import need_after_losses
 from .notation import Hand, read_hand
 from .ruleset import RuleSet
 from .tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, NATURAL_KINDS, NEWS, WINDS, code
 
+__all__ = [  # card_rows' names that callers import from here, with this module's own
+    "HAND_SIZES",
+    "IMPOSSIBLE",
+    "NEAREST",
+    "WINNING_SIZE",
+    "Array",
+    "CardMatrix",
+    "DistanceResult",
+    "Target",
+    "card_matrix",
+    "distance",
+    "missing_tiles",
+    "nearest_targets",
+    "needs",
+    "warm_up",
+]
+
 HAND_SIZES = (13, 14)
-WINNING_SIZE = 14
 NEAREST = 10
-IMPOSSIBLE = 99
-Array = npt.NDArray[np.int16]
-
-
-@dataclass(frozen=True)
-class CardMatrix:
-    fixed: Array  # (tile kinds, entries): places only a real tile may fill
-    flexible: Array  # (tile kinds, entries): places a joker may fill
-    total: Array  # fixed + flexible
-    flexible_total: Array  # (entries,)
-    entries: tuple[CardEntry, ...]
-
-
-@cache
-def card_matrix() -> CardMatrix:
-    entries = virtual_card().entries
-    fixed = np.zeros((NATURAL_KINDS, len(entries)), dtype=np.int16)
-    flexible = np.zeros((NATURAL_KINDS, len(entries)), dtype=np.int16)
-    for column, entry in enumerate(entries):
-        for tile, size in entry.blocks:
-            if tile == NEWS:
-                fixed[list(WINDS), column] += 1
-            elif size == PAIR:
-                fixed[tile, column] += size
-            else:
-                flexible[tile, column] += size
-    return CardMatrix(fixed, flexible, fixed + flexible, flexible.sum(axis=0, dtype=np.int16), entries)
-
-
-@cache
-def _block_positions() -> dict[tuple[int, int], npt.NDArray[np.int32]]:
-    """For each block (tile, size), the arrangements holding it (once per such block)."""
-    positions: dict[tuple[int, int], list[int]] = {}
-    for column, entry in enumerate(card_matrix().entries):
-        for block in entry.blocks:
-            positions.setdefault(block, []).append(column)
-    return {block: np.array(columns, dtype=np.int32) for block, columns in positions.items()}
-
-
-@cache
-def _block_counts(tile: int, size: int) -> Array:
-    """How many blocks (tile, size) each arrangement has."""
-    columns = _block_positions().get((tile, size), np.zeros(0, dtype=np.int32))
-    return np.bincount(columns, minlength=len(card_matrix().entries)).astype(np.int16)
-
-
-@cache
-def _flexible_blocks_of_size(size: int) -> Array:
-    total = np.zeros(len(card_matrix().entries), dtype=np.int16)
-    if size >= PUNG:
-        for (tile, block_size), _ in _block_positions().items():
-            if block_size == size and tile != NEWS:
-                total += _block_counts(tile, block_size)
-    return total
 
 
 @dataclass(frozen=True)
@@ -115,24 +96,25 @@ class DistanceResult:
         }
 
 
-@cache
-def _filled(tile: int, held: int) -> tuple[Array, Array]:
-    """For `held` copies of `tile` in every arrangement: the places they fill, and how many of
-    those are Pair or NEWS places (real tiles go there first, leaving joker places free)."""
-    matrix = card_matrix()
-    return np.minimum(matrix.total[tile], held), np.minimum(matrix.fixed[tile], held)
+def warm_up() -> None:
+    """Build the card matrices and the indexes distance uses, so that the first answers are not
+    slower than the rest (a second or two, once per process): the per-block counts that
+    exposures need (37 MB) would otherwise cost the first hand with an all-joker one 30 ms."""
+    card_matrix()
+    block_positions()
+    common_rows()
+    _target_ids()
+    for size in range(PUNG, QUINT + 1):
+        flexible_blocks_of_size(size)
 
 
 def needs(hand: Hand, *, visible: Mapping[int, int] | None = None) -> Array:
     """Tiles still missing for every arrangement of the card (IMPOSSIBLE where exposures rule
     it out, or where a Pair or NEWS place needs a tile none of which is left to draw)."""
-    matrix = card_matrix()
-    count = len(matrix.entries)
+    count = len(card_matrix().entries)
     concealed = Counter(t for t in hand.concealed if t != JOKER)
     jokers = hand.concealed.count(JOKER)
-    possible = np.ones(count, dtype=bool)
-    placed = np.zeros(count, dtype=np.int16)  # places filled by real tiles and exposures
-    in_fixed = np.zeros(count, dtype=np.int16)  # ... of which Pair and NEWS places
+    possible: npt.NDArray[np.bool_] | None = None
     exposed_places = 0
     taken: dict[int, int] = {}  # tile -> joker-legal places its exposures fill
     wild_sizes: Counter[int] = Counter()
@@ -147,80 +129,50 @@ def needs(hand: Hand, *, visible: Mapping[int, int] | None = None) -> Array:
         else:
             exposed_blocks[(block.tile, block.size)] += 1
             taken[block.tile] = taken.get(block.tile, 0) + block.size
-    for (tile, size), times in exposed_blocks.items():
-        possible &= _block_counts(tile, size) >= times
+    rules_out = [enough_blocks(tile, size, times) for (tile, size), times in exposed_blocks.items()]
     for size, times in wild_sizes.items():
         named = sum(n for (_, s), n in exposed_blocks.items() if s == size)
-        possible &= _flexible_blocks_of_size(size) >= times + named
-    losses = [_wild_loss(size, times, concealed, taken, exposed_blocks) for size, times in wild_sizes.items()]
-    for tile, held in concealed.items():
-        if tile in taken:  # its exposed block's places are full: the rest are for these
-            fixed = matrix.fixed[tile]
-            room = fixed + matrix.flexible[tile] - taken[tile]
-            placed += np.minimum(room, held)
-            in_fixed += np.minimum(fixed, held)
-        else:
-            filled, fixed_filled = _filled(tile, held)
-            placed += filled
-            in_fixed += fixed_filled
-    # Joker places left: all of them, less those the exposures and the real tiles took.
-    empty = matrix.flexible_total - exposed_places - (placed - in_fixed)
-    for loss in losses:  # real tiles displaced by an all-joker exposure: their places are gone
-        placed -= loss
-        empty += loss
-    placed += exposed_places + np.minimum(np.maximum(empty, 0), jokers)
+        rules_out.append(enough_joker_blocks(size, times + named))
     # A Pair or NEWS place (no joker may fill it) needs a real copy of its tile still to draw.
     # Every copy the hand holds, concealed or exposed, is seen, with the tables' `visible` ones:
     # four Souths exposed as a Kong leave none for a Pair of South or a NEWS.
     exposed_naturals = Counter(t for group in hand.exposures for t in group if t != JOKER)
+    most_fixed = max_fixed()
     for tile in set(visible or ()) | set(concealed) | set(exposed_naturals):
         limit = MAX_FLOWERS if tile == FLOWER else MAX_COPIES
         held = concealed.get(tile, 0)
-        left = limit - (visible or {}).get(tile, 0) - held - exposed_naturals.get(tile, 0)
-        missing_fixed = matrix.fixed[tile] - np.minimum(matrix.fixed[tile], held)
-        possible &= missing_fixed <= max(left, 0)
-    need = (WINNING_SIZE - placed).astype(np.int16)
-    need[~possible] = IMPOSSIBLE
+        left = max(limit - (visible or {}).get(tile, 0) - held - exposed_naturals.get(tile, 0), 0)
+        if most_fixed[tile] > held + left:  # some arrangement wants more than are left
+            rules_out.append(fixed_possible(tile, held + left))
+    for row in rules_out:
+        possible = row.copy() if possible is None else np.logical_and(possible, row, out=possible)
+    tally = packed_start().copy()
+    for tile, held in concealed.items():
+        np.add(tally, tile_row(tile, held, taken.get(tile, 0)), out=tally)
+    if wild_sizes:
+        need = need_after_losses(tally, concealed, jokers, exposed_places, taken, exposed_blocks, wild_sizes)
+    else:
+        need = _need(tally, jokers, exposed_places)
+    if possible is not None:  # IMPOSSIBLE where ruled out, by arithmetic (a masked write is slower)
+        need -= IMPOSSIBLE
+        need *= possible
+        need += IMPOSSIBLE
     return need
 
 
-def _wild_loss(
-    size: int,
-    times: int,
-    concealed: Counter[int],
-    taken: dict[int, int],
-    exposed_blocks: Counter[tuple[int, int]],
-) -> Array:
-    """Places the hand's real tiles lose when `times` all-joker exposures of `size` become blocks
-    of the arrangement: nothing while it has such blocks of tiles the hand does not hold, then
-    the cheapest blocks of tiles it does hold (each block once)."""
-    matrix = card_matrix()
-    count = len(matrix.entries)
-    involved = set(concealed) | {t for t, _ in exposed_blocks}
-    free = _flexible_blocks_of_size(size).copy()
-    for tile in involved:
-        blocks = _block_counts(tile, size)
-        free -= blocks
-        if tile not in concealed:  # a named exposure's tile: its other blocks are still free
-            free += np.maximum(blocks - exposed_blocks.get((tile, size), 0), 0)
-    short = np.maximum(times - free, 0)
-    if not short.any():
-        return np.zeros(count, dtype=np.int16)
-    rows = []
-    for tile, held in concealed.items():
-        spare = _block_counts(tile, size) - exposed_blocks.get((tile, size), 0)
-        room = matrix.fixed[tile] + matrix.flexible[tile] - taken.get(tile, 0)
-        for nth in range(1, min(times, int(spare.max())) + 1):
-            before = np.minimum(np.maximum(room - (nth - 1) * size, 0), held)
-            after = np.minimum(np.maximum(room - nth * size, 0), held)
-            rows.append(np.where(spare >= nth, before - after, IMPOSSIBLE))
-    if not rows:
-        return np.where(short > 0, IMPOSSIBLE, 0).astype(np.int16)
-    costs = np.cumsum(np.sort(np.stack(rows), axis=0), axis=0)
-    costs = np.vstack([np.zeros((1, count), dtype=costs.dtype), costs])
-    picked = np.take_along_axis(costs, np.minimum(short, len(rows))[None, :], axis=0)[0]
-    picked = np.where(short > len(rows), IMPOSSIBLE, picked)
-    return np.minimum(picked, IMPOSSIBLE).astype(np.int16)
+def _need(tally: npt.NDArray[np.uint8], jokers: int, exposed_places: int) -> Array:
+    """Tiles missing from the packed tally: the places neither real tiles, nor exposures, nor
+    jokers (in the joker-legal places left) fill."""
+    filled = tally & 15
+    if jokers:
+        free = tally >> 4  # joker-legal places no real tile took, exposures' included
+        if exposed_places:
+            np.maximum(free, bytes_of(exposed_places), out=free)
+            free -= bytes_of(exposed_places)
+        np.minimum(free, bytes_of(jokers), out=free)
+        filled += free
+    need: Array = np.subtract(WINNING_SIZE - exposed_places, filled, dtype=np.int16)
+    return need
 
 
 def distance(
@@ -240,20 +192,36 @@ def distance(
     return DistanceResult(hand, best, tuple(nearest_targets(hand, need, limit=nearest)))
 
 
+@cache
+def _target_ids() -> npt.NDArray[np.int32]:
+    """Each arrangement's target hand (category, set and pattern) as a number."""
+    keys: dict[tuple[str, tuple[str, ...], str | None], int] = {}
+    return np.array(
+        [keys.setdefault((e.category, e.members, e.pattern), len(keys)) for e in card_matrix().entries],
+        dtype=np.int32,
+    )
+
+
 def nearest_targets(hand: Hand, need: Array, *, limit: int = NEAREST) -> list[Target]:
-    """The closest arrangements, one per category, set and pattern, closest first."""
+    """The closest arrangements, one per category, set and pattern, closest first (the first
+    arrangement of each target hand, in card order, at the nearest level it reaches)."""
     entries = card_matrix().entries
     best = int(need.min())
+    ids = _target_ids()
+    tiles = _HandTiles.of(hand)
     shown: list[Target] = []
-    seen: set[tuple[str, tuple[str, ...], str | None]] = set()
-    for level in range(best, min(best + 4, IMPOSSIBLE)):
-        for column in np.flatnonzero(need == level):
-            entry = entries[int(column)]
-            key = (entry.category, entry.members, entry.pattern)
-            if key in seen:
+    seen: set[int] = set()
+    for level in range(best, min(best + 4, IMPOSSIBLE)):  # level by level: most stop at the first two
+        columns = np.flatnonzero(need == level)
+        targets = ids[columns]
+        _, first = np.unique(targets, return_index=True)
+        for index in np.sort(first):
+            target = int(targets[index])
+            if target in seen:
                 continue
-            seen.add(key)
-            shown.append(Target(entry, level, missing_tiles(hand, entry)))
+            seen.add(target)
+            entry = entries[int(columns[index])]
+            shown.append(Target(entry, level, tiles.missing(entry)))
             if len(shown) >= limit:
                 return shown
     return shown
@@ -262,49 +230,84 @@ def nearest_targets(hand: Hand, need: Array, *, limit: int = NEAREST) -> list[Ta
 def missing_tiles(hand: Hand, entry: CardEntry) -> tuple[int, ...]:
     """The tiles to draw for `entry`: its places that neither the hand's tiles nor its jokers
     fill (jokers go to the biggest blocks first); J where only a joker can fill the place."""
-    held = Counter(t for t in hand.concealed if t != JOKER)
-    jokers = hand.concealed.count(JOKER)
-    blocks = list(entry.blocks)
-    wild = []
-    for group in hand.exposures:
-        naturals = [t for t in group if t != JOKER]
-        if not naturals:
-            wild.append(len(group))
-            continue
-        match = next((b for b in blocks if b == (naturals[0], len(group))), None)
-        if match is not None:
-            blocks.remove(match)
-    for size in wild:  # a block of jokers takes the block whose tile the hand holds least of
-        options = [b for b in blocks if b[1] == size and b[0] != NEWS]
-        if options:
-            blocks.remove(min(options, key=lambda b: held[b[0]]))
-    missing: list[int] = []
-    open_places: list[tuple[int, int]] = []  # (block size, tile) per empty joker-legal place
-    for tile, size in sorted(blocks, key=lambda b: b[1] <= PAIR or b[0] == NEWS, reverse=True):
-        if tile == NEWS:
-            for wind in WINDS:
-                if held[wind]:
-                    held[wind] -= 1
-                else:
-                    missing.append(wind)
-            continue
-        have = min(held[tile], size)
-        held[tile] -= have
-        if size <= PAIR:
-            missing += [tile] * (size - have)
-        else:
-            open_places += [(size, tile)] * (size - have)
-    open_places.sort(reverse=True)
-    # A place whose tile is all in the hand already (the fifth place of a Quint) needs a joker.
-    copies = Counter(t for t in hand.tiles if t != JOKER) + Counter(missing)
-    for _, tile in open_places[jokers:]:
-        limit = MAX_FLOWERS if tile == FLOWER else MAX_COPIES
-        if copies[tile] < limit:
-            copies[tile] += 1
-            missing.append(tile)
-        else:
-            missing.append(JOKER)
-    return tuple(sorted(missing))
+    return _HandTiles.of(hand).missing(entry)
+
+
+@dataclass(frozen=True)
+class _HandTiles:
+    """A hand's tiles counted once, for the missing tiles of many arrangements."""
+
+    held: dict[int, int]  # concealed real tiles
+    jokers: int  # concealed jokers
+    named: tuple[tuple[int, int], ...]  # the block each exposure with a real tile is
+    wild: tuple[int, ...]  # the size of each all-joker exposure
+    copies: dict[int, int]  # every real tile of the hand, concealed or exposed
+
+    @classmethod
+    def of(cls, hand: Hand) -> _HandTiles:
+        held: dict[int, int] = {}
+        for tile in hand.concealed:
+            if tile != JOKER:
+                held[tile] = held.get(tile, 0) + 1
+        named = []
+        wild = []
+        for group in hand.exposures:
+            naturals = [t for t in group if t != JOKER]
+            if naturals:
+                named.append((naturals[0], len(group)))
+            else:
+                wild.append(len(group))
+        copies: dict[int, int] = {}
+        for tile in hand.tiles:
+            if tile != JOKER:
+                copies[tile] = copies.get(tile, 0) + 1
+        return cls(held, hand.concealed.count(JOKER), tuple(named), tuple(wild), copies)
+
+    def missing(self, entry: CardEntry) -> tuple[int, ...]:
+        held = dict(self.held)
+        blocks = list(entry.blocks)
+        for block in self.named:
+            if block in blocks:
+                blocks.remove(block)
+        for size in self.wild:  # a block of jokers takes the block whose tile the hand holds least of
+            options = [b for b in blocks if b[1] == size and b[0] != NEWS]
+            if options:
+                blocks.remove(min(options, key=lambda b: held.get(b[0], 0)))
+        missing: list[int] = []
+        for tile, size in blocks:  # Pair and NEWS places first: only real tiles fill them
+            if tile == NEWS:
+                for wind in WINDS:
+                    if held.get(wind, 0):
+                        held[wind] -= 1
+                    else:
+                        missing.append(wind)
+            elif size <= PAIR:
+                have = min(held.get(tile, 0), size)
+                if have:
+                    held[tile] -= have
+                missing += [tile] * (size - have)
+        open_places: list[tuple[int, int]] = []  # (block size, tile) per empty joker-legal place
+        for tile, size in blocks:
+            if size > PAIR and tile != NEWS:
+                have = min(held.get(tile, 0), size)
+                if have:
+                    held[tile] -= have
+                open_places += [(size, tile)] * (size - have)
+        if len(open_places) <= self.jokers:
+            return tuple(sorted(missing))
+        open_places.sort(reverse=True)
+        # A place whose tile is all in the hand already (the fifth place of a Quint) needs a joker.
+        copies = dict(self.copies)
+        for tile in missing:
+            copies[tile] = copies.get(tile, 0) + 1
+        for _, tile in open_places[self.jokers :]:
+            limit = MAX_FLOWERS if tile == FLOWER else MAX_COPIES
+            if copies.get(tile, 0) < limit:
+                copies[tile] = copies.get(tile, 0) + 1
+                missing.append(tile)
+            else:
+                missing.append(JOKER)
+        return tuple(sorted(missing))
 
 
 def _checked_visible(visible: Mapping[int, int] | None) -> dict[int, int] | None:
