@@ -81,7 +81,7 @@ def check_hand(request: HtmxHttpRequest) -> HttpResponse:
     return response
 
 
-@rate_limited("check", methods=("GET",))
+@rate_limited("check", methods=("GET",), light=True)
 def _check_judged(
     request: HtmxHttpRequest, context: dict[str, Any], *, hand: Hand, rules: RuleSet
 ) -> HttpResponse:
@@ -97,7 +97,7 @@ def _check_judged(
     return _check_page(request, context)
 
 
-@rate_limited("check_slow", methods=("GET",))
+@rate_limited("check_slow", methods=("GET",), light=True)
 def _check_slow(
     request: HtmxHttpRequest, context: dict[str, Any], *, hand: Hand, rules: RuleSet
 ) -> HttpResponse:

@@ -21,6 +21,7 @@ from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils.html import format_html
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -132,7 +133,9 @@ def _wait_words(seconds: int) -> str:
     return f"{minutes} minute{'s' if minutes != 1 else ''}"
 
 
-def too_many(request: HttpRequest, seconds: int) -> HttpResponse:
+def too_many(request: HttpRequest, seconds: int, *, light: bool = False) -> HttpResponse:
+    """The refusal: a fragment for htmx, else the site's page, or with `light` a page that reads
+    neither the session nor the user (for pages a flood can hit: each refusal costs a third)."""
     wait = _wait_words(seconds)
     if request.headers.get("HX-Request") == "true":  # htmx swaps a fragment, not a page
         response = HttpResponse(
@@ -146,6 +149,8 @@ def too_many(request: HttpRequest, seconds: int) -> HttpResponse:
         # Shown at the top of the page, whatever the form meant to swap (its target stays usable).
         response["HX-Retarget"] = "#main"
         response["HX-Reswap"] = "afterbegin"
+    elif light:
+        response = HttpResponse(render_to_string("429_light.html", {"wait": wait}), status=429)
     else:
         response = render(request, "429.html", {"wait": wait}, status=429)
     response["Retry-After"] = str(seconds)
@@ -168,10 +173,12 @@ def rate_limited(
     *,
     methods: tuple[str, ...] = ("POST",),
     scope: Callable[[HttpRequest], Scope | None] | None = None,
+    light: bool = False,
 ) -> Callable[[View], View]:
     """Refuse a view's `methods` with 429 once settings.RATE_LIMITS[key] is used up; showing a
     form (GET) is never counted. `scope`, when given and it returns a Scope for a request, puts
-    that request in a per-address bucket of its own (as sign-ups on their way to a class)."""
+    that request in a per-address bucket of its own (as sign-ups on their way to a class).
+    `light`: refuse with the page that reads no session (see too_many)."""
 
     def decorate(view: View) -> View:
         @functools.wraps(view)
@@ -184,7 +191,7 @@ def rate_limited(
                     logger.warning("Rate limit %r not checked, the cache is unreachable: %s", key, error)
                     wait = None
                 if wait is not None:
-                    return too_many(request, wait)
+                    return too_many(request, wait, light=light)
             return view(request, *args, **kwargs)
 
         return cast(View, wrapped)

@@ -79,6 +79,23 @@ def test_it_refuses_hands_after_the_limit_without_asking_the_engine(
     assert len(engine_calls) == LIMIT  # refused before the engine was asked
 
 
+def test_its_refusal_page_reads_no_session_so_that_a_flood_costs_little(
+    limits: None, django_user_model: Any
+) -> None:
+    # Issue 17's flood (20 clients looping over the slowest hands): each refusal drew the whole
+    # site layout, reading the session and the user, and the learners beside it waited behind them.
+    client = Client()
+    client.force_login(django_user_model.objects.create_user("flooder", password="x"))
+    for _ in range(LIMIT):
+        _get(client, {"hand": WINNING})
+    refused = _get(client, {"hand": WINNING})
+    assert refused.status_code == 429 and 1 <= int(refused["Retry-After"]) <= 60
+    html = _html(refused)
+    assert "<h1>Please wait a moment</h1>" in html and "try again" in html
+    assert "Log out" not in html and "Large print" not in html  # no menu: nobody's session read
+    assert "Cookie" not in refused.get("Vary", "")
+
+
 def test_it_answers_a_few_slow_hands_in_full_then_asks_to_wait(
     limits: None, engine_calls: list[float]
 ) -> None:
