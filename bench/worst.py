@@ -12,7 +12,6 @@ written to bench/worst_check.json, which `make bench` times as its worst-case se
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from dataclasses import dataclass, replace
@@ -22,6 +21,7 @@ from random import Random
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench import climb  # noqa: E402
 from cfmj.engine import InputError, check  # noqa: E402
 from cfmj.engine.notation import Hand, format_hand  # noqa: E402
 from cfmj.engine.tiles import FLOWER, JOKER, NATURAL_KINDS  # noqa: E402
@@ -129,30 +129,6 @@ def is_legal(case: Case) -> bool:
     return all(tiles.count(t) <= (8 if t in (FLOWER, JOKER) else 4) for t in set(tiles))
 
 
-def search(seconds: float, seed: int, keep: int) -> list[tuple[float, Case]]:
-    rng = Random(seed)
-    found: dict[Case, float] = {}
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        case = random_case(rng)
-        took = seconds_of(case) if is_legal(case) else None
-        if took is None:
-            continue
-        found[case] = took
-        for _ in range(40):  # climb from this start
-            step = mutate(case, rng)
-            if not is_legal(step):
-                continue
-            slower = seconds_of(step)
-            if slower is None:
-                continue
-            found[step] = slower
-            if slower > took:
-                case, took = step, slower
-    ranked = sorted(found.items(), key=lambda item: -item[1])
-    return [(took, case) for case, took in ranked[:keep]]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=120)
@@ -160,15 +136,16 @@ def main() -> None:
     parser.add_argument("--keep", type=int, default=40)
     parser.add_argument("--write", action="store_true", help=f"merge the slowest into {WORST_SET.name}")
     args = parser.parse_args()
-    slowest = search(args.seconds, args.seed, args.keep)
-    for took, case in slowest[:10]:
-        print(f"{took * 1000:8.2f} ms  {json.dumps(case.as_dict())}")
-    if args.write:
-        kept = json.loads(WORST_SET.read_text()) if WORST_SET.exists() else []
-        known = {json.dumps(entry, sort_keys=True) for entry in kept}
-        kept += [c.as_dict() for _, c in slowest if json.dumps(c.as_dict(), sort_keys=True) not in known]
-        WORST_SET.write_text(json.dumps(kept, indent=1) + "\n")
-        print(f"{len(kept)} hands in {WORST_SET.relative_to(ROOT)}")
+    found = climb.slowest(
+        seconds=args.seconds,
+        seed=args.seed,
+        keep=args.keep,
+        start=random_case,
+        change=mutate,
+        legal=is_legal,
+        timed=seconds_of,
+    )
+    climb.report(found, WORST_SET, write=args.write)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,66 @@
+"""The search the worst-case scripts share (bench/worst.py, bench/worst_distance.py): random
+starts, each climbed by one change at a time while it gets slower, for a fixed time; and merging
+the slowest found into a kept set that `make bench` times."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Hashable
+from pathlib import Path
+from random import Random
+from typing import Protocol, TypeVar
+
+
+class Kept(Hashable, Protocol):
+    def as_dict(self) -> dict[str, object]: ...
+
+
+Case = TypeVar("Case", bound=Kept)
+CLIMB = 40  # changes tried from each start
+
+
+def slowest(
+    *,
+    seconds: float,
+    seed: int,
+    keep: int,
+    start: Callable[[Random], Case],
+    change: Callable[[Case, Random], Case],
+    legal: Callable[[Case], bool],
+    timed: Callable[[Case], float | None],
+) -> list[tuple[float, Case]]:
+    """The `keep` slowest cases found in `seconds`; `timed` answers None for a refused input."""
+    rng = Random(seed)
+    found: dict[Case, float] = {}
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        case = start(rng)
+        took = timed(case) if legal(case) else None
+        if took is None:
+            continue
+        found[case] = took
+        for _ in range(CLIMB):
+            step = change(case, rng)
+            if not legal(step):
+                continue
+            slower = timed(step)
+            if slower is None:
+                continue
+            found[step] = slower
+            if slower > took:
+                case, took = step, slower
+    ranked = sorted(found.items(), key=lambda item: -item[1])
+    return [(took, case) for case, took in ranked[:keep]]
+
+
+def report(found: list[tuple[float, Case]], kept_in: Path, *, write: bool) -> None:
+    """Print the ten slowest; with `write`, add the new ones to the set kept in `kept_in`."""
+    for took, case in found[:10]:
+        print(f"{took * 1000:8.2f} ms  {json.dumps(case.as_dict())}")
+    if write:
+        kept = json.loads(kept_in.read_text()) if kept_in.exists() else []
+        known = {json.dumps(entry, sort_keys=True) for entry in kept}
+        kept += [c.as_dict() for _, c in found if json.dumps(c.as_dict(), sort_keys=True) not in known]
+        kept_in.write_text(json.dumps(kept, indent=1) + "\n")
+        print(f"{len(kept)} cases in {kept_in.name}")
