@@ -4,6 +4,7 @@ the slowest found into a kept set that `make bench` times."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import time
 from collections.abc import Callable, Hashable
@@ -52,6 +53,34 @@ def slowest(
                 case, took = step, slower
     ranked = sorted(found.items(), key=lambda item: -item[1])
     return [(took, case) for case, took in ranked[:keep]]
+
+
+def main(
+    doc: str,
+    kept_in: Path,
+    *,
+    start: Callable[[Random], Case],
+    change: Callable[[Case, Random], Case],
+    legal: Callable[[Case], bool],
+    timed: Callable[[Case], float | None],
+) -> None:
+    """A worst-case script's command line: --seconds, --seed, --keep and --write."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0] if doc else None)
+    parser.add_argument("--seconds", type=float, default=120)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", type=int, default=40)
+    parser.add_argument("--write", action="store_true", help=f"merge the slowest into {kept_in.name}")
+    args = parser.parse_args()
+    found = slowest(
+        seconds=args.seconds,
+        seed=args.seed,
+        keep=args.keep,
+        start=start,
+        change=change,
+        legal=legal,
+        timed=timed,
+    )
+    report(found, kept_in, write=args.write)
 
 
 def report(found: list[tuple[float, Case]], kept_in: Path, *, write: bool) -> None:

@@ -13,7 +13,6 @@ bench/analysis.py times as distance's worst-case set.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from dataclasses import dataclass, replace
@@ -133,22 +132,7 @@ def is_legal(case: Case) -> bool:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=120)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--keep", type=int, default=40)
-    parser.add_argument("--write", action="store_true", help=f"merge the slowest into {WORST_SET.name}")
-    args = parser.parse_args()
-    found = climb.slowest(
-        seconds=args.seconds,
-        seed=args.seed,
-        keep=args.keep,
-        start=random_case,
-        change=mutate,
-        legal=is_legal,
-        timed=seconds_of,
-    )
-    climb.report(found, WORST_SET, write=args.write)
+    climb.main(__doc__ or "", WORST_SET, start=random_case, change=mutate, legal=is_legal, timed=seconds_of)
 
 
 if __name__ == "__main__":
