@@ -12,6 +12,8 @@ from pathlib import Path
 from random import Random
 from typing import Protocol, TypeVar
 
+from cfmj.engine.tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS
+
 
 class Kept(Hashable, Protocol):
     def as_dict(self) -> dict[str, object]: ...
@@ -19,6 +21,11 @@ class Kept(Hashable, Protocol):
 
 Case = TypeVar("Case", bound=Kept)
 CLIMB = 40  # changes tried from each start
+
+
+def within_the_set(tiles: tuple[int, ...]) -> bool:
+    """No tile more often than the set has it (eight flowers, eight jokers, four of the rest)."""
+    return all(tiles.count(t) <= (MAX_FLOWERS if t in (FLOWER, JOKER) else MAX_COPIES) for t in set(tiles))
 
 
 def slowest(

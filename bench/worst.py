@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 from bench import climb  # noqa: E402
 from cfmj.engine import InputError, check  # noqa: E402
 from cfmj.engine.notation import Hand, format_hand  # noqa: E402
-from cfmj.engine.tiles import FLOWER, JOKER, NATURAL_KINDS  # noqa: E402
+from cfmj.engine.tiles import JOKER, NATURAL_KINDS  # noqa: E402
 
 WORST_SET = ROOT / "bench" / "worst_check.json"
 HAND_SIZE = 14
@@ -124,8 +124,7 @@ def mutate(case: Case, rng: Random) -> Case:
 
 
 def is_legal(case: Case) -> bool:
-    tiles = case.hand.tiles
-    return all(tiles.count(t) <= (8 if t in (FLOWER, JOKER) else 4) for t in set(tiles))
+    return climb.within_the_set(case.hand.tiles)
 
 
 def main() -> None:

@@ -127,8 +127,7 @@ def mutate(case: Case, rng: Random) -> Case:
 
 
 def is_legal(case: Case) -> bool:
-    tiles = case.hand.tiles
-    return all(tiles.count(t) <= (8 if t in (FLOWER, JOKER) else 4) for t in set(tiles))
+    return climb.within_the_set(case.hand.tiles)
 
 
 def main() -> None:
