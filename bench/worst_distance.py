@@ -14,7 +14,6 @@ bench/analysis.py times as distance's worst-case set.
 from __future__ import annotations
 
 import sys
-import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from random import Random
@@ -24,7 +23,6 @@ sys.path.insert(0, str(ROOT))
 
 from bench import climb  # noqa: E402
 from cfmj.engine.distance import distance  # noqa: E402
-from cfmj.engine.errors import InputError  # noqa: E402
 from cfmj.engine.notation import Hand, format_hand  # noqa: E402
 from cfmj.engine.ruleset import RuleSet  # noqa: E402
 from cfmj.engine.tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, NATURAL_KINDS, WINDS, code  # noqa: E402
@@ -50,23 +48,12 @@ def run(case: Case) -> None:
     distance(case.hand, visible=dict(case.visible), rules=RuleSet.make(house_rules=case.house_rules))
 
 
-def seconds_of(case: Case, repeats: int = 3) -> float | None:
-    """The best of `repeats` runs, or None when distance refuses the input."""
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        try:
-            run(case)
-        except InputError:
-            return None
-        best = min(best, time.perf_counter() - start)
-    return best
+def seconds_of(case: Case) -> float | None:
+    """The best of three runs in CPU time, or None when distance refuses the input."""
+    return climb.best_of(lambda: run(case))
 
 
-def random_tile(rng: Random, joker_weight: float) -> int:
-    if rng.random() < joker_weight:
-        return JOKER
-    return rng.randrange(NATURAL_KINDS)
+random_tile = climb.random_tile
 
 
 def random_exposure(rng: Random) -> tuple[int, ...]:
