@@ -103,7 +103,7 @@ def warm_up() -> None:
     card_matrix()
     block_positions()
     common_rows()
-    _target_ids()
+    target_ids()
     for size in range(PUNG, QUINT + 1):
         flexible_blocks_of_size(size)
 
@@ -193,13 +193,16 @@ def distance(
 
 
 @cache
-def _target_ids() -> npt.NDArray[np.int32]:
-    """Each arrangement's target hand (category, set and pattern) as a number."""
+def target_ids() -> npt.NDArray[np.int32]:
+    """Each arrangement's target hand (category, set and pattern, suits and fillers aside) as a
+    number, in card order (distance's nearest targets and the keep scorer share it)."""
     keys: dict[tuple[str, tuple[str, ...], str | None], int] = {}
-    return np.array(
+    ids = np.array(
         [keys.setdefault((e.category, e.members, e.pattern), len(keys)) for e in card_matrix().entries],
         dtype=np.int32,
     )
+    ids.setflags(write=False)  # shared by every caller
+    return ids
 
 
 def nearest_targets(hand: Hand, need: Array, *, limit: int = NEAREST) -> list[Target]:
@@ -207,7 +210,7 @@ def nearest_targets(hand: Hand, need: Array, *, limit: int = NEAREST) -> list[Ta
     arrangement of each target hand, in card order, at the nearest level it reaches)."""
     entries = card_matrix().entries
     best = int(need.min())
-    ids = _target_ids()
+    ids = target_ids()
     tiles = _HandTiles.of(hand)
     shown: list[Target] = []
     seen: set[int] = set()

@@ -11,30 +11,19 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
 
 from .card import CardEntry
-from .distance import IMPOSSIBLE, WINNING_SIZE, card_matrix, needs
+from .distance import IMPOSSIBLE, WINNING_SIZE, card_matrix, needs, target_ids
 from .notation import Hand
 from .tiles import JOKER
 
 SHORTLIST = 2000  # arrangements kept in view: plenty, since the nearest ones decide
 RECENT = 16  # hands whose needs and scorers are kept: advice asks about the same hand many times
 Keep = tuple[int, ...]  # the tiles given up (passed or discarded)
-
-
-@cache
-def _groups() -> tuple[npt.NDArray[np.int32], tuple[tuple[str, tuple[str, ...], str | None], ...]]:
-    """Each arrangement's target hand: its category, set and pattern (suits and fillers aside)."""
-    keys: dict[tuple[str, tuple[str, ...], str | None], int] = {}
-    ids = np.array(
-        [keys.setdefault((e.category, e.members, e.pattern), len(keys)) for e in card_matrix().entries],
-        dtype=np.int32,
-    )
-    return ids, tuple(keys)
 
 
 @lru_cache(maxsize=RECENT)
@@ -70,7 +59,7 @@ class KeepScorer:
         count = min(shortlist_size, len(full_need))
         shortlist = np.argpartition(full_need, count - 1)[:count]
         shortlist = shortlist[full_need[shortlist] < IMPOSSIBLE]
-        group_ids, _ = _groups()
+        group_ids = target_ids()
         shortlist = shortlist[np.argsort(group_ids[shortlist], kind="stable")]
         groups = group_ids[shortlist]
         self.starts = np.flatnonzero(np.r_[True, groups[1:] != groups[:-1]])
