@@ -26,12 +26,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench import climb  # noqa: E402
 from cfmj.engine.card import random_hold, virtual_card  # noqa: E402
 from cfmj.engine.cli import answer_charleston, answer_discard  # noqa: E402
 from cfmj.engine.errors import InputError  # noqa: E402
 from cfmj.engine.evaluation import hand_needs, keep_scorer  # noqa: E402
 from cfmj.engine.notation import Hand, format_hand, parse_hand  # noqa: E402
-from cfmj.engine.tiles import FLOWER, JOKER, NATURAL_KINDS  # noqa: E402
+from cfmj.engine.tiles import NATURAL_KINDS  # noqa: E402
 
 WORST_SET = ROOT / "bench" / "worst_charleston.json"
 ANSWER: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
@@ -65,10 +66,6 @@ def seconds_of(
     return best
 
 
-def _tile(rng: Random, joker_weight: float) -> int:
-    return JOKER if rng.random() < joker_weight else rng.randrange(NATURAL_KINDS)
-
-
 def _distinct(rng: Random, size: int) -> list[int]:
     """Mostly different tiles: the most passes (or discards) to rank."""
     tiles = rng.sample(range(NATURAL_KINDS), size) if size <= NATURAL_KINDS else []
@@ -80,7 +77,9 @@ def _distinct(rng: Random, size: int) -> list[int]:
 def random_request(verb: str, rng: Random) -> Request:
     if verb == "charleston":
         size = rng.choice((13, 13, 14))
-        tiles = _distinct(rng, size) if rng.random() < 0.7 else [_tile(rng, 0.1) for _ in range(size)]
+        tiles = (
+            _distinct(rng, size) if rng.random() < 0.7 else [climb.random_tile(rng, 0.1) for _ in range(size)]
+        )
         return {
             "hand": format_hand(Hand(tuple(sorted(tiles)), ())),
             "direction": rng.choice(("right", "across", "left")),
@@ -94,7 +93,7 @@ def random_request(verb: str, rng: Random) -> Request:
         concealed = list(hand.concealed)
         for _ in range(rng.randrange(1, 5)):  # a few tiles off the hand: not yet a win
             if concealed:
-                concealed[rng.randrange(len(concealed))] = _tile(rng, 0.2)
+                concealed[rng.randrange(len(concealed))] = climb.random_tile(rng, 0.2)
         hand = Hand(tuple(sorted(concealed)), hand.exposures)
     return {
         "hand": format_hand(hand),
@@ -108,7 +107,7 @@ def mutate(verb: str, request: Request, rng: Random) -> Request:
     roll = rng.random()
     if roll < 0.8 and hand.concealed:
         concealed = list(hand.concealed)
-        concealed[rng.randrange(len(concealed))] = _tile(rng, 0.15)
+        concealed[rng.randrange(len(concealed))] = climb.random_tile(rng, 0.15)
         return {**request, "hand": format_hand(Hand(tuple(sorted(concealed)), hand.exposures))}
     if verb == "charleston" and roll < 0.9:
         return {**request, "blind": not request["blind"]}
@@ -120,7 +119,7 @@ def is_legal(request: Request) -> bool:
         tiles = parse_hand(request["hand"]).tiles
     except InputError:
         return False
-    return all(tiles.count(t) <= (8 if t in (FLOWER, JOKER) else 4) for t in set(tiles))
+    return climb.within_the_set(tiles)
 
 
 def search(verb: str, seconds: float, seed: int, keep: int) -> list[tuple[float, Request]]:

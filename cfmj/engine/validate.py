@@ -169,7 +169,7 @@ def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Verdict:
             counts[tile] += 1
     jokers = hand.concealed.count(JOKER)
 
-    strict = list(_arrangements(counts, jokers, exposed, situation, relaxed=False))
+    strict = _arrangements(counts, jokers, exposed, situation, relaxed=False)
     valid = _dedupe(a for a in strict if a.valid)
     if valid:
         # Highest value first; among equals, the first found (a stable, repeatable choice).
