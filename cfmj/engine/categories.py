@@ -63,11 +63,11 @@ def set_label(members: tuple[str, ...]) -> str:
 
 def classify(blocks: tuple[Block, ...]) -> Classification:
     """Name the category and set of an arrangement, or say why its numbers/winds are no set."""
-    return _classify_tiles(tuple(b.tile for b in blocks))
+    return classify_tiles(tuple(b.tile for b in blocks))
 
 
 @lru_cache(maxsize=4096)
-def _classify_tiles(tiles: tuple[int, ...]) -> Classification:
+def classify_tiles(tiles: tuple[int, ...]) -> Classification:
     """The classification depends only on the blocks' tiles, in order: many readings of a hand
     (other sizes, other jokers) share them, so each is worked out once."""
     numbers = [t for t in tiles if is_number(t)]

@@ -191,6 +191,7 @@ class _Search:
         lone: bool,
     ) -> None:
         self.open_exposed = open_exposed
+        self.open_loose = tuple((b.size, b.jokers, b.exposure) for b in open_exposed)
         self.lone = lone
         self.relaxed = relaxed
         self.max_slips = max_slips
@@ -260,20 +261,19 @@ class _Search:
                 continue
             if wanted is not None and not (wanted[now] or (now == self.start_slips and wanted[0])):
                 continue
-            loose = [Block(JOKER, s, s) for s in joker_sizes] + self.open_exposed
+            natural = tuple(blocks)
+            loose = tuple((s, s, -1) for s in joker_sizes) + self.open_loose
             if not loose:
-                if not self.emit(tuple(blocks), now, now == self.start_slips):
+                if not self.emit(natural, now, now == self.start_slips):
                     return False
                 continue
-            named = joker_block_names(tuple(blocks), len(loose), relaxed=self.relaxed)
-            if self.relaxed:  # a near miss needs a few namings, not every one: the search moves on
-                named = named[:RELAXED_NAMINGS]  # to other groupings (other slips) sooner
-            else:  # two Kongs of jokers named RD, GD or GD, RD are one reading: judged once
-                named = _distinct_namings(named, tuple((b.size, b.jokers, b.exposure) for b in loose))
-            for names in named:
-                pairs = zip(names, loose, strict=True)
-                named_blocks = (Block(t, b.size, b.jokers, b.exposure) for t, b in pairs)
-                if not self.emit(tuple(blocks) + tuple(named_blocks), now, now == self.start_slips):
+            named = joker_block_names(natural, len(loose), relaxed=self.relaxed)
+            # A near miss needs a few namings, not every one: the search moves on to other
+            # groupings (other slips) sooner. Strict: two Kongs of jokers named RD, GD or GD, RD are
+            # one reading, judged once.
+            named = named[:RELAXED_NAMINGS] if self.relaxed else _distinct_namings(named, loose)
+            for named_blocks in _named_blocks(named, loose):
+                if not self.emit(natural + named_blocks, now, now == self.start_slips):
                     return False
         return True
 
@@ -303,6 +303,16 @@ def _distinct_namings(
             seen.add(blocks)
             kept.append(names)
     return tuple(kept)
+
+
+@lru_cache(maxsize=1024)
+def _named_blocks(
+    named: tuple[tuple[int, ...], ...], loose: tuple[tuple[int, int, int], ...]
+) -> tuple[tuple[Block, ...], ...]:
+    """The `loose` joker blocks (size, jokers, exposure) under each naming, made once."""
+    return tuple(
+        tuple(Block(tile, *block) for tile, block in zip(names, loose, strict=True)) for names in named
+    )
 
 
 @cache

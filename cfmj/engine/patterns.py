@@ -42,12 +42,12 @@ def identify(sizes: list[int] | tuple[int, ...]) -> str | None:
 
 
 def pattern_reasons(blocks: tuple[Block, ...]) -> tuple[str | None, list[Reason]]:
-    pattern, found = _pattern_of(tuple(b.size for b in blocks))
+    pattern, found = pattern_of(tuple(b.size for b in blocks))
     return pattern, list(found)
 
 
 @lru_cache(maxsize=1024)
-def _pattern_of(sizes: tuple[int, ...]) -> tuple[str | None, tuple[Reason, ...]]:
+def pattern_of(sizes: tuple[int, ...]) -> tuple[str | None, tuple[Reason, ...]]:
     """The pattern of blocks of these sizes, or why there is none (worked out once per sizes)."""
     pattern = identify(sizes)
     if pattern is not None:

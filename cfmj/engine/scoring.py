@@ -29,6 +29,13 @@ def bonuses(category: str, blocks: tuple[Block, ...], *, concealed: bool) -> dic
     return dict(_bonuses(category, tuple((b.tile, b.size) for b in blocks), concealed))
 
 
+def bonuses_of_shape(
+    category: str, tiles: tuple[int, ...], sizes: tuple[int, ...], *, concealed: bool
+) -> dict[str, int]:
+    """bonuses() for blocks of these tiles and sizes, in order."""
+    return dict(_bonuses(category, tuple(zip(tiles, sizes, strict=True)), concealed))
+
+
 @lru_cache(maxsize=4096)
 def _bonuses(category: str, shape: tuple[tuple[int, int], ...], concealed: bool) -> dict[str, int]:
     """The bonuses depend on the blocks' tiles and sizes alone (not their jokers): worked out once

@@ -6,6 +6,8 @@ level 3, and Dragon's Wings (it holds 1 Bam and earns no bonus) fails level 4.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import reasons as R
 from .blocks import Block
 from .categories import CONSECUTIVE_RUN, WINDS
@@ -49,23 +51,35 @@ def skill_reasons(
     situation: Situation,
     *,
     dragon_hand: bool,
+    tiles: tuple[int, ...] | None = None,
 ) -> list[Reason]:
+    """`tiles`: the blocks' tiles, when the caller has them already."""
     level = situation.rules.skill_level
     if level == 0 or (dragon_hand and not situation.rules.skill_levels_bind_dragon_hands):
         return []
     found: list[Reason] = []
     if category == WINDS and pattern != WINDS_PATTERN:
         found.append(_SKILL_1_REASON)
-    if (
-        level >= 2
-        and category == CONSECUTIVE_RUN
-        and any(b.tile in (FLOWER, NEWS) or is_dragon(b.tile) or is_wind(b.tile) for b in blocks)
-    ):
+    if level < 2:
+        return found
+    fillers, dragons, numbers = _kinds_of(tuple([b.tile for b in blocks]) if tiles is None else tiles)
+    if category == CONSECUTIVE_RUN and fillers:
         found.append(_SKILL_2_REASON)
-    if level >= 3 and not situation.concealed and any(is_dragon(b.tile) for b in blocks):
+    if level >= 3 and not situation.concealed and dragons:
         found.append(_SKILL_3_REASON)
-    if level >= 4 and any(is_number(b.tile) for b in blocks) and not suit_bonus:
+    if level >= 4 and numbers and not suit_bonus:
         found.append(_SKILL_4_REASON)
     if level >= 5 and not (situation.jokerless or situation.self_drawn or dragon_hand):
         found.append(_SKILL_5_REASON)
     return found
+
+
+@lru_cache(maxsize=4096)
+def _kinds_of(tiles: tuple[int, ...]) -> tuple[bool, bool, bool]:
+    """Whether blocks of these tiles hold a flower, dragon, wind or NEWS block; a dragon block;
+    a number block (many readings of a hand share their tiles)."""
+    return (
+        any(t in (FLOWER, NEWS) or is_dragon(t) or is_wind(t) for t in tiles),
+        any(is_dragon(t) for t in tiles),
+        any(is_number(t) for t in tiles),
+    )

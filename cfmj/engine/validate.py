@@ -13,21 +13,21 @@ from dataclasses import dataclass
 
 from .blocks import Block, all_joker_reasons, block_reasons
 from .budget import spend
-from .categories import Classification, classify
+from .categories import Classification, classify_tiles
 from .dragon_hands import DRAGON_HAND_VALUES, dragon_hand_matches, dragon_hand_reasons
 from .exposures import exposure_block, exposure_reasons
 from .fillers import filler_reasons
 from .grouping import MAX_SLIPS, groupings, walk_groupings
 from .minimum_hand import minimum_hand_reasons
 from .notation import Hand
-from .patterns import pattern_reasons
-from .reasons import NO_PATTERN, Reason
+from .patterns import pattern_of
+from .reasons import NO_PATTERN, OPTION_REASONS, Reason
 from .ruleset import RuleSet
-from .scoring import BONUS_KEYS, bonuses, hand_value
+from .scoring import BONUS_KEYS, bonuses_of_shape, hand_value
 from .situation import Situation
 from .skill_levels import skill_reasons
 from .tiles import JOKER, NATURAL_KINDS, is_number, number_of, suit_of
-from .weaving import weaving_reasons
+from .weaving import weaving_of_tiles
 
 MAX_REASONS = 3
 ONE_BROKEN_RULE = 2  # the distance of a reading that breaks a single rule of the game
@@ -75,37 +75,50 @@ def _block_order(block: Block) -> tuple[int, int]:
 
 
 def evaluate(blocks: tuple[Block, ...], situation: Situation) -> Arrangement:
+    """Judge one reading. (The hot loop of `check`: a hand with eight jokers is read hundreds of
+    ways, so the parts that depend only on the tiles or the sizes come from caches.)"""
     rules = situation.rules
-    found = block_reasons(blocks) + all_joker_reasons(blocks, rules.all_joker_blocks)
-    found += exposure_reasons(blocks, situation)
-    if any(b.size == 1 for b in blocks):
+    found = block_reasons(blocks)
+    if not rules.all_joker_blocks:
+        found += all_joker_reasons(blocks, False)
+    if situation.exposure_sizes:
+        found += exposure_reasons(blocks, situation)
+    sizes = tuple([b.size for b in blocks])
+    if 1 in sizes:
         # Until every tile is in a block, what set or pattern it makes is beside the point.
-        return Arrangement(None, (), None, blocks, tuple(False for _ in blocks), tuple(sorted(set(found))))
-    pattern, pattern_found = pattern_reasons(blocks)
-    classified: Classification = classify(blocks)
-    found += pattern_found + list(classified.reasons)
-    found += weaving_reasons(blocks, classified.category)
-    found += filler_reasons(blocks, max_news=rules.max_news_blocks)
+        return Arrangement(None, (), None, blocks, (False,) * len(blocks), _settled(found))
+    tiles = tuple([b.tile for b in blocks])
+    pattern, pattern_found = pattern_of(sizes)
+    classified: Classification = classify_tiles(tiles)
     category = classified.category
+    found += pattern_found
+    found += classified.reasons
+    found += weaving_of_tiles(tiles, category)
+    found += filler_reasons(blocks, max_news=rules.max_news_blocks)
     if found or category is None or pattern is None:
-        return Arrangement(
-            category, classified.members, pattern, blocks, classified.in_set, tuple(sorted(set(found)))
-        )
-    earned = bonuses(category, blocks, concealed=situation.concealed)
+        return Arrangement(category, classified.members, pattern, blocks, classified.in_set, _settled(found))
+    earned = bonuses_of_shape(category, tiles, sizes, concealed=situation.concealed)
     points = rules.base + sum(earned.values())
     value = hand_value(points, self_drawn=situation.self_drawn, jokerless=situation.jokerless)
     found += minimum_hand_reasons(points - rules.base, situation, dragon_hand=False)
-    found += skill_reasons(category, pattern, blocks, earned["suit"] > 0, situation, dragon_hand=False)
+    found += skill_reasons(
+        category, pattern, blocks, earned["suit"] > 0, situation, dragon_hand=False, tiles=tiles
+    )
     return Arrangement(
         category,
         classified.members,
         pattern,
         blocks,
         classified.in_set,
-        tuple(sorted(set(found))),
+        _settled(found),
         earned,
         value,
     )
+
+
+def _settled(found: list[Reason]) -> tuple[Reason, ...]:
+    """The reasons found, each once, in rank order."""
+    return tuple(sorted(set(found))) if found else ()
 
 
 def evaluate_dragon_hand(hand_id: str, blocks: tuple[Block, ...], situation: Situation) -> Arrangement:
@@ -297,9 +310,13 @@ def _distance(arrangement: Arrangement) -> tuple[int, bool, int]:
         and not any(r.id == NO_PATTERN for r in arrangement.reasons)
     ):
         hidden = 1
-    severity = sum(r.severity for r in arrangement.reasons) + 2 * hidden
+    severity = 2 * hidden
+    rank = 0
+    for found in arrangement.reasons:
+        severity += 1 if found.id in OPTION_REASONS else 2  # Reason.severity, without the call
+        rank += found.rank
     # Among equals, a reading that found a set says more than one that did not.
-    return (severity, arrangement.category is None, sum(r.rank for r in arrangement.reasons))
+    return (severity, arrangement.category is None, rank)
 
 
 def _nearest(candidates: list[tuple[tuple[int, bool, int], Arrangement]]) -> list[Arrangement]:

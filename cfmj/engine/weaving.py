@@ -31,10 +31,15 @@ def unwoven_suit_sequences(length: int) -> tuple[tuple[int, ...], ...]:
 
 
 def weaving_reasons(blocks: tuple[Block, ...], category: str | None) -> list[Reason]:
+    return list(weaving_of_tiles(tuple(b.tile for b in blocks), category))
+
+
+def weaving_of_tiles(tiles: tuple[int, ...], category: str | None) -> tuple[Reason, ...]:
+    """weaving_reasons for blocks of these tiles, in order."""
     if category is None or category == LIKE_NUMBERS:
         # No set, no number order to judge; and one number in three suits is in any order.
-        return []
-    return list(_weaving_of(tuple(b.tile for b in blocks if is_number(b.tile))))
+        return ()
+    return _weaving_of(tuple([t for t in tiles if is_number(t)]))
 
 
 @lru_cache(maxsize=4096)
