@@ -8,7 +8,7 @@ from itertools import combinations, permutations
 from . import reasons as R
 from .blocks import Block
 from .reasons import Reason, reason
-from .tiles import BAM, DRAGONS, FLOWER, JOKER, WINDS, number_tile
+from .tiles import BAM, DRAGONS, FLOWER, JOKER, NATURAL_KINDS, WINDS, number_tile
 
 DRAGONS_LOVE = "dragons_love"
 DRAGONS_WINGS = "dragons_wings"
@@ -33,6 +33,7 @@ TEMPLATES: tuple[tuple[str, tuple[Slot, ...]], ...] = tuple(
 )
 
 _TEMPLATE_TILES = frozenset(tile for _, template in TEMPLATES for tile, _, _ in template)
+_OTHER_TILES = tuple(t for t in range(NATURAL_KINDS) if t not in _TEMPLATE_TILES)
 
 
 def dragon_hand_matches(
@@ -40,7 +41,7 @@ def dragon_hand_matches(
 ) -> Iterator[tuple[str, tuple[Block, ...]]]:
     """Every way the hand fills a dragon-hand template. Relaxed: jokers may sit in the Pairs too
     (so that the verdict can say that they may not)."""
-    if any(counts[t] for t in range(len(counts)) if t not in _TEMPLATE_TILES):
+    if any(map(counts.__getitem__, _OTHER_TILES)):
         return  # a tile no dragon hand holds (most hands: any number but 1 Bam)
     for hand_id, template in TEMPLATES:
         for placed, rest in _place_exposures(template, exposed):

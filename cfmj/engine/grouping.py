@@ -23,7 +23,6 @@ from .tiles import (
     DRAGONS,
     FLOWER,
     JOKER,
-    NATURAL_KINDS,
     NEWS,
     WINDS,
     is_number,
@@ -204,7 +203,11 @@ class _Search:
         """Walk from these blocks; False once `emit` has asked to stop."""
         self.counts = counts
         self.start_slips = slips
-        self.tiles = [t for t in range(NATURAL_KINDS) if counts[t]]
+        self.tiles = [t for t, count in enumerate(counts) if count]
+        # Each tile kind's plans, looked up once per walk rather than once per branch.
+        self.plans = [
+            _tile_plans(t, counts[t], self.relaxed, t in self.exposed_at, self.lone) for t in self.tiles
+        ]
         sizes: tuple[int, ...] | None = None
         if not self.relaxed:  # strict: the block sizes so far must be part of some pattern
             sizes = _grown((), tuple(b.size for b in blocks + self.open_exposed))
@@ -224,19 +227,15 @@ class _Search:
             return True  # every grouping from here has a number of slips the caller has enough of
         if index == len(self.tiles):
             return self._finish(jokers, blocks, slips, sizes)
-        tile = self.tiles[index]
-        count = self.counts[tile]
-        exposed_same = self.exposed_at.get(tile)
-        for plan, slip, used, plan_sizes, plan_blocks in _tile_plans(
-            tile, count, self.relaxed, exposed_same is not None, self.lone
-        ):
+        for plan, slip, used, plan_sizes, plan_blocks in self.plans[index]:
             if (slip and slips >= self.max_slips) or used > jokers:
                 continue
             now = slips + slip
             if plan[0][0] == MERGE:
-                assert exposed_same is not None
+                tile = self.tiles[index]
+                exposed_same = self.exposed_at[tile]
                 old = blocks[exposed_same]
-                grown = Block(tile, old.size + count, old.jokers, old.exposure)
+                grown = Block(tile, old.size + self.counts[tile], old.jokers, old.exposure)
                 merged = [*blocks[:exposed_same], grown, *blocks[exposed_same + 1 :]]
                 if not self._extend(index + 1, jokers, merged, now, sizes):
                     return False

@@ -35,6 +35,7 @@ NEAR_CANDIDATES = 60  # near misses judged at most for each number of broken rul
 # Readings looked at when a hand needs more than MAX_SLIPS fixes, in each of two passes (every tile
 # in a block; tiles left alone): enough to find a useful reason, few enough that no hand takes long.
 FAR_CANDIDATES = 100
+assert JOKER == NATURAL_KINDS  # judge() counts jokers as the kind after the natural ones
 
 
 @dataclass(frozen=True)
@@ -176,11 +177,10 @@ def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Verdict:
             bad.append(read)
     if bad:
         return Verdict(hand, situation, (), (), tuple(sorted(set(bad)))[:MAX_REASONS])
-    counts = [0] * NATURAL_KINDS
+    counts = [0] * (NATURAL_KINDS + 1)  # the natural kinds, then the joker (tiles.JOKER)
     for tile in hand.concealed:
-        if tile != JOKER:
-            counts[tile] += 1
-    jokers = hand.concealed.count(JOKER)
+        counts[tile] += 1
+    jokers = counts.pop()
 
     strict = _arrangements(counts, jokers, exposed, situation, relaxed=False)
     valid = _dedupe(a for a in strict if a.valid)
