@@ -39,12 +39,21 @@ class OutOfTimeError(InputError):
 
 
 @dataclass(slots=True)
-class _Budget:
+class Budget:
     deadline: float  # a time.perf_counter() value
     countdown: int  # steps left before the clock is read again
 
+    def spend(self) -> None:
+        """One step: raise OutOfTimeError once the deadline has passed."""
+        self.countdown -= 1
+        if self.countdown > 0:
+            return
+        self.countdown = CHECK_EVERY
+        if time.perf_counter() >= self.deadline:
+            raise OutOfTimeError(TOO_LONG)
 
-_open: ContextVar[_Budget | None] = ContextVar("cfmj_engine_budget", default=None)
+
+_open: ContextVar[Budget | None] = ContextVar("cfmj_engine_budget", default=None)
 
 
 @contextmanager
@@ -54,7 +63,7 @@ def limit(*, seconds: float) -> Iterator[None]:
     outer = _open.get()
     if outer is not None:
         deadline = min(deadline, outer.deadline)
-    token = _open.set(_Budget(deadline, CHECK_EVERY))
+    token = _open.set(Budget(deadline, CHECK_EVERY))
     try:
         yield
     finally:
@@ -64,11 +73,11 @@ def limit(*, seconds: float) -> Iterator[None]:
 def spend() -> None:
     """One step of a search: raise OutOfTimeError (an InputError) once an open budget's time is up."""
     budget = _open.get()
-    if budget is None:
-        return
-    budget.countdown -= 1
-    if budget.countdown > 0:
-        return
-    budget.countdown = CHECK_EVERY
-    if time.perf_counter() >= budget.deadline:
-        raise OutOfTimeError(TOO_LONG)
+    if budget is not None:
+        budget.spend()
+
+
+def current() -> Budget | None:
+    """The budget open here, if any: a loop that takes many steps spends on it directly (a search
+    runs inside one budget from start to end)."""
+    return _open.get()

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement, permutations, product
 
+from . import budget
 from .blocks import Block
-from .budget import spend
 from .categories import NUMBER_SETS, WIND_SETS
 from .patterns import PATTERNS
 from .tiles import (
@@ -198,16 +198,16 @@ class _Search:
         self.counts = counts
         self.open_slips: list[bool] | None = None
         self.emit: Emit = lambda blocks, slips, fresh: True
+        self.budget = budget.current()
 
     def run(self, counts: list[int], jokers: int, blocks: list[Block], slips: int) -> bool:
         """Walk from these blocks; False once `emit` has asked to stop."""
         self.counts = counts
         self.start_slips = slips
+        # The tile kinds held, each with its plans (looked up once per walk, not once per branch).
+        relaxed, exposed_at, lone = self.relaxed, self.exposed_at, self.lone
         self.tiles = [t for t, count in enumerate(counts) if count]
-        # Each tile kind's plans, looked up once per walk rather than once per branch.
-        self.plans = [
-            _tile_plans(t, counts[t], self.relaxed, t in self.exposed_at, self.lone) for t in self.tiles
-        ]
+        self.plans = [_tile_plans(t, counts[t], relaxed, t in exposed_at, lone) for t in self.tiles]
         sizes: tuple[int, ...] | None = None
         if not self.relaxed:  # strict: the block sizes so far must be part of some pattern
             sizes = _grown((), tuple(b.size for b in blocks + self.open_exposed))
@@ -219,7 +219,8 @@ class _Search:
     def _extend(
         self, index: int, jokers: int, blocks: list[Block], slips: int, sizes: tuple[int, ...] | None
     ) -> bool:
-        spend()  # a caller's time budget (budget.py), if one is open
+        if self.budget is not None:
+            self.budget.spend()  # a caller's time budget (budget.py)
         if sizes is not None and jokers not in self.room[index]:
             return True  # strict: the tiles left cannot take these jokers (nor leave a block of them)
         wanted = self.open_slips
