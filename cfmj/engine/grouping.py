@@ -127,6 +127,8 @@ def walk_groupings(
     change it as they come): the walk leaves out the branches that can only give unwanted ones.
     (A walk by calls, not generators: a grouping handed up through a generator per tile kind
     cost more than judging it.)"""
+    if not relaxed and 2 * _lone_tiles(counts) > jokers:
+        return  # a tile held once needs two jokers at least in a legal grouping: there is none
     fixed = [b for b in exposed if b.tile != JOKER]
     open_exposed = [b for b in exposed if b.tile == JOKER]
     search = _Search(counts, open_exposed, relaxed, max_slips, {b.tile: i for i, b in enumerate(fixed)}, lone)
@@ -148,6 +150,15 @@ def walk_groupings(
         for w in present:
             left[w] -= 1
         search.run(left, jokers - 1, [*fixed, Block(NEWS, 4, 1)], 1)
+
+
+def _lone_tiles(counts: list[int]) -> int:
+    """How many tile kinds are held once, at the least: a wind held once may go to a NEWS block
+    when all four are held, so it is not counted then."""
+    lone = counts.count(1)
+    if all(counts[w] for w in WINDS):
+        lone -= sum(1 for w in WINDS if counts[w] == 1)
+    return lone
 
 
 @cache
