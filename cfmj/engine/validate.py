@@ -290,9 +290,12 @@ def _near_misses(
 
 
 def _dedupe(arrangements: Iterable[Arrangement]) -> list[Arrangement]:
+    found = list(arrangements)
+    if len(found) < 2:  # the usual case: nothing to compare
+        return found
     seen = set()
     out = []
-    for arrangement in arrangements:
+    for arrangement in found:
         key = arrangement.key()
         if key not in seen:
             seen.add(key)
