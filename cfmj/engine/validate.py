@@ -186,7 +186,7 @@ def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Verdict:
     jokers = counts.pop()
 
     strict = _arrangements(counts, jokers, exposed, situation, relaxed=False)
-    valid = _dedupe(a for a in strict if a.valid)
+    valid = _dedupe((a for a in strict if a.valid), strict=True)
     if valid:
         # Highest value first; among equals, the first found (a stable, repeatable choice).
         ranked = sorted(valid, key=lambda a: -(a.value or 0))
@@ -195,7 +195,7 @@ def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Verdict:
     if strict and min(far[:2] for far, _ in strict_far) <= (ONE_BROKEN_RULE, False):
         # A relaxed reading breaks at least one rule itself, so none can rank before a strict
         # reading that breaks only one and found a set.
-        nearest = _nearest(strict_far)
+        nearest = _nearest(strict_far, strict=True)
         return Verdict(hand, situation, (), tuple(nearest), _reasons_of(nearest))
     # Near misses by how many rules they break (0, 1, then 2 slips), a fixed number of each: the
     # nearest reading is almost always among them, each kind of slip is looked at even when a hand
@@ -289,13 +289,22 @@ def _near_misses(
     return [arrangement for near in kept for arrangement in near]
 
 
-def _dedupe(arrangements: Iterable[Arrangement]) -> list[Arrangement]:
+def _dedupe(arrangements: Iterable[Arrangement], *, strict: bool = False) -> list[Arrangement]:
+    """The arrangements, each reading once (the first of equals kept).
+
+    `strict`: they are strict readings, which differ from each other by construction except
+    perhaps the dragon hands' (grouping.py: each tile kind makes one block, which a joker block
+    never names; joker namings are distinct): only those are compared (a hand with eight jokers
+    has hundreds of readings)."""
     found = list(arrangements)
     if len(found) < 2:  # the usual case: nothing to compare
         return found
     seen = set()
     out = []
     for arrangement in found:
+        if strict and not arrangement.dragon_hand:
+            out.append(arrangement)
+            continue
         key = arrangement.key()
         if key not in seen:
             seen.add(key)
@@ -325,13 +334,15 @@ def _distance(arrangement: Arrangement) -> tuple[int, bool, int]:
     return (severity, arrangement.category is None, rank)
 
 
-def _nearest(candidates: list[tuple[tuple[int, bool, int], Arrangement]]) -> list[Arrangement]:
+def _nearest(
+    candidates: list[tuple[tuple[int, bool, int], Arrangement]], *, strict: bool = False
+) -> list[Arrangement]:
     """The readings nearest to legal (each with its _distance), the first found of each."""
     if not candidates:
         return []
     ranked = sorted(candidates, key=lambda pair: pair[0])
     closest = ranked[0][0][0]
-    return _dedupe(a for distance, a in ranked if distance[0] == closest)
+    return _dedupe((a for distance, a in ranked if distance[0] == closest), strict=strict)
 
 
 def _reasons_of(nearest: list[Arrangement]) -> tuple[Reason, ...]:

@@ -1,0 +1,69 @@
+"""Strict readings come out of the walk each once (grouping.py), so `check` does not compare them
+(validate._dedupe with strict=True): each tile kind makes one block, a joker block is never named
+after a tile the hand holds, and namings that give the same blocks are dropped. These tests hold
+the walk to that, on the hands with the most readings and on joker-heavy hands made at random."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from cfmj.engine.exposures import exposure_block
+from cfmj.engine.grouping import groupings
+from cfmj.engine.notation import Hand, parse_hand
+from cfmj.engine.tiles import FLOWER, JOKER, NATURAL_KINDS
+from tests.engine.test_properties import holdings
+from tests.engine.test_search_bound import HANDS
+
+
+def _repeated_readings(hand: Hand) -> list[tuple[tuple[int, int, int, int], ...]]:
+    exposed = [exposure_block(index, group) for index, group in enumerate(hand.exposures)]
+    assert all(not isinstance(block, tuple) for block in exposed)
+    counts = [0] * NATURAL_KINDS
+    for tile in hand.concealed:
+        if tile != JOKER:
+            counts[tile] += 1
+    readings = Counter(
+        tuple(sorted((b.tile, b.size, b.jokers, b.exposure) for b in blocks))
+        for blocks in groupings(counts, hand.concealed.count(JOKER), exposed, relaxed=False)  # type: ignore[arg-type]
+    )
+    return [reading for reading, times in readings.items() if times > 1]
+
+
+@pytest.mark.parametrize("case", HANDS, ids=lambda case: case["hand"])
+def test_the_hands_with_most_readings_give_each_once(case: dict[str, Any]) -> None:
+    assert _repeated_readings(parse_hand(case["hand"])) == []
+
+
+@st.composite
+def joker_heavy_hands(draw: st.DrawFn) -> Hand:
+    """Two to four kinds held one to four times and the rest jokers (up to eight), as the slowest
+    hands are made; perhaps with an exposure of one kind, or of jokers alone."""
+    kinds = draw(st.lists(st.sampled_from(range(NATURAL_KINDS)), min_size=2, max_size=4, unique=True))
+    held = {kind: draw(st.integers(1, 2 if kind == FLOWER else 4)) for kind in kinds}
+    jokers = 14 - sum(held.values())
+    assume(0 <= jokers <= 8)
+    exposures: tuple[tuple[int, ...], ...] = ()
+    shown = draw(st.sampled_from(["none", "jokers", "kind"]))
+    if shown == "jokers" and jokers >= 3:
+        exposures, jokers = ((JOKER,) * 3,), jokers - 3
+    elif shown == "kind" and kinds[0] != FLOWER and jokers >= max(0, 3 - held[kinds[0]]):
+        filled = max(0, 3 - held[kinds[0]])
+        exposures, jokers = ((kinds[0],) * held.pop(kinds[0]) + (JOKER,) * filled,), jokers - filled
+    concealed = sorted([kind for kind, times in held.items() for _ in range(times)] + [JOKER] * jokers)
+    return Hand(tuple(concealed), exposures)
+
+
+@given(joker_heavy_hands())
+def test_joker_heavy_hands_give_each_reading_once(hand: Hand) -> None:
+    assert _repeated_readings(hand) == []
+
+
+@given(holdings())
+def test_card_hands_held_with_jokers_give_each_reading_once(drawn: Any) -> None:
+    _, hand, _ = drawn
+    assert _repeated_readings(hand) == []
