@@ -22,6 +22,7 @@ from cfmj.classes.models import (
     SessionAnswer,
 )
 from cfmj.classes.selectors import statuses
+from cfmj.play.models import Game
 from lessons.models import CheckAnswer, LessonProgress
 from practice.models import Attempt, ReviewItem, SkillRating, Streak
 
@@ -74,6 +75,7 @@ def account_data(*, user: User) -> dict[str, Any]:
         "homework_set": _homework_set(user),
         "class_sessions": _class_sessions(user),
         "invitations": _invitations(user),
+        "play": _play(user),
     }
 
 
@@ -256,6 +258,30 @@ def _class_sessions(user: User) -> dict[str, list[dict[str, Any]]]:
             ClassSession.objects.filter(started_by=user)
             .order_by("started_at", "pk")
             .values("puzzle_id", "started_at", "revealed_at", "closed_at", **{"class": F("classroom__name")})
+        ),
+    }
+
+
+def _play(user: User) -> dict[str, list[dict[str, Any]]]:
+    """The hands played against the bots: each with its table, every action and the result."""
+    return {
+        "games": _rows(
+            Game.objects.filter(owner=user)
+            .order_by("created_at", "pk")
+            .values(
+                "created_at",
+                "updated_at",
+                "status",
+                "mode",
+                "bot_level",
+                "seed",
+                "house_rules",
+                "base",
+                "skill_level",
+                "dealer",
+                "actions",
+                "result",
+            )
         ),
     }
 
