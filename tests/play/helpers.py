@@ -7,10 +7,12 @@ import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
-from cfmj.engine.game import PlayerView
+from cfmj.engine.game import NoCall, PlayerView
 from cfmj.engine.notation import parse_hand
 from cfmj.engine.tiles import code
+from cfmj.play import services
 from cfmj.play.models import Game
+from cfmj.play.selectors import rebuild
 
 TILE_IMG = re.compile(r'<img class="tile" src="[^"]*/tiles/(?P<code>[A-Z0-9]+)\.svg"')
 
@@ -80,3 +82,29 @@ def tiles_allowed(view: PlayerView, game: Game) -> set[str]:
     if game.result and game.result.get("hand"):
         allowed |= {code(t) for t in parse_hand(game.result["hand"]).tiles}
     return allowed
+
+
+def advance_to(game: Game, kind: str, limit: int = 300) -> Game:
+    """Play the learner's first legal choice (letting every discard go) until `kind` is offered."""
+
+    for _ in range(limit):
+        legal = rebuild(game).legal_actions(0)
+        if any(a.kind == kind for a in legal):
+            return game
+        if not legal:
+            raise AssertionError("the hand ended first")
+        plain = [a for a in legal if a.kind not in ("declare_mah_jongg", "call_mah_jongg", "exchange_joker")]
+        choice = next((a for a in legal if isinstance(a, NoCall)), None) or (plain or legal)[0]
+        game = services.game_act(game=game, version=game.version, action=choice)
+    raise AssertionError(f"{kind} was never offered")
+
+
+def play_out(game: Game) -> Game:
+    """The learner lets every discard go and discards the first tile it may, to the end."""
+
+    while game.status != Game.Status.OVER:
+        legal = rebuild(game).legal_actions(0)
+        choice = next((a for a in legal if a.kind in ("no_call", "discard")), None)
+        choice = choice or next(a for a in legal if a.kind not in ("declare_mah_jongg", "call_mah_jongg"))
+        game = services.game_act(game=game, version=game.version, action=choice)
+    return game
