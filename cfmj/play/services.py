@@ -11,7 +11,7 @@ from django.db import transaction
 
 from cfmj.accounts.models import User
 from cfmj.engine import InputError, RuleSet
-from cfmj.engine.game import Action, action_to_dict, hand_result
+from cfmj.engine.game import Action, CallExposure, NoCall, action_to_dict, hand_result, wins
 from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.game.events import HandStarted
 from cfmj.play.bots import LEVELS, bot_choose
@@ -52,7 +52,7 @@ def game_start(
     engine = EngineGame(seed, rules, dealer)
     first = engine.events[0]
     assert isinstance(first, HandStarted)
-    _bots_act(engine, bot_level, seed)
+    _play_on(engine, bot_level, seed)
     game = Game(
         owner=owner,
         seed=seed,
@@ -87,27 +87,41 @@ def game_act(*, game: Game, version: int | None, action: Action) -> Game:
             raise PlayError(problem)
         locked.moves_from = len(engine.events)
         engine.apply(action)
-        _bots_act(engine, locked.bot_level, locked.seed)
+        _play_on(engine, locked.bot_level, locked.seed)
         _record(locked, engine)
         locked.version += 1
         locked.save()
     return locked
 
 
-def _bots_act(engine: EngineGame, level: str, seed: int) -> None:
-    """The bots choose, lowest seat first, until only the learner owes a choice or the hand is over."""
+def _play_on(engine: EngineGame, level: str, seed: int) -> None:
+    """The bots choose, lowest seat first, until the learner owes a choice or the hand is over. A
+    discard the learner cannot call (no exposure it could make, no Mah Jongg) is let go for them:
+    they are asked only when they have a call to make."""
     for _ in range(MAX_BOT_STEPS):
         if engine.over:
             return
-        bots = [seat for seat in engine.waiting_for() if seat != LEARNER_SEAT]
-        if not bots:
+        waiting = engine.waiting_for()
+        bots = [seat for seat in waiting if seat != LEARNER_SEAT]
+        if bots:
+            seat = bots[0]
+            legal = engine.legal_actions(seat)
+            engine.apply(bot_choose(level, engine.view(seat), legal, seed=seed, step=len(engine.actions)))
+        elif waiting and nothing_to_call(engine):
+            engine.apply(NoCall(LEARNER_SEAT))
+        else:
             return
-        seat = bots[0]
-        choice = bot_choose(
-            level, engine.view(seat), engine.legal_actions(seat), seed=seed, step=len(engine.actions)
-        )
-        engine.apply(choice)
     raise RuntimeError(f"The bots did not let go within {MAX_BOT_STEPS} actions.")
+
+
+def nothing_to_call(engine: EngineGame) -> bool:
+    """Is the learner answering a discard it can neither expose with nor win on?"""
+    view = engine.view(LEARNER_SEAT)
+    if view.pending_discard is None:
+        return False
+    if any(isinstance(a, CallExposure) for a in engine.legal_actions(LEARNER_SEAT)):
+        return False
+    return not wins(view, (view.pending_discard[1],))
 
 
 def _record(game: Game, engine: EngineGame) -> None:

@@ -39,3 +39,12 @@ def test_it_takes_the_table_of_the_learners_class(client: Client) -> None:
 def test_a_visitor_is_sent_to_log_in(client: Client) -> None:
     response = client.get(reverse("play:home"))
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_the_menu_links_here_for_a_signed_in_learner(client: Client) -> None:
+    assert 'href="/play/"' not in client.get(reverse("home")).content.decode()
+    client.force_login(person("lee"))
+    html = client.get(reverse("play:home")).content.decode()
+    header = html[html.index("<header") : html.index("</header>")]
+    assert f'<a href="{reverse("play:home")}" aria-current="page">Play</a>' in header
+    assert header.count('aria-current="page"') == 1

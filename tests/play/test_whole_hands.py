@@ -32,7 +32,9 @@ def choose(html: str, game: Game, rng: random.Random) -> tuple[Form, list[tuple[
         return forms["call_mah_jongg"][0], []
     if "call_exposure" in forms and rng.random() < 0.3:
         return rng.choice(forms["call_exposure"]), []
-    if "no_call" in forms:
+    if "no_call" in forms:  # asked only when there is a call to make
+        assert view.pending_discard is not None
+        assert "call_exposure" in forms or wins(view, (view.pending_discard[1],))
         return forms["no_call"][0], []
     if "exchange_joker" in forms and rng.random() < 0.5:
         return rng.choice(forms["exchange_joker"]), []
