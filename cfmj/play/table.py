@@ -93,6 +93,9 @@ def table_context(game: Game, engine: EngineGame) -> dict[str, Any]:
         "moves": moves.since(engine.events, game.moves_from, view.dealer),
         "status_line": status_line(view),
         "received": [code(t) for t in view.received],
+        # What was just passed or drawn to the learner, while it is news: not once they have discarded.
+        "show_received": view.phase in (CHARLESTON, STOP_VOTE, COURTESY_ASK, COURTESY_PASS)
+        or view.turn == LEARNER_SEAT,
         "pending": _pending(view),
         "calls": _calls(view, legal),
         "exchanges": _exchanges(view, legal),
