@@ -87,7 +87,10 @@ def play_through(client: Client, game: Game, rng: random.Random) -> Game:
     raise AssertionError("the hand did not end")
 
 
-@pytest.mark.parametrize(("seed", "level"), [(1, "beginner"), (2, "steady"), (3, "strong"), (11, "beginner")])
+@pytest.mark.parametrize(
+    ("seed", "level"),
+    [(1, "beginner"), (2, "steady"), (3, "strong"), (11, "beginner"), (21, "steady"), (34, "strong")],
+)
 def test_it_plays_whole_hands_through_the_pages(client: Client, seed: int, level: str) -> None:
     lee = person("lee")
     client.force_login(lee)
