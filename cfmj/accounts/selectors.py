@@ -263,26 +263,16 @@ def _class_sessions(user: User) -> dict[str, list[dict[str, Any]]]:
 
 
 def _play(user: User) -> dict[str, list[dict[str, Any]]]:
-    """The hands played against the bots: each with its table, every action and the result."""
+    """The hands played against the bots. A finished hand comes whole (seed, every action, the
+    result); a hand in progress without its seed and actions, which would tell the wall and the
+    bots' tiles to someone still playing it."""
+    table = ("created_at", "updated_at", "status", "mode", "bot_level", "house_rules", "base", "skill_level")
+    games = Game.objects.filter(owner=user).order_by("created_at", "pk")
     return {
         "games": _rows(
-            Game.objects.filter(owner=user)
-            .order_by("created_at", "pk")
-            .values(
-                "created_at",
-                "updated_at",
-                "status",
-                "mode",
-                "bot_level",
-                "seed",
-                "house_rules",
-                "base",
-                "skill_level",
-                "dealer",
-                "actions",
-                "result",
-            )
+            games.filter(status=Game.Status.OVER).values(*table, "dealer", "seed", "actions", "result")
         ),
+        "in_progress": _rows(games.exclude(status=Game.Status.OVER).values(*table)),
     }
 
 

@@ -6,6 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from cfmj.accounts.selectors import account_data
+from cfmj.play import services
 from cfmj.play.models import Game
 from cfmj.play.selectors import rebuild
 from tests.classes.helpers import person
@@ -55,3 +57,11 @@ def test_a_table_that_cannot_be_is_refused_with_a_message(client: Client, data: 
 def test_a_get_starts_nothing(client: Client) -> None:
     client.force_login(person("lee"))
     assert client.get(reverse("play:start")).status_code == 405
+
+
+def test_the_account_download_tells_nothing_hidden_of_a_hand_in_progress() -> None:
+    lee = person("lee")
+    services.game_start(owner=lee, bot_level="beginner", seed=9)
+    data = account_data(user=lee)["play"]
+    assert data["games"] == [] and len(data["in_progress"]) == 1
+    assert not {"seed", "actions", "wall"} & set(data["in_progress"][0])
