@@ -94,3 +94,8 @@ def test_a_finished_hand_shows_the_result(client: Client, lee: Any) -> None:
     assert "Mah Jongg on a discard" in html or "Mah Jongg drawn from the wall" in html
     assert 'class="arrangement"' in html and f"+{max(game.result['payments'])}" in html
     assert forms_of(html) == {}
+
+
+def test_a_game_number_out_of_range_is_a_404(client: Client, lee: Any) -> None:
+    assert client.get("/play/" + "9" * 30 + "/").status_code == 404
+    assert client.post("/play/" + "9" * 30 + "/act/", {"action": "no_call"}).status_code == 404
