@@ -6,7 +6,8 @@ learner's action, the bots until the learner's next choice, the table drawn) and
 Plays `--hands` whole hands per bot level through the real view (Django's test client on a
 throwaway SQLite database: no server, no network), the learner choosing at random among the legal
 actions (taking a Mah Jongg it holds). Prints, per level, the request times (p50, p95, max) and
-the longest rebuild (replaying the whole log of a finished hand: the longest a rebuild gets)."""
+the longest rebuild (replaying the whole log of a finished hand: the longest a rebuild gets), timed
+once and as the best of five."""
 
 from __future__ import annotations
 
@@ -78,14 +79,16 @@ def main() -> None:
     for level in LEVELS:
         requests: list[float] = []
         rebuilds: list[float] = []
+        best: list[float] = []
         for hand in range(args.hands):
             game = _play(client, user, level, args.seed + hand, requests)
-            best = min(_timed_rebuild(game) for _ in range(5))
-            rebuilds.append(best)
+            first = _timed_rebuild(game)  # as a request meets it: once, with whatever is warm
+            rebuilds.append(first)
+            best.append(min([first] + [_timed_rebuild(game) for _ in range(4)]))
         print(
             f"{level:9} requests {len(requests):4}: p50 {statistics.median(requests):6.1f}  "
             f"p95 {percentile(requests, 0.95):6.1f}  max {max(requests):6.1f} | "
-            f"rebuild of a whole hand: longest {max(rebuilds):5.1f} "
+            f"rebuild of a whole hand: longest {max(rebuilds):5.1f} (best of 5: {max(best):4.1f}) "
             f"(hands of {_lengths(user, level)} actions)"
         )
 
