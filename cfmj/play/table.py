@@ -147,7 +147,7 @@ def _calls(view: PlayerView, legal: list[Action]) -> list[Choice]:
             extra = f" ({jokers} joker{'s' if jokers > 1 else ''})" if jokers else ""
             label = f"Call for a {block_label(code(tile), size)}{extra}"
             out.append(Choice(label, tuple(("tiles", code(t)) for t in action.tiles)))
-    return out
+    return list(dict.fromkeys(out))  # one button per distinct call
 
 
 def _exchanges(view: PlayerView, legal: list[Action]) -> list[Choice]:
@@ -167,7 +167,7 @@ def _exchanges(view: PlayerView, legal: list[Action]) -> list[Choice]:
                 ("exposure", str(action.exposure)),
             )
             out.append(Choice(label, fields))
-    return out
+    return list(dict.fromkeys(out))  # one button per distinct exchange
 
 
 def _result(game: Game, engine: EngineGame) -> dict[str, Any]:
