@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "cfmj.classes",
     "lessons",
     "practice",
+    "cfmj.play",
 ]
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

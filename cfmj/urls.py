@@ -11,6 +11,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("favicon.ico", core_views.favicon, name="favicon"),
     path("accounts/", include("cfmj.accounts.urls")),
     path("classes/", include("cfmj.classes.urls")),
+    path("play/", include("cfmj.play.urls")),
     path("", include("practice.urls")),
     path("", include("lessons.urls")),
 ]

@@ -28,6 +28,7 @@ LAYERS = {
     "cfmj.accounts.redirects": 1,
     "cfmj.accounts.names": 1,  # how a real name is cleaned: plain text rules, no models
     "practice": 2,
+    "cfmj.play": 2,  # a hand against the bots: the engine, a user's row, nothing of the other apps
     "lessons": 3,
     "cfmj.classes": 4,
     "cfmj.accounts": 5,

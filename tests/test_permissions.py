@@ -20,6 +20,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from cfmj.classes import services
 from cfmj.classes.models import ClassSession, CoteacherInvite, Membership
+from cfmj.play import services as play_services
 from practice.models import ReviewItem
 from tests.classes.helpers import coteacher, person
 from tests.practice.factories import PuzzleFactory
@@ -79,6 +80,11 @@ CASES: dict[str, Case] = {
     "lessons:rules": PUBLIC,
     # Not served to this person: sent to a fresh question (tests/practice/test_answer.py for the rest).
     "practice:answer": Case("POST", EVERYONE, (302,), visitor=(302,)),
+    # A learner's own hand against the bots: nobody else's (play:act with no action: a message).
+    "play:home": Case("GET", SIGNED_IN),
+    "play:start": Case("POST", SIGNED_IN, (302,), {"bot_level": "beginner"}),
+    "play:game": Case("GET", frozenset({"learner"})),
+    "play:act": Case("POST", frozenset({"learner"}), (302,)),
     "accounts:signup": Case("GET", EVERYONE, (200, 302), visitor=(200,)),
     "accounts:login": Case("GET", EVERYONE, (200, 302), visitor=(200,)),  # signed in: sent on
     "accounts:account": Case("GET", SIGNED_IN),
@@ -191,8 +197,10 @@ def world(course: Any) -> dict[str, Any]:
     mistake = ReviewItem.objects.create(
         user=people["learner"], puzzle=PuzzleFactory(kind="worth", band=1), due=datetime.date.today()
     )
+    game = play_services.game_start(owner=people["learner"], bot_level="beginner", seed=7)
     return {
         "people": people,
+        "game": game,
         "mistake": mistake,
         "class": mine,
         "homework": homework,
@@ -237,6 +245,8 @@ def _url(name: str, world: dict[str, Any]) -> str:
         "quiz": {"slug": world["lesson"].slug},
         "step": {"slug": world["lesson"].slug, "number": 1},
         "password_reset_confirm": {"uidb64": "MQ", "token": "set-password"},
+        "game": {"game_id": world["game"].pk},
+        "act": {"game_id": world["game"].pk},
     }
     kwargs.update(extra.get(view, {}))
     if view in ("session_control", "session_tally", "session_reveal", "session_close"):

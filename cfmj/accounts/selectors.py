@@ -22,6 +22,7 @@ from cfmj.classes.models import (
     SessionAnswer,
 )
 from cfmj.classes.selectors import statuses
+from cfmj.play.models import Game
 from lessons.models import CheckAnswer, LessonProgress
 from practice.models import Attempt, ReviewItem, SkillRating, Streak
 
@@ -74,6 +75,7 @@ def account_data(*, user: User) -> dict[str, Any]:
         "homework_set": _homework_set(user),
         "class_sessions": _class_sessions(user),
         "invitations": _invitations(user),
+        "play": _play(user),
     }
 
 
@@ -257,6 +259,20 @@ def _class_sessions(user: User) -> dict[str, list[dict[str, Any]]]:
             .order_by("started_at", "pk")
             .values("puzzle_id", "started_at", "revealed_at", "closed_at", **{"class": F("classroom__name")})
         ),
+    }
+
+
+def _play(user: User) -> dict[str, list[dict[str, Any]]]:
+    """The hands played against the bots. A finished hand comes whole (seed, every action, the
+    result); a hand in progress without its seed and actions, which would tell the wall and the
+    bots' tiles to someone still playing it."""
+    table = ("created_at", "updated_at", "status", "mode", "bot_level", "house_rules", "base", "skill_level")
+    games = Game.objects.filter(owner=user).order_by("created_at", "pk")
+    return {
+        "games": _rows(
+            games.filter(status=Game.Status.OVER).values(*table, "dealer", "seed", "actions", "result")
+        ),
+        "in_progress": _rows(games.exclude(status=Game.Status.OVER).values(*table)),
     }
 
 

@@ -160,6 +160,7 @@ COVERED = {
     ("classes.Assignment", "created_by"): "homework_set",
     ("classes.ClassSession", "started_by"): "class_sessions.started",
     ("classes.SessionAnswer", "user"): "class_sessions.answers",
+    ("play.Game", "owner"): "play.games and play.in_progress",
 }
 
 

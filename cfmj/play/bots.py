@@ -1,0 +1,52 @@
+"""The bots a learner plays against, weakest first. Each is one of the engine's players, asked
+afresh for every choice: a bot keeps nothing between requests, and any randomness it uses is
+seeded from the game's seed and the number of actions so far, so a choice is reproducible.
+
+Their strength is not measured yet (issue 18 asks for a tournament later); the order is by design:
+- beginner: the engine's RandomPlayer, which always takes a Mah Jongg it holds and otherwise
+  chooses at random (calling an exposure now and then);
+- steady: the advice player, except that it never calls a discard for an exposure and one
+  discard in four is a random tile (not a joker) instead of the advised one;
+- strong: the advice player in full."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+
+from cfmj.engine.game import Action, CallExposure, Discard, PlayerView, RandomPlayer
+from cfmj.engine.game.advice_player import AdvicePlayer
+from cfmj.engine.tiles import JOKER
+
+BEGINNER, STEADY, STRONG = "beginner", "steady", "strong"
+LEVELS: dict[str, str] = {
+    BEGINNER: "Beginner: plays at random, but never misses a Mah Jongg",
+    STEADY: "Steady: follows the advice, but never calls and sometimes discards carelessly",
+    STRONG: "Strong: follows the engine's advice in everything",
+}
+DEFAULT_LEVEL = STEADY
+CARELESS = 0.25  # the steady bot's share of random discards
+
+
+def _rng(seed: int, step: int, seat: int) -> Random:
+    return Random(f"{seed}:{step}:{seat}")
+
+
+def bot_choose(level: str, view: PlayerView, legal: Sequence[Action], *, seed: int, step: int) -> Action:
+    """The bot's action for `view.seat` (`legal` never empty); `step` is the number of actions
+    already in the game, which with `seed` fixes any randomness."""
+    if level == BEGINNER:
+        return RandomPlayer(_rng(seed, step, view.seat).getrandbits(32)).choose(view, legal)
+    if level == STEADY:
+        return _steady(view, legal, _rng(seed, step, view.seat))
+    return AdvicePlayer().choose(view, legal)
+
+
+def _steady(view: PlayerView, legal: Sequence[Action], rng: Random) -> Action:
+    calls = [a for a in legal if not isinstance(a, CallExposure)]  # never calls for an exposure
+    choice = AdvicePlayer().choose(view, calls)
+    if isinstance(choice, Discard) and rng.random() < CARELESS:
+        tiles = sorted({a.tile for a in legal if isinstance(a, Discard) and a.tile != JOKER})
+        if tiles:
+            return Discard(view.seat, rng.choice(tiles))
+    return choice

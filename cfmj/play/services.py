@@ -1,0 +1,133 @@
+"""Playing a hand: starting one, and the learner's action followed by the bots' until the learner
+has a choice to make. Each raises PlayError with a message the learner can act on; a refused
+action leaves the game as it was."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+
+from django.db import transaction
+
+from cfmj.accounts.models import User
+from cfmj.engine import InputError, RuleSet
+from cfmj.engine.game import Action, CallExposure, NoCall, action_to_dict, hand_result, wins
+from cfmj.engine.game import Game as EngineGame
+from cfmj.engine.game.events import HandStarted
+from cfmj.play.bots import LEVELS, bot_choose
+from cfmj.play.models import LEARNER_SEAT, Game
+from cfmj.play.selectors import rebuild
+
+STALE = "This table changed in another tab or by a double click: here it is as it is now."
+OVER = "This hand is over: start a new one from the Play page."
+MAX_BOT_STEPS = 2_000  # far more than a hand has: a guard against a bot that never lets go
+
+
+class PlayError(Exception):
+    """An action or a new game that cannot be, and why."""
+
+
+def game_start(
+    *,
+    owner: User,
+    bot_level: str,
+    house_rules: Iterable[int | str] = (),
+    base: int | str | None = None,
+    skill_level: int | str | None = None,
+    mode: str = Game.Mode.PRACTICE,
+    seed: int | None = None,
+) -> Game:
+    """A new hand with the learner in seat 0, dealt and played by the bots up to the learner's
+    first choice (the first Charleston pass)."""
+    if bot_level not in LEVELS:
+        raise PlayError(f"Choose the bots' level: {', '.join(LEVELS)}.")
+    if mode not in Game.Mode.values:
+        raise PlayError("Choose practice or test.")
+    try:
+        rules = RuleSet.make(house_rules=",".join(map(str, house_rules)), base=base, skill_level=skill_level)
+    except InputError as problem:
+        raise PlayError(str(problem)) from problem
+    seed = secrets.randbits(32) if seed is None else seed
+    dealer = seed % 4  # the learner sits at every wind in turn, as seeds come
+    engine = EngineGame(seed, rules, dealer)
+    first = engine.events[0]
+    assert isinstance(first, HandStarted)
+    _play_on(engine, bot_level, seed)
+    game = Game(
+        owner=owner,
+        seed=seed,
+        wall=list(first.wall),
+        house_rules=sorted(rules.house_rules),
+        base=rules.base,
+        skill_level=rules.skill_level,
+        dealer=dealer,
+        bot_level=bot_level,
+        mode=mode,
+    )
+    _record(game, engine)
+    game.save()
+    return game
+
+
+def game_act(*, game: Game, version: int | None, action: Action) -> Game:
+    """The learner's `action` (seat 0), then the bots', saved as one change. Refused with a
+    message, the game unchanged, if the table changed since the learner saw it (`version`), the
+    hand is over, or the rules do not allow it now."""
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        if locked.status == Game.Status.OVER:
+            raise PlayError(OVER)
+        if version != locked.version:
+            raise PlayError(STALE)
+        if action.seat != LEARNER_SEAT:
+            raise PlayError("You play seat 0 only.")
+        engine = rebuild(locked)
+        problem = engine.why_illegal(action)
+        if problem is not None:
+            raise PlayError(problem)
+        locked.moves_from = len(engine.events)
+        engine.apply(action)
+        _play_on(engine, locked.bot_level, locked.seed)
+        _record(locked, engine)
+        locked.version += 1
+        locked.save()
+    return locked
+
+
+def _play_on(engine: EngineGame, level: str, seed: int) -> None:
+    """The bots choose, lowest seat first, until the learner owes a choice or the hand is over. A
+    discard the learner cannot call (no exposure it could make, no Mah Jongg) is let go for them:
+    they are asked only when they have a call to make."""
+    for _ in range(MAX_BOT_STEPS):
+        if engine.over:
+            return
+        waiting = engine.waiting_for()
+        bots = [seat for seat in waiting if seat != LEARNER_SEAT]
+        if bots:
+            seat = bots[0]
+            legal = engine.legal_actions(seat)
+            engine.apply(bot_choose(level, engine.view(seat), legal, seed=seed, step=len(engine.actions)))
+        elif waiting and nothing_to_call(engine):
+            engine.apply(NoCall(LEARNER_SEAT))
+        else:
+            return
+    raise RuntimeError(f"The bots did not let go within {MAX_BOT_STEPS} actions.")
+
+
+def nothing_to_call(engine: EngineGame) -> bool:
+    """Is the learner answering a discard it can neither expose with nor win on?"""
+    view = engine.view(LEARNER_SEAT)
+    if view.pending_discard is None:
+        return False
+    if any(isinstance(a, CallExposure) for a in engine.legal_actions(LEARNER_SEAT)):
+        return False
+    return not wins(view, (view.pending_discard[1],))
+
+
+def _record(game: Game, engine: EngineGame) -> None:
+    game.actions = [action_to_dict(a) for a in engine.actions]
+    if engine.over:
+        game.status = Game.Status.OVER
+        result = hand_result(engine).to_dict()
+        result.pop("events")  # they hold the wall: the log and the seed rebuild them
+        game.result = result

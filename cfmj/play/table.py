@@ -1,0 +1,188 @@
+"""What the table page shows the learner, read from the engine: only seat 0's PlayerView and what
+every player sees (exposures, discards, tile counts, dead hands), never another seat's concealed
+tiles or the wall. The template draws it; nothing here decides a rule."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cfmj.engine import check, parse_hand
+from cfmj.engine.game import (
+    Action,
+    CallExposure,
+    ExchangeJoker,
+    Exposure,
+    PlayerView,
+)
+from cfmj.engine.game import Game as EngineGame
+from cfmj.engine.game.state import (
+    CALLS,
+    CHARLESTON,
+    COURTESY_ASK,
+    COURTESY_PASS,
+    STAGE_NAMES,
+    STAGE_OFFSET,
+    STOP_VOTE,
+    TURN,
+)
+from cfmj.engine.game.tileset import SEATS, wind_of
+from cfmj.engine.labels import block_label
+from cfmj.engine.layout import TileGroup, rack
+from cfmj.engine.notation import Hand
+from cfmj.engine.scoring import counts_as_self_drawn
+from cfmj.engine.tiles import JOKER, code, codes, name
+from cfmj.play import moves
+from cfmj.play.models import LEARNER_SEAT, Game
+from cfmj.play.selectors import rules_of
+
+DIRECTIONS = {1: "to your right", 2: "across", 3: "to your left"}
+WON_BY = {
+    "wall": "drawn from the wall",
+    "discard": "on a discard",
+    "joker_exchange": "after a joker exchange",
+}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One of the learner's options shown as its own form (a call, a joker exchange)."""
+
+    label: str
+    fields: tuple[tuple[str, str], ...]
+
+
+def exposure_text(exposure: Exposure) -> str:
+    return codes(exposure.tiles)
+
+
+def seat_facts(view: PlayerView, seat: int, held: int) -> dict[str, Any]:
+    """What everyone sees of `seat`; `held`: its tile count, any it is passing included."""
+    exposures = view.exposures[seat]
+    exposed = sum(len(e.tiles) for e in exposures)
+    return {
+        "seat": seat,
+        "wind": wind_of(seat, view.dealer),
+        "is_dealer": seat == view.dealer,
+        "concealed_count": held - exposed,
+        "exposures": [exposure_text(e) for e in exposures],
+        "discards": [code(t) for s, t in view.discards if s == seat],
+        "dead": view.dead[seat],
+        "in_turn": view.turn == seat,
+    }
+
+
+def rack_groups(view: PlayerView) -> tuple[TileGroup, ...]:
+    """The learner's concealed tiles by suit, a gap between suits (the engine's rack)."""
+    return rack(Hand(view.concealed, ()))
+
+
+def table_context(game: Game, engine: EngineGame) -> dict[str, Any]:
+    view = engine.view(LEARNER_SEAT)
+    legal = engine.legal_actions(LEARNER_SEAT)
+    kinds = {a.kind for a in legal}
+    others = [(LEARNER_SEAT + k) % SEATS for k in range(1, SEATS)]
+    context: dict[str, Any] = {
+        "game": game,
+        "view": view,
+        "you": seat_facts(view, LEARNER_SEAT, engine.hand_size(LEARNER_SEAT)),
+        "opponents": [seat_facts(view, s, engine.hand_size(s)) for s in others],
+        "rack": rack_groups(view),
+        "concealed_hand": Hand(view.concealed, ()),
+        "kinds": kinds,
+        "moves": moves.since(engine.events, game.moves_from, view.dealer),
+        "status_line": status_line(view),
+        "received": [code(t) for t in view.received],
+        # What was just passed or drawn to the learner, while it is news: not once they have discarded.
+        "show_received": view.phase in (CHARLESTON, STOP_VOTE, COURTESY_ASK, COURTESY_PASS)
+        or view.turn == LEARNER_SEAT,
+        "pending": _pending(view),
+        "calls": _calls(view, legal),
+        "exchanges": _exchanges(view, legal),
+        "courtesy_counts": range(4),
+        "blind_tiles": [code(t) for t in view.received] if view.blind_allowed else [],
+        "result": _result(game, engine) if engine.over else None,
+    }
+    return context
+
+
+def status_line(view: PlayerView) -> str:
+    if view.phase == CHARLESTON and view.stage is not None:
+        direction = DIRECTIONS[STAGE_OFFSET[view.stage]]
+        blind = " (you may pass received tiles on blind)" if view.blind_allowed else ""
+        return f"Charleston, {STAGE_NAMES[view.stage]}: choose three tiles to pass {direction}{blind}."
+    if view.phase == STOP_VOTE:
+        return "The first Charleston is over: vote whether to stop or go on to the second."
+    if view.phase == COURTESY_ASK:
+        return "Courtesy pass: how many tiles (0 to 3) would you trade with the player across?"
+    if view.phase == COURTESY_PASS:
+        count = view.courtesy_count
+        return f"Courtesy pass: choose {count} tile{'s' if count != 1 else ''} to give across."
+    if view.phase == TURN and view.turn is not None:
+        if view.turn == LEARNER_SEAT:
+            return "Your turn: discard a tile, exchange a joker or declare Mah Jongg."
+        return f"{wind_of(view.turn, view.dealer)}'s turn."
+    if view.phase == CALLS and view.pending_discard is not None:
+        seat, tile = view.pending_discard
+        return f"{moves.who(seat, view.dealer)} discarded {name(tile)}: call it or let it go."
+    return "The hand is over."
+
+
+def _pending(view: PlayerView) -> dict[str, Any] | None:
+    if view.pending_discard is None:
+        return None
+    seat, tile = view.pending_discard
+    return {"wind": moves.who(seat, view.dealer), "tile": code(tile), "name": name(tile)}
+
+
+def _calls(view: PlayerView, legal: list[Action]) -> list[Choice]:
+    if view.pending_discard is None:
+        return []
+    tile = view.pending_discard[1]
+    out = []
+    for action in legal:
+        if isinstance(action, CallExposure):
+            size = len(action.tiles) + 1
+            jokers = action.tiles.count(JOKER)
+            extra = f" ({jokers} joker{'s' if jokers > 1 else ''})" if jokers else ""
+            label = f"Call for a {block_label(code(tile), size)}{extra}"
+            out.append(Choice(label, tuple(("tiles", code(t)) for t in action.tiles)))
+    return list(dict.fromkeys(out))  # one button per distinct call
+
+
+def _exchanges(view: PlayerView, legal: list[Action]) -> list[Choice]:
+    out = []
+    for action in legal:
+        if isinstance(action, ExchangeJoker):
+            exposure = view.exposures[action.owner][action.exposure]
+            block = block_label(
+                code(exposure.tile if exposure.tile is not None else JOKER), len(exposure.tiles)
+            )
+            label = (
+                f"Give {name(action.tile)} for the joker in {moves.whose(action.owner, view.dealer)} {block}"
+            )
+            fields = (
+                ("tile", code(action.tile)),
+                ("owner", str(action.owner)),
+                ("exposure", str(action.exposure)),
+            )
+            out.append(Choice(label, fields))
+    return list(dict.fromkeys(out))  # one button per distinct exchange
+
+
+def _result(game: Game, engine: EngineGame) -> dict[str, Any]:
+    result = dict(game.result or {})
+    dealer = engine.dealer
+    payments = result.get("payments") or [0] * SEATS
+    result["rows"] = [
+        {"who": moves.who(s, dealer), "wind": wind_of(s, dealer), "points": payments[s]} for s in range(SEATS)
+    ]
+    winner = result.get("winner")
+    if winner is None:
+        return result
+    result["winner_name"] = moves.who(winner, dealer)
+    result["won_by_words"] = WON_BY.get(result.get("won_by") or "", result.get("won_by"))
+    hand = parse_hand(result["hand"])
+    verdict = check(hand, rules=rules_of(game), self_drawn=counts_as_self_drawn(result["won_by"]))
+    result["verdict"] = verdict.as_dict()
+    return result

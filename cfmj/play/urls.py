@@ -1,0 +1,11 @@
+from django.urls import path
+
+from cfmj.play import views
+
+app_name = "play"
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("new/", views.start, name="start"),
+    path("<int:game_id>/", views.game, name="game"),
+    path("<int:game_id>/act/", views.act, name="act"),
+]

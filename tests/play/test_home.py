@@ -1,0 +1,50 @@
+"""play:home: start a hand (defaults from the learner's class), and the hands in progress."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from cfmj.classes.models import Classroom
+from cfmj.play import services
+from tests.classes.helpers import a_class, person
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_lists_the_learners_hands_in_progress_and_no_one_elses(client: Client) -> None:
+    lee = person("lee")
+    mine = services.game_start(owner=lee, bot_level="beginner", seed=1)
+    theirs = services.game_start(owner=person("eve"), bot_level="beginner", seed=2)
+    client.force_login(lee)
+    html = client.get(reverse("play:home")).content.decode()
+    assert reverse("play:game", args=[mine.pk]) in html
+    assert reverse("play:game", args=[theirs.pk]) not in html
+    assert 'data-action="start"' in html
+
+
+def test_it_takes_the_table_of_the_learners_class(client: Client) -> None:
+    sam = person("sam")
+    classroom = a_class(None, sam)
+    Classroom.objects.filter(pk=classroom.pk).update(house_rules=[1, 3], skill_level=2)
+    client.force_login(sam)
+    html = client.get(reverse("play:home")).content.decode()
+    assert 'name="house_rules" value="1" checked' in html and 'name="house_rules" value="3" checked' in html
+    assert 'name="house_rules" value="2" checked' not in html
+    assert '<option value="2" selected>' in html
+    assert "those of your class, Tuesday beginners" in html
+
+
+def test_a_visitor_is_sent_to_log_in(client: Client) -> None:
+    response = client.get(reverse("play:home"))
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_the_menu_links_here_for_a_signed_in_learner(client: Client) -> None:
+    assert 'href="/play/"' not in client.get(reverse("home")).content.decode()
+    client.force_login(person("lee"))
+    html = client.get(reverse("play:home")).content.decode()
+    header = html[html.index("<header") : html.index("</header>")]
+    assert f'<a href="{reverse("play:home")}" aria-current="page">Play</a>' in header
+    assert header.count('aria-current="page"') == 1

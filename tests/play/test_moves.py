@@ -1,0 +1,42 @@
+"""The bots' moves in plain words, and nothing said of what the learner may not see."""
+
+from __future__ import annotations
+
+from cfmj.engine.game.events import Discarded, Drew, ExposureMade, PassChosen, PassDelivered, WallGame
+from cfmj.engine.tiles import NORTH, parse_tile
+from cfmj.play.moves import since
+
+FIVE_DOT = parse_tile("5D")
+
+
+def test_a_call_and_its_discard_are_one_line() -> None:
+    events = [
+        Discarded(1, FIVE_DOT),
+        ExposureMade(2, 1, FIVE_DOT, (FIVE_DOT,) * 3),
+        Discarded(2, NORTH),
+        WallGame(3),
+    ]
+    assert since(events, 0, dealer=0) == [
+        "South discards 5 Dot",
+        "West calls a Pung of 5 Dot and discards North",
+        "The wall is empty: a wall game, nobody pays",
+    ]
+
+
+def test_another_seats_draws_and_passes_are_not_told() -> None:
+    events = [
+        PassChosen(1, "first_right", (1, 2, 3), ()),
+        PassDelivered("first_right", 1, 2, (1, 2, 3)),
+        PassDelivered("first_right", 3, 0, (4, 5, 6)),
+        Drew(2, 7, 80),
+        Drew(0, 8, 79),
+    ]
+    assert since(events, 0, dealer=1) == [
+        "First Right pass: West passed you 5 Crak, 6 Crak, 7 Crak",
+        "You drew 9 Crak",
+    ]
+
+
+def test_it_starts_at_the_learners_last_action() -> None:
+    events = [Discarded(1, FIVE_DOT), Discarded(0, NORTH), Discarded(1, FIVE_DOT)]
+    assert since(events, 1, dealer=0) == ["You discard North", "South discards 5 Dot"]
