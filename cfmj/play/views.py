@@ -8,8 +8,9 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from cfmj.classes.access import user_of
@@ -93,7 +94,10 @@ def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return render_partial_response(request, "play/game.html", _context(row, problem), partial="table")
     if problem:
         messages.error(request, problem)
-    return redirect("play:game", game_id=row.pk)
+    # The page opens at what the action changed (the status line and the bots' moves, or the
+    # result at the end of the hand), not at its header: on a phone the table starts below it.
+    fragment = "#hand-result" if row.status == Game.Status.OVER else "#table"
+    return HttpResponseRedirect(reverse("play:game", args=[row.pk]) + fragment)
 
 
 def _context(row: Game, problem: str = "") -> dict[str, Any]:

@@ -15,6 +15,8 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from cfmj.classes import services as class_services
 from cfmj.classes import sessions
+from cfmj.play import services as play_services
+from cfmj.play.bots import DEFAULT_LEVEL
 from lessons.models import Lesson
 from lessons.services import lessons_load
 from practice.models import Puzzle
@@ -22,9 +24,11 @@ from tests.browser.answer_form import fill
 from tests.browser.test_lesson import puzzle_in
 from tests.course import course_sources
 from tests.engine.drills.helpers import right_response, wrong_response
+from tests.play.helpers import advance_to, play_out
 from tests.practice.factories import PuzzleFactory
 
 PASSWORD = "pw-tiles-123"
+PLAY_SEED = 33  # a hand whose deal, Charleston and end the walks see the same each run
 WORKED = "7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]"  # the rulebook's example (RULES.md)
 
 
@@ -180,6 +184,33 @@ def learner_pages(page: Page, visit: Visit, site: Site) -> None:
     visit(page, "class, student")
     page.goto(f"/classes/{site.classroom_pk}/session/")
     visit(page, "session, student")
+    play_pages(page, visit, site)
+
+
+def play_pages(page: Page, visit: Visit, site: Site) -> None:
+    """The play pages (issue 18): the start page, the table in the Charleston and after a pass made
+    in place, the table at a discard, the hand's result, and the start page listing it. The hand is
+    dealt with a fixed seed through the service (tests/browser/test_play.py uses the start form),
+    and moved on between the states by the service too."""
+    page.goto("/play/")
+    visit(page, "play, start")
+    game = play_services.game_start(owner=site.student, bot_level=DEFAULT_LEVEL, seed=PLAY_SEED)
+    page.goto(f"/play/{game.pk}/")
+    visit(page, "play, the Charleston")
+    form = page.locator('#table form[data-action="pass_tiles"]')
+    for i in range(3):
+        form.locator("label.hand-pick:has(input:not([value=J]))").nth(i).click()
+    form.get_by_role("button", name="Pass these tiles").click()
+    expect(page.locator("#status-line")).to_contain_text("First Across")
+    visit(page, "play, tiles passed (htmx)", page.locator("#status-line"))
+    game = advance_to(game.__class__.objects.get(pk=game.pk), "discard")
+    page.goto(f"/play/{game.pk}/")
+    visit(page, "play, the table at a discard")
+    play_out(game)
+    page.goto(f"/play/{game.pk}/")
+    visit(page, "play, the hand's result")
+    page.goto("/play/")
+    visit(page, "play, start with a hand finished")
 
 
 def teacher_pages(page: Page, visit: Visit, site: Site) -> None:

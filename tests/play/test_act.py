@@ -47,7 +47,11 @@ def test_it_passes_three_tiles_and_the_bots_pass_too(client: Client, lee: Any) -
     game = a_game(lee)
     tiles = own_pass(game)
     response = client.post(url(game), {"action": "pass_tiles", "version": "0", "tiles": tiles})
-    assert response.status_code == 302 and response["Location"] == reverse("play:game", args=[game.pk])
+    # the page opens at the table, below the header
+    assert (
+        response.status_code == 302
+        and response["Location"] == reverse("play:game", args=[game.pk]) + "#table"
+    )
     game.refresh_from_db()
     assert game.version == 1
     engine = rebuild(game)

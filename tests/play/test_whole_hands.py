@@ -78,7 +78,11 @@ def play_through(client: Client, game: Game, rng: random.Random) -> Game:
             assert html.lstrip().startswith('<section id="table"')
         else:
             response = client.post(form.url, form.data(extra))
-            assert response.status_code == 302 and response["Location"] == url
+            over = Game.objects.get(pk=game.pk).status == Game.Status.OVER
+            assert response.status_code == 302
+            assert response["Location"] == url + (
+                "#hand-result" if over else "#table"
+            )  # opens at what changed
             html = client.get(url).content.decode()
         game.refresh_from_db()
         assert 'class="message error"' not in html, (form.action, extra, html[:3000])

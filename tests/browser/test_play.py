@@ -1,0 +1,289 @@
+"""The play table in the browser (issue 18): a learner signs in, deals a hand at /play/ and plays
+at the table — on a phone (390x844, touch) a whole hand to its result (a blind pass and a call on
+the way); in large print on a tablet (820x1180) the Charleston, a joker exchange and a few turns
+more, then the result; in large print on the phone the Charleston — each action through the
+table's own forms, htmx swapping the table in place. After every action: the page
+scrolls only up and down, and what the action changed (the status line and the bots' moves, or at
+the end the hand's result) is on screen, its headline focused. Then a few actions with JavaScript
+off: plain forms, post-redirect-get, the page opening at the table.
+
+Fixed seeds, so each run deals the same hands. Screenshots go to var/browser/play/."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+from playwright.sync_api import Error as PlaywrightError
+
+from cfmj.play import services
+from cfmj.play.bots import DEFAULT_LEVEL
+from cfmj.play.models import Game
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.play_choice import Choice, Learner
+from tests.browser.test_layout import MEASURE, PLACE, in_view
+from tests.browser.walk import PASSWORD, log_in, start
+from tests.play.helpers import play_out
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+TABLET: ViewportSize = {"width": 820, "height": 1180}
+SHOTS = ARTIFACTS / "play"
+SETTLE_SECONDS = 1.5  # htmx swaps, then play.js scrolls and focuses
+WHOLE_HAND = 19  # a short hand (17 decisions) with a blind pass and a call
+EXCHANGE = 131  # a joker exchange is offered at the learner's first turn
+CHARLESTON = 33
+MAX_ACTIONS = 80
+# The action's answer is in: the hand's result, or a table whose forms carry the next version.
+NEW_TABLE = """(version) => document.querySelector("#hand-result") ||
+  [...document.querySelectorAll("#table input[name=version]")].some((i) => i.value === version)"""
+
+
+@pytest.fixture
+def lee(django_user_model: Any) -> Any:
+    return django_user_model.objects.create_user("lee", password=PASSWORD)
+
+
+class Table:
+    """A learner at a hand's table in one browser page: acts through the forms and checks each
+    result, gathering problems rather than stopping at the first."""
+
+    def __init__(self, page: Page, game: Game, look: str, *, touch: bool = False) -> None:
+        self.page = page
+        self.game = game
+        self.look = look
+        self.touch = touch
+        self.learner = Learner()
+        self.problems: list[str] = []
+        self.done: list[str] = []
+
+    def refresh(self) -> Game:
+        self.game = Game.objects.get(pk=self.game.pk)
+        return self.game
+
+    def html(self) -> str:
+        return str(self.page.locator("#table").evaluate("(el) => el.outerHTML"))
+
+    def press(self, target: Any) -> None:
+        if self.touch:
+            target.tap()
+        else:
+            target.click()
+
+    def act(self, choice: Choice | None = None) -> str:
+        game = self.refresh()
+        choice = choice or self.learner.choose(self.html(), game)
+        form = self.page.locator(f'#table form[data-action="{choice.kind}"]').nth(choice.index)
+        boxes = form.locator("label:has(input[type=checkbox])")
+        for i in choice.checks:
+            self.press(boxes.nth(i))
+        name, value = choice.button
+        button = form.locator(
+            f'button[type=submit][name="{name}"][value="{value}"]' if name else "button[type=submit]"
+        )
+        self.press(button.first)
+        self.wait(game, choice)
+        where = f"{self.look}, {len(self.done) + 1}: {choice.kind}"
+        self.done.append(choice.kind)
+        self.check(where)
+        return where
+
+    def wait(self, game: Game, choice: Choice) -> None:
+        """Until the new table (or the hand's result) is in; a refused action says why."""
+        try:
+            self.page.wait_for_function(
+                NEW_TABLE,
+                arg=str(game.version + 1),
+                timeout=15_000,
+            )
+        except PlaywrightError as error:
+            shot(self.page, "stuck")
+            raise AssertionError(
+                f"{self.look}: after {self.done}, {choice.kind} {choice.checks} {choice.button} "
+                f"brought no new table: {self.page.locator('#table').inner_text()[:400]!r}"
+            ) from error
+
+    def check(self, where: str) -> None:
+        self.problems += fits(self.page, where)
+        result = self.page.locator("#hand-result")
+        if result.count():
+            shown, focus = ["#hand-result"], "#result-title"
+        else:
+            shown, focus = ["#status-line", ".play-moves"], "#status-line"
+        for part in shown:
+            if not self.page.locator(part).count():  # no moves to list
+                continue
+            place = settled(self.page.locator(part))
+            if not in_view(place):
+                self.problems.append(
+                    f"{where}: {part} is out of view: top {place['top']:.0f}, bottom {place['bottom']:.0f} "
+                    f"of {place['vh']:.0f}"
+                )
+        if not result.count():  # and the learner's part (the new rack) begins on screen below them
+            place = self.page.locator(".play-you").evaluate(PLACE)
+            if not 0 <= place["top"] < place["vh"] - 60:
+                self.problems.append(
+                    f"{where}: the learner's rack begins at {place['top']:.0f} of {place['vh']:.0f}"
+                )
+        if not self.page.evaluate(f"document.activeElement === document.querySelector({focus!r})"):
+            self.problems.append(f"{where}: {focus} does not have the focus")
+
+    def play_to_the_end(self) -> None:
+        for _ in range(MAX_ACTIONS):
+            if self.page.locator("#hand-result").count():
+                return
+            self.act()
+        raise AssertionError(f"{self.look}: the hand did not end in {MAX_ACTIONS} actions: {self.done}")
+
+
+def settled(part: Any) -> dict[str, float]:
+    deadline = time.monotonic() + SETTLE_SECONDS
+    while True:
+        place: dict[str, float] = part.evaluate(PLACE)
+        if in_view(place) or time.monotonic() > deadline:
+            return place
+        time.sleep(0.1)
+
+
+def fits(page: Page, where: str) -> list[str]:
+    measured = page.evaluate(MEASURE)
+    problems = []
+    if measured["scrollWidth"] > measured["innerWidth"]:
+        problems.append(
+            f"{where}: the page scrolls sideways ({measured['scrollWidth']} px in {measured['innerWidth']})"
+        )
+    problems += [
+        f"{where}: {el['path']} reaches x={el['right']}: {el['text']!r}" for el in measured["offenders"]
+    ]
+    return problems
+
+
+def shot(page: Page, name: str) -> None:
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+@pytest.fixture
+def shots() -> None:
+    shutil.rmtree(SHOTS, ignore_errors=True)
+    SHOTS.mkdir(parents=True)
+
+
+def test_on_a_phone_a_learner_deals_and_plays_a_whole_hand(
+    browser: Browser, live_server: Any, lee: Any, shots: None
+) -> None:
+    began = time.monotonic()
+    context = browser.new_context(base_url=live_server.url, viewport=PHONE, has_touch=True, is_mobile=True)
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        log_in(page, "lee")
+        page.goto("/play/")
+        problems = fits(page, "phone: /play/")
+        page.get_by_role("button", name="Deal a hand").tap()  # the start form, once (a random seed)
+        expect(page).to_have_url(re.compile(r"/play/\d+/$"))
+        expect(page.locator("#status-line")).to_contain_text("Charleston")
+        dealt = Game.objects.get(owner=lee)
+        table = Table(page, dealt, "phone, dealt", touch=True)
+        table.act()
+        shot(page, "phone-after-the-first-pass")
+
+        game = services.game_start(owner=lee, bot_level=DEFAULT_LEVEL, seed=WHOLE_HAND)
+        page.goto(f"/play/{game.pk}/")
+        problems += fits(page, "phone: the table")
+        shot(page, "phone-table-dealt")
+        table = Table(page, game, "phone", touch=True)
+        table.play_to_the_end()
+        shot(page, "phone-result")
+        page.screenshot(path=str(SHOTS / "phone-result-whole-page.png"), full_page=True)
+    finally:
+        context.close()
+    problems += table.problems
+    print(f"\nphone: {len(table.done)} actions {table.done} in {time.monotonic() - began:.1f} s")
+    assert {"blind", "call_exposure"} <= table.learner.tried, table.learner.tried
+    assert not problems, "\n".join(problems)
+
+
+def test_in_large_print_on_a_tablet_a_joker_exchange_then_the_result(
+    contexts: Callable[..., BrowserContext], lee: Any
+) -> None:
+    began = time.monotonic()
+    game = services.game_start(owner=lee, bot_level=DEFAULT_LEVEL, seed=EXCHANGE)
+    page = start(contexts(TABLET), True, "lee")
+    page.goto(f"/play/{game.pk}/")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    shot(page, "tablet-large-print-table-dealt")
+    table = Table(page, game, "tablet, large print")
+    problems = fits(page, "tablet, large print: the table")
+    while "exchange_joker" not in table.done:
+        table.act()
+        if 'data-action="discard"' in table.html() and "discard" not in table.done:
+            shot(page, "tablet-large-print-table-at-the-discard")
+        assert len(table.done) < MAX_ACTIONS and not page.locator("#hand-result").count(), table.done
+    shot(page, "tablet-large-print-after-the-exchange")
+    for _ in range(6):  # a few turns more; the rest of this long hand is played by the service
+        table.act()
+    play_out(table.refresh())
+    page.goto(f"/play/{game.pk}/")
+    expect(page.locator("#hand-result")).to_be_visible()
+    problems += fits(page, "tablet, large print: the result")
+    shot(page, "tablet-large-print-result")
+    print(
+        f"\ntablet, large print: {len(table.done)} actions {table.done} in {time.monotonic() - began:.1f} s"
+    )
+    assert not problems + table.problems, "\n".join(problems + table.problems)
+
+
+def test_in_large_print_on_a_phone_the_charleston(contexts: Callable[..., BrowserContext], lee: Any) -> None:
+    game = services.game_start(owner=lee, bot_level=DEFAULT_LEVEL, seed=CHARLESTON)
+    page = start(contexts(PHONE), True, "lee")
+    page.goto(f"/play/{game.pk}/")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    shot(page, "phone-large-print-table-charleston")
+    table = Table(page, game, "phone, large print")
+    while 'data-action="discard"' not in table.html():  # the Charleston, to the first discard
+        assert len(table.done) < 12, table.done
+        table.act()
+    shot(page, "phone-large-print-at-the-first-discard")
+    assert not table.problems, "\n".join(table.problems)
+
+
+def test_without_javascript_the_forms_post_and_the_page_opens_at_the_table(
+    browser: Browser, live_server: Any, lee: Any
+) -> None:
+    game = services.game_start(owner=lee, bot_level=DEFAULT_LEVEL, seed=CHARLESTON)
+    context = browser.new_context(base_url=live_server.url, viewport=PHONE, java_script_enabled=False)
+    context.set_default_timeout(15_000)
+    problems: list[str] = []
+    try:
+        page = context.new_page()
+        log_in(page, "lee")
+        page.goto(f"/play/{game.pk}/")
+        learner = Learner()
+        for step in range(4):
+            game = Game.objects.get(pk=game.pk)
+            choice = learner.choose(str(page.locator("#table").evaluate("(el) => el.outerHTML")), game)
+            form = page.locator(f'#table form[data-action="{choice.kind}"]').nth(choice.index)
+            for i in choice.checks:
+                form.locator("label:has(input[type=checkbox])").nth(i).click()
+            name, value = choice.button
+            form.locator(
+                f'button[name="{name}"][value="{value}"]' if name else "button[type=submit]"
+            ).first.click()
+            expect(page).to_have_url(re.compile(rf"/play/{game.pk}/#table$"))
+            assert Game.objects.get(pk=game.pk).version == game.version + 1
+            where = f"no JavaScript, {step + 1}: {choice.kind}"
+            problems += fits(page, where)
+            place = settled(page.locator("#status-line"))
+            if not in_view(place):
+                problems.append(f"{where}: the status line is out of view (top {place['top']:.0f})")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        shot(page, "phone-no-javascript")
+    finally:
+        context.close()
+    assert not problems, "\n".join(problems)
