@@ -25,7 +25,7 @@ from cfmj.engine.drills import choices
 from practice.answering import BlankAnswerError
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_layout import MEASURE, PLACE, in_view
-from tests.browser.walk import PASSWORD, log_in, start
+from tests.browser.walk import PASSWORD, log_in, settled, start
 from tests.engine.drills.helpers import right_response, wrong_response
 from tests.practice.factories import PuzzleFactory
 
@@ -274,7 +274,7 @@ def test_the_controls_fit_a_phone_and_show_each_result(
     def visit(where: str, result: Any = None) -> None:
         if result is not None:
             expect(result).to_be_visible()
-            page.wait_for_timeout(300)
+            settled(page)
             place = result.evaluate(PLACE)
             if not in_view(place):
                 problems.append(f"{where}: the result is out of view: {place}")
