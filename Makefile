@@ -34,12 +34,15 @@ demo: $(STAMP)
 
 # Every test: all but the fault tests on two workers, then the fault tests alone, one after
 # another (they time pages while a worker dies, Redis stops or clients flood the site: other tests
-# running beside them would be measured too).
+# running beside them would be measured too). The workers share the tests by work stealing: one
+# that runs out takes half of what the other has left. (xdist's default hands each worker long
+# runs of consecutive tests, so one was given nearly all the browser tests and ran them alone for
+# five minutes after the other had finished.)
 test: $(STAMP)
 	@scripts/ensure-chromium
 	@scripts/ensure-axe
 	@scripts/ensure-nginx
-	$(BIN)/python -m pytest -n 2 -m "not fault"
+	$(BIN)/python -m pytest -n 2 --dist worksteal -m "not fault"
 	$(BIN)/python -m pytest -m fault -q
 
 # Fault tests only (a worker killed mid-batch, Redis down, 50 parallel answers on PostgreSQL, the

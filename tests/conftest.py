@@ -61,7 +61,7 @@ def browser() -> Iterator[object]:
     from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 
     if not os.path.exists(CHROMIUM):
-        message = "Debian's chromium is not installed (scripts/ensure-chromium installs it)"
+        message = "Debian's chromium is not installed (scripts/ensure-chromium installs its headless shell)"
         if os.environ.get("CI"):
             pytest.fail(message + ": CI must run the browser tests")
         pytest.skip(message)

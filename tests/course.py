@@ -1,5 +1,11 @@
-"""The real course, read from lessons/content once per test run and loaded into each test's
-database by the `course` fixture (reading checks every file, which makes a puzzle for every check)."""
+"""The real course, read from lessons/content once per test process and loaded into each test's
+database by the `course` fixture.
+
+The site's reader (lessons.content.read_lessons) also checks that every step's check and every
+quiz entry can be asked within what was taught by then, by making a puzzle for each: some 340
+puzzles (9 s alone, far more beside the other worker), which every test process paid again. Here
+the files are read as it reads them but without making those puzzles; tests/lessons/test_content.py
+runs the site's reader itself, once, and checks that it reads the same course."""
 
 from __future__ import annotations
 
@@ -7,14 +13,16 @@ from functools import cache
 
 import pytest
 
-from lessons.content import LessonSource, read_lessons
+from lessons.content import CONTENT_DIR, LessonSource, read_lesson
 from lessons.models import Lesson
 from lessons.services import lessons_load
 
 
 @cache
 def course_sources() -> tuple[LessonSource, ...]:
-    return tuple(read_lessons())
+    lessons = tuple(read_lesson(path) for path in sorted(CONTENT_DIR.glob("*.md")))
+    assert [lesson.number for lesson in lessons] == list(range(1, len(lessons) + 1))
+    return lessons
 
 
 @pytest.fixture

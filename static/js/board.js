@@ -4,7 +4,8 @@
  * - Fit: the board's type and tiles follow the screen's height, as large as they go: its scale
  *   (--board-scale) starts at 160% (read from the back of a room) and is lowered a step at a time,
  *   down to 60% for a long explanation beside a long split, until the whole board is in view.
- *   Done again after each swap. */
+ *   Done again after each swap; the board then carries the scale it was fitted at (data-fitted),
+ *   which the browser tests wait for. */
 (function () {
   "use strict";
   var root = document.documentElement;
@@ -23,6 +24,8 @@
       scale = Math.max(SMALLEST, scale - STEP);
       root.style.setProperty("--board-scale", scale.toFixed(2));
     }
+    var board = document.getElementById("board");
+    if (board) board.setAttribute("data-fitted", scale.toFixed(2));
   }
 
   // The button is in the board's header, swapped in afresh with each change: its clicks are

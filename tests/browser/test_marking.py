@@ -11,7 +11,7 @@ from playwright.sync_api import BrowserContext, Page, ViewportSize, expect
 
 from cfmj.engine import drills
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.walk import start
+from tests.browser.walk import settled, start
 from tests.practice.factories import PuzzleFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -27,7 +27,7 @@ IN_VIEW = """(el) => { const r = el.getBoundingClientRect();
 
 
 def _in_view(page: Page, selector: str) -> None:
-    page.wait_for_timeout(800)  # an htmx swap and its scroll
+    settled(page)  # an htmx swap and its scroll
     assert page.locator(selector).first.evaluate(IN_VIEW), selector
 
 

@@ -21,7 +21,7 @@ from practice.models import Puzzle, ReviewItem
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_accessibility import AXE, BLOCKING, axe_violations
 from tests.browser.test_layout import MEASURE, SIZES, in_view
-from tests.browser.walk import PASSWORD, answer_drill, puzzle_of, start
+from tests.browser.walk import PASSWORD, answer_drill, puzzle_of, settled, start
 from tests.practice.factories import PuzzleFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -68,7 +68,7 @@ class Look:
         self.count += 1
         if result is not None:
             expect(result).to_be_visible()
-            page.wait_for_timeout(300)
+            settled(page)
             place = result.evaluate(PLACE)
             if not in_view(place):
                 self.problems.append(f"{where}: the result is out of view ({place})")

@@ -78,6 +78,24 @@ def site_build(user_model: Any) -> Site:
     )
 
 
+# The page has stopped moving: loaded, no htmx request, swap or settle under way, then two frames
+# drawn (what practice.js does after a swap, hiding the form, scrolling the verdict into view and
+# focusing it, runs as htmx settles, before the first of those frames).
+SETTLED = """() => new Promise((done) => {
+  const busy = () => document.readyState !== "complete" ||
+    document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling, .htmx-added") !== null;
+  const frames = () => requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
+  const look = () => (busy() ? setTimeout(look, 20) : frames());
+  look();
+})"""
+
+
+def settled(page: Page) -> None:
+    """Wait until an action's result has come and the page has stopped moving (instead of a fixed
+    pause after it)."""
+    page.evaluate(SETTLED)
+
+
 def header_menu(page: Page) -> Locator:
     """The header, its links and tools shown: where they do not fit on one row (a phone, a tablet,
     large print) they are in the header's Menu, which is opened first."""

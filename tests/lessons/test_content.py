@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from cfmj.engine import drills, parse_hand
 from cfmj.engine.rulebook import RULE_LINES
-from lessons.content import FENCE, TILES, ContentError, read_lesson, read_rules
+from lessons.content import FENCE, TILES, ContentError, read_lesson, read_lessons, read_rules
 from lessons.models import Lesson, LessonProgress
 from tests.accounts.factories import UserFactory
 from tests.course import course_sources
@@ -48,6 +48,13 @@ def test_it_has_the_whole_course_in_order() -> None:
     for lesson in lessons:
         assert 3 <= len(lesson.steps) <= 6, lesson.slug
         assert 3 <= len(lesson.quiz) <= 5, lesson.slug
+
+
+def test_every_check_and_quiz_can_be_asked_within_what_was_taught() -> None:
+    """The site's reader makes a puzzle for every step's check and quiz entry within what the
+    learner knows there (ContentError if one cannot be made) and reads the same course as the
+    tests' course_sources (which leaves those puzzles out)."""
+    assert tuple(read_lessons()) == course_sources()
 
 
 def test_it_teaches_every_rule_line_in_some_step() -> None:
