@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
 
+from cfmj.engine import drills
 from lessons.models import CheckAnswer, Lesson, LessonProgress
 from lessons.services import lessons_load
 from practice.models import Attempt, Puzzle
@@ -110,7 +111,10 @@ def test_a_blank_answer_to_todays_five_is_asked_again(
     without_browser_checks(form)
     form.get_by_role("button", name="Answer").click()  # a plain form: the whole page again
     message = page.locator("#blank-answer")
-    expect(message).to_have_text("Choose an answer first, then press Answer.")
+    # The day's first puzzle changes with the date: a kind that asks for a number says so.
+    puzzle = puzzle_of(form)
+    asks = drills.asked_again(puzzle.kind, drills.unanswered(puzzle.kind, {}, puzzle.question))
+    expect(message).to_have_text(" ".join(asks) or "Choose an answer first, then press Answer.")
     assert page.locator("form.answer-form").get_attribute("action") == action  # the same puzzle
     assert_seen(
         page, message, artifacts / f"answers-blank-daily-{size}-{'large' if large_print else 'normal'}.png"
