@@ -151,10 +151,10 @@ def _refuse_odd_space(token: str) -> None:
 
 
 def _check_counts(hand: Hand, *, max_jokers: int, max_flowers: int) -> None:
-    counted = Counter(hand.tiles)
-    if max(counted.values(), default=0) <= min(max_jokers, max_flowers, MAX_COPIES):
+    tiles = hand.tiles
+    if max(map(tiles.count, set(tiles)), default=0) <= min(max_jokers, max_flowers, MAX_COPIES):
         return  # within every limit: the usual case, answered at once
-    for tile, count in sorted(counted.items()):
+    for tile, count in sorted(Counter(tiles).items()):
         if tile == JOKER:
             limit = max_jokers
         elif tile == FLOWER:

@@ -26,32 +26,37 @@ DISCARDER_PAYS_TIMES = 2
 
 
 def bonuses(category: str, blocks: tuple[Block, ...], *, concealed: bool) -> dict[str, int]:
-    return dict(_bonuses(category, tuple((b.tile, b.size) for b in blocks), concealed))
+    return dict(_bonuses(category, tuple(b.tile for b in blocks), tuple(b.size for b in blocks), concealed))
 
 
 def bonuses_of_shape(
     category: str, tiles: tuple[int, ...], sizes: tuple[int, ...], *, concealed: bool
 ) -> dict[str, int]:
     """bonuses() for blocks of these tiles and sizes, in order."""
-    return dict(_bonuses(category, tuple(zip(tiles, sizes, strict=True)), concealed))
+    return dict(_bonuses(category, tiles, sizes, concealed))
 
 
 @lru_cache(maxsize=4096)
-def _bonuses(category: str, shape: tuple[tuple[int, int], ...], concealed: bool) -> dict[str, int]:
+def _bonuses(
+    category: str, tiles: tuple[int, ...], sizes: tuple[int, ...], concealed: bool
+) -> dict[str, int]:
     """The bonuses depend on the blocks' tiles and sizes alone (not their jokers): worked out once
     for the readings that share them (bonuses() hands out a copy)."""
-    blocks = tuple(Block(tile, size) for tile, size in shape)
     return {
-        "pairs": pairs_bonus(blocks),
-        "quints": QUINT_BONUS * sum(1 for b in blocks if b.size == QUINT),
-        "set": SET_BONUS if earns_set_bonus(blocks) else 0,
-        "suit": SUIT_BONUS if earns_suit_bonus(category, blocks) else 0,
+        "pairs": _pairs_bonus(sizes),
+        "quints": QUINT_BONUS * sizes.count(QUINT),
+        "set": SET_BONUS if _set_bonus(tiles) else 0,
+        "suit": SUIT_BONUS if _suit_bonus(category, tiles) else 0,
         "concealed": CONCEALED_BONUS if concealed else 0,
     }
 
 
 def pairs_bonus(blocks: tuple[Block, ...]) -> int:
-    pairs = sum(1 for b in blocks if b.size == PAIR)
+    return _pairs_bonus(tuple(b.size for b in blocks))
+
+
+def _pairs_bonus(sizes: tuple[int, ...]) -> int:
+    pairs = sizes.count(PAIR)
     if pairs == SEVEN_PAIRS:
         return SEVEN_PAIRS_BONUS
     return PAIRS_BONUS if pairs in PAIRS_FOR_BONUS else 0
@@ -59,22 +64,29 @@ def pairs_bonus(blocks: tuple[Block, ...]) -> int:
 
 def earns_set_bonus(blocks: tuple[Block, ...]) -> bool:
     """Only number tiles, or only wind tiles: no dragons, no flowers (jokers stand for the set)."""
-    tiles = [b.tile for b in blocks]
+    return _set_bonus(tuple(b.tile for b in blocks))
+
+
+def _set_bonus(tiles: tuple[int, ...]) -> bool:
     return all(is_number(t) for t in tiles) or all(is_wind(t) or t == NEWS for t in tiles)
 
 
 def earns_suit_bonus(category: str, blocks: tuple[Block, ...]) -> bool:
     """A number hand in one suit: no flowers, no winds, any dragon of the matching colour."""
+    return _suit_bonus(category, tuple(b.tile for b in blocks))
+
+
+def _suit_bonus(category: str, tiles: tuple[int, ...]) -> bool:
     if category not in NUMBER_CATEGORIES or category == LIKE_NUMBERS:
         return False
-    suits = {suit_of(b.tile) for b in blocks if is_number(b.tile)}
+    suits = {suit_of(t) for t in tiles if is_number(t)}
     if len(suits) != 1:
         return False
     suit = suits.pop()
-    for b in blocks:
-        if b.tile in (FLOWER, NEWS) or is_wind(b.tile):
+    for tile in tiles:
+        if tile in (FLOWER, NEWS) or is_wind(tile):
             return False
-        if is_dragon(b.tile) and DRAGON_SUIT[b.tile] != suit:
+        if is_dragon(tile) and DRAGON_SUIT[tile] != suit:
             return False
     return True
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .blocks import Block, all_joker_reasons, block_reasons
+from .blocks import PAIR, Block, all_joker_reasons, block_reasons
 from .budget import spend
 from .categories import Classification, classify_tiles
 from .dragon_hands import DRAGON_HAND_VALUES, dragon_hand_matches, dragon_hand_reasons
@@ -82,16 +82,19 @@ def evaluate(blocks: tuple[Block, ...], situation: Situation) -> Arrangement:
     """Judge one reading. (The hot loop of `check`: a hand with eight jokers is read hundreds of
     ways, so the parts that depend only on the tiles or the sizes come from caches.)"""
     rules = situation.rules
-    found = block_reasons(blocks)
+    sizes = tuple([b.size for b in blocks])
+    tiles = tuple([b.tile for b in blocks])
+    if 1 in sizes or len(set(tiles)) < len(tiles) or (PAIR in sizes and _joker_in_a_pair(blocks)):
+        found = block_reasons(blocks)
+    else:
+        found = []  # what block_reasons says of blocks of distinct tiles, none alone or a joker Pair
     if not rules.all_joker_blocks:
         found += all_joker_reasons(blocks, False)
     if situation.exposure_sizes:
         found += exposure_reasons(blocks, situation)
-    sizes = tuple([b.size for b in blocks])
     if 1 in sizes:
         # Until every tile is in a block, what set or pattern it makes is beside the point.
         return Arrangement(None, (), None, blocks, (False,) * len(blocks), _settled(found))
-    tiles = tuple([b.tile for b in blocks])
     pattern, pattern_found = pattern_of(sizes)
     classified: Classification = classify_tiles(tiles)
     category = classified.category
@@ -118,6 +121,10 @@ def evaluate(blocks: tuple[Block, ...], situation: Situation) -> Arrangement:
         earned,
         value,
     )
+
+
+def _joker_in_a_pair(blocks: tuple[Block, ...]) -> bool:
+    return any(b.jokers and b.size == PAIR for b in blocks)
 
 
 def _settled(found: list[Reason]) -> tuple[Reason, ...]:
