@@ -131,6 +131,9 @@ def walk_groupings(
         return  # a tile held once needs two jokers at least in a legal grouping: there is none
     fixed = [b for b in exposed if b.tile != JOKER]
     open_exposed = [b for b in exposed if b.tile == JOKER]
+    if not relaxed and not jokers and not open_exposed:
+        _without_jokers(counts, fixed, emit, max_news=max_news, lone=lone)
+        return
     search = _Search(counts, open_exposed, relaxed, max_slips, {b.tile: i for i, b in enumerate(fixed)}, lone)
     search.open_slips = open_slips
     search.emit = emit
@@ -150,6 +153,28 @@ def walk_groupings(
         for w in present:
             left[w] -= 1
         search.run(left, jokers - 1, [*fixed, Block(NEWS, 4, 1)], 1)
+
+
+def _without_jokers(counts: list[int], fixed: list[Block], emit: Emit, *, max_news: int, lone: bool) -> None:
+    """The strict walk for a hand with no joker to place: each tile kind has one plan at most (its
+    copies as one block), so each number of NEWS blocks gives one grouping or none, in the order
+    the walk would give them."""
+    exposed_at = {b.tile for b in fixed}
+    for news in range(max_news + 1):
+        if news and any(counts[w] < news for w in WINDS):
+            break
+        blocks = [*fixed, *[Block(NEWS, 4)] * news]
+        for tile, count in enumerate(counts):
+            held = count - news if news and tile in WINDS else count
+            if not held:
+                continue
+            plans = [p for p in _tile_plans(tile, held, False, tile in exposed_at, lone) if not p[2]]
+            if not plans:
+                break  # this tile cannot make a block without jokers
+            blocks += plans[0][4]
+        else:
+            if _grown((), tuple(b.size for b in blocks)) is not None and not emit(tuple(blocks), 0, True):
+                return
 
 
 def _lone_tiles(counts: list[int]) -> int:
