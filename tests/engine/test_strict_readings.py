@@ -12,10 +12,12 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from cfmj.engine import grouping
+from cfmj.engine.blocks import Block
 from cfmj.engine.exposures import exposure_block
-from cfmj.engine.grouping import groupings
+from cfmj.engine.grouping import MAX_SLIPS, groupings
 from cfmj.engine.notation import Hand, parse_hand
-from cfmj.engine.tiles import FLOWER, JOKER, NATURAL_KINDS
+from cfmj.engine.tiles import FLOWER, JOKER, NATURAL_KINDS, NEWS, WINDS
 from tests.engine.test_properties import holdings
 from tests.engine.test_search_bound import HANDS
 
@@ -67,3 +69,51 @@ def test_joker_heavy_hands_give_each_reading_once(hand: Hand) -> None:
 def test_card_hands_held_with_jokers_give_each_reading_once(drawn: Any) -> None:
     _, hand, _ = drawn
     assert _repeated_readings(hand) == []
+
+
+def _walked(counts: list[int], fixed: list[Block], max_news: int) -> list[tuple[Block, ...]]:
+    """The strict groupings as the general walk gives them (what walk_groupings did for every hand
+    before a hand with no joker to place took its quick path)."""
+    found: list[tuple[Block, ...]] = []
+    search = grouping._Search(counts, [], False, MAX_SLIPS, {b.tile: i for i, b in enumerate(fixed)}, True)
+
+    def keep(blocks: tuple[Block, ...], slips: int, fresh: bool) -> bool:
+        found.append(blocks)
+        return True
+
+    search.emit = keep
+    for news in range(max_news + 1):
+        if news and any(counts[w] < news for w in WINDS):
+            break
+        left = list(counts)
+        for w in WINDS:
+            left[w] -= news
+        search.run(left, 0, [*fixed, *[Block(NEWS, 4)] * news], 0)
+    return found
+
+
+@st.composite
+def hands_without_jokers(draw: st.DrawFn) -> tuple[list[int], list[Block]]:
+    """Tile kinds held two to four times (flowers twice or more), perhaps all four winds and an
+    exposure of one kind."""
+    kinds = draw(st.lists(st.sampled_from(range(NATURAL_KINDS)), min_size=3, max_size=7, unique=True))
+    counts = [0] * NATURAL_KINDS
+    for kind in kinds:
+        counts[kind] = draw(st.integers(2, 8 if kind == FLOWER else 4))
+    if draw(st.booleans()):  # all four winds, so that a NEWS block can be read
+        for wind in WINDS:
+            counts[wind] = draw(st.sampled_from([1, 3, 4]))
+    fixed: list[Block] = []
+    if draw(st.booleans()) and counts[kinds[0]] >= 3 and kinds[0] != FLOWER:
+        fixed.append(Block(kinds[0], counts[kinds[0]], 0, 0))
+        counts[kinds[0]] = draw(st.integers(0, 1))
+    return counts, fixed
+
+
+@given(hands_without_jokers(), st.integers(1, 2))
+def test_a_hand_without_jokers_is_grouped_as_the_walk_groups_it(
+    drawn: tuple[list[int], list[Block]], max_news: int
+) -> None:
+    counts, fixed = drawn
+    quick = groupings(counts, 0, fixed, relaxed=False, max_news=max_news)
+    assert quick == _walked(counts, fixed, max_news)
