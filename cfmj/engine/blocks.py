@@ -50,8 +50,21 @@ def block_name(size: int) -> str:
     return BLOCK_NAMES.get(size, f"block of {size}")
 
 
-def block_reasons(blocks: tuple[Block, ...]) -> list[Reason]:
-    """Jokers never in a Pair; every tile in a block; a number or wind fills one block."""
+def block_reasons(
+    blocks: tuple[Block, ...], *, tiles: tuple[int, ...] | None = None, sizes: tuple[int, ...] | None = None
+) -> list[Reason]:
+    """Jokers never in a Pair; every tile in a block; a number or wind fills one block.
+
+    `tiles` and `sizes`, the blocks' own when the caller has them, answer the usual case (distinct
+    tiles, none alone, no joker in a Pair) without the walk below."""
+    if (
+        tiles is not None
+        and sizes is not None
+        and 1 not in sizes
+        and len(set(tiles)) == len(tiles)
+        and not (PAIR in sizes and any(b.jokers and b.size == PAIR for b in blocks))
+    ):
+        return []
     lone: list[int] = []
     joker_alone = False
     joker_pair: Block | None = None

@@ -61,11 +61,6 @@ def set_label(members: tuple[str, ...]) -> str:
     return "-".join(members)
 
 
-def classify(blocks: tuple[Block, ...]) -> Classification:
-    """Name the category and set of an arrangement, or say why its numbers/winds are no set."""
-    return classify_tiles(tuple(b.tile for b in blocks))
-
-
 @lru_cache(maxsize=4096)
 def classify_tiles(tiles: tuple[int, ...]) -> Classification:
     """The classification depends only on the blocks' tiles, in order: many readings of a hand

@@ -168,10 +168,14 @@ def _without_jokers(counts: list[int], fixed: list[Block], emit: Emit, *, max_ne
             held = count - news if news and tile in WINDS else count
             if not held:
                 continue
-            plans = [p for p in _tile_plans(tile, held, False, tile in exposed_at, lone) if not p[2]]
-            if not plans:
+            without = [
+                made
+                for _, _, used, _, made in _tile_plans(tile, held, False, tile in exposed_at, lone)
+                if not used
+            ]
+            if not without:
                 break  # this tile cannot make a block without jokers
-            blocks += plans[0][4]
+            blocks += without[0]
         else:
             if _grown((), tuple(b.size for b in blocks)) is not None and not emit(tuple(blocks), 0, True):
                 return

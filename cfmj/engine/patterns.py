@@ -6,7 +6,7 @@ from collections import Counter
 from functools import lru_cache
 
 from . import reasons as R
-from .blocks import Block, block_name
+from .blocks import block_name
 from .reasons import Reason, reason
 from .words import join_words
 
@@ -39,11 +39,6 @@ _BY_SIZES = {sizes: pattern for pattern, sizes in PATTERNS.items()}
 
 def identify(sizes: list[int] | tuple[int, ...]) -> str | None:
     return _BY_SIZES.get(tuple(sorted(sizes)))
-
-
-def pattern_reasons(blocks: tuple[Block, ...]) -> tuple[str | None, list[Reason]]:
-    pattern, found = pattern_of(tuple(b.size for b in blocks))
-    return pattern, list(found)
 
 
 @lru_cache(maxsize=1024)

@@ -25,14 +25,10 @@ SEVEN_PAIRS = 7
 DISCARDER_PAYS_TIMES = 2
 
 
-def bonuses(category: str, blocks: tuple[Block, ...], *, concealed: bool) -> dict[str, int]:
-    return dict(_bonuses(category, tuple(b.tile for b in blocks), tuple(b.size for b in blocks), concealed))
-
-
 def bonuses_of_shape(
     category: str, tiles: tuple[int, ...], sizes: tuple[int, ...], *, concealed: bool
 ) -> dict[str, int]:
-    """bonuses() for blocks of these tiles and sizes, in order."""
+    """The bonuses of blocks of these tiles and sizes, in order (a copy: the caller may keep it)."""
     return dict(_bonuses(category, tiles, sizes, concealed))
 
 
@@ -41,7 +37,7 @@ def _bonuses(
     category: str, tiles: tuple[int, ...], sizes: tuple[int, ...], concealed: bool
 ) -> dict[str, int]:
     """The bonuses depend on the blocks' tiles and sizes alone (not their jokers): worked out once
-    for the readings that share them (bonuses() hands out a copy)."""
+    for the readings that share them (bonuses_of_shape() hands out a copy)."""
     return {
         "pairs": _pairs_bonus(sizes),
         "quints": QUINT_BONUS * sizes.count(QUINT),
@@ -49,10 +45,6 @@ def _bonuses(
         "suit": SUIT_BONUS if _suit_bonus(category, tiles) else 0,
         "concealed": CONCEALED_BONUS if concealed else 0,
     }
-
-
-def pairs_bonus(blocks: tuple[Block, ...]) -> int:
-    return _pairs_bonus(tuple(b.size for b in blocks))
 
 
 def _pairs_bonus(sizes: tuple[int, ...]) -> int:
@@ -71,12 +63,8 @@ def _set_bonus(tiles: tuple[int, ...]) -> bool:
     return all(is_number(t) for t in tiles) or all(is_wind(t) or t == NEWS for t in tiles)
 
 
-def earns_suit_bonus(category: str, blocks: tuple[Block, ...]) -> bool:
-    """A number hand in one suit: no flowers, no winds, any dragon of the matching colour."""
-    return _suit_bonus(category, tuple(b.tile for b in blocks))
-
-
 def _suit_bonus(category: str, tiles: tuple[int, ...]) -> bool:
+    """A number hand in one suit: no flowers, no winds, any dragon of the matching colour."""
     if category not in NUMBER_CATEGORIES or category == LIKE_NUMBERS:
         return False
     suits = {suit_of(t) for t in tiles if is_number(t)}

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .blocks import PAIR, Block, all_joker_reasons, block_reasons
+from .blocks import Block, all_joker_reasons, block_reasons
 from .budget import spend
 from .categories import Classification, classify_tiles
 from .dragon_hands import DRAGON_HAND_VALUES, dragon_hand_matches, dragon_hand_reasons
@@ -22,7 +22,7 @@ from .grouping import MAX_SLIPS, groupings, walk_groupings
 from .minimum_hand import minimum_hand_reasons
 from .notation import Hand
 from .patterns import pattern_of
-from .reasons import NO_PATTERN, OPTION_REASONS, Reason
+from .reasons import NO_PATTERN, Reason
 from .ruleset import RuleSet
 from .scoring import BONUS_KEYS, bonuses_of_shape, hand_value
 from .situation import Situation
@@ -84,10 +84,7 @@ def evaluate(blocks: tuple[Block, ...], situation: Situation) -> Arrangement:
     rules = situation.rules
     sizes = tuple([b.size for b in blocks])
     tiles = tuple([b.tile for b in blocks])
-    if 1 in sizes or len(set(tiles)) < len(tiles) or (PAIR in sizes and _joker_in_a_pair(blocks)):
-        found = block_reasons(blocks)
-    else:
-        found = []  # what block_reasons says of blocks of distinct tiles, none alone or a joker Pair
+    found = block_reasons(blocks, tiles=tiles, sizes=sizes)
     if not rules.all_joker_blocks:
         found += all_joker_reasons(blocks, False)
     if situation.exposure_sizes:
@@ -121,10 +118,6 @@ def evaluate(blocks: tuple[Block, ...], situation: Situation) -> Arrangement:
         earned,
         value,
     )
-
-
-def _joker_in_a_pair(blocks: tuple[Block, ...]) -> bool:
-    return any(b.jokers and b.size == PAIR for b in blocks)
 
 
 def _settled(found: list[Reason]) -> tuple[Reason, ...]:
@@ -335,7 +328,7 @@ def _distance(arrangement: Arrangement) -> tuple[int, bool, int]:
     severity = 2 * hidden
     rank = 0
     for found in arrangement.reasons:
-        severity += 1 if found.id in OPTION_REASONS else 2  # Reason.severity, without the call
+        severity += found.severity
         rank += found.rank
     # Among equals, a reading that found a set says more than one that did not.
     return (severity, arrangement.category is None, rank)

@@ -6,7 +6,6 @@ from functools import cache, lru_cache
 from itertools import product
 
 from . import reasons as R
-from .blocks import Block
 from .categories import LIKE_NUMBERS
 from .reasons import Reason, reason
 from .tiles import SUIT_NAMES, code, is_number, number_of, suit_of
@@ -30,12 +29,8 @@ def unwoven_suit_sequences(length: int) -> tuple[tuple[int, ...], ...]:
     return tuple(s for s in product(range(3), repeat=length) if not is_woven(s))
 
 
-def weaving_reasons(blocks: tuple[Block, ...], category: str | None) -> list[Reason]:
-    return list(weaving_of_tiles(tuple(b.tile for b in blocks), category))
-
-
 def weaving_of_tiles(tiles: tuple[int, ...], category: str | None) -> tuple[Reason, ...]:
-    """weaving_reasons for blocks of these tiles, in order."""
+    """Why blocks of these tiles, in order, are woven (nothing if they are not)."""
     if category is None or category == LIKE_NUMBERS:
         # No set, no number order to judge; and one number in three suits is in any order.
         return ()
