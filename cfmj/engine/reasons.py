@@ -75,6 +75,8 @@ RANK = {reason_id: rank for rank, reason_id in enumerate(CATALOGUE)}
 # Reasons that only a table's options (house rule 3, skill levels) give: the hand is a winning
 # hand under the standard rules, so it is nearer to legal than one that breaks them.
 OPTION_REASONS = frozenset({MINIMUM_HAND, SKILL_1, SKILL_2, SKILL_3, SKILL_4, SKILL_5})
+# How far from legal each reason puts a hand: a table option's 1, a rule of the game's 2.
+SEVERITY = {reason_id: 1 if reason_id in OPTION_REASONS else 2 for reason_id in CATALOGUE}
 
 
 @dataclass(frozen=True, order=True)
@@ -93,7 +95,7 @@ class Reason:
 
     @property
     def severity(self) -> int:
-        return 1 if self.id in OPTION_REASONS else 2
+        return SEVERITY[self.id]
 
 
 def reason(reason_id: str, message: str) -> Reason:

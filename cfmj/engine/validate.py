@@ -22,7 +22,7 @@ from .grouping import MAX_SLIPS, groupings, walk_groupings
 from .minimum_hand import minimum_hand_reasons
 from .notation import Hand
 from .patterns import pattern_of
-from .reasons import NO_PATTERN, Reason
+from .reasons import NO_PATTERN, SEVERITY, Reason
 from .ruleset import RuleSet
 from .scoring import BONUS_KEYS, bonuses_of_shape, hand_value
 from .situation import Situation
@@ -328,7 +328,7 @@ def _distance(arrangement: Arrangement) -> tuple[int, bool, int]:
     severity = 2 * hidden
     rank = 0
     for found in arrangement.reasons:
-        severity += found.severity
+        severity += SEVERITY[found.id]  # Reason.severity, read from its table (a hot loop)
         rank += found.rank
     # Among equals, a reading that found a set says more than one that did not.
     return (severity, arrangement.category is None, rank)
