@@ -11,8 +11,10 @@ from cfmj.engine import check, parse_hand
 from cfmj.engine.game import (
     Action,
     CallExposure,
+    CourtesyPass,
     ExchangeJoker,
     Exposure,
+    PassTiles,
     PlayerView,
 )
 from cfmj.engine.game import Game as EngineGame
@@ -90,6 +92,8 @@ def table_context(game: Game, engine: EngineGame) -> dict[str, Any]:
         "rack": rack_groups(view),
         "concealed_hand": Hand(view.concealed, ()),
         "kinds": kinds,
+        # The tiles to choose with checkboxes, if any: a Charleston pass or the courtesy pass.
+        "picking": next((k for k in (PassTiles.kind, CourtesyPass.kind) if k in kinds), None),
         "moves": moves.since(engine.events, game.moves_from, view.dealer),
         "status_line": status_line(view),
         "received": [code(t) for t in view.received],
