@@ -22,6 +22,10 @@ class Game(models.Model):
         PRACTICE = "practice", "Practice"
         TEST = "test", "Test"
 
+    class Coach(models.TextChoices):
+        ON_REQUEST = "on_request", "Hints on request"
+        AFTER = "after", "Show after I choose"
+
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="play_games")
     seed = models.BigIntegerField()
     # The shuffled set in dealing order (the engine's HandStarted.wall): kept so that the rebuild
@@ -33,6 +37,7 @@ class Game(models.Model):
     dealer = models.PositiveSmallIntegerField(default=0)
     bot_level = models.CharField(max_length=20)  # play.bots.LEVELS
     mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.PRACTICE)
+    coach = models.CharField(max_length=12, choices=Coach.choices, default=Coach.ON_REQUEST)
     actions = models.JSONField(default=list)  # every seat's actions in order, as action_to_dict
     version = models.PositiveIntegerField(default=0)
     # How many of the rebuilt game's events there were before the learner's last action: the
@@ -40,6 +45,16 @@ class Game(models.Model):
     moves_from = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     result = models.JSONField(null=True, blank=True)  # HandResult.to_dict() without its events
+    # Tiles the learner still needed for Mah Jongg when the hand ended (0 for a win); null while
+    # playing, or for a dead hand that could no longer win.
+    final_distance = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A match: the hand before this one (the deal passed right from it) and this hand's number.
+    previous = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="next_hand"
+    )
+    hand_number = models.PositiveSmallIntegerField(default=1)
+    # Set when the learner shares the review: anyone with the link may read the finished hand.
+    share_token = models.CharField(max_length=32, blank=True, default="", db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -48,3 +63,40 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.pk} of {self.owner_id} ({self.status})"
+
+
+class Decision(models.Model):
+    """One choice the learner made in a hand, marked by the engine's advice when it was made: what
+    the review, the dashboard and the coach's "show after I choose" read. `index` is the position
+    of the learner's action in Game.actions, so an undo removes the decisions from there on."""
+
+    class Kind(models.TextChoices):
+        PASS = "pass", "Charleston pass"
+        STOP_VOTE = "stop_vote", "Stop vote"
+        COURTESY_ASK = "courtesy_ask", "Courtesy count"
+        COURTESY_PASS = "courtesy_pass", "Courtesy pass"
+        DISCARD = "discard", "Discard"
+        CALL = "call", "Call or let go"
+        EXCHANGE = "exchange", "Joker exchange"
+        MAH_JONGG = "mah_jongg", "Mah Jongg"
+
+    class Mark(models.TextChoices):
+        BEST = "best", "Best"
+        GOOD = "good", "Good"
+        WEAK = "weak", "Weak"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="decisions")
+    index = models.PositiveIntegerField()
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    chosen = models.CharField(max_length=200)  # the learner's choice in words
+    mark = models.CharField(max_length=10, choices=Mark.choices)
+    preferred = models.CharField(max_length=200, blank=True, default="")  # the advice's choice in words
+    why = models.TextField(blank=True, default="")  # the advice's reason, in plain words
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [models.UniqueConstraint(fields=["game", "index"], name="one_decision_per_action")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} at {self.index} of game {self.game_id}: {self.mark}"

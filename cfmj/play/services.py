@@ -11,6 +11,8 @@ from django.db import transaction
 
 from cfmj.accounts.models import User
 from cfmj.engine import InputError, RuleSet
+from cfmj.engine.distance import IMPOSSIBLE
+from cfmj.engine.evaluation import hand_needs
 from cfmj.engine.game import Action, CallExposure, NoCall, action_to_dict, hand_result, wins
 from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.game.events import HandStarted
@@ -128,6 +130,20 @@ def _record(game: Game, engine: EngineGame) -> None:
     game.actions = [action_to_dict(a) for a in engine.actions]
     if engine.over:
         game.status = Game.Status.OVER
-        result = hand_result(engine).to_dict()
+        outcome = hand_result(engine)
+        result = outcome.to_dict()
         result.pop("events")  # they hold the wall: the log and the seed rebuild them
         game.result = result
+        game.final_distance = final_distance(engine, outcome.winner)
+
+
+def final_distance(engine: EngineGame, winner: int | None) -> int | None:
+    """Tiles the learner still needed for Mah Jongg as the hand ended: 0 if they won, None if
+    their hand was dead (or could no longer win)."""
+    if winner == LEARNER_SEAT:
+        return 0
+    view = engine.view(LEARNER_SEAT)
+    if view.dead[LEARNER_SEAT]:
+        return None
+    needed = int(hand_needs(view.hand()).min())
+    return None if needed >= IMPOSSIBLE else needed

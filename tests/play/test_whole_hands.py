@@ -107,3 +107,10 @@ def test_it_plays_whole_hands_through_the_pages(client: Client, seed: int, level
     assert 'id="hand-result"' in page
     assert "Wall game" in page or " won" in page
     assert sum(game.result["payments"]) == 0
+    # How far the learner was from Mah Jongg at the end: 0 for a win, none for a dead hand.
+    if game.result["winner"] == 0:
+        assert game.final_distance == 0
+    elif engine.view(0).dead[0]:
+        assert game.final_distance is None
+    else:
+        assert game.final_distance is not None and game.final_distance > 0
