@@ -118,9 +118,10 @@ def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return render_partial_response(request, "play/game.html", context, partial="table")
     if problem:
         messages.error(request, problem)
-    else:
-        messages.info(request, notice)
-    return HttpResponseRedirect(reverse("play:game", args=[row.pk]) + "#table")
+        return HttpResponseRedirect(reverse("play:game", args=[row.pk]) + "#table")
+    messages.info(request, notice)
+    # The page opens at the learner's rack, to choose again.
+    return HttpResponseRedirect(reverse("play:game", args=[row.pk]) + "#you-title")
 
 
 @login_required

@@ -70,7 +70,7 @@ def test_it_takes_back_a_discard_and_the_table_is_as_it_was(client: Client, lee:
     assert len(after_discard[1]) > len(before[1])
     response = client.post(url(game), undo_post(game))
     assert response.status_code == 302
-    assert response["Location"] == reverse("play:game", args=[game.pk]) + "#table"
+    assert response["Location"] == reverse("play:game", args=[game.pk]) + "#you-title"  # the rack
     assert table(game) == before
     assert game.version == after_discard[0] + 1 and game.status == Game.Status.PLAYING
     # The bots are seeded: the same discard again plays on exactly as the first time.
@@ -80,7 +80,8 @@ def test_it_takes_back_a_discard_and_the_table_is_as_it_was(client: Client, lee:
 
 
 def test_it_skips_the_calls_let_go_for_the_learner(client: Client, lee: Any) -> None:
-    game, later = a_game(lee, seed=1), list[dict[str, Any]]()
+    game = a_game(lee, seed=1)
+    later: list[dict[str, Any]] = []
     while not later:  # discard until the bots' discards after it included some the learner could not call
         game = advance_to(game, "discard")
         cut = len(game.actions)
