@@ -61,6 +61,8 @@ def game_start(
         raise PlayError(f"Choose the bots' level: {', '.join(LEVELS)}.")
     if mode not in Game.Mode.values:
         raise PlayError("Choose practice or test.")
+    if dealer is not None and dealer not in range(SEATS):
+        raise PlayError("The dealer sits at one of the four seats (0 to 3).")
     try:
         rules = RuleSet.make(house_rules=",".join(map(str, house_rules)), base=base, skill_level=skill_level)
     except InputError as problem:

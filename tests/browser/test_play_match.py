@@ -110,11 +110,12 @@ def test_without_javascript_the_next_hand_is_a_plain_form(
         page = context.new_page()
         log_in(page, "lee")
         page.goto(f"/play/{first.pk}/")
+        problems = fits(page, "no JavaScript: the result")
         page.get_by_role("button", name="Play the next hand").click()
         second = Game.objects.get(previous=first)
         expect(page).to_have_url(re.compile(rf"/play/{second.pk}/$"))
         expect(page.locator(".play-facts")).to_contain_text("Hand 2 of your match")
-        problems = fits(page, "no JavaScript: the next hand")
+        problems += fits(page, "no JavaScript: the next hand")
         page.goto(f"/play/{first.pk}/")  # back at the result: a link to the hand dealt, not a second deal
         page.get_by_role("link", name="Go on to hand 2").click()
         expect(page).to_have_url(re.compile(rf"/play/{second.pk}/$"))

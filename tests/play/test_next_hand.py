@@ -157,3 +157,8 @@ def test_a_hand_dealt_from_the_play_page_begins_a_new_match(client: Client, lee:
     assert fresh.previous is None and fresh.hand_number == 1 and match_of(fresh).score == 0
     html = client.get(reverse("play:home")).content.decode()
     assert "(hand 2 of a match)" in html and "begins a new match" in html
+
+
+def test_a_dealer_outside_the_table_is_refused(lee: Any) -> None:
+    with pytest.raises(services.PlayError, match="one of the four seats"):
+        a_hand(lee, dealer=4)
