@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import QuerySet
 
 from cfmj.accounts.models import User
 from cfmj.engine import RuleSet
 from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.game import action_from_dict
-from cfmj.play.models import Game
+from cfmj.play.models import LEARNER_SEAT, Game
 
 
 def rules_of(game: Game) -> RuleSet:
@@ -31,4 +33,57 @@ def games_in_progress(user: User) -> QuerySet[Game]:
 def games_over(user: User, limit: int = 10) -> list[Game]:
     return list(
         Game.objects.filter(owner=user, status=Game.Status.OVER).order_by("-updated_at", "-pk")[:limit]
+    )
+
+
+@dataclass(frozen=True)
+class Match:
+    """A hand's place in its match: its number, the hands played so far (this one too, once it
+    is over), the learner's running score over them, and the next hand if it was dealt."""
+
+    number: int
+    finished: int
+    score: int
+    next_hand: Game | None
+
+    @property
+    def signed_score(self) -> str:
+        return f"{self.score:+d}" if self.score else "0"
+
+
+def match_of(game: Game) -> Match:
+    hands = [game, *earlier_hands(game)]
+    payments = [(hand.result or {}).get("payments") for hand in hands if hand.status == Game.Status.OVER]
+    score = sum(int(paid[LEARNER_SEAT]) for paid in payments if paid)
+    next_hand = Game.objects.filter(previous=game).first() if game.status == Game.Status.OVER else None
+    return Match(game.hand_number, len(payments), score, next_hand)
+
+
+def earlier_hands(game: Game) -> list[Game]:
+    """The match's hands before `game`, latest first: the chain of `previous` read in two queries
+    (the owner's links, then the hands on the chain) rather than one query a hand."""
+    if game.previous_id is None:
+        return []
+    links = dict(
+        Game.objects.filter(owner_id=game.owner_id, hand_number__lt=game.hand_number).values_list(
+            "pk", "previous_id"
+        )
+    )
+    chain: list[int] = []
+    pk: int | None = game.previous_id
+    while pk is not None and pk in links and len(chain) < game.hand_number:
+        chain.append(pk)
+        pk = links[pk]
+    hands = Game.objects.filter(pk__in=chain).only("pk", "status", "result", "hand_number")
+    return sorted(hands, key=lambda hand: -hand.hand_number)
+
+
+def can_undo(game: Game) -> bool:
+    """Is there a decision to take back? A practice hand being played where the learner has acted:
+    the learner's first action is always a real decision (the first Charleston's pass, compulsory),
+    never a call let go for them (services.decision_points tells those apart)."""
+    return (
+        game.mode == Game.Mode.PRACTICE
+        and game.status == Game.Status.PLAYING
+        and any(data.get("seat") == LEARNER_SEAT for data in game.actions)
     )

@@ -6,22 +6,36 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
+from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from cfmj.accounts.models import User
 from cfmj.engine import InputError, RuleSet
 from cfmj.engine.distance import IMPOSSIBLE
 from cfmj.engine.evaluation import hand_needs
-from cfmj.engine.game import Action, CallExposure, NoCall, action_to_dict, hand_result, wins
+from cfmj.engine.game import (
+    Action,
+    CallExposure,
+    NoCall,
+    action_from_dict,
+    action_to_dict,
+    hand_result,
+    wins,
+)
 from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.game.events import HandStarted
+from cfmj.engine.game.tileset import SEATS
 from cfmj.play.bots import LEVELS, bot_choose
-from cfmj.play.models import LEARNER_SEAT, Game
-from cfmj.play.selectors import rebuild
+from cfmj.play.models import LEARNER_SEAT, Decision, Game
+from cfmj.play.selectors import rebuild, rules_of
 
 STALE = "This table changed in another tab or by a double click: here it is as it is now."
 OVER = "This hand is over: start a new one from the Play page."
+UNDO_IN_TEST = "A test hand has no undo: it counts as you play it. Undo is for practice hands."
+UNDO_OVER = "This hand is over, so its result stands: undo works while a hand is being played."
+NOTHING_TO_UNDO = "Nothing to undo yet: this is your first choice of the hand."
+NOT_OVER = "Finish this hand first: the next hand of the match is dealt when this one is over."
 MAX_BOT_STEPS = 2_000  # far more than a hand has: a guard against a bot that never lets go
 
 
@@ -38,25 +52,39 @@ def game_start(
     skill_level: int | str | None = None,
     mode: str = Game.Mode.PRACTICE,
     seed: int | None = None,
+    dealer: int | None = None,
 ) -> Game:
     """A new hand with the learner in seat 0, dealt and played by the bots up to the learner's
-    first choice (the first Charleston pass)."""
+    first choice (the first Charleston pass). `dealer`: the dealer's seat (by default the seed
+    chooses it). A hand started here begins a new match (game_next deals its later hands)."""
     if bot_level not in LEVELS:
         raise PlayError(f"Choose the bots' level: {', '.join(LEVELS)}.")
     if mode not in Game.Mode.values:
         raise PlayError("Choose practice or test.")
+    if dealer is not None and dealer not in range(SEATS):
+        raise PlayError("The dealer sits at one of the four seats (0 to 3).")
     try:
         rules = RuleSet.make(house_rules=",".join(map(str, house_rules)), base=base, skill_level=skill_level)
     except InputError as problem:
         raise PlayError(str(problem)) from problem
+    game = _dealt(owner_id=owner.pk, rules=rules, bot_level=bot_level, mode=mode, seed=seed, dealer=dealer)
+    game.save()
+    return game
+
+
+def _dealt(
+    *, owner_id: int, rules: RuleSet, bot_level: str, mode: str, seed: int | None, dealer: int | None
+) -> Game:
+    """A new hand (unsaved), dealt and played by the bots up to the learner's first choice."""
     seed = secrets.randbits(32) if seed is None else seed
-    dealer = seed % 4  # the learner sits at every wind in turn, as seeds come
+    if dealer is None:
+        dealer = seed % SEATS  # the learner sits at every wind in turn, as seeds come
     engine = EngineGame(seed, rules, dealer)
     first = engine.events[0]
     assert isinstance(first, HandStarted)
     _play_on(engine, bot_level, seed)
     game = Game(
-        owner=owner,
+        owner_id=owner_id,
         seed=seed,
         wall=list(first.wall),
         house_rules=sorted(rules.house_rules),
@@ -67,7 +95,6 @@ def game_start(
         mode=mode,
     )
     _record(game, engine)
-    game.save()
     return game
 
 
@@ -147,3 +174,81 @@ def final_distance(engine: EngineGame, winner: int | None) -> int | None:
         return None
     needed = int(hand_needs(view.hand()).min())
     return None if needed >= IMPOSSIBLE else needed
+
+
+def game_undo(*, game: Game, version: int | None) -> Game:
+    """Practice only: the hand taken back to just before the learner's last decision, as the
+    learner saw it then (the bots' moves since the decision before it listed again). The bots'
+    choices are seeded by the seed and the step, so choosing the same again plays on the same way.
+    Refused in a test hand (it counts as played), once the hand is over (its result stands, and
+    the match's next hand and the review read it), on a stale version, or before any decision."""
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        if locked.mode != Game.Mode.PRACTICE:
+            raise PlayError(UNDO_IN_TEST)
+        if locked.status == Game.Status.OVER:
+            raise PlayError(UNDO_OVER)
+        if version != locked.version:
+            raise PlayError(STALE)
+        points = decision_points(locked)
+        if not points:
+            raise PlayError(NOTHING_TO_UNDO)
+        cut = points[-1].index
+        locked.actions = locked.actions[:cut]
+        locked.moves_from = points[-2].events_before if len(points) > 1 else 0
+        locked.version += 1
+        locked.save()
+        Decision.objects.filter(game=locked, index__gte=cut).delete()
+    return locked
+
+
+@dataclass(frozen=True)
+class DecisionPoint:
+    """Where the learner chose: the position of its action in Game.actions, and how many of the
+    engine's events there were before it."""
+
+    index: int
+    events_before: int
+
+
+def decision_points(game: Game) -> list[DecisionPoint]:
+    """The learner's own decisions, by replay: each seat-0 action except the NoCall that _play_on
+    gives for them when a discard is nothing they could call (the learner was never asked)."""
+    engine = EngineGame(game.seed, rules_of(game), game.dealer, wall=game.wall)
+    points = []
+    for index, data in enumerate(game.actions):
+        action = action_from_dict(data)
+        if action.seat == LEARNER_SEAT and not (isinstance(action, NoCall) and nothing_to_call(engine)):
+            points.append(DecisionPoint(index, len(engine.events)))
+        engine.apply(action)
+    return points
+
+
+def game_next(*, game: Game, seed: int | None = None) -> Game:
+    """The match's next hand after `game` (which must be over): the same table, bots, mode and
+    coach, a new deal with the deal passed to the right (RULES §6: dealer + 1). Asked again (a
+    double click, a retry) it is the same next hand: Game.previous is unique."""
+    with transaction.atomic():
+        previous = Game.objects.select_for_update().get(pk=game.pk)
+        existing = Game.objects.filter(previous=previous).first()
+        if existing is not None:
+            return existing
+        if previous.status != Game.Status.OVER:
+            raise PlayError(NOT_OVER)
+        hand = _dealt(
+            owner_id=previous.owner_id,
+            rules=rules_of(previous),
+            bot_level=previous.bot_level,
+            mode=previous.mode,
+            seed=seed,
+            dealer=(previous.dealer + 1) % SEATS,
+        )
+        hand.coach = previous.coach
+        hand.previous = previous
+        hand.hand_number = previous.hand_number + 1
+        try:
+            with transaction.atomic():
+                hand.save()
+        except IntegrityError:  # dealt at the same moment by another request (SQLite locks no rows)
+            return Game.objects.get(previous=previous)
+    return hand

@@ -8,4 +8,6 @@ urlpatterns = [
     path("new/", views.start, name="start"),
     path("<int:game_id>/", views.game, name="game"),
     path("<int:game_id>/act/", views.act, name="act"),
+    path("<int:game_id>/undo/", views.undo, name="undo"),
+    path("<int:game_id>/next/", views.next_hand, name="next"),
 ]

@@ -26,6 +26,8 @@ from cfmj.play.models import Game
 from cfmj.play.posted import posted_action, posted_version
 from cfmj.play.table import table_context
 
+UNDONE = "Your last choice is taken back: the table is as it was when you made it. Choose again."
+
 
 @login_required
 @require_GET
@@ -100,7 +102,43 @@ def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return HttpResponseRedirect(reverse("play:game", args=[row.pk]) + fragment)
 
 
+@login_required
+@require_POST
+def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """Practice: back to the learner's last decision (services.game_undo says when it may)."""
+    row = owned_or_404(request, game_id)
+    problem, notice = "", UNDONE
+    try:
+        row = services.game_undo(game=row, version=posted_version(request.POST))
+    except services.PlayError as refused:
+        problem, notice = str(refused), ""
+        row.refresh_from_db()
+    if request.htmx:
+        context = _context(row, problem) | {"notice": notice}
+        return render_partial_response(request, "play/game.html", context, partial="table")
+    if problem:
+        messages.error(request, problem)
+        return HttpResponseRedirect(reverse("play:game", args=[row.pk]) + "#table")
+    messages.info(request, notice)
+    # The page opens at the learner's rack, to choose again.
+    return HttpResponseRedirect(reverse("play:game", args=[row.pk]) + "#you-title")
+
+
+@login_required
+@require_POST
+def next_hand(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The match's next hand, dealt once however often it is asked for; a plain post and redirect."""
+    row = owned_or_404(request, game_id)
+    try:
+        row = services.game_next(game=row)
+    except services.PlayError as refused:
+        messages.error(request, str(refused))
+    return redirect("play:game", game_id=row.pk)
+
+
 def _context(row: Game, problem: str = "") -> dict[str, Any]:
     context = table_context(row, selectors.rebuild(row))
     context["problem"] = problem
+    context["match"] = selectors.match_of(row)
+    context["can_undo"] = selectors.can_undo(row)
     return context
