@@ -8,11 +8,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import BrowserContext, Page, expect
 
 from cfmj.classes import services as class_services
 from cfmj.play.models import Decision, Game
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.test_accessibility import AXE, Audit, describe
 from tests.browser.test_play import PHONE, TABLET, fits
 from tests.browser.walk import PASSWORD, start
 from tests.factories import DecisionFactory, PlayGameFactory
@@ -22,13 +24,21 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def lee(django_user_model: Any) -> Any:
-    """A learner with test hands of every ending, practice hands, and decisions of every kind."""
+    """A learner with test hands of every ending, practice hands, and decisions of every kind, in
+    a class with play homework."""
     lee = django_user_model.objects.create_user("lee", password=PASSWORD)
     PlayGameFactory.create_batch(2, owner=lee, mode="test", won=True)
     PlayGameFactory(owner=lee, mode="test", wall_game=True, final_distance=3)
     PlayGameFactory.create_batch(3, owner=lee, mode="test")
     PlayGameFactory(owner=lee, mode="test", final_distance=None)
     PlayGameFactory.create_batch(2, owner=lee, mode="practice", final_distance=1)
+    teacher = django_user_model.objects.create_user("tess", password=PASSWORD, role="teacher")
+    classroom = class_services.classroom_create(teacher=teacher, name="Tuesday beginners")
+    class_services.classroom_join(user=lee, code=classroom.code)
+    work = class_services.assignment_create(
+        classroom=classroom, teacher=teacher, kind="play", due=timezone.localdate(), count=5, play_mode="test"
+    )
+    lee.class_pk, lee.work_pk = classroom.pk, work.pk
     game = Game.objects.filter(owner=lee, mode="test").first()
     marks = ["best", "best", "good", "weak"]
     for i, kind in enumerate(Decision.Kind.values):
@@ -114,3 +124,20 @@ def test_a_student_sees_play_homework_and_is_led_to_the_table_set_for_it(
         expect(page.locator('input[name="house_rules"][value="2"]')).to_be_checked()
         problems += fits(page, f"{name}: the Play page for the homework")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("large_print", [False, True], ids=["normal", "large-print"])
+def test_axe_finds_no_serious_problem_in_the_statistics_or_the_homework(
+    contexts: Callable[..., BrowserContext], lee: Any, large_print: bool
+) -> None:
+    if not AXE.exists():
+        pytest.skip("axe-core is not vendored (scripts/ensure-axe fetches it into var/axe/)")
+    audit = Audit(large_print)
+    page = start(contexts(PHONE, bypass_csp=True), large_print, "lee")
+    _stats(page)
+    audit(page, "the dashboard with play statistics")
+    page.goto(f"/classes/{lee.class_pk}/")
+    audit(page, "the class page with play homework")
+    page.goto(f"/play/?homework={lee.work_pk}")
+    audit(page, "the Play page set for the homework")
+    assert not audit.blocking(), "serious or critical accessibility problems:\n" + describe(audit.blocking())
