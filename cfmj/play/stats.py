@@ -192,7 +192,11 @@ def hands_finished(
         "owner_id", "house_rules", "skill_level", "updated_at"
     )
     out: dict[int, list[datetime.datetime]] = defaultdict(list)
+    keys: dict[tuple[tuple[int, ...], int], str] = {}  # most hands share a few tables
     for owner_id, house_rules, skill_level, ended in rows:
-        if table_key(house_rules, skill_level) == table:
+        seen = (tuple(house_rules), skill_level)
+        if seen not in keys:
+            keys[seen] = table_key(house_rules, skill_level)
+        if keys[seen] == table:
             out[owner_id].append(ended)
     return out
