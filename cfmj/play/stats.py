@@ -38,10 +38,6 @@ class Hands:
         hands = sum(n for _, n in self.distances)
         return sum(d * n for d, n in self.distances) / hands if hands else None
 
-    @property
-    def won_percent(self) -> int | None:
-        return round(100 * self.won / self.played) if self.played else None
-
 
 @dataclass(frozen=True)
 class KindMarks:
