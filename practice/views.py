@@ -22,6 +22,7 @@ from cfmj.engine import Hand, InputError, RuleSet, budget, check, drills, parse_
 from cfmj.engine.check import HAND_SIZE
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from cfmj.engine.scoring import winner_receives
+from cfmj.play.stats import PlayStats, play_stats
 from lessons.selectors import course_progress, visitor_checks_missed
 from practice import answering, making, selectors, services, serving
 from practice.models import Puzzle, ReviewItem
@@ -307,5 +308,6 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             "signed_in": learner.is_user,
             "today": learner.today(),
             "lessons_progress": course_progress(learner, assigned=assigned_lesson_ids(learner.user)),
+            "play": play_stats(learner.user) if learner.user is not None else PlayStats.none(),
         },
     )

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import factory
 from factory.django import DjangoModelFactory
+
+from cfmj.play.models import Decision, Game
 
 ModelT = TypeVar("ModelT")
 
@@ -20,3 +23,40 @@ class ModelFactory(DjangoModelFactory[ModelT]):
     if TYPE_CHECKING:
         # mypy wants __new__ to return an instance of the class; here it returns the model instead.
         def __new__(cls, *args: Any, **kwargs: Any) -> ModelT: ...  # type: ignore[misc]
+
+
+# Play: finished hands and the learner's decisions, made directly (no engine), for the statistics
+# and homework tests. A game's wall and actions are left empty: these rows are never rebuilt.
+
+
+class PlayGameFactory(ModelFactory[Game]):
+    """A finished practice hand that a bot won (the learner 2 tiles from Mah Jongg) unless told:
+    `won=True` for a learner's win, `wall_game=True` for a wall game."""
+
+    class Meta:
+        model = Game
+
+    class Params:
+        won = False
+        wall_game = False
+        winner = factory.LazyAttribute(lambda o: None if o.wall_game else 0 if o.won else 1)
+
+    owner = factory.SubFactory("tests.accounts.factories.UserFactory")
+    seed = factory.Sequence(lambda n: n)
+    wall = factory.LazyFunction(list)
+    bot_level = "steady"
+    mode = "practice"
+    status = "over"
+    result = factory.LazyAttribute(lambda o: {"winner": o.winner, "dead": []})
+    final_distance = factory.LazyAttribute(lambda o: 0 if o.won else 2)
+
+
+class DecisionFactory(ModelFactory[Decision]):
+    class Meta:
+        model = Decision
+
+    game = factory.SubFactory(PlayGameFactory)
+    index = factory.Sequence(lambda n: n)
+    kind = "discard"
+    chosen = "Discard 5 Dot"
+    mark = "best"

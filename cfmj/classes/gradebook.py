@@ -139,7 +139,8 @@ def _notes(classroom: Classroom, homework: int) -> list[list[str]]:
         [
             "Score",
             "For a lesson: the best quiz mark (the lesson is done when its quiz is passed). "
-            "For puzzles: the average mark of the puzzles answered for the homework.",
+            "For puzzles: the average mark of the puzzles answered for the homework. "
+            "Hands to play have none: a hand counts once finished.",
         ],
         ["Lessons done", "Lessons of the course the student has finished, set as homework or not."],
         ["Last active", "The last day the student answered a puzzle or worked on a lesson."],

@@ -14,9 +14,12 @@ from django.db import transaction
 from cfmj.accounts.models import User
 from cfmj.classes.models import Assignment, AssignmentPuzzle, Classroom, Membership
 from cfmj.classes.selectors import class_table
-from cfmj.classes.services import MAX_PUZZLES, ClassError
+from cfmj.classes.services import MAX_HANDS, MAX_PUZZLES, ClassError
 from cfmj.engine import drills
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
+from cfmj.play.models import Game
+from cfmj.play.stats import table_key as play_table_key
+from cfmj.play.stats import table_words as play_table_words
 from lessons.models import Lesson
 from practice.tables import table_of
 
@@ -47,10 +50,12 @@ def assignment_update(
     lesson: Lesson | None = None,
     count: int | None = None,
     band: int | None = None,
+    play_mode: str | None = None,
 ) -> Assignment:
     """Correct homework already set. A lesson's homework may change its lesson; drill puzzles their
-    number and difficulty; a fixed set keeps its puzzles (duplicate it for another set). Any due
-    date goes, past ones too: students who have not finished then see it as late."""
+    number and difficulty; hands to play their number and mode; a fixed set keeps its puzzles
+    (duplicate it for another set). Any due date goes, past ones too: students who have not
+    finished then see it as late."""
     if assignment.classroom.archived:
         raise ClassError("This class is archived: bring it back before changing its homework.")
     fields = ["due"]
@@ -60,6 +65,16 @@ def assignment_update(
             raise ClassError("Choose the lesson to assign.")
         assignment.lesson = lesson
         fields.append("lesson")
+    if assignment.kind == Assignment.Kind.PLAY and count is not None:
+        if not 1 <= count <= MAX_HANDS:
+            raise ClassError(f"Ask for between 1 and {MAX_HANDS} hands.")
+        assignment.count = count
+        fields.append("count")
+    if assignment.kind == Assignment.Kind.PLAY and play_mode is not None:
+        if play_mode not in Game.Mode.values:
+            raise ClassError("Choose which hands count: practice or test.")
+        assignment.play_mode = play_mode
+        fields.append("play_mode")
     if assignment.kind == Assignment.Kind.DRILLS:
         if count is not None:
             if not 1 <= count <= MAX_PUZZLES:
@@ -81,7 +96,8 @@ def assignment_duplicate(
     *, assignment: Assignment, teacher: User, due: datetime.date, students: Iterable[User] = ()
 ) -> Assignment:
     """The same homework again, due on another day or for other students: the same lesson, or the
-    same kind, number and difficulty of drill puzzles on the same table, or the same fixed set."""
+    same kind, number and difficulty of drill puzzles on the same table, the same fixed set, or
+    the same number of hands in the same mode on the same table."""
     if assignment.classroom.archived:
         raise ClassError("This class is archived: bring it back before setting homework.")
     with transaction.atomic():
@@ -93,6 +109,7 @@ def assignment_duplicate(
             count=assignment.count,
             band=assignment.band,
             table=assignment.table,
+            play_mode=assignment.play_mode,
             due=due,
             created_by=teacher,
         )
@@ -111,12 +128,26 @@ def assignment_delete(*, assignment: Assignment) -> None:
 
 def on_older_rules(classroom: Classroom) -> list[tuple[Assignment, str]]:
     """Drill and fixed-set homework whose puzzles were made for another table than the class plays
-    now (its rules changed since), with the name of the table it keeps."""
+    now (its rules changed since), and hands to play at another table, with the name of the table
+    it keeps."""
     out = []
     for assignment in classroom.assignments.exclude(kind=Assignment.Kind.LESSON).order_by("due", "pk"):
-        if assignment.table != class_table(classroom, assignment.drill_kind):
-            out.append((assignment, table_words(assignment.table)))
+        if assignment.kind == Assignment.Kind.PLAY:
+            now = play_table_key(classroom.house_rules, classroom.skill_level)
+        else:
+            now = class_table(classroom, assignment.drill_kind)
+        if assignment.table != now:
+            out.append((assignment, homework_table_words(assignment)))
     return out
+
+
+def homework_table_words(assignment: Assignment) -> str:
+    """The table homework keeps, in a teacher's words ("" for a lesson)."""
+    if assignment.kind == Assignment.Kind.LESSON:
+        return ""
+    if assignment.kind == Assignment.Kind.PLAY:
+        return play_table_words(assignment.table)
+    return table_words(assignment.table)
 
 
 def table_words(key: str) -> str:

@@ -13,8 +13,9 @@ from django.utils import timezone
 from cfmj.accounts.models import User
 from cfmj.classes.models import Assignment, Classroom
 from cfmj.classes.selectors import students_of
-from cfmj.classes.services import MAX_PUZZLES
+from cfmj.classes.services import MAX_HANDS, MAX_PUZZLES
 from cfmj.engine.drills import BANDS, KIND_TITLES, KINDS
+from cfmj.play.models import Game
 from lessons.models import Lesson
 
 # What each kind is, in a teacher's words: the chooser shows them, each form repeats its own.
@@ -27,6 +28,11 @@ KIND_WORDS = {
     Assignment.Kind.FIXED: (
         "A fixed set: the same puzzles, drawn once now, for every student. Good when you want "
         "to go over the answers together in class."
+    ),
+    Assignment.Kind.PLAY: (
+        "Hands to play: each student plays hands against three bots at the class's table (its house "
+        "rules and skill level as they are now). A hand counts once finished, in the mode you choose: "
+        "practice (with undo and hints) or test (no undo, the hands their statistics count)."
     ),
 }
 
@@ -96,6 +102,25 @@ class _Homework(forms.Form):
         )
         self.order_fields(["drill_kind", "count", "band"])
 
+    def _play_fields(self) -> None:
+        self.fields["count"] = forms.IntegerField(
+            min_value=1,
+            max_value=MAX_HANDS,
+            initial=3,
+            label="Number of hands",
+            help_text=f"From 1 to {MAX_HANDS}. Only hands started after you set it count.",
+            error_messages={"required": "Say how many hands."},
+        )
+        self.fields["play_mode"] = forms.ChoiceField(
+            choices=Game.Mode.choices,
+            initial=Game.Mode.PRACTICE,
+            widget=forms.RadioSelect,
+            label="Which hands count",
+            help_text="Practice: hints and undo. Test: no undo, as in a real game.",
+            error_messages={"required": "Choose which hands count: practice or test."},
+        )
+        self.order_fields(["count", "play_mode"])
+
 
 class HomeworkForm(_Homework):
     """Setting new homework of one kind: a due date from the teacher's today on."""
@@ -108,6 +133,8 @@ class HomeworkForm(_Homework):
         self.fields["due"].initial = self.today + datetime.timedelta(days=7)
         if kind == Assignment.Kind.LESSON:
             self._lesson_field()
+        elif kind == Assignment.Kind.PLAY:
+            self._play_fields()
         else:
             self._puzzle_fields(kind=True)
 
@@ -122,8 +149,9 @@ class HomeworkForm(_Homework):
 
 
 class HomeworkEditForm(_Homework):
-    """Correcting homework already set: its due date (past ones too), who it is for, and its lesson
-    or number and difficulty of drill puzzles (a fixed set keeps its puzzles)."""
+    """Correcting homework already set: its due date (past ones too), who it is for, and its lesson,
+    number and difficulty of drill puzzles, or number and mode of hands (a fixed set keeps its
+    puzzles)."""
 
     def __init__(self, *args: Any, assignment: Assignment, **kwargs: Any) -> None:
         initial = {
@@ -132,12 +160,15 @@ class HomeworkEditForm(_Homework):
             "lesson": assignment.lesson,
             "count": assignment.count,
             "band": assignment.band,
+            "play_mode": assignment.play_mode,
         }
         super().__init__(*args, classroom=assignment.classroom, initial=initial, **kwargs)
         if assignment.kind == Assignment.Kind.LESSON:
             self._lesson_field()
         elif assignment.kind == Assignment.Kind.DRILLS:
             self._puzzle_fields(kind=False)
+        elif assignment.kind == Assignment.Kind.PLAY:
+            self._play_fields()
 
 
 class HomeworkCopyForm(_Homework):

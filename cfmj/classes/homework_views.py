@@ -77,6 +77,7 @@ def create(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
                 drill_kind=data.get("drill_kind") or "",
                 count=data.get("count") or 0,
                 band=data.get("band") or 2,
+                play_mode=data.get("play_mode") or "",
             )
             homework.students_set(assignment=work, students=data.get("students") or ())
         except ClassError as error:
@@ -116,6 +117,7 @@ def edit(request: HttpRequest, pk: int, assignment_id: int) -> HttpResponse:
                 lesson=data.get("lesson"),
                 count=data.get("count"),
                 band=data.get("band"),
+                play_mode=data.get("play_mode"),
             )
         except ClassError as error:
             form.add_error(None, str(error))

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from cfmj.play.models import Game
 from lessons.models import Lesson
 from practice.models import KIND_CHOICES, Puzzle
 
@@ -122,16 +123,20 @@ class Assignment(models.Model):
         LESSON = "lesson", "A lesson"
         DRILLS = "drills", "Drill puzzles"
         FIXED = "fixed", "A fixed set of puzzles"
+        PLAY = "play", "Hands to play"
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
     kind = models.CharField(max_length=10, choices=Kind.choices)
     lesson = models.ForeignKey(Lesson, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     drill_kind = models.CharField(max_length=20, choices=KIND_CHOICES, blank=True)
-    count = models.PositiveSmallIntegerField(default=0)  # drill puzzles to answer
+    count = models.PositiveSmallIntegerField(default=0)  # drill puzzles to answer, or hands to play
     band = models.PositiveSmallIntegerField(default=2)  # their difficulty
-    # The class's table when the homework was set (practice.tables key): changing the class's
-    # rules later does not change homework already set, nor undo answers already given.
+    # The class's table when the homework was set (practice.tables key; for hands to play,
+    # play.stats.table_key): changing the class's rules later does not change homework already
+    # set, nor undo answers already given.
     table = models.CharField(max_length=20, blank=True, default="")
+    # Hands to play: which of the student's finished hands count, practice or test ("" otherwise).
+    play_mode = models.CharField(max_length=10, choices=Game.Mode.choices, blank=True, default="")
     puzzles = models.ManyToManyField(Puzzle, through="AssignmentPuzzle", related_name="+")
     # Set for these students only; none: for the whole class (those who join later too).
     students = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="homework_set_for")
@@ -157,6 +162,9 @@ class Assignment(models.Model):
     def title(self) -> str:
         if self.kind == self.Kind.LESSON and self.lesson is not None:
             return f"Lesson {self.lesson.number}: {self.lesson.title}"
+        if self.kind == self.Kind.PLAY:
+            mode = Game.Mode(self.play_mode).label.lower() if self.play_mode in Game.Mode.values else ""
+            return f"Play {self.count} hand{'' if self.count == 1 else 's'} in {mode} mode"
         label = dict(KIND_CHOICES).get(self.drill_kind, self.drill_kind)
         if self.kind == self.Kind.DRILLS:
             return f"{self.count} × {label} (difficulty {self.band})"

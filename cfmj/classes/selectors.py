@@ -14,6 +14,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from cfmj.accounts.models import User
 from cfmj.classes.models import Assignment, Classroom, CoteacherInvite, ManagedAccount, Membership
 from cfmj.core.days import date_in, today_in
+from cfmj.play.stats import hands_finished
 from lessons.models import LessonProgress
 from practice.models import Attempt, Puzzle
 from practice.tables import puzzle_table, table_key
@@ -126,6 +127,8 @@ def statuses(assignment: Assignment, users: Iterable[User]) -> dict[int, Status]
     ids = [u.pk for u in people]
     if assignment.kind == Assignment.Kind.LESSON:
         found = _lesson_statuses(assignment, ids)
+    elif assignment.kind == Assignment.Kind.PLAY:
+        found = _play_statuses(assignment, ids)
     else:
         found = _puzzle_statuses(assignment, ids)
     zones = {u.pk: u.time_zone for u in people}
@@ -149,6 +152,22 @@ def _lesson_statuses(assignment: Assignment, ids: list[int]) -> dict[int, Status
             row.completed_at if row else None,
             assignment.due,
         )
+    return out
+
+
+def _play_statuses(assignment: Assignment, ids: list[int]) -> dict[int, Status]:
+    """Hands finished in the homework's mode, with the class's table as it was when the homework
+    was set, started after it was set (a hand begun before does not count); done at the
+    `count`-th, late if that came after the due day. No score: a hand is played, not marked."""
+    ended = hands_finished(
+        ids, mode=assignment.play_mode, table=assignment.table, since=assignment.created_at
+    )
+    needed = assignment.count
+    out = {}
+    for pk in ids:
+        mine = ended.get(pk, [])[:needed]
+        done = len(mine) >= needed > 0
+        out[pk] = Status(done, len(mine), needed, None, mine[-1] if done else None, assignment.due)
     return out
 
 
@@ -213,6 +232,28 @@ def due_for(user: User) -> list[DueItem]:
     )
     items = [DueItem(a, statuses(a, [user])[user.pk]) for a in assignments]
     return [item for item in items if not item.status.done]
+
+
+def play_homework_of(user: User, assignment_id: object) -> DueItem | None:
+    """The student's own homework of hands to play with this id (None for anyone else's, another
+    kind, an archived class or an id that is not one), with their progress."""
+    if not str(assignment_id).isdigit():
+        return None
+    work = (
+        Assignment.objects.filter(
+            for_student(user),
+            pk=int(str(assignment_id)),
+            kind=Assignment.Kind.PLAY,
+            classroom__memberships__user=user,
+            classroom__memberships__role=Membership.Role.STUDENT,
+            classroom__memberships__left_at__isnull=True,
+            classroom__archived_at__isnull=True,
+        )
+        .select_related("classroom")
+        .distinct()
+        .first()
+    )
+    return None if work is None else DueItem(work, statuses(work, [user])[user.pk])
 
 
 def assigned_lesson_ids(user: User | None) -> set[int]:

@@ -30,6 +30,8 @@ from cfmj.classes.models import (
 from cfmj.classes.selectors import class_table
 from cfmj.engine import drills
 from cfmj.engine.ruleset import HOUSE_RULES, SKILL_LEVELS
+from cfmj.play.models import Game
+from cfmj.play.stats import table_key as play_table_key
 from lessons.models import Lesson
 from practice.making import puzzle_batch_generate
 from practice.models import Puzzle
@@ -39,6 +41,7 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I: read aloud 
 CODE_LENGTH = 6
 CODE_TRIES = 10
 MAX_PUZZLES = 50
+MAX_HANDS = 20  # a hand takes a quarter of an hour or so: twenty is several evenings' play
 SPARE_PUZZLES = 5  # made beyond what a short pool needs, so the next request finds some
 
 
@@ -389,9 +392,14 @@ def assignment_create(
     drill_kind: str = "",
     count: int = 0,
     band: int = 2,
+    play_mode: str = "",
 ) -> Assignment:
     if classroom.archived:
         raise ClassError("This class is archived: bring it back before setting homework.")
+    if kind == Assignment.Kind.PLAY:
+        return _play_homework_create(
+            classroom=classroom, teacher=teacher, due=due, count=count, play_mode=play_mode
+        )
     if kind == Assignment.Kind.LESSON:
         if lesson is None or not lesson.active:
             raise ClassError("Choose the lesson to assign.")
@@ -399,7 +407,7 @@ def assignment_create(
             classroom=classroom, kind=kind, lesson=lesson, due=due, created_by=teacher
         )
     if kind not in (Assignment.Kind.DRILLS, Assignment.Kind.FIXED):
-        raise ClassError("Assign a lesson, drill puzzles, or a fixed set of puzzles.")
+        raise ClassError("Assign a lesson, drill puzzles, a fixed set of puzzles, or hands to play.")
     if drill_kind not in drills.KINDS:
         raise ClassError("Choose the kind of drill.")
     if not 1 <= count <= MAX_PUZZLES:
@@ -430,6 +438,26 @@ def assignment_create(
             # standard pool is kept full by the refill task).
             _fixed_set(drill_kind, band, count, table)
     return assignment
+
+
+def _play_homework_create(
+    *, classroom: Classroom, teacher: User, due: datetime.date, count: int, play_mode: str
+) -> Assignment:
+    """Hands to play at the class's table (its house rules and skill level as they are now), in
+    practice or test mode: each finished hand counts (cfmj.classes.selectors)."""
+    if play_mode not in Game.Mode.values:
+        raise ClassError("Choose which hands count: practice or test.")
+    if not 1 <= count <= MAX_HANDS:
+        raise ClassError(f"Ask for between 1 and {MAX_HANDS} hands.")
+    return Assignment.objects.create(
+        classroom=classroom,
+        kind=Assignment.Kind.PLAY,
+        count=count,
+        play_mode=play_mode,
+        table=play_table_key(classroom.house_rules, classroom.skill_level),
+        due=due,
+        created_by=teacher,
+    )
 
 
 def _fixed_set(kind: str, band: int, count: int, table: str = STANDARD) -> list[Puzzle]:

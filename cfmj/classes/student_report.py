@@ -1,5 +1,5 @@
 """One student's page in a class report, for the class's teachers: their homework, the lessons they
-opened, their drill answers (wrong ones first) and the rules they miss most.
+opened, their drill answers (wrong ones first), the rules they miss most and the hands they played.
 
 Read from the student's own progress and attempts, as the class report is."""
 
@@ -14,6 +14,7 @@ from cfmj.classes.reports import KindResult, MissedRule, missed_rules, student_k
 from cfmj.classes.selectors import Status, for_student, statuses
 from cfmj.engine import drills
 from cfmj.engine.rulebook import section_title
+from cfmj.play.stats import PlayStats, play_stats
 from lessons.models import LessonProgress
 
 ANSWERS_SHOWN = 30  # the latest answers listed (wrong ones first); older ones are counted only
@@ -47,6 +48,7 @@ class StudentReport:
     answers: tuple[Answer, ...]  # the latest ANSWERS_SHOWN, wrong ones first, newest first in each
     answers_total: int
     missed_rules: tuple[MissedRule, ...]
+    play: PlayStats  # hands against the bots
 
 
 def student_report(classroom: Classroom, student: User) -> StudentReport:
@@ -80,6 +82,7 @@ def student_report(classroom: Classroom, student: User) -> StudentReport:
         answers=tuple(answers),
         answers_total=attempts.count(),
         missed_rules=tuple(missed),
+        play=play_stats(student),
     )
 
 

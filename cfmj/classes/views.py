@@ -302,12 +302,14 @@ def assignment(request: HttpRequest, pk: int, assignment_id: int) -> HttpRespons
                 "assignment": work,
                 "rows": [(s, found[s.pk]) for s in students],
                 "some": work.students.exists(),
-                "table": homework.table_words(work.table) if work.kind != Assignment.Kind.LESSON else "",
+                "table": homework.homework_table_words(work),
             },
         )
     user = user_of(request)
     if not selectors.is_set_for(work, user):
         raise Http404("No such homework for you")
+    if work.kind == Assignment.Kind.PLAY:  # the Play page, its table set for the homework
+        return redirect(f"{reverse('play:home')}?{urlencode({'homework': work.pk})}")
     status = selectors.statuses(work, [user])[user.pk]
     if work.kind == Assignment.Kind.LESSON and work.lesson is not None:
         return redirect("lessons:lesson", slug=work.lesson.slug)

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from cfmj.classes.access import user_of
-from cfmj.classes.selectors import classes_of
+from cfmj.classes.selectors import classes_of, play_homework_of
 from cfmj.core.htmx import render_partial_response
 from cfmj.core.http import HtmxHttpRequest
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
@@ -24,6 +24,7 @@ from cfmj.play.access import owned_or_404
 from cfmj.play.bots import DEFAULT_LEVEL, LEVELS
 from cfmj.play.models import Game
 from cfmj.play.posted import posted_action, posted_version
+from cfmj.play.stats import table_rules
 from cfmj.play.table import table_context
 
 UNDONE = "Your last choice is taken back: the table is as it was when you made it. Choose again."
@@ -42,7 +43,13 @@ def home(request: HttpRequest) -> HttpResponse:
         "mode": Game.Mode.PRACTICE,
         "from_class": classroom.name if classroom else "",
     }
+    homework = play_homework_of(user, request.GET.get("homework", ""))
+    if homework is not None:  # the table and mode the homework counts
+        rules, level = table_rules(homework.assignment.table)
+        defaults.update(house_rules=rules, skill_level=level, from_class="")
+        defaults["mode"] = homework.assignment.play_mode
     context = {
+        "homework": homework,
         "defaults": defaults,
         "levels": LEVELS.items(),
         "house_rules": HOUSE_RULE_LABELS.items(),
