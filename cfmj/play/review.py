@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from cfmj.engine.game import (
     Action,
@@ -39,12 +40,15 @@ from cfmj.engine.game import (
 from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.game.events import Drew
 from cfmj.engine.game.state import BY_CALL, BY_DEAL, CALLS, TURN
+from cfmj.engine.game.tileset import SEATS
 from cfmj.engine.labels import block_label
+from cfmj.engine.notation import Hand
 from cfmj.engine.tiles import code, name
 from cfmj.play import moves
 from cfmj.play.models import LEARNER_SEAT, Decision, Game
 from cfmj.play.selectors import rules_of
 from cfmj.play.services import nothing_to_call
+from cfmj.play.table import result_facts, seat_facts
 
 # The Decision kind of each of the learner's actions, when no Decision row says it.
 KINDS: dict[str, str] = {
@@ -130,6 +134,7 @@ class Review:
     # to replay to show it, and from which event on its moves are listed.
     ends: tuple[int, ...]
     starts: tuple[int, ...]
+    engine: EngineGame  # the hand replayed to its end
 
     @property
     def last_step(self) -> int:
@@ -139,10 +144,10 @@ class Review:
         return self.steps[number - 1] if 1 <= number <= len(self.steps) else None
 
     def tally(self) -> dict[str, int]:
-        """How many decisions got each mark (and how many none)."""
-        counts = {mark: 0 for mark in (*Decision.Mark.values, "")}
+        """How many decisions got each mark ("none": no mark)."""
+        counts = {mark: 0 for mark in (*Decision.Mark.values, "none")}
         for step in self.steps:
-            counts[step.mark] += 1
+            counts[step.mark or "none"] += 1
         return counts
 
 
@@ -230,7 +235,9 @@ class _Walk:
                 self.note_draw()
             self.follow_waits()
         ends = (*(s.index for s in self.steps), len(self.game.actions))
-        return Review(tuple(self.steps), tuple(self.waits), tuple(self.chances), ends, tuple(self.starts))
+        return Review(
+            tuple(self.steps), tuple(self.waits), tuple(self.chances), ends, tuple(self.starts), self.engine
+        )
 
     def decide(self, index: int, action: Action) -> None:
         view = self.engine.view(LEARNER_SEAT)
@@ -342,10 +349,34 @@ def review_of(game: Game, decisions: Iterable[Decision]) -> Review:
 
 def replay_to(game: Game, review: Review, number: int) -> EngineGame:
     """The hand as the learner saw it at step `number` (0: the deal, before their first choice)."""
+    if review.ends[number] == len(game.actions):
+        return review.engine
     engine = EngineGame(game.seed, rules_of(game), game.dealer, wall=game.wall)
     for data in game.actions[: review.ends[number]]:
         engine.apply(action_from_dict(data))
     return engine
+
+
+def step_facts(game: Game, review: Review, number: int) -> dict[str, Any]:
+    """What step `number` shows: the learner's decision, then the table as they saw it after it
+    (their rack and exposures, everyone's exposures, discards and tile counts, the wall count) and
+    the moves since; the hand's result at the last step. Seat 0's view only."""
+    engine = replay_to(game, review, number)
+    view = engine.view(LEARNER_SEAT)
+    others = [(LEARNER_SEAT + k) % SEATS for k in range(1, SEATS)]
+    return {
+        "number": number,
+        "decision": review.step(number),
+        "previous": number - 1 if number > 0 else None,
+        "next": number + 1 if number < review.last_step else None,
+        "view": view,
+        "turn": engine.turns,
+        "you": seat_facts(view, LEARNER_SEAT, engine.hand_size(LEARNER_SEAT)),
+        "opponents": [seat_facts(view, s, engine.hand_size(s)) for s in others],
+        "concealed_hand": Hand(view.concealed, ()),
+        "moves": moves.since(engine.events, review.starts[number], view.dealer),
+        "result": result_facts(game, engine) if engine.over else None,
+    }
 
 
 def read_step(raw: str | None, last: int) -> tuple[int | None, str]:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from cfmj.play import views
+from cfmj.play import review_views, views
 
 app_name = "play"
 urlpatterns = [
@@ -8,4 +8,7 @@ urlpatterns = [
     path("new/", views.start, name="start"),
     path("<int:game_id>/", views.game, name="game"),
     path("<int:game_id>/act/", views.act, name="act"),
+    path("<int:game_id>/review/", review_views.review, name="review"),
+    path("<int:game_id>/share/", review_views.share, name="share"),
+    path("shared/<str:token>/", review_views.shared, name="shared"),
 ]
