@@ -284,3 +284,11 @@ def test_the_review_and_every_step_draw_only_what_seat_0_saw(
         assert drawn <= allowed, (number, sorted(drawn - allowed))
     # And a step shows the rack as it was then, not as it ended.
     assert replay_to(game, review, 0).view(0).concealed != review.engine.view(0).concealed
+
+
+def test_the_result_and_the_finished_list_link_to_the_review(client: Client, finished: Game) -> None:
+    link = f'href="{url(finished)}"'
+    table = client.get(reverse("play:game", args=[finished.pk])).content.decode()
+    result = table[table.index('id="hand-result"') :]
+    assert link in result and "Review this hand" in result
+    assert link in client.get(reverse("play:home")).content.decode()
