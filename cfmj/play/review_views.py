@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from cfmj.accounts.models import User
@@ -40,6 +41,7 @@ def review(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_GET
+@never_cache  # stopping sharing takes effect at once: no copy kept on the way
 def shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
     game = shared_or_404(token)
     context = {
@@ -47,7 +49,9 @@ def shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
         "here": reverse("play:shared", args=[token]),
         "whose": f"{first_name(game.owner)}’s",
     }
-    return _page(request, game, context)
+    response = _page(request, game, context)
+    response["X-Robots-Tag"] = "noindex"  # a link shared with a few people, not for search engines
+    return response
 
 
 @login_required

@@ -163,7 +163,10 @@ def test_sharing_makes_a_link_anyone_can_read_until_it_is_stopped(client: Client
     assert link in client.get(url(finished)).content.decode()
 
     visitor = Client()
-    html = visitor.get(link).content.decode()
+    response = visitor.get(link)
+    assert response.status_code == 200
+    assert response["X-Robots-Tag"] == "noindex" and "no-store" in response["Cache-Control"]
+    html = response.content.decode()
     assert "Ada’s hand against the bots" in html
     assert "Lovelace" not in html
     assert 'data-action="share"' not in html and 'data-action="stop_sharing"' not in html
