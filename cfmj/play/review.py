@@ -235,9 +235,7 @@ class _Walk:
     def run(self) -> Review:
         for index, data in enumerate(self.game.actions):
             action = action_from_dict(data)
-            if action.seat == LEARNER_SEAT and not (
-                isinstance(action, NoCall) and nothing_to_call(self.engine)
-            ):
+            if action.seat == LEARNER_SEAT and (index in self.rows or not self.automatic(action)):
                 self.decide(index, action)
             events = self.engine.apply(action)
             if any(isinstance(e, Drew) and e.seat == LEARNER_SEAT for e in events):
@@ -247,6 +245,10 @@ class _Walk:
         return Review(
             tuple(self.steps), tuple(self.waits), tuple(self.chances), ends, tuple(self.starts), self.engine
         )
+
+    def automatic(self, action: Action) -> bool:
+        """Was this "let it go" made for the learner (a discard they could neither call nor win on)?"""
+        return isinstance(action, NoCall) and nothing_to_call(self.engine)
 
     def decide(self, index: int, action: Action) -> None:
         view = self.engine.view(LEARNER_SEAT)

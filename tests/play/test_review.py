@@ -220,7 +220,7 @@ def test_it_finds_the_tiles_waited_for_and_the_win_let_go(client: Client, lee: A
     assert wins(view, (view.pending_discard[1],))
     html = client.get(url(game)).content.decode()
     assert "you could have called it for Mah Jongg, but you let it go." in html
-    assert "From turn" in html and "to the end of the hand" in html
+    assert "From turn 2 until you won, one tile from Mah Jongg" in html
 
 
 def test_a_drawn_tile_that_won_is_told(lee: Any) -> None:
