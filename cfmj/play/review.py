@@ -36,6 +36,7 @@ from cfmj.engine.game import (
     StopVote,
     action_from_dict,
     full_set,
+    might_win,
     wins,
 )
 from cfmj.engine.game import Game as EngineGame
@@ -154,10 +155,11 @@ class Review:
 
 def complete(view: PlayerView, extra: tuple[int, ...] = ()) -> bool:
     """Does this player's hand (plus `extra`) win now? The engine's `wins` (the validator), asked
-    only when the distance reading, which agrees with it on fourteen tiles, finds nothing missing:
-    the validator is slow to say no (it looks for the near misses)."""
+    only when the engine's quick tests (might_win, then the distance reading, which agrees with the
+    validator on fourteen tiles) find nothing missing: the validator is slow to say no (it looks
+    for the near misses)."""
     hand = view.hand(extra)
-    return len(hand) == 14 and int(hand_needs(hand).min()) == 0 and wins(view, extra)
+    return len(hand) == 14 and might_win(hand) and int(hand_needs(hand).min()) == 0 and wins(view, extra)
 
 
 def completing(view: PlayerView) -> tuple[int, ...]:
@@ -170,21 +172,18 @@ def completing(view: PlayerView) -> tuple[int, ...]:
     return tuple(t for t in sorted(room) if room[t] > 0 and complete(view, (t,)))
 
 
-def unseen(view: PlayerView) -> Counter[int]:
-    """The copies of each tile this player has not seen: not on its rack, in an exposure or in the
-    discards (the tiles that could still come)."""
-    count = Counter(full_set(view.rules))
-    count.subtract(view.concealed)
-    count.subtract(t for seat in view.exposures for exposure in seat for t in exposure.tiles)
-    count.subtract(t for _, t in view.discards)
-    return count
+def unseen(view: PlayerView, tile: int) -> int:
+    """The copies of `tile` this player has not seen: not on its rack, in an exposure or in the
+    discards (the copies that could still come)."""
+    seen = view.concealed.count(tile) + sum(1 for _, t in view.discards if t == tile)
+    seen += sum(exposure.tiles.count(tile) for seat in view.exposures for exposure in seat)
+    return full_set(view.rules).count(tile) - seen
 
 
 def waiting_for(view: PlayerView, tiles: tuple[int, ...] | None = None) -> tuple[int, ...]:
     """The tiles that would complete this player's hand and could still come (`tiles`: the
     completing ones, if known)."""
-    left = unseen(view)
-    return tuple(t for t in (completing(view) if tiles is None else tiles) if left[t] > 0)
+    return tuple(t for t in (completing(view) if tiles is None else tiles) if unseen(view, t) > 0)
 
 
 def action_words(action: Action, view: PlayerView) -> str:
@@ -342,7 +341,8 @@ class _Walk:
         key = str(view.hand())
         if key not in self.known:
             self.known[key] = () if self.engine.over else completing(view)
-        tiles = tuple(code(t) for t in waiting_for(view, self.known[key]))
+        known = self.known[key]
+        tiles = tuple(code(t) for t in waiting_for(view, known)) if known else ()
         if self.waiting is not None and tiles == self.waiting.tiles:
             return
         if self.waiting is not None and self.waiting.to_turn is None and not self.engine.over:
