@@ -85,6 +85,15 @@ CASES: dict[str, Case] = {
     "play:start": Case("POST", SIGNED_IN, (302,), {"bot_level": "beginner"}),
     "play:game": Case("GET", frozenset({"learner"})),
     "play:act": Case("POST", frozenset({"learner"}), (302,)),
+    # Undo (nothing to undo yet: a message) and the match's next hand (this one is not over: a
+    # message): the owner's only.
+    "play:undo": Case("POST", frozenset({"learner"}), (302,)),
+    "play:next": Case("POST", frozenset({"learner"}), (302,)),
+    # A hand's review: its owner's (this hand is in progress: sent back to the table, and sharing
+    # it is refused with a message); a shared review by its link, here a link that finds nothing.
+    "play:review": Case("GET", frozenset({"learner"}), (302,)),
+    "play:share": Case("POST", frozenset({"learner"}), (302,), {"sharing": "on"}),
+    "play:shared": Case("GET", frozenset(), visitor=(404,)),
     "accounts:signup": Case("GET", EVERYONE, (200, 302), visitor=(200,)),
     "accounts:login": Case("GET", EVERYONE, (200, 302), visitor=(200,)),  # signed in: sent on
     "accounts:account": Case("GET", SIGNED_IN),
@@ -247,6 +256,11 @@ def _url(name: str, world: dict[str, Any]) -> str:
         "password_reset_confirm": {"uidb64": "MQ", "token": "set-password"},
         "game": {"game_id": world["game"].pk},
         "act": {"game_id": world["game"].pk},
+        "undo": {"game_id": world["game"].pk},
+        "next": {"game_id": world["game"].pk},
+        "review": {"game_id": world["game"].pk},
+        "share": {"game_id": world["game"].pk},
+        "shared": {"token": "no-such-link"},
     }
     kwargs.update(extra.get(view, {}))
     if view in ("session_control", "session_tally", "session_reveal", "session_close"):

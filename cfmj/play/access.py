@@ -14,3 +14,16 @@ def owned_or_404(request: HttpRequest, game_id: int) -> Game:
     if game is None:
         raise Http404("No such game")
     return game
+
+
+def shared_or_404(token: str) -> Game:
+    """A finished hand its owner shares by this token; anything else (no such token, sharing
+    stopped, an unfinished hand) is a 404."""
+    game = (
+        Game.objects.filter(share_token=token, status=Game.Status.OVER).select_related("owner").first()
+        if token
+        else None
+    )
+    if game is None:
+        raise Http404("No such shared hand")
+    return game

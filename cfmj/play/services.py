@@ -36,6 +36,7 @@ UNDO_IN_TEST = "A test hand has no undo: it counts as you play it. Undo is for p
 UNDO_OVER = "This hand is over, so its result stands: undo works while a hand is being played."
 NOTHING_TO_UNDO = "Nothing to undo yet: this is your first choice of the hand."
 NOT_OVER = "Finish this hand first: the next hand of the match is dealt when this one is over."
+SHARE_TOKEN_BYTES = 16  # 22 characters of a URL-safe token: Game.share_token holds 32
 MAX_BOT_STEPS = 2_000  # far more than a hand has: a guard against a bot that never lets go
 
 
@@ -120,6 +121,21 @@ def game_act(*, game: Game, version: int | None, action: Action) -> Game:
         _record(locked, engine)
         locked.version += 1
         locked.save()
+    return locked
+
+
+def review_share(*, game: Game, sharing: bool) -> Game:
+    """Share the hand's review by a link (a new token, or the one it has: a double click makes one
+    link), or stop sharing it (the link then finds nothing). Only a finished hand is shared."""
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        if locked.status != Game.Status.OVER:
+            raise PlayError("Only a finished hand can be shared: play it to the end first.")
+        if sharing and not locked.share_token:
+            locked.share_token = secrets.token_urlsafe(SHARE_TOKEN_BYTES)
+        elif not sharing:
+            locked.share_token = ""
+        locked.save(update_fields=["share_token"])  # not updated_at: the finished list keeps its order
     return locked
 
 

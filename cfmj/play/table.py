@@ -105,7 +105,7 @@ def table_context(game: Game, engine: EngineGame) -> dict[str, Any]:
         "exchanges": _exchanges(view, legal),
         "courtesy_counts": range(4),
         "blind_tiles": [code(t) for t in view.received] if view.blind_allowed else [],
-        "result": _result(game, engine) if engine.over else None,
+        "result": result_facts(game, engine) if engine.over else None,
     }
     return context
 
@@ -174,7 +174,8 @@ def _exchanges(view: PlayerView, legal: list[Action]) -> list[Choice]:
     return list(dict.fromkeys(out))  # one button per distinct exchange
 
 
-def _result(game: Game, engine: EngineGame) -> dict[str, Any]:
+def result_facts(game: Game, engine: EngineGame) -> dict[str, Any]:
+    """The end of the hand as the table and the review show it: who won, how, and who paid what."""
     result = dict(game.result or {})
     dealer = engine.dealer
     payments = result.get("payments") or [0] * SEATS

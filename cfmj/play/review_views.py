@@ -1,0 +1,88 @@
+"""The review of a finished hand: /play/<id>/review/ for its owner, /play/shared/<token>/ for anyone
+with the link the owner made (read-only, the owner named by a first name at most), each with
+?step=N to step through the hand; /play/<id>/share/ makes or stops the link. A hand in progress has
+no review: that would show what is still to come."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from cfmj.accounts.models import User
+from cfmj.core.htmx import render_partial_response
+from cfmj.core.http import HtmxHttpRequest
+from cfmj.play import services
+from cfmj.play.access import owned_or_404, shared_or_404
+from cfmj.play.models import Game
+from cfmj.play.review import read_step, review_of, step_facts
+from cfmj.play.table import result_facts
+
+IN_PROGRESS = "This hand is still being played: its review opens when it is over."
+
+
+@login_required
+@require_GET
+def review(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    game = owned_or_404(request, game_id)
+    if game.status != Game.Status.OVER:
+        messages.info(request, IN_PROGRESS)
+        return redirect("play:game", game_id=game.pk)
+    context = {"shared": False, "here": reverse("play:review", args=[game.pk]), "whose": "Your"}
+    if game.share_token:
+        context["share_url"] = request.build_absolute_uri(reverse("play:shared", args=[game.share_token]))
+    return _page(request, game, context)
+
+
+@require_GET
+@never_cache  # stopping sharing takes effect at once: no copy kept on the way
+def shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    game = shared_or_404(token)
+    context = {
+        "shared": True,
+        "here": reverse("play:shared", args=[token]),
+        "whose": f"{first_name(game.owner)}’s",
+    }
+    response = _page(request, game, context)
+    response["X-Robots-Tag"] = "noindex"  # a link shared with a few people, not for search engines
+    return response
+
+
+@login_required
+@require_POST
+def share(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = owned_or_404(request, game_id)
+    sharing = request.POST.get("sharing") == "on"
+    try:
+        services.review_share(game=game, sharing=sharing)
+    except services.PlayError as refused:
+        messages.error(request, str(refused))
+        return redirect("play:game", game_id=game.pk)
+    if sharing:
+        messages.success(request, "Anyone with the link below can now read this review.")
+    else:
+        messages.success(request, "This review is no longer shared: its link finds nothing now.")
+    return redirect(reverse("play:review", args=[game.pk]) + "#share")
+
+
+def first_name(user: User) -> str:
+    """All a shared review says of its owner: the first word of their real name, if they gave one."""
+    words = user.real_name.split() or user.first_name.split()
+    return words[0] if words else "A learner"
+
+
+def _page(request: HtmxHttpRequest, game: Game, context: dict[str, Any]) -> HttpResponse:
+    analysis = review_of(game, game.decisions.all())
+    number, notice = read_step(request.GET.get("step"), analysis.last_step)
+    context.update({"game": game, "review": analysis, "tally": analysis.tally(), "notice": notice})
+    if number is None:
+        context["result"] = result_facts(game, analysis.engine) if analysis.engine.over else None
+        return render_partial_response(request, "play/review.html", context, partial=None)
+    context["step"] = step_facts(game, analysis, number)
+    return render_partial_response(request, "play/review.html", context, partial="step")
