@@ -116,7 +116,7 @@ def judge(engine: EngineGame, action: Action) -> Judgement:
     advice = _advise(engine, full=False)
     assert advice is not None, "the learner owes no decision"
     mark, words = advice.mark_of(action)
-    if _same(action, advice.hint.advised):
+    if same_choice(action, advice.hint.advised):
         mark = BEST
     kind = advice.hint.kind
     if isinstance(action, (DeclareMahJongg, CallMahJongg)):
@@ -414,7 +414,7 @@ def _turn(view: PlayerView, legal: list[Action], advised: Action) -> _Advice:
     options: list[Option] = [Option(describe(view, advised), BEST, mark_of(advised)[1], advised=True)]
     others: list[Action] = [*exchanges, *(Discard(SEAT, s.given[0]) for s in ranking)]
     for action in others:
-        if not _same(action, advised):
+        if not same_choice(action, advised):
             options.append(Option(describe(view, action), *mark_of(action)))
     hint = Hint(kind, advised, describe(view, advised), why, aim_name, _tile_of(advised), (), tuple(options))
     return _Advice(hint, mark_of)
@@ -436,13 +436,13 @@ def _winning(view: PlayerView, advised: Action, legal: list[Action]) -> _Advice:
     options += [
         Option(describe(view, a), WEAK, words)
         for a in dict.fromkeys(legal)
-        if not _same(a, advised) and not isinstance(a, Discard)
+        if not same_choice(a, advised) and not isinstance(a, Discard)
     ]
     if any(isinstance(a, Discard) for a in legal):
         options.append(Option("Discard a tile", WEAK, words))
 
     def mark_of(action: Action) -> tuple[str, str]:
-        return (BEST, why) if _same(action, advised) else (WEAK, words)
+        return (BEST, why) if same_choice(action, advised) else (WEAK, words)
 
     hint = Hint(MAH_JONGG, advised, describe(view, advised), why, "", (), (), tuple(options))
     return _Advice(hint, mark_of)
@@ -502,7 +502,7 @@ def _call(view: PlayerView, legal: list[Action], advised: Action) -> _Advice:
 
     options = [Option(describe(view, advised), BEST, words_of(advised), advised=True)]
     for action in dict.fromkeys(legal):
-        if not _same(action, advised):
+        if not same_choice(action, advised):
             options.append(Option(describe(view, action), *mark_of(action)))
     hint = Hint(CALL, advised, describe(view, advised), why, "", (), (), tuple(options))
     return _Advice(hint, mark_of)
@@ -547,7 +547,7 @@ def _whose(view: PlayerView, seat: int) -> str:
     return f"{wind_of(seat, view.dealer)}'s"
 
 
-def _same(one: Action, other: Action) -> bool:
+def same_choice(one: Action, other: Action) -> bool:
     """The same choice (a pass's tiles in any order)."""
     if type(one) is not type(other):
         return False

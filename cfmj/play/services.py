@@ -16,8 +16,9 @@ from cfmj.engine.evaluation import hand_needs
 from cfmj.engine.game import Action, CallExposure, NoCall, action_to_dict, hand_result, wins
 from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.game.events import HandStarted
+from cfmj.play import coach
 from cfmj.play.bots import LEVELS, bot_choose
-from cfmj.play.models import LEARNER_SEAT, Game
+from cfmj.play.models import LEARNER_SEAT, Decision, Game
 from cfmj.play.selectors import rebuild
 
 STALE = "This table changed in another tab or by a double click: here it is as it is now."
@@ -29,6 +30,16 @@ class PlayError(Exception):
     """An action or a new game that cannot be, and why."""
 
 
+class WarnedError(PlayError):
+    """A legal action held back before it makes a rule mistake (coach.warning): the learner may
+    confirm it (game_act with confirmed=True) or take it back. Nothing was changed."""
+
+    def __init__(self, warning: coach.Warning, action: Action) -> None:
+        super().__init__(warning.title)
+        self.warning = warning
+        self.action = action
+
+
 def game_start(
     *,
     owner: User,
@@ -37,6 +48,7 @@ def game_start(
     base: int | str | None = None,
     skill_level: int | str | None = None,
     mode: str = Game.Mode.PRACTICE,
+    coach: str = Game.Coach.ON_REQUEST,
     seed: int | None = None,
 ) -> Game:
     """A new hand with the learner in seat 0, dealt and played by the bots up to the learner's
@@ -45,6 +57,8 @@ def game_start(
         raise PlayError(f"Choose the bots' level: {', '.join(LEVELS)}.")
     if mode not in Game.Mode.values:
         raise PlayError("Choose practice or test.")
+    if coach not in Game.Coach.values:
+        raise PlayError("Choose when the coach speaks: hints on request, or after each choice.")
     try:
         rules = RuleSet.make(house_rules=",".join(map(str, house_rules)), base=base, skill_level=skill_level)
     except InputError as problem:
@@ -65,16 +79,18 @@ def game_start(
         dealer=dealer,
         bot_level=bot_level,
         mode=mode,
+        coach=coach,
     )
     _record(game, engine)
     game.save()
     return game
 
 
-def game_act(*, game: Game, version: int | None, action: Action) -> Game:
-    """The learner's `action` (seat 0), then the bots', saved as one change. Refused with a
-    message, the game unchanged, if the table changed since the learner saw it (`version`), the
-    hand is over, or the rules do not allow it now."""
+def game_act(*, game: Game, version: int | None, action: Action, confirmed: bool = False) -> Game:
+    """The learner's `action` (seat 0), then the bots', saved as one change with the advice's mark
+    for it (a Decision). Refused with a message, the game unchanged, if the table changed since
+    the learner saw it (`version`), the hand is over, or the rules do not allow it now; held back
+    (WarnedError) if it would make a rule mistake, unless `confirmed`."""
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
         if locked.status == Game.Status.OVER:
@@ -87,6 +103,10 @@ def game_act(*, game: Game, version: int | None, action: Action) -> Game:
         problem = engine.why_illegal(action)
         if problem is not None:
             raise PlayError(problem)
+        warning = None if confirmed else coach.warning(engine, action)
+        if warning is not None:
+            raise WarnedError(warning, action)
+        _decide(locked, engine, action)
         locked.moves_from = len(engine.events)
         engine.apply(action)
         _play_on(engine, locked.bot_level, locked.seed)
@@ -94,6 +114,31 @@ def game_act(*, game: Game, version: int | None, action: Action) -> Game:
         locked.version += 1
         locked.save()
     return locked
+
+
+def game_set_coach(*, game: Game, coach_mode: str) -> Game:
+    """When the coach speaks in this game: hints on request, or the mark after each choice."""
+    if coach_mode not in Game.Coach.values:
+        raise PlayError("Choose when the coach speaks: hints on request, or after each choice.")
+    game.coach = coach_mode
+    game.save(update_fields=["coach", "updated_at"])
+    return game
+
+
+def _decide(game: Game, engine: EngineGame, action: Action) -> None:
+    """The learner's choice marked by the advice before it is applied, at its place in the log."""
+    judgement = coach.judge(engine, action)
+    Decision.objects.update_or_create(
+        game=game,
+        index=len(engine.actions),
+        defaults={
+            "kind": judgement.kind,
+            "chosen": judgement.chosen[:200],
+            "mark": judgement.mark,
+            "preferred": judgement.preferred[:200],
+            "why": judgement.why,
+        },
+    )
 
 
 def _play_on(engine: EngineGame, level: str, seed: int) -> None:

@@ -3,8 +3,10 @@
  * bots' moves and the new rack above the screen (on a phone, often wholly). So once htmx has
  * settled, the table is brought to the top of the screen and its status line takes the focus (a
  * screen reader says it; Tab goes on to the rack); at the end of the hand, the result instead, its
- * headline focused. Each table once: a new swap brings a new table. Without JavaScript the post
- * redirects to the table's #fragment, which opens the page there. */
+ * headline focused; when the coach speaks (a warning before a rule mistake, or the hint asked for),
+ * its box instead, focused so that it is read out. Each table once: a new swap brings a new table.
+ * Without JavaScript the post or the hint's link goes to the table's #fragment, which opens the page
+ * there. */
 (function () {
   "use strict";
   document.addEventListener("htmx:afterSettle", function () {
@@ -12,8 +14,9 @@
     if (!table || table.hasAttribute("data-brought")) return;
     table.setAttribute("data-brought", "");
     var result = table.querySelector("#hand-result");
-    var place = result || table;
-    var headline = result ? result.querySelector("#result-title") : table.querySelector("#status-line");
+    var coach = table.querySelector("#warning") || table.querySelector("#hint");
+    var place = coach || result || table;
+    var headline = coach || (result ? result.querySelector("#result-title") : table.querySelector("#status-line"));
     place.scrollIntoView({block: "start"});
     if (headline) headline.focus({preventScroll: true});
   });
