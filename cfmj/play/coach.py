@@ -125,7 +125,7 @@ def judge(engine: EngineGame, action: Action) -> Judgement:
         kind = EXCHANGE
     elif kind == EXCHANGE:
         kind = DISCARD  # a discard without the advised exchange: marked as a discard
-    why = advice.hint.why if mark == BEST else f"{words} {advice.hint.why}".strip()
+    why = advice.hint.why if mark == BEST else f"{words} The advice: {advice.hint.why}".strip()
     return Judgement(kind, describe(engine.view(SEAT), action), mark, advice.hint.advice, why)
 
 
@@ -473,7 +473,7 @@ def _call(view: PlayerView, legal: list[Action], advised: Action) -> _Advice:
         if need >= IMPOSSIBLE:
             return "No winning hand holds that exposure beside yours: your hand would be dead."
         if isinstance(action, NoCall):
-            return f"Letting it go keeps your hand concealed, {plural(now, 'tile')} away."
+            return f"Letting it go keeps your hand as it is, {plural(now, 'tile')} away."
         return f"After the call and your discard you would be {plural(need, 'tile')} away (now {now})."
 
     if isinstance(advised, CallExposure):
