@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from cfmj.engine.advice_words import aim_tiles, aim_words, broken_words, target_name
 from cfmj.engine.card import exposures_possible
-from cfmj.engine.charleston import BEST, DIRECTIONS, GOOD, WEAK
+from cfmj.engine.charleston import BEST, GOOD, WEAK
 from cfmj.engine.check import check
 from cfmj.engine.distance import IMPOSSIBLE
 from cfmj.engine.drills.common import passed_words
@@ -38,13 +38,13 @@ from cfmj.engine.game import (
 from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.game import advice_figures as figures
 from cfmj.engine.game.advice_player import AdvicePlayer
-from cfmj.engine.game.state import STAGE_OFFSET, Exposure
-from cfmj.engine.game.tileset import wind_of
+from cfmj.engine.game.state import Exposure
 from cfmj.engine.labels import block_label, category_label
 from cfmj.engine.rulebook import RULE_LINES
 from cfmj.engine.scoring import counts_as_self_drawn
 from cfmj.engine.tiles import JOKER, code, name
-from cfmj.engine.words import join_words, plural
+from cfmj.engine.words import plural
+from cfmj.play import choices
 
 SEAT = 0  # the learner's seat (play.models.LEARNER_SEAT)
 # The kinds of decision: play.models.Decision.Kind's values.
@@ -116,7 +116,7 @@ def judge(engine: EngineGame, action: Action) -> Judgement:
     advice = _advise(engine, full=False)
     assert advice is not None, "the learner owes no decision"
     mark, words = advice.mark_of(action)
-    if same_choice(action, advice.hint.advised):
+    if choices.same_choice(action, advice.hint.advised):
         mark = BEST
     kind = advice.hint.kind
     if isinstance(action, (DeclareMahJongg, CallMahJongg)):
@@ -126,7 +126,7 @@ def judge(engine: EngineGame, action: Action) -> Judgement:
     elif kind == EXCHANGE:
         kind = DISCARD  # a discard without the advised exchange: marked as a discard
     why = advice.hint.why if mark == BEST else f"{words} The advice: {advice.hint.why}".strip()
-    return Judgement(kind, describe(engine.view(SEAT), action), mark, advice.hint.advice, why)
+    return Judgement(kind, choices.describe(engine.view(SEAT), action), mark, advice.hint.advice, why)
 
 
 def warning(engine: EngineGame, action: Action) -> Warning | None:
@@ -207,18 +207,19 @@ def _keep_advice(view: PlayerView, advised: PassTiles | CourtesyPass, ranking: l
     hand = view.hand()
     given = tuple(sorted(tiles + blind))
     best = figures.ranked(hand, [given])[0]
-    way = _direction(view)
+    way = choices.direction(view)
+    own = f" ({choices.codes(tiles)})" if tiles else ""
     if blind:
         lead = (
             f"Pass {len(blind)} of the tiles you just received on unseen (a blind pass) and "
-            f"{plural(len(tiles), 'tile')} of your own{f' ({_codes(tiles)})' if tiles else ''} {way}: every "
+            f"{plural(len(tiles), 'tile')} of your own{own} {way}: every "
             "pass of your own tiles costs you"
         )
     elif not given:
         lead = "Pass nothing"
     else:
         part = "they matter least to" if set(given) & set(best.target.tiles()) else "none of them is part of"
-        lead = f"Pass {_codes(given)} {way}: {part} your nearest hand"
+        lead = f"Pass {choices.codes(given)} {way}: {part} your nearest hand"
     why = f"{lead}. {aim_words(hand, given, best)}"
     aim, aim_name = aim_tiles(best), target_name(best)
 
@@ -226,12 +227,14 @@ def _keep_advice(view: PlayerView, advised: PassTiles | CourtesyPass, ranking: l
         broken = broken_words(hand, [code(t) for t in score.given], aim, aim_name)
         return passed_words("Passing them", broken, score.tiles_needed, best.tiles_needed).strip()
 
-    options = [Option(_pass_label(tiles, blind), BEST, words_of(best), advised=True)]
+    options = [Option(choices.pass_label(tiles, blind), BEST, words_of(best), advised=True)]
     for score in ranking:
         if len(options) > ALTERNATIVES:
             break
         if score.given != given:
-            options.append(Option(_pass_label(score.given, ()), figures.mark(best, score), words_of(score)))
+            options.append(
+                Option(choices.pass_label(score.given, ()), figures.mark(best, score), words_of(score))
+            )
 
     def mark_of(action: Action) -> tuple[str, str]:
         mine = tuple(sorted(getattr(action, "tiles", ()) + getattr(action, "blind", ())))
@@ -241,7 +244,7 @@ def _keep_advice(view: PlayerView, advised: PassTiles | CourtesyPass, ranking: l
     hint = Hint(
         kind,
         advised,
-        _pass_label(tiles, blind),
+        choices.pass_label(tiles, blind),
         why,
         aim_name,
         tuple(code(t) for t in tiles),
@@ -249,25 +252,6 @@ def _keep_advice(view: PlayerView, advised: PassTiles | CourtesyPass, ranking: l
         tuple(options),
     )
     return _Advice(hint, mark_of)
-
-
-def _direction(view: PlayerView) -> str:
-    if view.stage is None:
-        return "across"  # the courtesy pass
-    way = DIRECTIONS[STAGE_OFFSET[view.stage] - 1]
-    return "across" if way == "across" else f"to the {way}"
-
-
-def _pass_label(tiles: tuple[int, ...], blind: tuple[int, ...]) -> str:
-    own = join_words([name(t) for t in tiles])
-    if not blind:
-        return f"Pass {own}" if tiles else "Pass nothing"
-    unseen = f"{plural(len(blind), 'tile')} just received, blind"
-    return f"Pass {own} and {unseen}" if tiles else f"Pass {unseen}"
-
-
-def _codes(tiles: tuple[int, ...]) -> str:
-    return join_words([code(t) for t in tiles])
 
 
 def _stop(view: PlayerView, advised: Action) -> _Advice:
@@ -316,7 +300,7 @@ def _courtesy_ask(view: PlayerView, advised: Action) -> _Advice:
     if size:
         offer = figures.all_passes(hand, size)[0].given
         why = (
-            f"Offer {size} ({_codes(offer)}): giving them up keeps your nearest hand "
+            f"Offer {size} ({choices.codes(offer)}): giving them up keeps your nearest hand "
             f"{plural(counts.now, 'tile')} away."
         )
     else:
@@ -333,17 +317,13 @@ def _courtesy_ask(view: PlayerView, advised: Action) -> _Advice:
         return BEST if count == size else figures.mark_by_need(counts.after[size], counts.after[count])
 
     order = [size, *(n for n in range(len(counts.after)) if n != size)]
-    options = tuple(Option(_offer(n), mark(n), words(n), n == size) for n in order)
+    options = tuple(Option(choices.offer(n), mark(n), words(n), n == size) for n in order)
 
     def mark_of(action: Action) -> tuple[str, str]:
         assert isinstance(action, CourtesyAsk)
         return mark(action.count), words(action.count)
 
-    return _Advice(Hint(COURTESY_ASK, advised, _offer(size), why, "", (), (), options), mark_of)
-
-
-def _offer(count: int) -> str:
-    return f"Offer {plural(count, 'tile')}" if count else "Offer none"
+    return _Advice(Hint(COURTESY_ASK, advised, choices.offer(size), why, "", (), (), options), mark_of)
 
 
 def _turn(view: PlayerView, legal: list[Action], advised: Action) -> _Advice:
@@ -357,7 +337,7 @@ def _turn(view: PlayerView, legal: list[Action], advised: Action) -> _Advice:
             "Your hand can no longer win (it is dead, or its exposures fit no winning hand): any "
             "discard will do. Keep your jokers from the others."
         )
-        hint = Hint(DISCARD, advised, describe(view, advised), why, "", _tile_of(advised), (), ())
+        hint = Hint(DISCARD, advised, choices.describe(view, advised), why, "", _tile_of(advised), (), ())
         return _Advice(hint, lambda action: (BEST, ""))
     now = figures.tiles_needed(hand)
     ranking = figures.discards(hand)
@@ -389,7 +369,7 @@ def _turn(view: PlayerView, legal: list[Action], advised: Action) -> _Advice:
     if isinstance(advised, ExchangeJoker):
         kind = EXCHANGE
         why = (
-            f"{describe(view, advised)}: a joker can stand for any tile your hand still needs, and "
+            f"{choices.describe(view, advised)}: a joker can stand for any tile your hand still needs, and "
             f"your hand is then {plural(advised_need, 'tile')} away. Then discard."
         )
     else:
@@ -411,12 +391,14 @@ def _turn(view: PlayerView, legal: list[Action], advised: Action) -> _Advice:
             mark = GOOD  # as near, but the joker the exchange gave is left on the table
         return mark, discard_words(score)
 
-    options: list[Option] = [Option(describe(view, advised), BEST, mark_of(advised)[1], advised=True)]
+    options: list[Option] = [Option(choices.describe(view, advised), BEST, mark_of(advised)[1], advised=True)]
     others: list[Action] = [*exchanges, *(Discard(SEAT, s.given[0]) for s in ranking)]
     for action in others:
-        if not same_choice(action, advised):
-            options.append(Option(describe(view, action), *mark_of(action)))
-    hint = Hint(kind, advised, describe(view, advised), why, aim_name, _tile_of(advised), (), tuple(options))
+        if not choices.same_choice(action, advised):
+            options.append(Option(choices.describe(view, action), *mark_of(action)))
+    hint = Hint(
+        kind, advised, choices.describe(view, advised), why, aim_name, _tile_of(advised), (), tuple(options)
+    )
     return _Advice(hint, mark_of)
 
 
@@ -430,21 +412,21 @@ def _winning(view: PlayerView, advised: Action, legal: list[Action]) -> _Advice:
     result = check(view.hand(extra), self_drawn=counts_as_self_drawn(view.won_by()), rules=view.rules)
     reading = f" as {category_label(result.best.category)}" if result.best and result.best.category else ""
     taken = f"{name(extra[0])} completes your hand" if extra else "your 14 tiles make a winning hand"
-    why = f"{describe(view, advised)}: {taken}{reading}."
+    why = f"{choices.describe(view, advised)}: {taken}{reading}."
     words = "It would give up a winning hand."
-    options = [Option(describe(view, advised), BEST, why, advised=True)]
+    options = [Option(choices.describe(view, advised), BEST, why, advised=True)]
     options += [
-        Option(describe(view, a), WEAK, words)
+        Option(choices.describe(view, a), WEAK, words)
         for a in dict.fromkeys(legal)
-        if not same_choice(a, advised) and not isinstance(a, Discard)
+        if not choices.same_choice(a, advised) and not isinstance(a, Discard)
     ]
     if any(isinstance(a, Discard) for a in legal):
         options.append(Option("Discard a tile", WEAK, words))
 
     def mark_of(action: Action) -> tuple[str, str]:
-        return (BEST, why) if same_choice(action, advised) else (WEAK, words)
+        return (BEST, why) if choices.same_choice(action, advised) else (WEAK, words)
 
-    hint = Hint(MAH_JONGG, advised, describe(view, advised), why, "", (), (), tuple(options))
+    hint = Hint(MAH_JONGG, advised, choices.describe(view, advised), why, "", (), (), tuple(options))
     return _Advice(hint, mark_of)
 
 
@@ -478,7 +460,8 @@ def _call(view: PlayerView, legal: list[Action], advised: Action) -> _Advice:
 
     if isinstance(advised, CallExposure):
         why = (
-            f"{describe(view, advised)}: after your discard you will be {plural(calls[advised], 'tile')} "
+            f"{choices.describe(view, advised)}: after your discard you will be "
+            f"{plural(calls[advised], 'tile')} "
             f"away instead of {now}."
         )
     elif any(need < IMPOSSIBLE for need in calls.values()):
@@ -500,61 +483,9 @@ def _call(view: PlayerView, legal: list[Action], advised: Action) -> _Advice:
         mark = WEAK if need >= IMPOSSIBLE else figures.mark_by_need(advised_need, need)
         return mark, words_of(action)
 
-    options = [Option(describe(view, advised), BEST, words_of(advised), advised=True)]
+    options = [Option(choices.describe(view, advised), BEST, words_of(advised), advised=True)]
     for action in dict.fromkeys(legal):
-        if not same_choice(action, advised):
-            options.append(Option(describe(view, action), *mark_of(action)))
-    hint = Hint(CALL, advised, describe(view, advised), why, "", (), (), tuple(options))
+        if not choices.same_choice(action, advised):
+            options.append(Option(choices.describe(view, action), *mark_of(action)))
+    hint = Hint(CALL, advised, choices.describe(view, advised), why, "", (), (), tuple(options))
     return _Advice(hint, mark_of)
-
-
-# --- choices in words ------------------------------------------------------------------------
-
-
-def describe(view: PlayerView, action: Action) -> str:
-    """A choice in words: 'Discard 5 Dot', 'Pass 1 Bam, 2 Crak and North', 'Let 5 Dot go'."""
-    tile = view.pending_discard[1] if view.pending_discard else None
-    if isinstance(action, PassTiles):
-        return _pass_label(action.tiles, action.blind)
-    if isinstance(action, CourtesyPass):
-        return _pass_label(action.tiles, ())
-    if isinstance(action, StopVote):
-        return "Vote to stop" if action.stop else "Go on to the second Charleston"
-    if isinstance(action, CourtesyAsk):
-        return _offer(action.count)
-    if isinstance(action, Discard):
-        return f"Discard {name(action.tile)}"
-    if isinstance(action, DeclareMahJongg):
-        return "Declare Mah Jongg"
-    if isinstance(action, ExchangeJoker):
-        exposure = view.exposures[action.owner][action.exposure]
-        block = block_label(code(exposure.tile if exposure.tile is not None else JOKER), len(exposure.tiles))
-        return f"Give {name(action.tile)} for the joker in {_whose(view, action.owner)} {block}"
-    if tile is None:
-        return action.kind
-    if isinstance(action, CallMahJongg):
-        return f"Call {name(tile)} for Mah Jongg"
-    if isinstance(action, CallExposure):
-        jokers = action.tiles.count(JOKER)
-        extra = f" ({plural(jokers, 'joker')})" if jokers else ""
-        return f"Call {name(tile)} for a {block_label(code(tile), len(action.tiles) + 1)}{extra}"
-    return f"Let {name(tile)} go"
-
-
-def _whose(view: PlayerView, seat: int) -> str:
-    if seat == SEAT:
-        return "your"
-    return f"{wind_of(seat, view.dealer)}'s"
-
-
-def same_choice(one: Action, other: Action) -> bool:
-    """The same choice (a pass's tiles in any order)."""
-    if type(one) is not type(other):
-        return False
-    if isinstance(one, (PassTiles, CourtesyPass, CallExposure)):
-        return _sorted_fields(one) == _sorted_fields(other)
-    return one == other
-
-
-def _sorted_fields(action: Action) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return tuple(sorted(getattr(action, "tiles", ()))), tuple(sorted(getattr(action, "blind", ())))

@@ -36,7 +36,7 @@ from cfmj.engine.layout import TileGroup, rack
 from cfmj.engine.notation import Hand
 from cfmj.engine.scoring import counts_as_self_drawn
 from cfmj.engine.tiles import JOKER, code, codes, name
-from cfmj.play import coach, moves
+from cfmj.play import choices, coach, moves
 from cfmj.play.models import LEARNER_SEAT, Game
 from cfmj.play.selectors import rules_of
 
@@ -213,7 +213,7 @@ def _calls(view: PlayerView, legal: list[Action], advised: Action | None = None)
 
 
 def _is(action: Action, advised: Action | None) -> bool:
-    return advised is not None and coach.same_choice(action, advised)
+    return advised is not None and choices.same_choice(action, advised)
 
 
 def _exchanges(view: PlayerView, legal: list[Action], advised: Action | None = None) -> list[Choice]:

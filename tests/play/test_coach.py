@@ -18,7 +18,7 @@ from cfmj.engine.game import (
 )
 from cfmj.engine.game.advice_player import AdvicePlayer
 from cfmj.engine.tiles import parse_tile
-from cfmj.play import coach
+from cfmj.play import choices, coach
 from cfmj.play.models import Decision
 from tests.engine.game.helpers import position
 
@@ -56,14 +56,14 @@ def test_its_hint_is_the_advice_players_choice_on_every_decision_of_seeded_hands
                 continue
             advised = AdvicePlayer().choose(view, legal)
             hint = coach.hint(game)
-            assert hint is not None and coach.same_choice(hint.advised, advised)
+            assert hint is not None and choices.same_choice(hint.advised, advised)
             assert hint.options[0].advised and hint.options[0].mark == "best"
-            assert hint.advice == coach.describe(view, advised) and hint.why
+            assert hint.advice == choices.describe(view, advised) and hint.why
             assert coach.judge(game, advised).mark == "best"
             choice = advised if rng.random() < 0.5 else learner.choose(view, legal)
             judgement = coach.judge(game, choice)
             assert judgement.kind in KINDS and judgement.mark in ("best", "good", "weak")
-            assert judgement.chosen == coach.describe(view, choice) and judgement.preferred == hint.advice
+            assert judgement.chosen == choices.describe(view, choice) and judgement.preferred == hint.advice
             seen.add(hint.kind)
             decisions += 1
             game.apply(choice)
