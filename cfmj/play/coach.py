@@ -444,8 +444,8 @@ def _call(view: PlayerView, legal: list[Action], advised: Action) -> _Advice:
     }
 
     def need_of(action: Action) -> int:
-        if isinstance(action, CallExposure):
-            return calls[action]
+        if isinstance(action, CallExposure):  # a posted call may list its tiles in any order
+            return calls[action] if action in calls else figures.after_call(hand, tile, action)
         return now if isinstance(action, NoCall) else IMPOSSIBLE  # a Mah Jongg that does not win
 
     def words_of(action: Action) -> str:

@@ -139,3 +139,13 @@ def test_a_good_call_has_no_warning() -> None:
     assert CallExposure(0, (five, five)) in calls
     assert all(coach.warning(game, a) is None for a in calls)
     assert coach.hint(game) is not None
+
+
+def test_a_call_with_its_tiles_in_another_order_is_judged_too() -> None:
+    game = _calls("5C J 7C*3 8C*4 9D*2 N", [], "5C")
+    five, joker = parse_tile("5C"), parse_tile("J")
+    assert game.why_illegal(CallExposure(0, (joker, five))) is None
+    assert (
+        coach.judge(game, CallExposure(0, (joker, five))).mark
+        == coach.judge(game, CallExposure(0, (five, joker))).mark
+    )
