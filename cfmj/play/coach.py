@@ -295,10 +295,10 @@ def _stop(view: PlayerView, advised: Action) -> _Advice:
 def _courtesy_ask(view: PlayerView, advised: Action) -> _Advice:
     assert isinstance(advised, CourtesyAsk)
     hand = view.hand()
-    counts = figures.pass_counts(hand)
+    counts = figures.pass_counts(hand, quick=False)
     size = advised.count
     if size:
-        offer = figures.all_passes(hand, size)[0].given
+        offer = figures.best_pass(hand, size).given
         why = (
             f"Offer {size} ({choices.codes(offer)}): giving them up keeps your nearest hand "
             f"{plural(counts.now, 'tile')} away."

@@ -111,10 +111,16 @@ class Counts:
     quick: int  # after the quick pass the bots would make in a second Charleston
 
 
-def pass_counts(hand: Hand) -> Counts:
+def pass_counts(hand: Hand, *, quick: bool = True) -> Counts:
+    """The counts; `quick`: also the quick pass's (only the stop vote needs it: 0 otherwise)."""
     best = scorer(hand)
     after = [best.best([()]).tiles_needed]
     for size in range(1, PASS_SIZE + 1):
         options = passes(hand, size)
         after.append(best.best(options).tiles_needed if options else IMPOSSIBLE)
-    return Counts(after[0], tuple(after), quick_pass(hand).tiles_needed)
+    return Counts(after[0], tuple(after), quick_pass(hand).tiles_needed if quick else 0)
+
+
+def best_pass(hand: Hand, size: int) -> KeepScore:
+    """The best pass of `size` tiles, as the bots choose their courtesy pass."""
+    return scorer(hand).best(passes(hand, size))
