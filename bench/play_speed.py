@@ -7,7 +7,10 @@ Plays `--hands` whole hands per bot level through the real view (Django's test c
 throwaway SQLite database: no server, no network), the learner choosing at random among the legal
 actions (taking a Mah Jongg it holds). Prints, per level, the request times (p50, p95, max) and
 the longest rebuild (replaying the whole log of a finished hand: the longest a rebuild gets), timed
-once and as the best of five."""
+once and as the best of five; and what the coach costs at each of the learner's decisions, from
+cold caches: its judge (part of every action's request since the coach records each decision), its
+hint, and the hint's own request (GET ?hint=1 with htmx). An action the coach warns about is
+confirmed, as "Go ahead anyway" does (both posts are counted)."""
 
 from __future__ import annotations
 
@@ -33,9 +36,11 @@ from django.test.utils import setup_test_environment  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
 from cfmj.accounts.models import User  # noqa: E402
+from cfmj.engine.evaluation import hand_needs, keep_scorer  # noqa: E402
 from cfmj.engine.game import Action, RandomPlayer, action_to_dict  # noqa: E402
+from cfmj.engine.game import Game as EngineGame  # noqa: E402
 from cfmj.engine.tiles import code  # noqa: E402
-from cfmj.play import services  # noqa: E402
+from cfmj.play import coach, services  # noqa: E402
 from cfmj.play.bots import LEVELS  # noqa: E402
 from cfmj.play.models import Game  # noqa: E402
 from cfmj.play.selectors import rebuild  # noqa: E402
@@ -78,10 +83,11 @@ def main() -> None:
     print(f"{args.hands} hands per level, seeds from {args.seed}; times in ms")
     for level in LEVELS:
         requests: list[float] = []
+        coach_times: dict[str, list[float]] = {"judge": [], "hint": [], "hint request": []}
         rebuilds: list[float] = []
         best: list[float] = []
         for hand in range(args.hands):
-            game = _play(client, user, level, args.seed + hand, requests)
+            game = _play(client, user, level, args.seed + hand, requests, coach_times)
             first = _timed_rebuild(game)  # as a request meets it: once, with whatever is warm
             rebuilds.append(first)
             best.append(min([first] + [_timed_rebuild(game) for _ in range(4)]))
@@ -91,22 +97,64 @@ def main() -> None:
             f"rebuild of a whole hand: longest {max(rebuilds):5.1f} (best of 5: {max(best):4.1f}) "
             f"(hands of {_lengths(user, level)} actions)"
         )
+        for name, values in coach_times.items():
+            print(
+                f"{'':9} coach {name:12} {len(values):4}: p50 {statistics.median(values):6.1f}  "
+                f"p95 {percentile(values, 0.95):6.1f}  max {max(values):6.1f}"
+            )
 
 
-def _play(client: Client, user: User, level: str, seed: int, requests: list[float]) -> Game:
-    """A whole hand through the view, each learner request timed into `requests`."""
+def _play(
+    client: Client,
+    user: User,
+    level: str,
+    seed: int,
+    requests: list[float],
+    coach_times: dict[str, list[float]] | None = None,
+) -> Game:
+    """A whole hand through the view, each learner request timed into `requests`; with
+    `coach_times`, also what the coach costs at each decision (see _time_coach)."""
     learner = RandomPlayer(seed)
     game = services.game_start(owner=user, bot_level=level, seed=seed)
     while game.status != Game.Status.OVER:
         engine = rebuild(game)
         action = learner.choose(engine.view(0), engine.legal_actions(0))
+        if coach_times is not None:
+            _time_coach(client, game, engine, action, coach_times)
         started = time.perf_counter()
         url = reverse("play:act", args=[game.pk])
         response = client.post(url, post_data(action, game.version), HTTP_HX_REQUEST="true")
         requests.append((time.perf_counter() - started) * 1000)
         assert response.status_code == 200 and b"message error" not in response.content
         game.refresh_from_db()
+        if b'id="warning"' in response.content:  # the coach held a rule mistake back: go ahead
+            started = time.perf_counter()
+            data = {**post_data(action, game.version), "confirm": "1"}
+            response = client.post(url, data, HTTP_HX_REQUEST="true")
+            requests.append((time.perf_counter() - started) * 1000)
+            assert response.status_code == 200 and b"message error" not in response.content
+            game.refresh_from_db()
     return game
+
+
+def _time_coach(
+    client: Client, game: Game, engine: EngineGame, action: Action, times: dict[str, list[float]]
+) -> None:
+    """The coach at one decision, each from cold caches (no scorer kept for the hand): its judge
+    (run inside every action's request) and its hint alone; then the hint as a request (GET
+    ?hint=1 with htmx: rebuild, hint, the table drawn), also cold."""
+    for name, work in (("judge", lambda: coach.judge(engine, action)), ("hint", lambda: coach.hint(engine))):
+        keep_scorer.cache_clear()
+        hand_needs.cache_clear()
+        started = time.perf_counter()
+        work()
+        times[name].append((time.perf_counter() - started) * 1000)
+    keep_scorer.cache_clear()
+    hand_needs.cache_clear()
+    started = time.perf_counter()
+    response = client.get(reverse("play:game", args=[game.pk]) + "?hint=1", HTTP_HX_REQUEST="true")
+    times["hint request"].append((time.perf_counter() - started) * 1000)
+    assert response.status_code == 200 and b'id="hint"' in response.content
 
 
 def _timed_rebuild(game: Game) -> float:

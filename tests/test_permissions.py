@@ -89,6 +89,8 @@ CASES: dict[str, Case] = {
     # message): the owner's only.
     "play:undo": Case("POST", frozenset({"learner"}), (302,)),
     "play:next": Case("POST", frozenset({"learner"}), (302,)),
+    # When the coach speaks in this hand (no choice posted: a message): the owner's only.
+    "play:coach": Case("POST", frozenset({"learner"}), (302,)),
     # A hand's review: its owner's (this hand is in progress: sent back to the table, and sharing
     # it is refused with a message); a shared review by its link, here a link that finds nothing.
     "play:review": Case("GET", frozenset({"learner"}), (302,)),
@@ -258,6 +260,7 @@ def _url(name: str, world: dict[str, Any]) -> str:
         "act": {"game_id": world["game"].pk},
         "undo": {"game_id": world["game"].pk},
         "next": {"game_id": world["game"].pk},
+        "coach": {"game_id": world["game"].pk},
         "review": {"game_id": world["game"].pk},
         "share": {"game_id": world["game"].pk},
         "shared": {"token": "no-such-link"},

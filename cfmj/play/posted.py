@@ -22,7 +22,7 @@ from cfmj.engine.game import (
     PassTiles,
     StopVote,
 )
-from cfmj.engine.tiles import parse_tile
+from cfmj.engine.tiles import code, parse_tile
 from cfmj.play.models import LEARNER_SEAT
 from cfmj.play.services import PlayError
 
@@ -34,6 +34,30 @@ MAX_NUMBER = 99
 def posted_version(data: QueryDict) -> int | None:
     """The version of the table the form was drawn from (None: missing or not a number)."""
     return _number(data.get("version", ""))
+
+
+def posted_confirmed(data: QueryDict) -> bool:
+    """Did the learner confirm an action the coach warned about ("Go ahead anyway")?"""
+    return data.get("confirm", "") == "1"
+
+
+def action_fields(action: Action) -> list[tuple[str, str]]:
+    """The learner's `action` as the form fields posted_action reads back (besides `action`):
+    what the "Go ahead anyway" form and the warning's address carry."""
+    fields: list[tuple[str, str]] = []
+    if isinstance(action, (PassTiles, CourtesyPass, CallExposure)):
+        fields += [("tiles", code(t)) for t in action.tiles]
+    if isinstance(action, PassTiles):
+        fields += [("blind", code(t)) for t in action.blind]
+    if isinstance(action, (Discard, ExchangeJoker)):
+        fields.append(("tile", code(action.tile)))
+    if isinstance(action, ExchangeJoker):
+        fields += [("owner", str(action.owner)), ("exposure", str(action.exposure))]
+    if isinstance(action, StopVote):
+        fields.append(("stop", "yes" if action.stop else "no"))
+    if isinstance(action, CourtesyAsk):
+        fields.append(("count", str(action.count)))
+    return fields
 
 
 def posted_action(data: QueryDict) -> Action:

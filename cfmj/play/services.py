@@ -26,6 +26,7 @@ from cfmj.engine.game import (
 from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.game.events import HandStarted
 from cfmj.engine.game.tileset import SEATS
+from cfmj.play import coach
 from cfmj.play.bots import LEVELS, bot_choose
 from cfmj.play.models import LEARNER_SEAT, Decision, Game
 from cfmj.play.selectors import rebuild, rules_of
@@ -44,6 +45,16 @@ class PlayError(Exception):
     """An action or a new game that cannot be, and why."""
 
 
+class WarnedError(PlayError):
+    """A legal action held back before it makes a rule mistake (coach.warning): the learner may
+    confirm it (game_act with confirmed=True) or take it back. Nothing was changed."""
+
+    def __init__(self, warning: coach.Warning, action: Action) -> None:
+        super().__init__(warning.title)
+        self.warning = warning
+        self.action = action
+
+
 def game_start(
     *,
     owner: User,
@@ -52,6 +63,7 @@ def game_start(
     base: int | str | None = None,
     skill_level: int | str | None = None,
     mode: str = Game.Mode.PRACTICE,
+    coach: str = Game.Coach.ON_REQUEST,
     seed: int | None = None,
     dealer: int | None = None,
 ) -> Game:
@@ -64,11 +76,14 @@ def game_start(
         raise PlayError("Choose practice or test.")
     if dealer is not None and dealer not in range(SEATS):
         raise PlayError("The dealer sits at one of the four seats (0 to 3).")
+    if coach not in Game.Coach.values:
+        raise PlayError("Choose when the coach speaks: hints on request, or after each choice.")
     try:
         rules = RuleSet.make(house_rules=",".join(map(str, house_rules)), base=base, skill_level=skill_level)
     except InputError as problem:
         raise PlayError(str(problem)) from problem
     game = _dealt(owner_id=owner.pk, rules=rules, bot_level=bot_level, mode=mode, seed=seed, dealer=dealer)
+    game.coach = coach
     game.save()
     return game
 
@@ -99,10 +114,11 @@ def _dealt(
     return game
 
 
-def game_act(*, game: Game, version: int | None, action: Action) -> Game:
-    """The learner's `action` (seat 0), then the bots', saved as one change. Refused with a
-    message, the game unchanged, if the table changed since the learner saw it (`version`), the
-    hand is over, or the rules do not allow it now."""
+def game_act(*, game: Game, version: int | None, action: Action, confirmed: bool = False) -> Game:
+    """The learner's `action` (seat 0), then the bots', saved as one change with the advice's mark
+    for it (a Decision). Refused with a message, the game unchanged, if the table changed since
+    the learner saw it (`version`), the hand is over, or the rules do not allow it now; held back
+    (WarnedError) if it would make a rule mistake, unless `confirmed`."""
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
         if locked.status == Game.Status.OVER:
@@ -115,6 +131,10 @@ def game_act(*, game: Game, version: int | None, action: Action) -> Game:
         problem = engine.why_illegal(action)
         if problem is not None:
             raise PlayError(problem)
+        warning = None if confirmed else coach.warning(engine, action)
+        if warning is not None:
+            raise WarnedError(warning, action)
+        _decide(locked, engine, action)
         locked.moves_from = len(engine.events)
         engine.apply(action)
         _play_on(engine, locked.bot_level, locked.seed)
@@ -137,6 +157,31 @@ def review_share(*, game: Game, sharing: bool) -> Game:
             locked.share_token = ""
         locked.save(update_fields=["share_token"])  # not updated_at: the finished list keeps its order
     return locked
+
+
+def game_set_coach(*, game: Game, coach_mode: str) -> Game:
+    """When the coach speaks in this game: hints on request, or the mark after each choice."""
+    if coach_mode not in Game.Coach.values:
+        raise PlayError("Choose when the coach speaks: hints on request, or after each choice.")
+    game.coach = coach_mode
+    game.save(update_fields=["coach", "updated_at"])
+    return game
+
+
+def _decide(game: Game, engine: EngineGame, action: Action) -> None:
+    """The learner's choice marked by the advice before it is applied, at its place in the log."""
+    judgement = coach.judge(engine, action)
+    Decision.objects.update_or_create(
+        game=game,
+        index=len(engine.actions),
+        defaults={
+            "kind": judgement.kind,
+            "chosen": judgement.chosen[:200],
+            "mark": judgement.mark,
+            "preferred": judgement.preferred[:200],
+            "why": judgement.why,
+        },
+    )
 
 
 def _play_on(engine: EngineGame, level: str, seed: int) -> None:

@@ -11,11 +11,13 @@ from cfmj.engine import check, parse_hand
 from cfmj.engine.game import (
     Action,
     CallExposure,
+    CourtesyAsk,
     CourtesyPass,
     ExchangeJoker,
     Exposure,
     PassTiles,
     PlayerView,
+    StopVote,
 )
 from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.game.state import (
@@ -34,7 +36,7 @@ from cfmj.engine.layout import TileGroup, rack
 from cfmj.engine.notation import Hand
 from cfmj.engine.scoring import counts_as_self_drawn
 from cfmj.engine.tiles import JOKER, code, codes, name
-from cfmj.play import moves
+from cfmj.play import choices, coach, moves
 from cfmj.play.models import LEARNER_SEAT, Game
 from cfmj.play.selectors import rules_of
 
@@ -48,10 +50,26 @@ WON_BY = {
 
 @dataclass(frozen=True)
 class Choice:
-    """One of the learner's options shown as its own form (a call, a joker exchange)."""
+    """One of the learner's options shown as its own form (a call, a joker exchange); `suggested`:
+    the coach's hint advises it."""
 
     label: str
     fields: tuple[tuple[str, str], ...]
+    suggested: bool = False
+
+
+@dataclass(frozen=True)
+class PickTile:
+    """A tile of the rack (or of the tiles just received) to tap; `suggested`: the hint's."""
+
+    code: str
+    suggested: bool = False
+
+
+@dataclass(frozen=True)
+class RackGroup:
+    group: TileGroup
+    tiles: tuple[PickTile, ...]
 
 
 def exposure_text(exposure: Exposure) -> str:
@@ -79,9 +97,11 @@ def rack_groups(view: PlayerView) -> tuple[TileGroup, ...]:
     return rack(Hand(view.concealed, ()))
 
 
-def table_context(game: Game, engine: EngineGame) -> dict[str, Any]:
+def table_context(game: Game, engine: EngineGame, hint: coach.Hint | None = None) -> dict[str, Any]:
+    """What the table draws; with `hint`, the coach's hint and the tiles or button it suggests."""
     view = engine.view(LEARNER_SEAT)
     legal = engine.legal_actions(LEARNER_SEAT)
+    advised = hint.advised if hint else None
     kinds = {a.kind for a in legal}
     others = [(LEARNER_SEAT + k) % SEATS for k in range(1, SEATS)]
     context: dict[str, Any] = {
@@ -90,6 +110,7 @@ def table_context(game: Game, engine: EngineGame) -> dict[str, Any]:
         "you": seat_facts(view, LEARNER_SEAT, engine.hand_size(LEARNER_SEAT)),
         "opponents": [seat_facts(view, s, engine.hand_size(s)) for s in others],
         "rack": rack_groups(view),
+        "rack_picks": _picks(rack_groups(view), hint.tiles if hint else ()),
         "concealed_hand": Hand(view.concealed, ()),
         "kinds": kinds,
         # The tiles to choose with checkboxes, if any: a Charleston pass or the courtesy pass.
@@ -101,10 +122,12 @@ def table_context(game: Game, engine: EngineGame) -> dict[str, Any]:
         "show_received": view.phase in (CHARLESTON, STOP_VOTE, COURTESY_ASK, COURTESY_PASS)
         or view.turn == LEARNER_SEAT,
         "pending": _pending(view),
-        "calls": _calls(view, legal),
-        "exchanges": _exchanges(view, legal),
-        "courtesy_counts": range(4),
-        "blind_tiles": [code(t) for t in view.received] if view.blind_allowed else [],
+        "calls": _calls(view, legal, advised),
+        "exchanges": _exchanges(view, legal, advised),
+        "courtesy_counts": [(n, isinstance(advised, CourtesyAsk) and advised.count == n) for n in range(4)],
+        "blind_tiles": _picks_of([code(t) for t in view.received] if view.blind_allowed else [], hint),
+        "hint": hint,
+        "suggested": _suggested(advised),
         "result": result_facts(game, engine) if engine.over else None,
     }
     return context
@@ -139,7 +162,41 @@ def _pending(view: PlayerView) -> dict[str, Any] | None:
     return {"wind": moves.who(seat, view.dealer), "tile": code(tile), "name": name(tile)}
 
 
-def _calls(view: PlayerView, legal: list[Action]) -> list[Choice]:
+def _picks(groups: tuple[TileGroup, ...], suggested: tuple[str, ...]) -> list[RackGroup]:
+    """The rack's groups with the hint's tiles marked, each as often as it is suggested."""
+    left = list(suggested)
+    out = []
+    for group in groups:
+        tiles = []
+        for tile in group.tiles:
+            tiles.append(PickTile(tile, tile in left))
+            if tile in left:
+                left.remove(tile)
+        out.append(RackGroup(group, tuple(tiles)))
+    return out
+
+
+def _picks_of(codes_: list[str], hint: coach.Hint | None) -> list[PickTile]:
+    left = list(hint.blind) if hint else []
+    out = []
+    for tile in codes_:
+        out.append(PickTile(tile, tile in left))
+        if tile in left:
+            left.remove(tile)
+    return out
+
+
+def _suggested(advised: Action | None) -> dict[str, bool]:
+    """Which one-button choice the hint advises (a call's or an exchange's is on its Choice)."""
+    if advised is None:
+        return {}
+    out = {advised.kind: True}
+    if isinstance(advised, StopVote):
+        out["stop_yes" if advised.stop else "stop_no"] = True
+    return out
+
+
+def _calls(view: PlayerView, legal: list[Action], advised: Action | None = None) -> list[Choice]:
     if view.pending_discard is None:
         return []
     tile = view.pending_discard[1]
@@ -150,11 +207,16 @@ def _calls(view: PlayerView, legal: list[Action]) -> list[Choice]:
             jokers = action.tiles.count(JOKER)
             extra = f" ({jokers} joker{'s' if jokers > 1 else ''})" if jokers else ""
             label = f"Call for a {block_label(code(tile), size)}{extra}"
-            out.append(Choice(label, tuple(("tiles", code(t)) for t in action.tiles)))
+            fields = tuple(("tiles", code(t)) for t in action.tiles)
+            out.append(Choice(label, fields, _is(action, advised)))
     return list(dict.fromkeys(out))  # one button per distinct call
 
 
-def _exchanges(view: PlayerView, legal: list[Action]) -> list[Choice]:
+def _is(action: Action, advised: Action | None) -> bool:
+    return advised is not None and choices.same_choice(action, advised)
+
+
+def _exchanges(view: PlayerView, legal: list[Action], advised: Action | None = None) -> list[Choice]:
     out = []
     for action in legal:
         if isinstance(action, ExchangeJoker):
@@ -170,7 +232,7 @@ def _exchanges(view: PlayerView, legal: list[Action]) -> list[Choice]:
                 ("owner", str(action.owner)),
                 ("exposure", str(action.exposure)),
             )
-            out.append(Choice(label, fields))
+            out.append(Choice(label, fields, _is(action, advised)))
     return list(dict.fromkeys(out))  # one button per distinct exchange
 
 

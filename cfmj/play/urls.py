@@ -13,4 +13,5 @@ urlpatterns = [
     path("<int:game_id>/review/", review_views.review, name="review"),
     path("<int:game_id>/share/", review_views.share, name="share"),
     path("shared/<str:token>/", review_views.shared, name="shared"),
+    path("<int:game_id>/coach/", views.coach_mode, name="coach"),
 ]

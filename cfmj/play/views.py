@@ -5,10 +5,11 @@ back to the table (post, redirect, get)."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
@@ -17,13 +18,15 @@ from cfmj.classes.access import user_of
 from cfmj.classes.selectors import classes_of, play_homework_of
 from cfmj.core.htmx import render_partial_response
 from cfmj.core.http import HtmxHttpRequest
+from cfmj.engine.game import Action
+from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from cfmj.engine.ruleset import BASES
-from cfmj.play import selectors, services
+from cfmj.play import coach, selectors, services
 from cfmj.play.access import owned_or_404
 from cfmj.play.bots import DEFAULT_LEVEL, LEVELS
-from cfmj.play.models import Game
-from cfmj.play.posted import posted_action, posted_version
+from cfmj.play.models import LEARNER_SEAT, Game
+from cfmj.play.posted import action_fields, posted_action, posted_confirmed, posted_version
 from cfmj.play.stats import table_rules
 from cfmj.play.table import table_context
 
@@ -41,6 +44,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "skill_level": classroom.skill_level if classroom else 0,
         "base": BASES[0],
         "mode": Game.Mode.PRACTICE,
+        "coach": Game.Coach.ON_REQUEST,
         "from_class": classroom.name if classroom else "",
     }
     homework = play_homework_of(user, request.GET.get("homework", ""))
@@ -56,6 +60,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "skill_levels": SKILL_LEVEL_LABELS.items(),
         "bases": BASES,
         "modes": Game.Mode.choices,
+        "coach_modes": Game.Coach.choices,
         "playing": selectors.games_in_progress(user),
         "finished": selectors.games_over(user),
     }
@@ -74,6 +79,7 @@ def start(request: HttpRequest) -> HttpResponse:
             base=data.get("base") or None,
             skill_level=data.get("skill_level") or None,
             mode=data.get("mode", Game.Mode.PRACTICE),
+            coach=data.get("coach", Game.Coach.ON_REQUEST),
         )
     except services.PlayError as problem:
         messages.error(request, str(problem))
@@ -84,8 +90,17 @@ def start(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def game(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """The table; `?hint=1`: with the coach's hint for the learner's decision; `?check=1` and an
+    action's fields: with the warning about that action (where a plain form lands after a post
+    the coach held back)."""
     row = owned_or_404(request, game_id)
-    return render(request, "play/game.html", _context(row))
+    engine = selectors.rebuild(row)
+    playing = row.status == Game.Status.PLAYING
+    hint = coach.hint(engine) if playing and request.GET.get("hint") == "1" else None
+    context = _context(row, engine=engine, hint=hint)
+    if playing and request.GET.get("check") == "1":
+        context.update(_warning_shown(row, engine, request.GET))
+    return render_partial_response(request, "play/game.html", context, partial="table")
 
 
 @login_required
@@ -93,12 +108,28 @@ def game(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     row = owned_or_404(request, game_id)
     problem = ""
+    warned: services.WarnedError | None = None
     try:
         action = posted_action(request.POST)
-        row = services.game_act(game=row, version=posted_version(request.POST), action=action)
+        row = services.game_act(
+            game=row,
+            version=posted_version(request.POST),
+            action=action,
+            confirmed=posted_confirmed(request.POST),
+        )
+    except services.WarnedError as held:
+        warned = held
     except services.PlayError as refused:
         problem = str(refused)
         row.refresh_from_db()
+    if warned is not None and request.htmx:
+        context = _context(row)
+        context.update(_warning_context(row, warned.warning, warned.action))
+        return render_partial_response(request, "play/game.html", context, partial="table")
+    if warned is not None:
+        fields = [("check", "1"), ("version", str(row.version)), ("action", warned.action.kind)]
+        query = urlencode(fields + action_fields(warned.action))
+        return HttpResponseRedirect(f"{reverse('play:game', args=[row.pk])}?{query}#warning")
     if request.htmx:
         return render_partial_response(request, "play/game.html", _context(row, problem), partial="table")
     if problem:
@@ -143,9 +174,49 @@ def next_hand(request: HttpRequest, game_id: int) -> HttpResponse:
     return redirect("play:game", game_id=row.pk)
 
 
-def _context(row: Game, problem: str = "") -> dict[str, Any]:
-    context = table_context(row, selectors.rebuild(row))
+@login_required
+@require_POST
+def coach_mode(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """The learner switches when the coach speaks: hints on request, or the mark after each choice."""
+    row = owned_or_404(request, game_id)
+    problem = ""
+    try:
+        row = services.game_set_coach(game=row, coach_mode=request.POST.get("coach", ""))
+    except services.PlayError as refused:
+        problem = str(refused)
+    if request.htmx:
+        return render_partial_response(request, "play/game.html", _context(row, problem), partial="table")
+    if problem:
+        messages.error(request, problem)
+    return HttpResponseRedirect(reverse("play:game", args=[row.pk]) + "#table")
+
+
+def _warning_shown(row: Game, engine: EngineGame, data: QueryDict) -> dict[str, Any]:
+    """The warning about the action in `data`, if it still stands: the table as the learner saw
+    it (`version`), the action legal and still a mistake; otherwise nothing (a stale or forged
+    address shows the table as it is)."""
+    try:
+        action = posted_action(data)
+    except services.PlayError:
+        return {}
+    if posted_version(data) != row.version or action.seat != LEARNER_SEAT or not engine.is_legal(action):
+        return {}
+    warning = coach.warning(engine, action)
+    return _warning_context(row, warning, action) if warning else {}
+
+
+def _warning_context(row: Game, warning: coach.Warning, action: Action) -> dict[str, Any]:
+    return {"warning": warning, "warned_action": action.kind, "warned_fields": action_fields(action)}
+
+
+def _context(
+    row: Game, problem: str = "", *, engine: EngineGame | None = None, hint: coach.Hint | None = None
+) -> dict[str, Any]:
+    context = table_context(row, engine or selectors.rebuild(row), hint)
     context["problem"] = problem
+    context["coach_modes"] = Game.Coach.choices
+    if row.coach == Game.Coach.AFTER:
+        context["last_decision"] = row.decisions.order_by("-index").first()
     context["match"] = selectors.match_of(row)
     context["can_undo"] = selectors.can_undo(row)
     return context

@@ -12,7 +12,7 @@ from django.utils.safestring import SafeString
 
 from cfmj.classes.selectors import assigned_lesson_ids
 from cfmj.core.learners import learner_of
-from cfmj.engine.drills.rule_lines import graded_lines
+from cfmj.engine.drills.rule_lines import SectionLines, graded_lines
 from lessons import rendering, selectors
 from lessons.selectors import CourseProgress
 
@@ -44,6 +44,16 @@ def rule_links(
     lines = graded_lines(kind, question or {}, sections=sections, reason_ids=reasons)
     request = context.get("request")
     opened = partial(_open_lessons, request) if isinstance(request, HttpRequest) else None
+    return {"references": selectors.rule_references(lines, open_lessons=opened)}
+
+
+@register.inclusion_tag("lessons/_rule_links.html", takes_context=True)
+def rule_line_links(context: template.Context, section: str, line: str) -> dict[str, Any]:
+    """rule_links for one rule line the engine names itself (the play coach's warnings): the rules
+    reference at that line and every step teaching it."""
+    request = context.get("request")
+    opened = partial(_open_lessons, request) if isinstance(request, HttpRequest) else None
+    lines = (SectionLines(section, (line,), exact=True),)
     return {"references": selectors.rule_references(lines, open_lessons=opened)}
 
 

@@ -5,7 +5,9 @@ more, then the result; in large print on the phone the Charleston — each actio
 table's own forms, htmx swapping the table in place. After every action: the page
 scrolls only up and down, and what the action changed (the status line and the bots' moves, or at
 the end the hand's result) is on screen, its headline focused. Then a few actions with JavaScript
-off: plain forms, post-redirect-get, the page opening at the table.
+off: plain forms, post-redirect-get, the page opening at the table. On the phone's whole hand and
+on the tablet, at one discard the learner asks for the coach's hint (its box in view and focused)
+and discards the tile it suggests; an action the coach warns about is confirmed ("Go ahead anyway").
 
 Fixed seeds, so each run deals the same hands. Screenshots go to var/browser/play/."""
 
@@ -28,7 +30,7 @@ from tests.browser.conftest import ARTIFACTS
 from tests.browser.play_choice import Choice, Learner
 from tests.browser.test_layout import MEASURE, PLACE, in_view
 from tests.browser.walk import PASSWORD, log_in, start
-from tests.play.helpers import play_out
+from tests.play.helpers import Form, play_out
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -88,11 +90,51 @@ class Table:
             f'button[type=submit][name="{name}"][value="{value}"]' if name else "button[type=submit]"
         )
         self.press(button.first)
+        self.confirm_if_warned(game)
         self.wait(game, choice)
         where = f"{self.look}, {len(self.done) + 1}: {choice.kind}"
         self.done.append(choice.kind)
         self.check(where)
         return where
+
+    def confirm_if_warned(self, game: Game) -> None:
+        """The coach held a rule mistake back (a call that would kill the hand): go ahead anyway."""
+        warned = self.page.locator("#warning")
+        try:
+            self.page.wait_for_function(
+                NEW_TABLE + " || document.querySelector('#warning')",
+                arg=str(game.version + 1),
+                timeout=15_000,
+            )
+        except PlaywrightError:
+            return  # wait() says what went wrong
+        if warned.count():
+            self.press(warned.get_by_role("button", name="Go ahead anyway"))
+
+    def discard_on_hint(self, screenshot: str = "") -> bool:
+        """Ask for the hint at a discard and discard the tile it suggests (False: the hint advises
+        no discard now, a Mah Jongg or a joker exchange, and nothing was done)."""
+        game = self.refresh()
+        where = f"{self.look}, hint at {len(self.done) + 1}"
+        self.press(self.page.get_by_role("link", name="Show a hint"))
+        self.page.wait_for_selector("#hint")
+        box = settled(self.page.locator("#hint"))
+        if not in_view(box):
+            self.problems.append(f"{where}: the hint is out of view: top {box['top']:.0f} of {box['vh']:.0f}")
+        if not self.page.evaluate("document.activeElement === document.querySelector('#hint')"):
+            self.problems.append(f"{where}: the hint does not have the focus")
+        self.problems += fits(self.page, where)
+        if screenshot:
+            self.page.screenshot(path=str(ARTIFACTS / screenshot))
+        suggested = self.page.locator('#table form[data-action="discard"] button.suggested')
+        if not suggested.count():
+            return False
+        expect(suggested.first).to_contain_text("suggested")  # a word, not a colour alone
+        self.press(suggested.first)
+        self.wait(game, Choice("discard", 0, Form("discard", ""), (), ("tile", "")))
+        self.done.append("discard on the hint")
+        self.check(f"{self.look}, {len(self.done)}: the discard on the hint")
+        return True
 
     def wait(self, game: Game, choice: Choice) -> None:
         """Until the new table (or the hand's result) is in; a refused action says why."""
@@ -198,6 +240,11 @@ def test_on_a_phone_a_learner_deals_and_plays_a_whole_hand(
         problems += fits(page, "phone: the table")
         shot(page, "phone-table-dealt")
         table = Table(page, game, "phone", touch=True)
+        while 'data-action="discard"' not in table.html():
+            table.act()
+        assert table.discard_on_hint("play-hint-phone.png"), (
+            "the hint at the first discard advises no discard"
+        )
         table.play_to_the_end()
         shot(page, "phone-result")
         page.screenshot(path=str(SHOTS / "phone-result-whole-page.png"), full_page=True)
@@ -226,7 +273,11 @@ def test_in_large_print_on_a_tablet_a_joker_exchange_then_the_result(
             shot(page, "tablet-large-print-table-at-the-discard")
         assert len(table.done) < MAX_ACTIONS and not page.locator("#hand-result").count(), table.done
     shot(page, "tablet-large-print-after-the-exchange")
-    for _ in range(6):  # a few turns more; the rest of this long hand is played by the service
+    hinted = False
+    for _ in range(6):  # a few turns more, one discard on the hint; the service plays the rest
+        if not hinted and 'data-action="discard"' in table.html() and table.discard_on_hint():
+            hinted = True
+            continue
         table.act()
     play_out(table.refresh())
     page.goto(f"/play/{game.pk}/")
@@ -236,6 +287,7 @@ def test_in_large_print_on_a_tablet_a_joker_exchange_then_the_result(
     print(
         f"\ntablet, large print: {len(table.done)} actions {table.done} in {time.monotonic() - began:.1f} s"
     )
+    assert hinted, table.done
     assert not problems + table.problems, "\n".join(problems + table.problems)
 
 

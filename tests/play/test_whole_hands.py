@@ -1,6 +1,7 @@
 """Whole hands played through the pages, choosing from the forms each page offers, half the posts
 as htmx (the table swapped in place) and half as plain forms (post, redirect, get). On every
-response: only tiles seat 0 may see are drawn (its own, and the public ones)."""
+response, and on the coach's hint asked for at every decision: only tiles seat 0 may see are drawn
+(its own, and the public ones). A call the coach warns about is confirmed ("Go ahead anyway")."""
 
 from __future__ import annotations
 
@@ -69,26 +70,44 @@ def play_through(client: Client, game: Game, rng: random.Random) -> Game:
         game.refresh_from_db()
         if game.status == Game.Status.OVER:
             return game
+        htmx = {"HTTP_HX_REQUEST": "true"} if step % 2 else {}
+        # The coach's hint on every decision: it draws nothing the learner may not see either.
+        hinted = client.get(url + "?hint=1", **htmx).content.decode()  # type: ignore[arg-type]
+        assert 'id="hint"' in hinted and "Hint: " in hinted
+        assert_nothing_hidden_drawn(hinted, game)
         form, extra = choose(html, game, rng)
         version = game.version
-        if step % 2:
-            response = client.post(form.url, form.data(extra), HTTP_HX_REQUEST="true")
-            assert response.status_code == 200
-            html = response.content.decode()
-            assert html.lstrip().startswith('<section id="table"')
-        else:
-            response = client.post(form.url, form.data(extra))
-            over = Game.objects.get(pk=game.pk).status == Game.Status.OVER
-            assert response.status_code == 302
-            assert response["Location"] == url + (
-                "#hand-result" if over else "#table"
-            )  # opens at what changed
-            html = client.get(url).content.decode()
+        html = post(client, url, form, extra, htmx=bool(step % 2))
         game.refresh_from_db()
+        if game.version == version and 'id="warning"' in html:  # the coach held a rule mistake back
+            assert_nothing_hidden_drawn(html, game)
+            confirm = next(f for f in forms_of(html)[form.action] if ("confirm", "1") in f.hidden_lists)
+            html = post(client, url, confirm, [], htmx=bool(step % 2))
+            game.refresh_from_db()
         assert 'class="message error"' not in html, (form.action, extra, html[:3000])
         assert game.version == version + 1
         assert_nothing_hidden_drawn(html, game)
     raise AssertionError("the hand did not end")
+
+
+def post(client: Client, url: str, form: Form, extra: list[tuple[str, str]], *, htmx: bool) -> str:
+    """One action posted as htmx (the table back in place) or as a plain form (redirected to the
+    table, at what changed); the page the learner sees next."""
+    if htmx:
+        response = client.post(form.url, form.data(extra), HTTP_HX_REQUEST="true")
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert html.lstrip().startswith('<section id="table"')
+        return html
+    response = client.post(form.url, form.data(extra))
+    assert response.status_code == 302
+    location = response["Location"]
+    if "?check=1" in location:  # held back by the coach: the warning, at its own address
+        assert location.startswith(url + "?") and location.endswith("#warning")
+    else:
+        over = Game.objects.get(pk=int(url.strip("/").split("/")[-1])).status == Game.Status.OVER
+        assert location == url + ("#hand-result" if over else "#table")  # opens at what changed
+    return client.get(location).content.decode()
 
 
 @pytest.mark.parametrize(
