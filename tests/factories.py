@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import factory
+from django.utils import timezone
 from factory.django import DjangoModelFactory
 
 from cfmj.play.models import Decision, Game
@@ -49,6 +50,7 @@ class PlayGameFactory(ModelFactory[Game]):
     status = "over"
     result = factory.LazyAttribute(lambda o: {"winner": o.winner, "dead": []})
     final_distance = factory.LazyAttribute(lambda o: 0 if o.won else 2)
+    finished_at = factory.LazyFunction(timezone.now)
 
 
 class DecisionFactory(ModelFactory[Decision]):

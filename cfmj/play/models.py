@@ -57,6 +57,9 @@ class Game(models.Model):
     share_token = models.CharField(max_length=32, blank=True, default="", db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # When the hand ended (set once, with the result): what homework counts by, unchanged by a
+    # later switch of the coach or a share of the review.
+    finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["owner", "status", "-updated_at"])]

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from cfmj.accounts.models import User
 from cfmj.engine import InputError, RuleSet
@@ -223,6 +224,7 @@ def _record(game: Game, engine: EngineGame) -> None:
         result.pop("events")  # they hold the wall: the log and the seed rebuild them
         game.result = result
         game.final_distance = final_distance(engine, outcome.winner)
+        game.finished_at = timezone.now()
 
 
 def final_distance(engine: EngineGame, winner: int | None) -> int | None:

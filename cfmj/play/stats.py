@@ -180,12 +180,12 @@ def hands_finished(
 ) -> dict[int, list[datetime.datetime]]:
     """For homework: when each learner's finished hands of this mode and table (house rules and
     skill level; any bots, any base) that they started at `since` or later ended, oldest first.
-    A hand ends with its last change, so its `updated_at` is when it finished."""
+    `finished_at` is when a hand ended (a later coach switch or share does not move it)."""
     games = Game.objects.filter(
         owner_id__in=list(owner_ids), status=Game.Status.OVER, mode=mode, created_at__gte=since
     )
-    rows = games.order_by("updated_at", "pk").values_list(
-        "owner_id", "house_rules", "skill_level", "updated_at"
+    rows = games.order_by("finished_at", "pk").values_list(
+        "owner_id", "house_rules", "skill_level", "finished_at"
     )
     out: dict[int, list[datetime.datetime]] = defaultdict(list)
     keys: dict[tuple[tuple[int, ...], int], str] = {}  # most hands share a few tables
@@ -193,6 +193,6 @@ def hands_finished(
         seen = (tuple(house_rules), skill_level)
         if seen not in keys:
             keys[seen] = table_key(house_rules, skill_level)
-        if keys[seen] == table:
+        if keys[seen] == table and ended is not None:
             out[owner_id].append(ended)
     return out

@@ -40,14 +40,18 @@ def hand(lee: Any) -> Game:
     game = advised(services.game_start(owner=lee, bot_level="beginner", seed=WAITING), let_go=1)
     for step in review_of(game, []).steps:
         mark = MARKS[step.number % 3]
-        Decision.objects.create(
+        # The coach marked each choice as it was made; every mark is drawn here, so each step
+        # gets one of the three in turn.
+        Decision.objects.update_or_create(
             game=game,
             index=step.index,
-            kind=step.kind,
-            chosen=step.chosen,
-            mark=mark,
-            preferred="" if mark == "best" else "Keep the pairs and pass the singles",
-            why="" if mark == "best" else "The hands you aim at keep your pairs of Dots.",
+            defaults={
+                "kind": step.kind,
+                "chosen": step.chosen,
+                "mark": mark,
+                "preferred": "" if mark == "best" else "Keep the pairs and pass the singles",
+                "why": "" if mark == "best" else "The hands you aim at keep your pairs of Dots.",
+            },
         )
     return game
 

@@ -19,6 +19,7 @@ from cfmj.classes.homework import students_set
 from cfmj.classes.models import Assignment, Classroom
 from cfmj.classes.selectors import due_for, statuses
 from cfmj.play.models import Game
+from cfmj.play.stats import hands_finished
 from tests.classes.helpers import a_class, drill_homework, in_days, person
 from tests.factories import PlayGameFactory
 
@@ -54,7 +55,7 @@ def _hand(
     table = {"house_rules": [1, 3], "skill_level": 2} if at_table else {}
     game = PlayGameFactory(owner=owner, **{"mode": "test", **table, **kwargs})
     if ended is not None:
-        Game.objects.filter(pk=game.pk).update(updated_at=ended)
+        Game.objects.filter(pk=game.pk).update(finished_at=ended)
     return game
 
 
@@ -168,3 +169,12 @@ def test_a_teacher_sees_each_students_hands_and_the_gradebook_counts_them(client
     column = rows[0].index(f"Play 3 hands in test mode, due {world.work.due.isoformat()}")
     assert {row[1]: row[column] for row in rows[1:3]} == {"sam": "done", "sue": "started"}
     assert {row[1]: row[2] for row in rows[1:3]} == {"sam": "1", "sue": "0"}
+
+
+def test_a_later_change_to_a_finished_hand_does_not_move_when_it_ended(world: World) -> None:
+    """A coach switch or a share after the due date leaves an on-time hand on time."""
+    game = _hand(world.sam, ended=world.work.created_at + datetime.timedelta(minutes=5))
+    Game.objects.filter(pk=game.pk).update(updated_at=world.work.created_at + datetime.timedelta(days=30))
+    ended = hands_finished([world.sam.pk], mode="test", table=world.work.table, since=world.work.created_at)
+    game.refresh_from_db()
+    assert ended[world.sam.pk] == [game.finished_at]
