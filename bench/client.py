@@ -18,9 +18,11 @@ async def fetch(
     cookies: dict[str, str],
     body: str = "",
     headers: dict[str, str] | None = None,
+    answer_headers: dict[str, str] | None = None,
 ) -> tuple[int, str]:
     """One HTTP/1.1 request on its own connection (gunicorn's sync workers close each one);
-    cookies the server sets are kept in `cookies`."""
+    cookies the server sets are kept in `cookies`, and the answer's headers (names in lower case)
+    in `answer_headers` when one is given (a redirect's Location)."""
     host, port = address
     reader, writer = await asyncio.open_connection(host, port)
     try:
@@ -41,6 +43,8 @@ async def fetch(
     status_line, *header_lines = head.decode("latin-1").split("\r\n")
     for line in header_lines:
         name, _, value = line.partition(": ")
+        if answer_headers is not None:
+            answer_headers[name.lower()] = value
         if name.lower() == "set-cookie":
             key, _, rest = value.partition("=")
             cookies[key] = rest.split(";", 1)[0]
