@@ -31,7 +31,7 @@ Phases, all with the same asyncio client (its own CPU use is printed: it shares 
    anything else, as many players as workers take the first steps of a hand at once, timed: each
    worker's first play request (the engine's tables must be built before a worker serves).
 `--users 200` runs the same phases with a club of 200 (the issue's 9 a.m. picture); `--only play`
-runs only the first play requests and phase 6.
+runs only the first play requests and phase 6, `--only first` the first play requests alone.
 The ratio of (2) to (3) is how much of the bare Django stack's throughput the real pages keep (the
 issue's aim); (2) to (4) is how much of the cheapest possible page of this site they keep, which
 separates what the pages' own work costs from what any page with a session and a layout costs.
@@ -302,8 +302,9 @@ def serve(label: str, env: dict[str, str]) -> None:
     subprocess.run([python, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     subprocess.run([python, "manage.py", "load_lessons"], cwd=ROOT, env=env, check=True, capture_output=True)
     seed_env = {**env, "DJANGO_SETTINGS_MODULE": "cfmj.settings"}
+    puzzles = 1 if ONLY else PUZZLES_PER_BAND  # the play phase needs none
     seeded = subprocess.run(
-        [python, "-c", SEED_SCRIPT.format(count=PUZZLES_PER_BAND, users=USERS)],
+        [python, "-c", SEED_SCRIPT.format(count=puzzles, users=USERS)],
         cwd=ROOT,
         env=seed_env,
         check=True,
@@ -352,6 +353,8 @@ def serve(label: str, env: dict[str, str]) -> None:
         first = Tally(counting_from=time.perf_counter(), deadline=float("inf"))
         asyncio.run(loadtest_play.first_requests((HOST, PORT), setup["sessions"][:workers], first))
         print(loadtest_play.first_summary(first.times, first.errors, workers))
+        if ONLY == "first":
+            return
         aims = [] if ONLY == "play" else practice_phases(setup, workers)
         players, seconds, cpu = asyncio.run(
             phase(
@@ -466,9 +469,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--only",
-        choices=("play",),
+        choices=("play", "first"),
         default="",
-        help="run only the play phase (its first requests and phase 6)",
+        help="play: only the first play requests and phase 6; first: only the first play requests",
     )
     arguments = parser.parse_args()
     users, ONLY = arguments.users, arguments.only

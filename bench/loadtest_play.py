@@ -40,6 +40,7 @@ LEVELS = ("beginner", "steady", "strong")
 PLAY_PAGES = ("play action", "play table", "play home", "play start")
 AIM_P95_MS = 150.0
 REQUEST_TIMEOUT = 15.0
+FIRST_TIMEOUT = 120.0  # a fresh worker's first request: it may still be loading the site
 CALL_SHARE, EXCHANGE_SHARE = 1 / 3, 1 / 2
 ERROR_MESSAGE = re.compile(r'class="message error"[^>]*>(.*?)<', re.S)
 COURTESY_COUNT = re.compile(r"Choose (\d) tiles? to give across")
@@ -140,12 +141,16 @@ def trouble(status: int, html: str, wanted: int = 200) -> str | None:
 
 
 async def timed(
-    tally: Recorder, page: str, call: Awaitable[tuple[int, str]], wanted: int = 200
+    tally: Recorder,
+    page: str,
+    call: Awaitable[tuple[int, str]],
+    wanted: int = 200,
+    timeout: float = REQUEST_TIMEOUT,
 ) -> tuple[int, str] | None:
     """The answer when it is not an error; every request recorded with its time."""
     started = time.perf_counter()
     try:
-        status, html = await asyncio.wait_for(call, REQUEST_TIMEOUT)
+        status, html = await asyncio.wait_for(call, timeout)
     except (TimeoutError, OSError, IndexError, ValueError) as error:
         tally.record(page, started, time.perf_counter() - started, type(error).__name__)
         return None
@@ -159,10 +164,12 @@ def post_headers(address: Address, cookies: dict[str, str], htmx: bool) -> dict[
     return {"HX-Request": "true", **headers} if htmx else headers
 
 
-async def start_hand(address: Address, cookies: dict[str, str], level: str, tally: Recorder) -> str | None:
+async def start_hand(
+    address: Address, cookies: dict[str, str], level: str, tally: Recorder, timeout: float = REQUEST_TIMEOUT
+) -> str | None:
     """A new hand through the site, as a person starts one: the Play page, then its form. The
     table's path, or None when the site refused."""
-    got = await timed(tally, "play home", client.fetch(address, "GET", "/play/", cookies))
+    got = await timed(tally, "play home", client.fetch(address, "GET", "/play/", cookies), timeout=timeout)
     if got is None:
         return None
     data = {"csrfmiddlewaretoken": cookies.get("csrftoken", ""), "bot_level": level, "mode": "practice"}
@@ -176,7 +183,7 @@ async def start_hand(address: Address, cookies: dict[str, str], level: str, tall
         post_headers(address, cookies, False),
         headers,
     )
-    if await timed(tally, "play start", post, wanted=302) is None:
+    if await timed(tally, "play start", post, wanted=302, timeout=timeout) is None:
         return None
     found = GAME_PATH.match(headers.get("location", ""))
     if found is None:
@@ -224,10 +231,13 @@ async def first_requests(address: Address, sessions: list[str], tally: Recorder)
     of each: a worker's first play request is where anything built lazily shows."""
     rng = random.Random(0)
     cookies = [{"sessionid": session} for session in sessions]
-    paths = await asyncio.gather(*(start_hand(address, c, LEVELS[2], tally) for c in cookies))
+    paths = await asyncio.gather(*(start_hand(address, c, LEVELS[2], tally, FIRST_TIMEOUT) for c in cookies))
     opened = [(p, c) for p, c in zip(paths, cookies, strict=True) if p]
     tables = await asyncio.gather(
-        *(timed(tally, "play table", client.fetch(address, "GET", p, c)) for p, c in opened)
+        *(
+            timed(tally, "play table", client.fetch(address, "GET", p, c), timeout=FIRST_TIMEOUT)
+            for p, c in opened
+        )
     )
     posts = []
     for got, (_, c) in zip(tables, opened, strict=True):
@@ -239,6 +249,7 @@ async def first_requests(address: Address, sessions: list[str], tally: Recorder)
                     tally,
                     "play action",
                     client.fetch(address, "POST", choice[0], c, body, post_headers(address, c, True)),
+                    timeout=FIRST_TIMEOUT,
                 )
             )
     await asyncio.gather(*posts)
