@@ -51,7 +51,6 @@ import tempfile
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypedDict
 from urllib.parse import urlencode
@@ -59,7 +58,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from bench import client, loadtest_play  # noqa: E402 - after the path is set
-from bench.client import UNTHROTTLED, form_of, listening, percentile  # noqa: E402
+from bench.client import UNTHROTTLED, Tally, form_of, line, listening, percentile  # noqa: E402
 from bench.practice_views import SEED_SCRIPT  # noqa: E402
 
 HOST, PORT = "127.0.0.1", 8932
@@ -68,6 +67,7 @@ MAX_USERS = 400
 THINK = (0.5, 1.5)  # seconds, uniform, after every page and verdict
 WARM_UP, MEASURE = 15.0, 30.0  # the learners with think time
 SAT_WARM_UP, SAT_MEASURE = 5.0, 15.0  # each saturation phase
+SATURATION = f"{SAT_MEASURE:.0f} s measured after {SAT_WARM_UP:.0f} s warm-up"
 PLAY_WARM_UP, PLAY_MEASURE = 15.0, 45.0  # the players at the play table
 PLAY_THINK = f"{loadtest_play.THINK[0]:.0f}-{loadtest_play.THINK[1]:.0f} s"
 PLAY_AIM_MS = loadtest_play.AIM_P95_MS
@@ -100,24 +100,6 @@ class Setup(TypedDict):
     kinds: list[str]
     slug: str
     steps: int
-
-
-@dataclass
-class Tally:
-    counting_from: float
-    deadline: float
-    times: dict[str, list[float]] = field(default_factory=dict)
-    errors: dict[str, int] = field(default_factory=dict)
-    examples: list[str] = field(default_factory=list)
-
-    def record(self, page: str, started: float, seconds: float, error: str | None) -> None:
-        if not self.counting_from <= started < self.deadline:
-            return
-        self.times.setdefault(page, []).append(seconds)
-        if error:
-            self.errors[page] = self.errors.get(page, 0) + 1
-            if len(self.examples) < 5:
-                self.examples.append(f"{page}: {error}")
 
 
 def fetch(
@@ -276,14 +258,6 @@ async def phase(
     return tally, measure, time.process_time() - cpu
 
 
-def line(label: str, times: list[float], errors: int, seconds: float) -> str:
-    return (
-        f"  {label:13s} n={len(times):6d} {len(times) / seconds:7.1f} req/s"
-        f"  p50 {percentile(times, 0.5):6.1f}  p95 {percentile(times, 0.95):6.1f}"
-        f"  p99 {percentile(times, 0.99):6.1f} ms  errors {errors}"
-    )
-
-
 def report(title: str, tally: Tally, seconds: float, client_cpu: float) -> tuple[float, float, int]:
     every = [t for times in tally.times.values() for t in times]
     errors = sum(tally.errors.values())
@@ -404,27 +378,21 @@ def practice_phases(setup: Setup, workers: int) -> list[tuple[str, bool]]:
         phase(lambda i, t: learner(i, setup, False, t), SAT_WARM_UP, SAT_MEASURE)
     )
     site_rps, _, _ = report(
-        f"2. the same {USERS} learners, no think time (saturation): "
-        f"{SAT_MEASURE:.0f} s "
-        f"measured after {SAT_WARM_UP:.0f} s warm-up",
+        f"2. the same {USERS} learners, no think time (saturation): {SATURATION}",
         saturated,
         seconds,
         cpu,
     )
     bare_tally, seconds, cpu = asyncio.run(phase(lambda i, t: bare(t), SAT_WARM_UP, SAT_MEASURE))
     bare_rps, _, _ = report(
-        f"3. bare Django view, {USERS} connections, no think time: "
-        f"{SAT_MEASURE:.0f} s "
-        f"measured after {SAT_WARM_UP:.0f} s warm-up",
+        f"3. bare Django view, {USERS} connections, no think time: {SATURATION}",
         bare_tally,
         seconds,
         cpu,
     )
     floor_tally, seconds, cpu = asyncio.run(phase(lambda i, t: floor(i, setup, t), SAT_WARM_UP, SAT_MEASURE))
     floor_rps, _, _ = report(
-        f"4. floor view (session, user, layout), {USERS} learners' cookies, "
-        f"no think time: {SAT_MEASURE:.0f} s measured after {SAT_WARM_UP:.0f} s "
-        "warm-up",
+        f"4. floor view (session, user, layout), {USERS} learners' cookies, no think time: {SATURATION}",
         floor_tally,
         seconds,
         cpu,

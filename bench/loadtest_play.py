@@ -30,10 +30,10 @@ import time
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
-from typing import Protocol
 from urllib.parse import urlencode
 
 from bench import client
+from bench.client import Tally
 
 THINK = (1.0, 3.0)  # seconds, uniform: a person reading the table and tapping a tile
 LEVELS = ("beginner", "steady", "strong")
@@ -48,14 +48,6 @@ GAME_PATH = re.compile(r"^(?:https?://[^/]+)?(/play/\d+/)")
 
 Address = tuple[str, int]
 Pairs = list[tuple[str, str]]
-
-
-class Recorder(Protocol):
-    """bench/loadtest.py's Tally: what is timed inside its measured window, and its deadline."""
-
-    deadline: float
-
-    def record(self, page: str, started: float, seconds: float, error: str | None) -> None: ...
 
 
 @dataclass
@@ -141,7 +133,7 @@ def trouble(status: int, html: str, wanted: int = 200) -> str | None:
 
 
 async def timed(
-    tally: Recorder,
+    tally: Tally,
     page: str,
     call: Awaitable[tuple[int, str]],
     wanted: int = 200,
@@ -165,7 +157,7 @@ def post_headers(address: Address, cookies: dict[str, str], htmx: bool) -> dict[
 
 
 async def start_hand(
-    address: Address, cookies: dict[str, str], level: str, tally: Recorder, timeout: float = REQUEST_TIMEOUT
+    address: Address, cookies: dict[str, str], level: str, tally: Tally, timeout: float = REQUEST_TIMEOUT
 ) -> str | None:
     """A new hand through the site, as a person starts one: the Play page, then its form. The
     table's path, or None when the site refused."""
@@ -194,7 +186,7 @@ async def start_hand(
     return found.group(1)
 
 
-async def player(address: Address, number: int, session: str, tally: Recorder, think: bool = True) -> None:
+async def player(address: Address, number: int, session: str, tally: Tally, think: bool = True) -> None:
     """One signed-in player, hand after hand, until the tally's deadline."""
     cookies = {"sessionid": session}
     rng = random.Random(number)
@@ -225,7 +217,7 @@ async def player(address: Address, number: int, session: str, tally: Recorder, t
         await pause()
 
 
-async def first_requests(address: Address, sessions: list[str], tally: Recorder) -> None:
+async def first_requests(address: Address, sessions: list[str], tally: Tally) -> None:
     """On a fresh server: as many players as workers take each step of a first hand at once (the
     Play page, the start, the table, the first action), so that each worker likely answers one
     of each: a worker's first play request is where anything built lazily shows."""
