@@ -330,23 +330,23 @@ def serve(label: str, env: dict[str, str]) -> None:
         if ONLY == "first":
             return
         aims = [] if ONLY == "play" else practice_phases(setup, workers)
-        players, seconds, cpu = asyncio.run(
-            phase(
-                lambda i, t: loadtest_play.player((HOST, PORT), i, setup["sessions"][i], t),
-                PLAY_WARM_UP,
-                PLAY_MEASURE,
-            )
+        players, cpu, server_cpu = asyncio.run(
+            loadtest_play.play((HOST, PORT), setup["sessions"], server.pid, PLAY_WARM_UP, PLAY_MEASURE)
         )
         report(
             f"6. {USERS} players at the play table, bot levels in turn, think time {PLAY_THINK}: "
             f"{PLAY_MEASURE:.0f} s measured after {PLAY_WARM_UP:.0f} s warm-up",
             players,
-            seconds,
+            PLAY_MEASURE,
             cpu,
         )
         actions = players.times.get("play action", [])
         hands = len(players.times.get("play start", []))
-        print(f"  play action max {1000 * max(actions, default=float('nan')):.1f} ms; {hands} hands started")
+        per_request = 1000 * server_cpu / max(1, sum(len(times) for times in players.times.values()))
+        print(
+            f"  play action max {1000 * max(actions, default=float('nan')):.1f} ms; {hands} hands started; "
+            f"the workers used {server_cpu:.1f} s of CPU, {per_request:.1f} ms a request"
+        )
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -24,12 +24,15 @@ choices, none is ever expected (a stale-table refusal would be a bug)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import random
 import re
 import time
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
+from pathlib import Path
 from urllib.parse import urlencode
 
 from bench import client
@@ -253,3 +256,36 @@ def first_summary(times: dict[str, list[float]], errors: dict[str, int], workers
         f"First play requests on the fresh server ({workers} players at once, one step at a time), "
         f"slowest: {slowest}; errors {sum(errors.values())}"
     )
+
+
+def workers_cpu(server: int) -> float:
+    """CPU seconds used so far by the gunicorn master's children (its workers), from /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    children = Path(f"/proc/{server}/task/{server}/children").read_text().split()
+    total = 0
+    for child in children:
+        with contextlib.suppress(OSError):  # a worker that just exited
+            fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / tick
+
+
+async def cpu_window(server: int, tally: Tally) -> float:
+    """The workers' CPU seconds within the tally's measured window."""
+    await asyncio.sleep(max(0.0, tally.counting_from - time.perf_counter()))
+    before = workers_cpu(server)
+    await asyncio.sleep(max(0.0, tally.deadline - time.perf_counter()))
+    return workers_cpu(server) - before
+
+
+async def play(
+    address: Address, sessions: list[str], server: int, warm_up: float, measure: float
+) -> tuple[Tally, float, float]:
+    """Phase 6: the tally, the load generator's CPU seconds, and the server workers' CPU seconds
+    in the measured window."""
+    start = time.perf_counter()
+    tally = Tally(counting_from=start + warm_up, deadline=start + warm_up + measure)
+    cpu = time.process_time()
+    window = asyncio.ensure_future(cpu_window(server, tally))
+    await asyncio.gather(window, *(player(address, i, s, tally) for i, s in enumerate(sessions)))
+    return tally, time.process_time() - cpu, window.result()
