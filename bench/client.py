@@ -9,6 +9,7 @@ import asyncio
 import dataclasses
 import re
 import socket
+import time
 from dataclasses import dataclass
 
 UNTHROTTLED = {"RATE_LIMIT_ANSWER_PER_IP": "1000000", "RATE_LIMIT_ANSWER_PER_USER": "1000000"}
@@ -95,9 +96,15 @@ class Tally:
             return
         self.times.setdefault(page, []).append(seconds)
         if error:
-            self.errors[page] = self.errors.get(page, 0) + 1
-            if len(self.examples) < 5:
-                self.examples.append(f"{page}: {error}")
+            self.fail(page, error)
+
+    def fail(self, page: str, error: str) -> None:
+        """An error found in an answer already recorded (its time counted once, by `record`)."""
+        if not self.counting_from <= time.perf_counter() < self.deadline:
+            return
+        self.errors[page] = self.errors.get(page, 0) + 1
+        if len(self.examples) < 5:
+            self.examples.append(f"{page}: {error}")
 
 
 def line(label: str, times: list[float], errors: int, seconds: float) -> str:

@@ -182,9 +182,7 @@ async def start_hand(
         return None
     found = GAME_PATH.match(headers.get("location", ""))
     if found is None:
-        tally.record(
-            "play start", time.perf_counter(), 0.0, f"no table in Location {headers.get('location')!r}"
-        )
+        tally.fail("play start", f"no table in Location {headers.get('location')!r}")
         return None
     return found.group(1)
 
@@ -210,7 +208,7 @@ async def player(address: Address, number: int, session: str, tally: Tally, thin
             choice = choose(got[1], rng)
             if choice is None:
                 if 'id="hand-result"' not in got[1]:
-                    tally.record("play table", time.perf_counter(), 0.0, "no action and no result")
+                    tally.fail("play table", "a table with no action and no result")
                 break
             await pause()
             url, data = choice
