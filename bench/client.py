@@ -96,12 +96,14 @@ class Tally:
             return
         self.times.setdefault(page, []).append(seconds)
         if error:
-            self.fail(page, error)
+            self._count(page, error)
 
     def fail(self, page: str, error: str) -> None:
         """An error found in an answer already recorded (its time counted once, by `record`)."""
-        if not self.counting_from <= time.perf_counter() < self.deadline:
-            return
+        if self.counting_from <= time.perf_counter() < self.deadline:
+            self._count(page, error)
+
+    def _count(self, page: str, error: str) -> None:
         self.errors[page] = self.errors.get(page, 0) + 1
         if len(self.examples) < 5:
             self.examples.append(f"{page}: {error}")
