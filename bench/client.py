@@ -1,12 +1,16 @@
 """What the load benchmarks share: a small asyncio HTTP client, filling in an answer form as a
-hurried learner would, percentiles, and the environment that lifts per-address rate limits
-(every simulated learner comes from 127.0.0.1, and throttling is not what is measured)."""
+hurried learner would, a phase's tally of timings and its report lines, percentiles, and the
+environment that lifts per-address rate limits (every simulated learner comes from 127.0.0.1, and
+throttling is not what is measured)."""
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 import socket
+import time
+from dataclasses import dataclass
 
 UNTHROTTLED = {"RATE_LIMIT_ANSWER_PER_IP": "1000000", "RATE_LIMIT_ANSWER_PER_USER": "1000000"}
 
@@ -18,9 +22,11 @@ async def fetch(
     cookies: dict[str, str],
     body: str = "",
     headers: dict[str, str] | None = None,
+    answer_headers: dict[str, str] | None = None,
 ) -> tuple[int, str]:
     """One HTTP/1.1 request on its own connection (gunicorn's sync workers close each one);
-    cookies the server sets are kept in `cookies`."""
+    cookies the server sets are kept in `cookies`, and the answer's headers (names in lower case)
+    in `answer_headers` when one is given (a redirect's Location)."""
     host, port = address
     reader, writer = await asyncio.open_connection(host, port)
     try:
@@ -41,6 +47,8 @@ async def fetch(
     status_line, *header_lines = head.decode("latin-1").split("\r\n")
     for line in header_lines:
         name, _, value = line.partition(": ")
+        if answer_headers is not None:
+            answer_headers[name.lower()] = value
         if name.lower() == "set-cookie":
             key, _, rest = value.partition("=")
             cookies[key] = rest.split(";", 1)[0]
@@ -73,6 +81,40 @@ def form_of(page: str, action: str) -> tuple[str, dict[str, str]] | None:
     for field, values in picks.items():
         data[field.removesuffix("pick") + "pass"] = " ".join(values[:3])
     return form.group(1), data
+
+
+@dataclass
+class Tally:
+    counting_from: float
+    deadline: float
+    times: dict[str, list[float]] = dataclasses.field(default_factory=dict)
+    errors: dict[str, int] = dataclasses.field(default_factory=dict)
+    examples: list[str] = dataclasses.field(default_factory=list)
+
+    def record(self, page: str, started: float, seconds: float, error: str | None) -> None:
+        if not self.counting_from <= started < self.deadline:
+            return
+        self.times.setdefault(page, []).append(seconds)
+        if error:
+            self._count(page, error)
+
+    def fail(self, page: str, error: str) -> None:
+        """An error found in an answer already recorded (its time counted once, by `record`)."""
+        if self.counting_from <= time.perf_counter() < self.deadline:
+            self._count(page, error)
+
+    def _count(self, page: str, error: str) -> None:
+        self.errors[page] = self.errors.get(page, 0) + 1
+        if len(self.examples) < 5:
+            self.examples.append(f"{page}: {error}")
+
+
+def line(label: str, times: list[float], errors: int, seconds: float) -> str:
+    return (
+        f"  {label:13s} n={len(times):6d} {len(times) / seconds:7.1f} req/s"
+        f"  p50 {percentile(times, 0.5):6.1f}  p95 {percentile(times, 0.95):6.1f}"
+        f"  p99 {percentile(times, 0.99):6.1f} ms  errors {errors}"
+    )
 
 
 def percentile(values: list[float], share: float) -> float:
