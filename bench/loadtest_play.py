@@ -11,7 +11,8 @@ pause, it starts the next hand. What it chooses, from the page alone (it sees no
 - a discard: a random tile of its rack that is not a joker;
 - a Charleston or courtesy pass: random tiles of its own that are not jokers (never blind);
 - the stop vote and the courtesy count: a random button;
-- a discard it may call: calls for an exposure one time in three, else lets it go;
+- a discard it may call: calls for an exposure one time in three, else lets it go; when the
+  coach holds a call back with a warning (it would leave the hand dead), it heeds it and lets go;
 - a joker exchange when one is offered: one time in two;
 - never a Mah Jongg: the page does not say whether its hand wins, and a false claim kills the
   hand. Its hands end with a bot's Mah Jongg or a wall game.
@@ -87,6 +88,9 @@ class _Forms(HTMLParser):
             self.current = None
 
 
+WARNED = 'id="warning"'  # the coach held the call back: it would make the hand dead
+
+
 def forms_of(html: str) -> dict[str, list[Form]]:
     """The page's forms that carry data-action, by their action."""
     parser = _Forms()
@@ -101,6 +105,8 @@ def choose(html: str, rng: random.Random) -> tuple[str, Pairs] | None:
     """The url and fields of the action this player chooses from the table (see the module's
     docstring), or None when the table offers none (the hand is over)."""
     forms = forms_of(html)
+    if WARNED in html and "no_call" in forms:
+        return forms["no_call"][0].url, forms["no_call"][0].hidden  # heeds the coach: lets it go
     if "no_call" in forms:
         calls = forms.get("call_exposure", [])
         form = rng.choice(calls) if calls and rng.random() < CALL_SHARE else forms["no_call"][0]
