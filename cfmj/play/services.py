@@ -7,6 +7,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -115,11 +116,24 @@ def _dealt(
     return game
 
 
+class Played(NamedTuple):
+    """A game after the learner's action, and the engine's game as it now stands (the table is
+    drawn from it without a second replay)."""
+
+    game: Game
+    engine: EngineGame
+
+
 def game_act(*, game: Game, version: int | None, action: Action, confirmed: bool = False) -> Game:
     """The learner's `action` (seat 0), then the bots', saved as one change with the advice's mark
     for it (a Decision). Refused with a message, the game unchanged, if the table changed since
     the learner saw it (`version`), the hand is over, or the rules do not allow it now; held back
     (WarnedError) if it would make a rule mistake, unless `confirmed`."""
+    return game_play(game=game, version=version, action=action, confirmed=confirmed).game
+
+
+def game_play(*, game: Game, version: int | None, action: Action, confirmed: bool = False) -> Played:
+    """game_act, also giving the engine's game after it."""
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
         if locked.status == Game.Status.OVER:
@@ -142,7 +156,7 @@ def game_act(*, game: Game, version: int | None, action: Action, confirmed: bool
         _record(locked, engine)
         locked.version += 1
         locked.save()
-    return locked
+    return Played(locked, engine)
 
 
 def review_share(*, game: Game, sharing: bool) -> Game:

@@ -109,9 +109,10 @@ def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     row = owned_or_404(request, game_id)
     problem = ""
     warned: services.WarnedError | None = None
+    engine: EngineGame | None = None  # the game as it stands after the action, if it was played
     try:
         action = posted_action(request.POST)
-        row = services.game_act(
+        row, engine = services.game_play(
             game=row,
             version=posted_version(request.POST),
             action=action,
@@ -131,7 +132,8 @@ def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         query = urlencode(fields + action_fields(warned.action))
         return HttpResponseRedirect(f"{reverse('play:game', args=[row.pk])}?{query}#warning")
     if request.htmx:
-        return render_partial_response(request, "play/game.html", _context(row, problem), partial="table")
+        context = _context(row, problem, engine=engine)
+        return render_partial_response(request, "play/game.html", context, partial="table")
     if problem:
         messages.error(request, problem)
     # The page opens at what the action changed (the status line and the bots' moves, or the
