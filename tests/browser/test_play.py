@@ -20,12 +20,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from cfmj.play import services
 from cfmj.play.bots import DEFAULT_LEVEL
-from cfmj.play.models import Game
+from cfmj.play.models import Decision, Game
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.play_choice import Choice, Learner
 from tests.browser.test_layout import MEASURE, PLACE, in_view
@@ -184,6 +184,25 @@ class Table:
         raise AssertionError(f"{self.look}: the hand did not end in {MAX_ACTIONS} actions: {self.done}")
 
 
+def the_review(
+    page: Page, game: Game, look: str, press: Callable[[Locator], None], *, keyboard: bool = False
+) -> list[str]:
+    """From the hand's result to its review: every decision the learner made is there with the
+    coach's mark, and stepping through keeps each step's decision on screen."""
+    from tests.browser.test_play_review import step_through  # it reads this module's helpers
+
+    press(page.locator("#hand-result").get_by_role("link", name="Review this hand"))
+    expect(page.locator("h1")).to_have_text(f"Review of hand {game.pk}")
+    problems = fits(page, f"{look}: the review")
+    marked = Decision.objects.filter(game=game).count()
+    assert marked and page.locator("#decisions .mark").count() == marked
+    expect(page.locator("#decisions")).not_to_contain_text("Not marked")
+    shot(page, f"{look.replace(', ', '-').replace(' ', '-')}-review")
+    press(page.get_by_role("link", name="Step through the hand"))
+    expect(page.locator("#step-title")).to_have_text("The deal")
+    return problems + step_through(page, look, press, keyboard=keyboard)
+
+
 def settled(part: Any) -> dict[str, float]:
     deadline = time.monotonic() + SETTLE_SECONDS
     while True:
@@ -248,6 +267,7 @@ def test_on_a_phone_a_learner_deals_and_plays_a_whole_hand(
         table.play_to_the_end()
         shot(page, "phone-result")
         page.screenshot(path=str(SHOTS / "phone-result-whole-page.png"), full_page=True)
+        problems += the_review(page, game, "phone", lambda link: link.tap())
     finally:
         context.close()
     problems += table.problems
@@ -284,6 +304,12 @@ def test_in_large_print_on_a_tablet_a_joker_exchange_then_the_result(
     expect(page.locator("#hand-result")).to_be_visible()
     problems += fits(page, "tablet, large print: the result")
     shot(page, "tablet-large-print-result")
+
+    def enter(link: Locator) -> None:
+        link.focus()
+        page.keyboard.press("Enter")
+
+    problems += the_review(page, game, "tablet, large print", enter, keyboard=True)
     print(
         f"\ntablet, large print: {len(table.done)} actions {table.done} in {time.monotonic() - began:.1f} s"
     )
