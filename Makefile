@@ -71,10 +71,13 @@ worst: $(STAMP)
 loadtest: $(STAMP)
 	$(BIN)/python bench/loadtest.py
 
-# Strength of the advice (long: about 15 and 10 minutes on two cores).
+# Strength of the advice, then the bots' tournament: the three levels and the loneliest-tile
+# heuristic at a four-way table and head to head, 2,000 hands per table (long: about 15, 10 and
+# 12 minutes on two free cores; the last is 1,460 s of CPU).
 strength: $(STAMP)
 	$(BIN)/python -m cfmj.engine.studies.charleston_strength --deals 10000 --seed 1 --workers 2
 	$(BIN)/python -m cfmj simulate --games 2000 --seed 1 --workers 2
+	$(BIN)/python -m cfmj.play.strength --hands 2000 --seed 1 --workers 2
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -2,12 +2,17 @@
 afresh for every choice: a bot keeps nothing between requests, and any randomness it uses is
 seeded from the game's seed and the number of actions so far, so a choice is reproducible.
 
-Their strength is not measured yet (issue 18 asks for a tournament later); the order is by design:
+Weakest first:
 - beginner: the engine's RandomPlayer, which always takes a Mah Jongg it holds and otherwise
   chooses at random (calling an exposure now and then);
 - steady: the advice player, except that it never calls a discard for an exposure and one
   discard in four is a random tile (not a joker) instead of the advised one;
-- strong: the advice player in full."""
+- strong: the advice player in full.
+
+Measured by `strength.py` (`make strength`; README, "Bot strength"): over 2,000 seeded hands per
+table the order is clear, every adjacent pair's 95% intervals apart, with the engine's
+loneliest-tile heuristic (a simple human's play) between beginner and steady. Four-way win rates:
+beginner 0.0%, heuristic 4.8%, steady 16.4%, strong 63.0%."""
 
 from __future__ import annotations
 
