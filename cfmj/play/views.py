@@ -90,13 +90,16 @@ def start(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def game(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """The table; `?hint=1`: with the coach's hint for the learner's decision; `?check=1` and an
+    """The table; `?hint=1`: with the coach's hint for the learner's decision (practice hands
+    only); `?check=1` and an
     action's fields: with the warning about that action (where a plain form lands after a post
     the coach held back)."""
     row = owned_or_404(request, game_id)
     engine = selectors.rebuild(row)
     playing = row.status == Game.Status.PLAYING
-    hint = coach.hint(engine) if playing and request.GET.get("hint") == "1" else None
+    # A test hand counts in the statistics as the learner's own play: it has no hints.
+    hinted = playing and row.mode == Game.Mode.PRACTICE and request.GET.get("hint") == "1"
+    hint = coach.hint(engine) if hinted else None
     context = _context(row, engine=engine, hint=hint)
     if playing and request.GET.get("check") == "1":
         context.update(_warning_shown(row, engine, request.GET))

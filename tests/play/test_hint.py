@@ -46,6 +46,17 @@ def test_it_offers_a_hint_with_a_real_link_and_shows_it_on_request(client: Clien
     assert game.version == 0 and not game.decisions.exists()  # a hint changes nothing
 
 
+def test_a_test_hand_has_no_hint(client: Client, lee: Any) -> None:
+    """A test hand counts in the statistics as the learner's own play: no link, and the address
+    with ?hint=1 shows the table without one."""
+    game = services.game_start(owner=lee, bot_level="steady", seed=3, mode="test")
+    page = client.get(url(game)).content.decode()
+    assert "?hint=1" not in page and "A test hand has no hints" in page
+    asked = client.get(url(game) + "?hint=1")
+    assert asked.status_code == 200
+    assert 'id="hint"' not in asked.content.decode()
+
+
 def test_with_htmx_the_hint_comes_in_the_table_alone(client: Client, lee: Any) -> None:
     game = advance_to(services.game_start(owner=lee, bot_level="strong", seed=8), "discard")
     response = client.get(url(game) + "?hint=1", HTTP_HX_REQUEST="true")
