@@ -192,7 +192,7 @@ def the_review(
     from tests.browser.test_play_review import step_through  # it reads this module's helpers
 
     press(page.locator("#hand-result").get_by_role("link", name="Review this hand"))
-    expect(page.locator("h1")).to_have_text(f"Review of hand {game.pk}")
+    expect(page.locator("h1")).to_have_text(f"Review of game {game.pk}")
     problems = fits(page, f"{look}: the review")
     marked = Decision.objects.filter(game=game).count()
     assert marked and page.locator("#decisions .mark").count() == marked

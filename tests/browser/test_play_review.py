@@ -95,7 +95,7 @@ def test_on_a_phone_the_review_opens_from_the_result_and_steps_by_touch(
         log_in(page, "lee")
         page.goto(f"/play/{hand.pk}/")
         page.locator("#hand-result").get_by_role("link", name="Review this hand").tap()
-        expect(page.locator("h1")).to_have_text(f"Review of hand {hand.pk}")
+        expect(page.locator("h1")).to_have_text(f"Review of game {hand.pk}")
         problems = fits(page, "phone: the review")
         expect(page.locator("#waits")).to_contain_text("you let it go")
         expect(page.locator("#chances")).to_contain_text("could have called it for Mah Jongg")
