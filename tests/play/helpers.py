@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 
+from bench.loadtest_play import forms_of as page_forms
 from cfmj.engine.game import NoCall, PlayerView
 from cfmj.engine.notation import parse_hand
 from cfmj.engine.tiles import code
@@ -33,40 +33,21 @@ class Form:
         return out
 
 
-class _Forms(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.forms: list[Form] = []
-        self.current: Form | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = {k: v or "" for k, v in attrs}
-        if tag == "form" and "data-action" in a:
-            self.current = Form(a["data-action"], a["action"])
-            self.forms.append(self.current)
-        elif self.current is None:
-            return
-        elif tag == "input" and a.get("type") == "hidden":
-            if a["name"] in ("csrfmiddlewaretoken", "version", "action"):
-                self.current.hidden[a["name"]] = a["value"]
-            else:
-                self.current.hidden_lists.append((a["name"], a["value"]))
-        elif tag == "input" and a.get("type") == "checkbox":
-            self.current.checkboxes.append((a["name"], a["value"]))
-        elif tag == "button" and a.get("type") == "submit":
-            self.current.buttons.append((a.get("name", ""), a.get("value", "")))
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "form":
-            self.current = None
+SINGLE = ("csrfmiddlewaretoken", "version", "action")  # the hidden fields a form has once
 
 
 def forms_of(html: str) -> dict[str, list[Form]]:
-    parser = _Forms()
-    parser.feed(html)
+    """The table's forms by their data-action, read as the load test's players read them."""
     out: dict[str, list[Form]] = {}
-    for form in parser.forms:
-        out.setdefault(form.action, []).append(form)
+    for kind, forms in page_forms(html).items():
+        for read in forms:
+            form = Form(kind, read.url, buttons=read.buttons, checkboxes=read.checkboxes)
+            for name, value in read.hidden:
+                if name in SINGLE:
+                    form.hidden[name] = value
+                else:
+                    form.hidden_lists.append((name, value))
+            out.setdefault(kind, []).append(form)
     return out
 
 
