@@ -23,13 +23,6 @@ def url(game: Game) -> str:
     return reverse("play:act", args=[game.pk])
 
 
-@pytest.fixture
-def lee(client: Client) -> Any:
-    user = person("lee")
-    client.force_login(user)
-    return user
-
-
 def a_game(owner: Any, seed: int = 5) -> Game:
     return services.game_start(owner=owner, bot_level="beginner", seed=seed)
 

@@ -20,13 +20,6 @@ def coach_url(game: Game) -> str:
     return reverse("play:coach", args=[game.pk])
 
 
-@pytest.fixture
-def lee(client: Client) -> Any:
-    user = person("lee")
-    client.force_login(user)
-    return user
-
-
 def test_it_switches_the_mode_from_the_table(client: Client, lee: Any) -> None:
     game = services.game_start(owner=lee, bot_level="steady", seed=3)
     page = client.get(reverse("play:game", args=[game.pk])).content.decode()

@@ -25,13 +25,6 @@ def act_url(game: Game) -> str:
     return reverse("play:act", args=[game.pk])
 
 
-@pytest.fixture
-def lee(client: Client) -> Any:
-    user = person("lee")
-    client.force_login(user)
-    return user
-
-
 def pass_data(game: Game, version: int | None = None) -> dict[str, Any]:
     tiles = [code(t) for t in rebuild(game).view(0).concealed[:3]]
     return {

@@ -23,13 +23,6 @@ def url(game: Game) -> str:
     return reverse("play:game", args=[game.pk])
 
 
-@pytest.fixture
-def lee(client: Client) -> Any:
-    user = person("lee")
-    client.force_login(user)
-    return user
-
-
 def test_it_shows_the_first_pass_with_the_rack_as_checkboxes(client: Client, lee: Any) -> None:
     game = services.game_start(owner=lee, bot_level="steady", seed=3)
     response = client.get(url(game))

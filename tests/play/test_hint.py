@@ -22,13 +22,6 @@ def url(game: Game) -> str:
     return reverse("play:game", args=[game.pk])
 
 
-@pytest.fixture
-def lee(client: Client) -> Any:
-    user = person("lee")
-    client.force_login(user)
-    return user
-
-
 def test_it_offers_a_hint_with_a_real_link_and_shows_it_on_request(client: Client, lee: Any) -> None:
     game = services.game_start(owner=lee, bot_level="steady", seed=3)
     page = client.get(url(game)).content.decode()

@@ -27,13 +27,6 @@ def table_url(game: Game) -> str:
     return reverse("play:game", args=[game.pk])
 
 
-@pytest.fixture
-def lee(client: Client) -> Any:
-    user = person("lee")
-    client.force_login(user)
-    return user
-
-
 def finished(game: Game, learner_paid: int = 0) -> Game:
     """The hand marked over (its play is not what these tests are about), the learner paid
     `learner_paid` and East (or the learner, if East) the opposite."""

@@ -29,13 +29,6 @@ def act_url(game: Game) -> str:
     return reverse("play:act", args=[game.pk])
 
 
-@pytest.fixture
-def lee(client: Client) -> Any:
-    user = person("lee")
-    client.force_login(user)
-    return user
-
-
 def a_game(owner: Any, seed: int = 5, mode: str = Game.Mode.PRACTICE) -> Game:
     return services.game_start(owner=owner, bot_level="beginner", seed=seed, mode=mode)
 
