@@ -13,8 +13,10 @@ from cfmj.engine.game import (
     CallExposure,
     CourtesyAsk,
     CourtesyPass,
+    DeclareMahJongg,
     ExchangeJoker,
     Exposure,
+    NoCall,
     PassTiles,
     PlayerView,
     StopVote,
@@ -114,9 +116,11 @@ def table_context(game: Game, engine: EngineGame, hint: coach.Hint | None = None
         "concealed_hand": Hand(view.concealed, ()),
         "kinds": kinds,
         # The tiles to choose with checkboxes, if any: a Charleston pass or the courtesy pass.
+        # A choice made with a button alone, asked right under the status line.
+        "answering": bool(kinds & {StopVote.kind, CourtesyAsk.kind, NoCall.kind}),
         "picking": next((k for k in (PassTiles.kind, CourtesyPass.kind) if k in kinds), None),
         "moves": moves.since(engine.events, game.moves_from, view.dealer),
-        "status_line": status_line(view),
+        "status_line": status_line(view, kinds),
         "received": [code(t) for t in view.received],
         # What was just passed or drawn to the learner, while it is news: not once they have discarded.
         "show_received": view.phase in (CHARLESTON, STOP_VOTE, COURTESY_ASK, COURTESY_PASS)
@@ -133,7 +137,17 @@ def table_context(game: Game, engine: EngineGame, hint: coach.Hint | None = None
     return context
 
 
-def status_line(view: PlayerView) -> str:
+def your_turn(kinds: set[str]) -> str:
+    """The learner's turn in words: only what they may do now (a dead hand declares nothing)."""
+    can = ["discard a tile"]
+    if ExchangeJoker.kind in kinds:
+        can.append("exchange a joker")
+    if DeclareMahJongg.kind in kinds:
+        can.append("declare Mah Jongg")
+    return "Your turn: " + (", ".join(can[:-1]) + " or " + can[-1] if len(can) > 1 else can[0]) + "."
+
+
+def status_line(view: PlayerView, kinds: set[str]) -> str:
     if view.phase == CHARLESTON and view.stage is not None:
         direction = DIRECTIONS[STAGE_OFFSET[view.stage]]
         blind = " (you may pass received tiles on blind)" if view.blind_allowed else ""
@@ -147,7 +161,7 @@ def status_line(view: PlayerView) -> str:
         return f"Courtesy pass: choose {count} tile{'s' if count != 1 else ''} to give across."
     if view.phase == TURN and view.turn is not None:
         if view.turn == LEARNER_SEAT:
-            return "Your turn: discard a tile, exchange a joker or declare Mah Jongg."
+            return your_turn(kinds)
         return f"{wind_of(view.turn, view.dealer)}'s turn."
     if view.phase == CALLS and view.pending_discard is not None:
         seat, tile = view.pending_discard

@@ -42,8 +42,11 @@ def test_a_visitor_is_sent_to_log_in(client: Client) -> None:
 
 
 def test_the_menu_links_here_for_a_signed_in_learner(client: Client) -> None:
-    assert 'href="/play/"' not in client.get(reverse("home")).content.decode()
+    visitor = client.get(reverse("home")).content.decode()
+    assert 'href="/play/"' not in visitor  # the home page says what Play is and asks to sign up
+    assert "Play</li>" not in visitor and "(free) to play" in visitor
     client.force_login(person("lee"))
+    assert 'href="/play/"' in client.get(reverse("home")).content.decode()
     html = client.get(reverse("play:home")).content.decode()
     header = html[html.index("<header") : html.index("</header>")]
     assert f'<a href="{reverse("play:home")}" aria-current="page">Play</a>' in header
