@@ -159,6 +159,11 @@ class Assignment(models.Model):
         return f"{self.classroom}: {self.title}"
 
     @property
+    def plays_hands(self) -> bool:
+        """Homework of hands played against the bots: counted in hands, with no score."""
+        return self.kind == self.Kind.PLAY
+
+    @property
     def title(self) -> str:
         if self.kind == self.Kind.LESSON and self.lesson is not None:
             return f"Lesson {self.lesson.number}: {self.lesson.title}"
