@@ -4,7 +4,8 @@ the way); in large print on a tablet (820x1180) the Charleston, a joker exchange
 more, then the result; in large print on the phone the Charleston — each action through the
 table's own forms, htmx swapping the table in place. After every action: the page
 scrolls only up and down, and what the action changed (the status line and the bots' moves, or at
-the end the hand's result) is on screen, its headline focused. Then a few actions with JavaScript
+the end the hand's result) is on screen, its headline focused, and so is the next choice when it
+is made with buttons (call or let go, the stop vote, the courtesy count). Then a few actions with JavaScript
 off: plain forms, post-redirect-get, the page opening at the table. On the phone's whole hand and
 on the tablet, at one discard the learner asks for the coach's hint (its box in view and focused)
 and discards the tile it suggests; an action the coach warns about is confirmed ("Go ahead anyway").
@@ -167,7 +168,15 @@ class Table:
                     f"{where}: {part} is out of view: top {place['top']:.0f}, bottom {place['bottom']:.0f} "
                     f"of {place['vh']:.0f}"
                 )
-        if not result.count():  # and the learner's part (the new rack) begins on screen below them
+        answer = self.page.locator("#answer")
+        if answer.count():  # a choice made with buttons: they are on screen under the question
+            place = settled(answer.locator(".play-actions").first)
+            if not in_view(place):
+                self.problems.append(
+                    f"{where}: the answer's buttons are out of view: top {place['top']:.0f}, "
+                    f"bottom {place['bottom']:.0f} of {place['vh']:.0f}"
+                )
+        elif not result.count():  # the learner's part (the new rack) begins on screen below them
             place = self.page.locator(".play-you").evaluate(PLACE)
             if not 0 <= place["top"] < place["vh"] - 60:
                 self.problems.append(
