@@ -43,10 +43,10 @@ from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.game.events import Drew
 from cfmj.engine.game.state import BY_CALL, BY_DEAL, CALLS, TURN
 from cfmj.engine.game.tileset import SEATS
-from cfmj.engine.labels import block_label
 from cfmj.engine.notation import Hand
 from cfmj.engine.tiles import code, name
 from cfmj.play import moves
+from cfmj.play.choices import describe
 from cfmj.play.models import LEARNER_SEAT, Decision, Game
 from cfmj.play.selectors import rules_of
 from cfmj.play.services import nothing_to_call
@@ -186,36 +186,6 @@ def waiting_for(view: PlayerView, tiles: tuple[int, ...] | None = None) -> tuple
     return tuple(t for t in (completing(view) if tiles is None else tiles) if unseen(view, t) > 0)
 
 
-def action_words(action: Action, view: PlayerView) -> str:
-    """The learner's choice in plain words, where no Decision row gives them."""
-    if isinstance(action, PassTiles):
-        blind = f" and, blind, {moves.names(action.blind)}" if action.blind else ""
-        return f"Pass {moves.names(action.tiles)}{blind}"
-    if isinstance(action, StopVote):
-        return "Vote to stop the Charleston" if action.stop else "Go on to the second Charleston"
-    if isinstance(action, CourtesyAsk):
-        return (
-            f"Ask for {action.count} tile{'s' if action.count != 1 else ''} across"
-            if action.count
-            else "No courtesy pass"
-        )
-    if isinstance(action, CourtesyPass):
-        return f"Give {moves.names(action.tiles)} across"
-    if isinstance(action, Discard):
-        return f"Discard {name(action.tile)}"
-    if isinstance(action, ExchangeJoker):
-        return f"Give {name(action.tile)} for the joker in {moves.whose(action.owner, view.dealer)} exposure"
-    if isinstance(action, DeclareMahJongg):
-        return "Declare Mah Jongg"
-    pending = view.pending_discard
-    tile = name(pending[1]) if pending else "the discard"
-    if isinstance(action, CallMahJongg):
-        return f"Call {tile} for Mah Jongg"
-    if isinstance(action, CallExposure) and pending:
-        return f"Call {tile} for a {block_label(code(pending[1]), len(action.tiles) + 1)}"
-    return f"Let {tile} go"
-
-
 class _Walk:
     """The hand replayed action by action, noting what the review says on the way."""
 
@@ -258,7 +228,7 @@ class _Walk:
                 number=number,
                 index=index,
                 kind=row.kind if row else KINDS[action.kind],
-                chosen=row.chosen if row else action_words(action, view),
+                chosen=row.chosen if row else describe(view, action),
                 mark=row.mark if row else "",
                 preferred=row.preferred if row else "",
                 why=row.why if row else "",
