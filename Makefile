@@ -37,13 +37,13 @@ demo: $(STAMP)
 # running beside them would be measured too). The workers share the tests by work stealing: one
 # that runs out takes half of what the other has left. (xdist's default hands each worker long
 # runs of consecutive tests, so one was given nearly all the browser tests and ran them alone for
-# five minutes after the other had finished.) Three workers on the two cores: a worker driving a
-# browser test spends much of its time waiting on Chromium, and the third keeps the cores busy.
+# five minutes after the other had finished.) Three workers were no faster on two cores (766 s
+# against 655-739 s with two, 25 November 2026).
 test: $(STAMP)
 	@scripts/ensure-chromium
 	@scripts/ensure-axe
 	@scripts/ensure-nginx
-	$(BIN)/python -m pytest -n 3 --dist worksteal -m "not fault"
+	$(BIN)/python -m pytest -n 2 --dist worksteal -m "not fault"
 	$(BIN)/python -m pytest -m fault -q
 
 # Fault tests only (a worker killed mid-batch, Redis down, 50 parallel answers on PostgreSQL, the
