@@ -19,7 +19,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 
-from cfmj.engine.game import Action, CallExposure, Discard, PlayerView, RandomPlayer
+from cfmj.engine.game import (
+    Action,
+    CallExposure,
+    CallMahJongg,
+    DeclareMahJongg,
+    Discard,
+    ExchangeJoker,
+    PlayerView,
+    RandomPlayer,
+    wins,
+)
 from cfmj.engine.game.advice_player import AdvicePlayer
 from cfmj.engine.tiles import JOKER
 
@@ -55,3 +65,27 @@ def _steady(view: PlayerView, legal: Sequence[Action], rng: Random) -> Action:
         if tiles:
             return Discard(view.seat, rng.choice(tiles))
     return choice
+
+
+def bot_why(level: str, view: PlayerView, action: Action, *, seed: int, step: int) -> str:
+    """Why the bot chose `action`, for the moves the table lists: how its level chose, in words
+    that name no tile the other players cannot see (never what it holds or aims at). "" for an
+    action the table does not list (a pass, a vote, a call let go)."""
+    if isinstance(action, DeclareMahJongg | CallMahJongg):
+        extra = (
+            (view.pending_discard[1],) if isinstance(action, CallMahJongg) and view.pending_discard else ()
+        )
+        return "its hand wins" if wins(view, extra) else "at random: its hand does not win"
+    if not isinstance(action, Discard | CallExposure | ExchangeJoker):
+        return ""
+    if level == BEGINNER:
+        return "at random"
+    if isinstance(action, CallExposure):
+        return "the advice: the call brings its hand nearer to Mah Jongg"
+    if isinstance(action, ExchangeJoker):
+        return "the advice: a joker for a natural tile costs its hand nothing"
+    if level == STEADY and _rng(seed, step, view.seat).random() < CARELESS:
+        return "carelessly, a tile at random"  # as _steady chose it: the same draw
+    if view.dead[view.seat]:
+        return "its hand is dead: any tile will do"
+    return "the advice: the tile its nearest hands need least"

@@ -53,6 +53,9 @@ class Game(models.Model):
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="next_hand"
     )
     hand_number = models.PositiveSmallIntegerField(default=1)
+    # Why each bot made the moves the table lists, in words about public tiles only: keyed by the
+    # index of the first event the bot's action made (moves.since reads it).
+    bot_whys = models.JSONField(default=dict, blank=True)
     # Set when the learner shares the review: anyone with the link may read the finished hand.
     share_token = models.CharField(max_length=32, blank=True, default="", db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -7,7 +7,7 @@ Charleston tiles, draws and silent "let it go" answers are never named."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from cfmj.engine.game.events import (
     CourtesyAgreed,
@@ -52,17 +52,26 @@ def names(tiles: Sequence[int]) -> str:
     return ", ".join(name(t) for t in tiles)
 
 
-def since(events: Sequence[Event], start: int, dealer: int) -> list[str]:
-    """What happened from event `start` on (the learner's last action and what followed), in order."""
+def since(
+    events: Sequence[Event], start: int, dealer: int, whys: Mapping[str, str] | None = None
+) -> list[str]:
+    """What happened from event `start` on (the learner's last action and what followed), in order;
+    a bot's move with why it chose it (`whys`: Game.bot_whys, by the index of the move's first
+    event)."""
     lines: list[str] = []
-    for event in events[start:]:
+    why = ""
+    for index in range(start, len(events)):
+        event = events[index]
+        why = (whys or {}).get(str(index), why)
         line = describe(event, dealer)
         if line is None:
             continue
         if isinstance(event, Discarded) and lines and _called_by(lines, event.seat, dealer):
             lines[-1] += f" and {_verb('discard', event.seat)} {name(event.tile)}"
+            why = ""
             continue
-        lines.append(line)
+        lines.append(f"{line} ({why})" if why else line)
+        why = ""
     return lines
 
 

@@ -355,7 +355,7 @@ def step_facts(game: Game, review: Review, number: int) -> dict[str, Any]:
         "you": seat_facts(view, LEARNER_SEAT, engine.hand_size(LEARNER_SEAT)),
         "opponents": [seat_facts(view, s, engine.hand_size(s)) for s in others],
         "concealed_hand": Hand(view.concealed, ()),
-        "moves": moves.since(engine.events, review.starts[number], view.dealer),
+        "moves": moves.since(engine.events, review.starts[number], view.dealer, game.bot_whys),
         "result": result_facts(game, engine) if engine.over else None,
     }
 

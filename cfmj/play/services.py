@@ -29,7 +29,7 @@ from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.game.events import HandStarted
 from cfmj.engine.game.tileset import SEATS
 from cfmj.play import coach
-from cfmj.play.bots import LEVELS, bot_choose
+from cfmj.play.bots import LEVELS, bot_choose, bot_why
 from cfmj.play.models import LEARNER_SEAT, Decision, Game
 from cfmj.play.selectors import rebuild, rules_of
 
@@ -100,7 +100,8 @@ def _dealt(
     engine = EngineGame(seed, rules, dealer)
     first = engine.events[0]
     assert isinstance(first, HandStarted)
-    _play_on(engine, bot_level, seed)
+    whys: dict[str, str] = {}
+    _play_on(engine, bot_level, seed, whys)
     game = Game(
         owner_id=owner_id,
         seed=seed,
@@ -111,6 +112,7 @@ def _dealt(
         dealer=dealer,
         bot_level=bot_level,
         mode=mode,
+        bot_whys=whys,
     )
     _record(game, engine)
     return game
@@ -152,7 +154,7 @@ def game_play(*, game: Game, version: int | None, action: Action, confirmed: boo
         _decide(locked, engine, action)
         locked.moves_from = len(engine.events)
         engine.apply(action)
-        _play_on(engine, locked.bot_level, locked.seed)
+        _play_on(engine, locked.bot_level, locked.seed, locked.bot_whys)
         _record(locked, engine)
         locked.version += 1
         locked.save()
@@ -199,7 +201,7 @@ def _decide(game: Game, engine: EngineGame, action: Action) -> None:
     )
 
 
-def _play_on(engine: EngineGame, level: str, seed: int) -> None:
+def _play_on(engine: EngineGame, level: str, seed: int, whys: dict[str, str]) -> None:
     """The bots choose, lowest seat first, until the learner owes a choice or the hand is over. A
     discard the learner cannot call (no exposure it could make, no Mah Jongg) is let go for them:
     they are asked only when they have a call to make."""
@@ -211,7 +213,12 @@ def _play_on(engine: EngineGame, level: str, seed: int) -> None:
         if bots:
             seat = bots[0]
             legal = engine.legal_actions(seat)
-            engine.apply(bot_choose(level, engine.view(seat), legal, seed=seed, step=len(engine.actions)))
+            view, step, first_event = engine.view(seat), len(engine.actions), len(engine.events)
+            chosen = bot_choose(level, view, legal, seed=seed, step=step)
+            why = bot_why(level, view, chosen, seed=seed, step=step)
+            engine.apply(chosen)
+            if why:
+                whys[str(first_event)] = why
         elif waiting and nothing_to_call(engine):
             engine.apply(NoCall(LEARNER_SEAT))
         else:
@@ -273,6 +280,8 @@ def game_undo(*, game: Game, version: int | None) -> Game:
         cut = points[-1].index
         locked.actions = locked.actions[:cut]
         locked.moves_from = points[-2].events_before if len(points) > 1 else 0
+        kept = points[-1].events_before  # the bots' moves after it are gone, and their whys
+        locked.bot_whys = {k: v for k, v in locked.bot_whys.items() if int(k) < kept}
         locked.version += 1
         locked.save()
         Decision.objects.filter(game=locked, index__gte=cut).delete()

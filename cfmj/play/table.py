@@ -119,7 +119,7 @@ def table_context(game: Game, engine: EngineGame, hint: coach.Hint | None = None
         # A choice made with a button alone, asked right under the status line.
         "answering": bool(kinds & {StopVote.kind, CourtesyAsk.kind, NoCall.kind}),
         "picking": next((k for k in (PassTiles.kind, CourtesyPass.kind) if k in kinds), None),
-        "moves": moves.since(engine.events, game.moves_from, view.dealer),
+        "moves": moves.since(engine.events, game.moves_from, view.dealer, game.bot_whys),
         "status_line": status_line(view, kinds),
         "received": [code(t) for t in view.received],
         # What was just passed or drawn to the learner, while it is news: not once they have discarded.

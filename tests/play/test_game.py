@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from cfmj.engine.game import PassTiles
+from cfmj.engine.game import NoCall, PassTiles
 from cfmj.engine.tiles import code, parse_tile
 from cfmj.play import services
 from cfmj.play.models import Game
@@ -92,3 +92,13 @@ def test_a_finished_hand_shows_the_result(client: Client, lee: Any) -> None:
 def test_a_game_number_out_of_range_is_a_404(client: Client, lee: Any) -> None:
     assert client.get("/play/" + "9" * 30 + "/").status_code == 404
     assert client.post("/play/" + "9" * 30 + "/act/", {"action": "no_call"}).status_code == 404
+
+
+def test_the_bots_moves_say_why_they_were_chosen(client: Client, lee: Any) -> None:
+    """Each bot's discard in "What happened" says how it chose it, in words about no hidden tile."""
+    game = advance_to(services.game_start(owner=lee, bot_level="strong", seed=8), "no_call")
+    game = services.game_act(game=game, version=game.version, action=NoCall(0))
+    html = client.get(url(game)).content.decode()
+    assert "(the advice: the tile its nearest hands need least)" in html
+    assert tiles_drawn(html) <= tiles_allowed(rebuild(game).view(0), game)
+    assert all(int(index) < len(rebuild(game).events) for index in game.bot_whys)

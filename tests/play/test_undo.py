@@ -198,3 +198,14 @@ def test_a_visitor_is_sent_to_log_in_and_a_get_undoes_nothing(client: Client) ->
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     client.force_login(game.owner)
     assert client.get(url(game)).status_code == 405
+
+
+def test_an_undo_forgets_why_the_bots_made_the_moves_it_takes_back(client: Client, lee: Any) -> None:
+    game = advance_to(a_game(lee, seed=8), "discard")
+    discard = next(a for a in rebuild(game).legal_actions(0) if a.kind == "discard")
+    game = services.game_act(game=game, version=game.version, action=discard)
+    before = services.decision_points(game)[-1].events_before
+    assert any(int(index) >= before for index in game.bot_whys)  # the bots moved after the discard
+    client.post(url(game), undo_post(game))
+    game.refresh_from_db()
+    assert all(int(index) < before for index in game.bot_whys)
