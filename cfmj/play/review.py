@@ -15,12 +15,10 @@ player sees (a discard) or seat 0 sees (its own draw)."""
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cfmj.engine.evaluation import hand_needs
 from cfmj.engine.game import (
     Action,
     CallExposure,
@@ -35,14 +33,12 @@ from cfmj.engine.game import (
     PlayerView,
     StopVote,
     action_from_dict,
-    full_set,
-    might_win,
-    wins,
 )
 from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.game.events import Drew
 from cfmj.engine.game.state import BY_CALL, BY_DEAL, CALLS, TURN
 from cfmj.engine.game.tileset import SEATS
+from cfmj.engine.game.waits import complete, completing, waiting_for
 from cfmj.engine.notation import Hand
 from cfmj.engine.tiles import code, name
 from cfmj.play import moves
@@ -151,39 +147,6 @@ class Review:
         for step in self.steps:
             counts[step.mark or "none"] += 1
         return counts
-
-
-def complete(view: PlayerView, extra: tuple[int, ...] = ()) -> bool:
-    """Does this player's hand (plus `extra`) win now? The engine's `wins` (the validator), asked
-    only when the engine's quick tests (might_win, then the distance reading, which agrees with the
-    validator on fourteen tiles) find nothing missing: the validator is slow to say no (it looks
-    for the near misses)."""
-    hand = view.hand(extra)
-    return len(hand) == 14 and might_win(hand) and int(hand_needs(hand).min()) == 0 and wins(view, extra)
-
-
-def completing(view: PlayerView) -> tuple[int, ...]:
-    """The tiles that would complete this player's thirteen tiles (none for a dead hand); only
-    kinds of which the set holds a copy more than the player's hand."""
-    if view.dead[view.seat] or len(view.hand()) != 13 or int(hand_needs(view.hand()).min()) > 1:
-        return ()
-    room = Counter(full_set(view.rules))
-    room.subtract(view.hand().tiles)
-    return tuple(t for t in sorted(room) if room[t] > 0 and complete(view, (t,)))
-
-
-def unseen(view: PlayerView, tile: int) -> int:
-    """The copies of `tile` this player has not seen: not on its rack, in an exposure or in the
-    discards (the copies that could still come)."""
-    seen = view.concealed.count(tile) + sum(1 for _, t in view.discards if t == tile)
-    seen += sum(exposure.tiles.count(tile) for seat in view.exposures for exposure in seat)
-    return full_set(view.rules).count(tile) - seen
-
-
-def waiting_for(view: PlayerView, tiles: tuple[int, ...] | None = None) -> tuple[int, ...]:
-    """The tiles that would complete this player's hand and could still come (`tiles`: the
-    completing ones, if known)."""
-    return tuple(t for t in (completing(view) if tiles is None else tiles) if unseen(view, t) > 0)
 
 
 class _Walk:
