@@ -66,6 +66,8 @@ def wrong_response(puzzle: Asked) -> dict[str, str]:
         return {"take": "none" if answer["take"] else answer["offered"][0]}
     if kind == "distance":
         return {"tiles_needed": str(answer["tiles_needed"] + 1)}
+    if kind == "aim_hand":
+        return {"target": next(v for v, kept in answer["choices"].items() if kept["mark"] != "best")}
     if kind == "call":
         return {"call": next(c["value"] for c in question["choices"] if c["value"] != answer["call"])}
     hand = parse_hand(question["hand"])
