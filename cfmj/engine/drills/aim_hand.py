@@ -55,6 +55,8 @@ SWAPS = {1: 2, 2: 3, 3: 3, 4: 4, 5: 4}  # tiles swapped after one is taken out o
 GAPS = {1: (3, 5), 2: (2, 4), 3: (1, 3), 4: (1, 2), 5: (0, 1)}
 CHOICES = {1: 3, 2: 3, 3: 4, 4: 4, 5: 4}
 MAX_TRIES = 60
+# Jokers a rack may hold: 13 tiles dealt from the 152 hold 3 or more of the 8 in about 2% of deals.
+RACK_JOKERS = 2
 LISTED_HELPERS = 6  # more tiles that would help than this: say how many, not which
 SPECIAL = "special"  # the pattern of a special dragon hand
 PROMPT = (
@@ -139,8 +141,12 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[AimQuestion,
 
 
 def _rack(rng: Random, band: int) -> Hand:
-    """13 concealed tiles: a card entry held with the band's jokers, one tile out, a few swapped."""
-    hand = build(band_layout(pick_entry(rng, band), rng, band, exposures=False))
+    """13 concealed tiles: a card entry held with the band's jokers (at most RACK_JOKERS, as a
+    deal nearly always has), one tile out, a few swapped."""
+    while True:
+        hand = build(band_layout(pick_entry(rng, band), rng, band, exposures=False))
+        if hand.concealed.count(JOKER) <= RACK_JOKERS:
+            break
     hand = without(hand, rng.choice(hand.concealed))
     return replace_tiles(hand, rng, SWAPS[band])
 
