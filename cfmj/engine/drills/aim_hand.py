@@ -24,6 +24,7 @@ from ..blocks import PAIR
 from ..charleston import BEST, WEAK
 from ..charleston import GOOD as AS_NEAR
 from ..notation import Hand
+from ..scoring import BONUS_KEYS
 from ..tiles import FLOWER, JOKER, NEWS, code, codes, name
 from .common import (
     GOOD,
@@ -39,7 +40,7 @@ from .common import (
     shown,
     text_field,
 )
-from .hands import band_layout, build, pick_entry, replace_tiles, without
+from .hands import band_layout, build, pick_entry, replace_tiles, suit_bonus_possible, without
 from .kind import AnswerField, DrillKind
 from .scope import Scope, current
 from .shapes import Choice, HandQuestion
@@ -57,6 +58,7 @@ CHOICES = {1: 3, 2: 3, 3: 4, 4: 4, 5: 4}
 MAX_TRIES = 60
 # Jokers a rack may hold: 13 tiles dealt from the 152 hold 3 or more of the 8 in about 2% of deals.
 RACK_JOKERS = 2
+MANY_PAIRS = 3  # a hand of this many Pairs or more is drawn, not called: it stays concealed
 LISTED_HELPERS = 6  # more tiles that would help than this: say how many, not which
 SPECIAL = "special"  # the pattern of a special dragon hand
 PROMPT = (
@@ -207,7 +209,26 @@ def reason(rack: Hand, aim: Aim) -> str:
     lines += [words for words in (_jokers(rack, aim), _flowers(rack, aim), _pairs(rack, aim)) if words]
     if aim.helpers:
         lines.append(_helpers(aim))
-    return " ".join(lines)
+    return " ".join([*lines, *_bonuses(aim)])
+
+
+def _bonuses(aim: Aim) -> list[str]:
+    """The concealed bonus of a hand of Pairs (nobody calls a Pair but for Mah Jongg) and the suit
+    bonus of one in one suit, where the bonus has been taught."""
+    scope = current()
+    taught = BONUS_KEYS if scope is None else scope.bonuses
+    words = []
+    pairs = sum(1 for _, size in aim.entry.blocks if size == PAIR)
+    if "concealed" in taught and pairs >= MANY_PAIRS:
+        if pairs == len(aim.entry.blocks):
+            rest = "so it stays concealed, for the concealed bonus"
+        else:
+            rest = "calling a discard for its other blocks gives up the concealed bonus"
+        drawn = f"Its {pairs} Pairs can be called only for Mah Jongg, so you draw them yourself"
+        words.append(f"{drawn}; {rest}.")
+    if "suit" in taught and suit_bonus_possible(aim.entry):
+        words.append("Its nearest form is all one suit: finished that way, it earns the suit bonus.")
+    return words
 
 
 def _helpers(aim: Aim) -> str:

@@ -6,9 +6,9 @@ from statistics import mean
 
 from cfmj.engine.aims import aims, key_of
 from cfmj.engine.drills import generate, grade
-from cfmj.engine.drills.aim_hand import CHOICES, GAPS, mark, value_of
+from cfmj.engine.drills.aim_hand import CHOICES, GAPS, mark, reason, value_of
 from cfmj.engine.drills.common import GOOD, HEADLINES
-from cfmj.engine.drills.scope import Scope
+from cfmj.engine.drills.scope import Scope, asked_within
 from cfmj.engine.evaluation import keep_scorer
 from cfmj.engine.game.advice_player import BOT_SHORTLIST
 from cfmj.engine.notation import parse_hand
@@ -121,3 +121,14 @@ def test_within_a_scope_it_offers_only_taught_categories_and_patterns() -> None:
         puzzle = generate("aim_hand", seed=seed, band=2, scope=scope)
         assert all(c["value"].startswith("consecutive_run/") for c in puzzle.question["choices"])
         assert all(kept["category"] == "consecutive_run" for kept in puzzle.answer["choices"].values())
+
+
+def test_a_hand_of_pairs_in_one_suit_is_said_to_stay_concealed_and_earn_the_suit_bonus() -> None:
+    rack = parse_hand("1C 1C 2C 2C 3C 3C 4C 4C 5C 5C 6C 6C 7C")
+    seven = next(aim for aim in aims(rack, within=0) if aim.entry.pattern == "seven_pairs")
+    words = reason(rack, seven)
+    assert "so it stays concealed, for the concealed bonus" in words
+    assert "it earns the suit bonus" in words
+    untaught = Scope.of(line for line in RULE_LINES if line.startswith(("1_", "2_")))
+    with asked_within(untaught):  # before the bonuses are taught, neither is named
+        assert "bonus" not in reason(rack, seven)
