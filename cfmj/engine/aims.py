@@ -72,6 +72,17 @@ def _by_target(need: npt.NDArray[np.int16]) -> npt.NDArray[np.int16]:
     return by_target
 
 
+def target_needs(hand: Hand) -> npt.NDArray[np.int16]:
+    """The fewest tiles each target hand needs, by target number (target_number), for a hand of
+    any number of concealed tiles (a rack and the tiles it might draw: the drills' simulation)."""
+    return _by_target(needs(hand))
+
+
+def target_number(key: TargetKey) -> int:
+    """A target hand's number (its place in target_needs)."""
+    return _groups()[2][key]
+
+
 def advised(hand: Hand) -> KeepScore:
     """The advice's aim for the rack kept whole: its target is the hand the advice aims at."""
     return keep_scorer(hand).best([()])
@@ -86,30 +97,36 @@ def aims(hand: Hand, *, within: int) -> list[Aim]:
     if best >= IMPOSSIBLE:
         return []
     by_target = _by_target(need)
-    wanted = np.flatnonzero(by_target <= best + within)
-    ids = target_ids()
+    order, _, numbers = _groups()
+    # The wanted target hands' columns, by target hand (in card order within each).
+    ids = target_ids()[order]
+    keep = by_target[ids] <= best + within
+    columns, ids = order[keep], ids[keep]
+    starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]])
+    wanted = ids[starts]
     held = Counter(hand.concealed)
     helpers: dict[int, list[int]] = {int(t): [] for t in wanted}
     for tile in range(NATURAL_KINDS):
         if held[tile] >= _limit(tile):
             continue
-        nearer = _by_target(needs(Hand(tuple(sorted((*hand.concealed, tile))), hand.exposures)))
-        for target in wanted[nearer[wanted] < by_target[wanted]]:
+        nearer = np.minimum.reduceat(needs(_with(hand, tile))[columns], starts)
+        for target in wanted[nearer < by_target[wanted]]:
             helpers[int(target)].append(tile)
+    # Each wanted target hand's first arrangement (in card order) at the level it reaches.
+    at_level = np.flatnonzero(need[columns] == by_target[ids])
+    _, firsts = np.unique(ids[at_level], return_index=True)
     advice = advised(hand)
-    first = _groups()[2][key_of(advice.target)]
+    advised_number = numbers[key_of(advice.target)]
     found: list[Aim] = []
-    for target in wanted:
-        number = int(target)
-        level = int(by_target[number])
-        if number == first:
-            entry = advice.target
-        else:
-            column = np.flatnonzero((ids == number) & (need == level))[0]
-            entry = card_matrix().entries[int(column)]
-        found.append(_aim(hand, entry, level, tuple(helpers[number]), held))
+    for number, column in zip(wanted.tolist(), columns[at_level[firsts]].tolist(), strict=True):
+        entry = advice.target if number == advised_number else card_matrix().entries[column]
+        found.append(_aim(hand, entry, int(by_target[number]), tuple(helpers[number]), held))
     found.sort(key=lambda aim: (aim.key != key_of(advice.target), *aim.sort_key()))
     return found
+
+
+def _with(hand: Hand, tile: int) -> Hand:
+    return Hand(tuple(sorted((*hand.concealed, tile))), hand.exposures)
 
 
 def _limit(tile: int) -> int:
