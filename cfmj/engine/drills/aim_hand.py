@@ -23,6 +23,7 @@ from ..aims import Aim, TargetKey, aims
 from ..blocks import PAIR
 from ..charleston import BEST, WEAK
 from ..charleston import GOOD as AS_NEAR
+from ..errors import InputError
 from ..notation import Hand
 from ..scoring import BONUS_KEYS
 from ..tiles import FLOWER, JOKER, NEWS, code, codes, name
@@ -108,8 +109,10 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[AimQuestion,
         advised, others = found[0], _worse(found[0], [aim for aim in found[1:] if _taught(aim)], low)
         if len(others) >= CHOICES[band] - 1:
             break
-    else:  # pragma: no cover - racks with hands at every distance are plenty
-        raise RuntimeError("no rack found for the aim-hand drill")
+    else:
+        if current() is not None:  # too few hands the course has taught yet to choose among
+            raise InputError("A 'Which hand to aim for?' puzzle needs more hands than have been taught yet.")
+        raise RuntimeError("no rack found for the aim-hand drill")  # pragma: no cover - plenty
     close = [aim for aim in others if aim.tiles_needed - advised.tiles_needed == low]
     picked = rng.sample(close, 1) if close else []
     rest = [aim for aim in others if aim not in picked]

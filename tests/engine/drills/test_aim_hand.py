@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from statistics import mean
 
+import pytest
+
+from cfmj.engine import InputError
 from cfmj.engine.aims import aims, key_of
 from cfmj.engine.drills import generate, grade
 from cfmj.engine.drills.aim_hand import CHOICES, GAPS, mark, reason, value_of
@@ -132,3 +135,9 @@ def test_a_hand_of_pairs_in_one_suit_is_said_to_stay_concealed_and_earn_the_suit
     untaught = Scope.of(line for line in RULE_LINES if line.startswith(("1_", "2_")))
     with asked_within(untaught):  # before the bonuses are taught, neither is named
         assert "bonus" not in reason(rack, seven)
+
+
+def test_before_the_categories_are_taught_it_says_so_instead_of_failing() -> None:
+    scope = Scope.of(line for line in RULE_LINES if line.startswith(("1_", "2_1_", "2_2_")))
+    with pytest.raises(InputError, match="more hands than have been taught"):
+        generate("aim_hand", seed=1, band=2, scope=scope)
