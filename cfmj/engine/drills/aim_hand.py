@@ -130,9 +130,10 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[AimQuestion,
     if FLOWER in rack.concealed:
         rules.append("2.4")
     tied = any(aim.tiles_needed == advised.tiles_needed for aim in picked)
+    best = "none is nearer, and more tiles help it" if tied else "it is the nearest"
     why = (
-        f"The advice aims at {entry_name(advised.entry)}: of these hands it is the nearest"
-        f"{', with the most tiles that help it' if tied else ''}. {reason(rack, advised)} {ref(*rules)}"
+        f"The advice aims at {entry_name(advised.entry)}: of these hands {best}. "
+        f"{reason(rack, advised)} {ref(*rules)}"
     )
     answer: AimAnswer = {
         "target": value_of(advised.key),
