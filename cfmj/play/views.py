@@ -206,7 +206,7 @@ def _warning_shown(row: Game, engine: EngineGame, data: QueryDict) -> dict[str, 
         return {}
     if posted_version(data) != row.version or action.seat != LEARNER_SEAT or not engine.is_legal(action):
         return {}
-    warning = coach.warning(engine, action)
+    warning = coach.warning(engine, action, careful=row.mode == Game.Mode.PRACTICE)
     return _warning_context(row, warning, action) if warning else {}
 
 

@@ -50,13 +50,13 @@ def finished(lee: Any) -> Game:
 
 def advised(game: Game, *, let_go: int = 0) -> Game:
     """The learner plays the advice to the end, but lets the first `let_go` discards that would
-    win go by."""
+    win go by (going ahead past the coach's caution before a dangerous discard)."""
     while game.status != Game.Status.OVER:
         engine = rebuild(game)
         choice = AdvicePlayer().choose(engine.view(0), engine.legal_actions(0))
         if let_go and isinstance(choice, CallMahJongg):
             let_go, choice = let_go - 1, NoCall(0)
-        game = services.game_act(game=game, version=game.version, action=choice)
+        game = services.game_act(game=game, version=game.version, action=choice, confirmed=True)
     return game
 
 
