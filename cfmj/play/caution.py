@@ -2,7 +2,8 @@
 chosen tile (cfmj.engine.game.table_reading.danger_in_view: the chance that some opponent calls it
 for Mah Jongg now, reading only the opponents who have exposed a block) and, when it is at least
 DANGER_WARNING, the engine's why in plain words. Django-free; coach.warning asks it for a practice
-hand (a test hand counts as the learner's own play: no coach speaks there).
+hand (a test hand counts as the learner's own play: no coach speaks there), and the hint asks it
+whether the discard it advises is itself dangerous.
 
 DANGER_WARNING is measured, not guessed: over about 500 discards of the advice's learner against
 the strong bots (seeds 0-59), the most dangerous tile on the rack was under 1% half the time and
@@ -14,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cfmj.engine.danger import DiscardDanger
-from cfmj.engine.game import PlayerView
+from cfmj.engine.game import Action, Discard, PlayerView
 from cfmj.engine.game.table_reading import danger_in_view
 from cfmj.engine.tiles import JOKER, name
 
@@ -42,6 +43,15 @@ def discard_caution(view: PlayerView, tile: int) -> Caution | None:
     safer = [d for d in result.discards if d.tile != JOKER]  # never advise throwing a joker away
     safest = min(safer, key=lambda d: (d.danger, d.tile))
     return Caution(tile, found.danger, _title(found), _words(found, safest), f"Discard {name(tile)} anyway")
+
+
+def hint_caution(view: PlayerView, advised: Action) -> str:
+    """What the hint adds when the discard it advises is itself dangerous ("" otherwise): the
+    advice weighs the learner's own hand, not the table's danger."""
+    if not isinstance(advised, Discard):
+        return ""
+    found = discard_caution(view, advised.tile)
+    return f"Careful: {found.title}. {found.words}" if found else ""
 
 
 def _title(found: DiscardDanger) -> str:

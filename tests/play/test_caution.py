@@ -47,3 +47,10 @@ def test_the_threshold_is_where_the_warning_starts() -> None:
     found = caution.discard_caution(view, parse_tile("1B"))
     assert found is not None and found.danger >= caution.DANGER_WARNING
     assert found.title.endswith("Mah Jongg") and found.tile == parse_tile("1B")
+
+
+def test_the_hint_is_careful_when_the_discard_it_advises_is_dangerous() -> None:
+    view = wings().view(0)
+    note = caution.hint_caution(view, Discard(0, parse_tile("1B")))
+    assert note.startswith("Careful: 1 Bam could give South Mah Jongg. South's ")
+    assert caution.hint_caution(view, Discard(0, parse_tile("5C"))) == ""

@@ -4,6 +4,7 @@ it; Back changes nothing, a double click discards once, and a test hand is never
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html import unescape
 from typing import Any
 
@@ -15,7 +16,7 @@ from cfmj.engine.game import Discard
 from cfmj.engine.game.advice_player import AdvicePlayer
 from cfmj.engine.game.table_reading import danger_in_view
 from cfmj.engine.tiles import code, name
-from cfmj.play import services
+from cfmj.play import coach, services
 from cfmj.play.caution import DANGER_WARNING
 from cfmj.play.models import Game
 from cfmj.play.selectors import rebuild
@@ -115,3 +116,22 @@ def test_without_javascript_the_caution_has_its_own_address_and_back_changes_not
     table = client.get(back).content.decode()
     assert 'id="warning"' not in table and 'data-action="discard"' in table
     assert Game.objects.get(pk=game.pk).version == game.version
+
+
+def test_the_hint_warns_only_when_the_discard_it_advises_is_dangerous(
+    client: Client, lee: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game, tile = risky(lee)
+    url = reverse("play:game", args=[game.pk]) + "?hint=1"
+    html = unescape(client.get(url).content.decode())
+    assert 'id="hint"' in html and "Hint: Discard 4 Bam" in html and 'class="play-caution"' not in html
+    # Were the advice to discard the 6 Dot, the hint would say so with the engine's why.
+    real = coach.hint
+
+    def risky_hint(engine: Any) -> coach.Hint | None:
+        found = real(engine)
+        return replace(found, advised=Discard(0, tile), advice="Discard 6 Dot") if found else None
+
+    monkeypatch.setattr(coach, "hint", risky_hint)
+    html = unescape(client.get(url).content.decode())
+    assert '<p class="play-caution"><span aria-hidden="true">▲</span> Careful: 6 Dot could give East' in html
