@@ -4,22 +4,23 @@ the key pages, in normal and in large print: visitors' pages, a learner's, a tea
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
+from tests.browser import conftest
 from tests.browser.walk import invitee_pages, learner_pages, site_build, start, teacher_pages, visitor_pages
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-AXE = Path(__file__).resolve().parents[2] / "var" / "axe" / "axe.min.js"
+AXE = conftest.AXE  # other browser tests import it from here
 BLOCKING = ("serious", "critical")
 
 
 def axe_violations(page: Page) -> list[dict[str, Any]]:
-    """Every axe violation on the page as it is now (scripts run, htmx swaps done)."""
+    """Every axe violation on the page as it is now (scripts run, htmx swaps done). axe is already
+    there in a page of a context opened with bypass_csp (the `contexts` fixture); else it is put in."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")

@@ -1,7 +1,7 @@
 """The two lessons added in issue 15 (item 5), walked as a learner takes them: "A game in five
 minutes" and "Real tiles and the table", every step read and its check answered, on a phone and
 a tablet, in normal and large print. No page scrolls sideways and each verdict comes into view
-(tests/browser/test_layout.py's Layout measures both and keeps a screenshot of every state)."""
+(tests/browser/test_layout.py's Layout measures both, with a screenshot of each state that has a problem)."""
 
 from __future__ import annotations
 

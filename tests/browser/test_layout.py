@@ -3,8 +3,9 @@ on a phone (390x844) and a tablet (820x1180), in normal and in large print. On e
 scrolls only up and down (no element reaches past the right edge), and after each action (an
 answer, a check, a join, a message) its result is on screen without the person scrolling.
 
-A screenshot of each state goes to var/browser/layout/<size>-<print>/; set LAYOUT_FULL_PAGE=1 to
-take whole pages instead of what the screen shows."""
+A screenshot of each state with a problem goes to var/browser/layout/<size>-<print>/ (of every
+state with LAYOUT_SHOTS=1: some 400 screenshots, about a tenth of the walks' time); set
+LAYOUT_FULL_PAGE=1 to take whole pages instead of what the screen shows."""
 
 from __future__ import annotations
 
@@ -53,6 +54,7 @@ SIZES: dict[str, ViewportSize] = {
 LAYOUT = ARTIFACTS / "layout"
 LONG_NAME = "bartholomew.fotheringhamsmythe"  # a username as long as some people choose
 FULL_PAGE = os.environ.get("LAYOUT_FULL_PAGE") == "1"
+EVERY_SHOT = os.environ.get("LAYOUT_SHOTS") == "1"  # every state's screenshot, not only those with a problem
 SETTLE_SECONDS = 1.5  # how long a result may take to come into view (htmx swaps, scrolling)
 
 # Elements whose box reaches past the left or right edge of the viewport, outermost first (a wide
@@ -142,6 +144,7 @@ class Layout:
         if self.large_print:
             expect(page.locator("html")).to_have_class("large-print")
         self.states += 1
+        problems_before = len(self.problems)
         if result is not None:
             self.results += 1
             self._result_in_view(page, where, result)
@@ -161,8 +164,9 @@ class Layout:
                 f"{where}: {region['path']} scrolls sideways but cannot be reached by keyboard or has no "
                 f"name (tabindex=0 and aria-label/aria-labelledby): {region['text']!r}"
             )
-        slug = re.sub(r"[^a-z0-9]+", "-", where.lower()).strip("-")
-        page.screenshot(path=str(self.folder / f"{self.states:02d}-{slug}.png"), full_page=FULL_PAGE)
+        if EVERY_SHOT or len(self.problems) > problems_before:
+            slug = re.sub(r"[^a-z0-9]+", "-", where.lower()).strip("-")
+            page.screenshot(path=str(self.folder / f"{self.states:02d}-{slug}.png"), full_page=FULL_PAGE)
 
     def _result_in_view(self, page: Page, where: str, result: Locator) -> None:
         expect(result).to_be_visible()

@@ -29,6 +29,7 @@ from tests.services import ROOT, listening
 pytestmark = [
     pytest.mark.skipif(shutil.which("redis-server") is None, reason="no redis-server"),
     pytest.mark.fault,
+    pytest.mark.timed,  # every page within 2.5 s with Redis away: run alone (make test)
 ]
 SLOW = 5.0  # seconds: no request may come near this
 

@@ -34,7 +34,7 @@ from playwright.sync_api import Browser, Page, ViewportSize
 from cfmj.core.views import EXAMPLE_HAND
 from tests.stack import Response, Stack, alive, children, hammer, percentile, production_stack
 
-pytestmark = [pytest.mark.fault, pytest.mark.xdist_group("production_stack")]
+pytestmark = [pytest.mark.fault, pytest.mark.timed, pytest.mark.xdist_group("production_stack")]
 
 # Pages a visitor loads (no worker needed for any of them). The drill page serves puzzles from
 # the small pool run-production made before start.
