@@ -247,6 +247,7 @@ KIND: DrillKind[CollectingQuestion, CollectingAnswer] = DrillKind(
     grade=grade,
     template="components/answers/collecting.html",
     ignores_table="which hands are still open is about the tiles on the table, not scoring",
+    slow=True,  # a table is a bot hand played to a random point: about 1 s (up to 7 s)
 )
 
 __all__ = ["KIND", "available_to", "opponents_shown", "puzzle_of", "readable", "yours_shown"]
