@@ -414,6 +414,9 @@ def assignment_create(
         raise ClassError(f"Ask for between 1 and {MAX_PUZZLES} puzzles.")
     if band not in drills.BANDS:
         raise ClassError("Difficulty goes from 1 (first steps) to 5 (hardest).")
+    if kind == Assignment.Kind.FIXED and drills.definition(drill_kind).slow:
+        # Made (one at most) and counted before the homework's transaction: a refusal keeps it.
+        _fixed_set(drill_kind, band, count, class_table(classroom, drill_kind))
     with transaction.atomic():
         table = class_table(classroom, drill_kind)
         assignment = Assignment.objects.create(

@@ -13,16 +13,16 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='puzzle',
             name='kind',
-            field=models.CharField(choices=[('winning_hand', 'Winning hand?'), ('worth', 'What is it worth?'), ('charleston', 'What would you pass?'), ('name_hand', 'Name the hand'), ('call', 'Can you call it?'), ('joker_exchange', 'Joker exchange'), ('discard', 'Which discard?'), ('distance', 'How far?'), ('collecting', 'What is West collecting?'), ('rules_quiz', 'Quick rules')], max_length=20),
+            field=models.CharField(choices=[('winning_hand', 'Winning hand?'), ('worth', 'What is it worth?'), ('charleston', 'What would you pass?'), ('name_hand', 'Name the hand'), ('call', 'Can you call it?'), ('joker_exchange', 'Joker exchange'), ('discard', 'Which discard?'), ('distance', 'How far?'), ('collecting', 'What are they collecting?'), ('rules_quiz', 'Quick rules')], max_length=20),
         ),
         migrations.AlterField(
             model_name='puzzlebatch',
             name='kind',
-            field=models.CharField(choices=[('winning_hand', 'Winning hand?'), ('worth', 'What is it worth?'), ('charleston', 'What would you pass?'), ('name_hand', 'Name the hand'), ('call', 'Can you call it?'), ('joker_exchange', 'Joker exchange'), ('discard', 'Which discard?'), ('distance', 'How far?'), ('collecting', 'What is West collecting?'), ('rules_quiz', 'Quick rules')], max_length=20),
+            field=models.CharField(choices=[('winning_hand', 'Winning hand?'), ('worth', 'What is it worth?'), ('charleston', 'What would you pass?'), ('name_hand', 'Name the hand'), ('call', 'Can you call it?'), ('joker_exchange', 'Joker exchange'), ('discard', 'Which discard?'), ('distance', 'How far?'), ('collecting', 'What are they collecting?'), ('rules_quiz', 'Quick rules')], max_length=20),
         ),
         migrations.AlterField(
             model_name='skillrating',
             name='kind',
-            field=models.CharField(choices=[('winning_hand', 'Winning hand?'), ('worth', 'What is it worth?'), ('charleston', 'What would you pass?'), ('name_hand', 'Name the hand'), ('call', 'Can you call it?'), ('joker_exchange', 'Joker exchange'), ('discard', 'Which discard?'), ('distance', 'How far?'), ('collecting', 'What is West collecting?'), ('rules_quiz', 'Quick rules')], max_length=20),
+            field=models.CharField(choices=[('winning_hand', 'Winning hand?'), ('worth', 'What is it worth?'), ('charleston', 'What would you pass?'), ('name_hand', 'Name the hand'), ('call', 'Can you call it?'), ('joker_exchange', 'Joker exchange'), ('discard', 'Which discard?'), ('distance', 'How far?'), ('collecting', 'What are they collecting?'), ('rules_quiz', 'Quick rules')], max_length=20),
         ),
     ]

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='assignment',
             name='drill_kind',
-            field=models.CharField(blank=True, choices=[('winning_hand', 'Winning hand?'), ('worth', 'What is it worth?'), ('charleston', 'What would you pass?'), ('name_hand', 'Name the hand'), ('call', 'Can you call it?'), ('joker_exchange', 'Joker exchange'), ('discard', 'Which discard?'), ('distance', 'How far?'), ('collecting', 'What is West collecting?'), ('rules_quiz', 'Quick rules')], max_length=20),
+            field=models.CharField(blank=True, choices=[('winning_hand', 'Winning hand?'), ('worth', 'What is it worth?'), ('charleston', 'What would you pass?'), ('name_hand', 'Name the hand'), ('call', 'Can you call it?'), ('joker_exchange', 'Joker exchange'), ('discard', 'Which discard?'), ('distance', 'How far?'), ('collecting', 'What are they collecting?'), ('rules_quiz', 'Quick rules')], max_length=20),
         ),
     ]

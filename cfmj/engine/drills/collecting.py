@@ -228,7 +228,7 @@ def _open(answer: CollectingAnswer) -> set[str]:
 
 KIND: DrillKind[CollectingQuestion, CollectingAnswer] = DrillKind(
     name="collecting",
-    title="What is West collecting?",
+    title="What are they collecting?",
     description="Which hands an opponent could still be making, from their exposures and the tiles in view.",
     fields=(
         AnswerField(
