@@ -118,13 +118,15 @@ def verdicts(
 
 
 def _open_words(opponent: Opponent, label: str, against: tuple[int, ...]) -> str:
-    who = opponent.name
-    each = "is one of its blocks" if len(opponent.exposures) == 1 else "can each be one of its blocks"
-    words = f"{label} is still open to {who}: {who}'s {exposure_words(opponent.exposures)} {each}"
+    """'Consecutive Run 4-5-6 is still open: the Kong of 5 Bam can be one of its blocks.'"""
+    if len(opponent.exposures) == 1:
+        fits = f"the {exposure_words(opponent.exposures)} can be one of its blocks"
+    else:
+        fits = f"{opponent.name}'s exposures can each be one of its blocks"
     if against:
         thrown = join_words([name(t) for t in against])
-        return f"{words}. {who} threw away {thrown}, which it uses: less likely, but still open."
-    return f"{words}, and the tiles it needs are not all in view."
+        return f"{label} is still open ({fits}), though {opponent.name} threw away {thrown}, which it uses."
+    return f"{label} is still open: {fits}."
 
 
 def _against(opponent: Opponent, columns: npt.NDArray[np.intp]) -> tuple[int, ...]:

@@ -18,7 +18,8 @@ def test_it_makes_json_puzzles_with_a_prompt_and_a_readable_hand(kind: str) -> N
         assert json.loads(json.dumps(puzzle.question)) == puzzle.question
         assert json.loads(json.dumps(puzzle.answer)) == puzzle.answer
         assert puzzle.question["prompt"]
-        if kind != "rules_quiz" or "hand" in puzzle.question:  # a quiz question may show no hand
+        # A quiz question may show no hand; a table question shows the table, not your rack.
+        if kind not in ("rules_quiz", "collecting") or "hand" in puzzle.question:
             hand = puzzle.question["hand"]
             assert str(parse_hand(hand)) == hand  # canonical notation
         for choice in puzzle.question.get("choices", []):
