@@ -128,7 +128,10 @@ def puzzle_of(
         "wall": position.view.wall_count,
         "choices": [choice(v, p.name) for v, p in zip(values, picked, strict=True)],
     }
-    summary = read(opponent, unseen=available, wall=position.view.wall_count).summary()
+    unseen = available.copy()  # the opponent's tiles come from those you have not seen
+    for tile in position.view.concealed:
+        unseen[tile] -= 1
+    summary = read(opponent, unseen=unseen, available=available, wall=position.view.wall_count).summary()
     right = [v for v, p in zip(values, picked, strict=True) if p.open]
     explanation = " ".join(
         [summary, *(p.why for p in picked), f"An exposure is one block of the hand {ref(*RULES)}."]
