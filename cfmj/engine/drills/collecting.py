@@ -133,8 +133,14 @@ def puzzle_of(
         unseen[tile] -= 1
     summary = read(opponent, unseen=unseen, available=available, wall=position.view.wall_count).summary()
     right = [v for v, p in zip(values, picked, strict=True) if p.open]
+    # The answer revealed (a class's board): the open hands are named above it, so only why the
+    # others are ruled out; a graded answer says why of every choice (grade).
     explanation = " ".join(
-        [summary, *(p.why for p in picked), f"An exposure is one block of the hand {ref(*RULES)}."]
+        [
+            summary,
+            *(p.why for p in picked if not p.open),
+            f"An exposure is one block of the hand {ref(*RULES)}.",
+        ]
     )
     answer: CollectingAnswer = {
         "open": right,
