@@ -35,6 +35,7 @@ from ..notation import parse_hand
 from ..rulebook import lines_in_section
 from ..ruleset import RuleSet
 from . import (
+    aim_hand,
     call,
     charleston,
     collecting,
@@ -63,6 +64,7 @@ DEFINITIONS: tuple[DrillKind[Any, Any], ...] = (
     joker_exchange.KIND,
     discard.KIND,
     distance.KIND,
+    aim_hand.KIND,
     collecting.KIND,
     rules_quiz.KIND,
 )

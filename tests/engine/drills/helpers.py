@@ -11,9 +11,9 @@ from cfmj.engine.notation import parse_hand
 from cfmj.engine.play_advice import discard
 from cfmj.engine.tiles import code, codes
 
-# Charleston and discard grading cost ~10 ms each, and call positions ~5 ms to make: fewer seeds.
-# A collecting table is a bot hand played to a random point (~1 s): fewer still.
-SEEDS = {"charleston": 6, "discard": 8, "call": 12, "collecting": 3}
+# Charleston and discard grading cost ~10 ms each, call positions ~5 ms and aim_hand racks ~60 ms
+# to make: fewer seeds. A collecting table is a bot hand played to a random point (~1 s): fewer still.
+SEEDS = {"charleston": 6, "discard": 8, "call": 12, "aim_hand": 16, "collecting": 3}
 DEFAULT_SEEDS = 30
 
 
@@ -69,6 +69,8 @@ def wrong_response(puzzle: Asked) -> dict[str, str]:
         return {"making": ",".join(answer["offered"])}
     if kind == "distance":
         return {"tiles_needed": str(answer["tiles_needed"] + 1)}
+    if kind == "aim_hand":
+        return {"target": next(v for v, kept in answer["choices"].items() if kept["mark"] != "best")}
     if kind == "call":
         return {"call": next(c["value"] for c in question["choices"] if c["value"] != answer["call"])}
     hand = parse_hand(question["hand"])

@@ -28,12 +28,13 @@ FIELDS = {
     "joker_exchange": ("take",),
     "discard": ("tile",),
     "distance": ("tiles_needed",),
+    "aim_hand": ("target",),
     "collecting": ("making",),
     "rules_quiz": ("choice",),
 }
 
 
-def test_it_lists_the_ten_kinds_with_titles_and_fields() -> None:
+def test_it_lists_the_eleven_kinds_with_titles_and_fields() -> None:
     assert KINDS == (
         "winning_hand",
         "worth",
@@ -43,12 +44,14 @@ def test_it_lists_the_ten_kinds_with_titles_and_fields() -> None:
         "joker_exchange",
         "discard",
         "distance",
+        "aim_hand",
         "collecting",
         "rules_quiz",
     )
     assert KIND_TITLES["rules_quiz"] == "Quick rules"
     assert set(KIND_TITLES) == set(KINDS)
     assert KIND_TITLES["worth"] == "What is it worth?"
+    assert KIND_TITLES["aim_hand"] == "Which hand to aim for?"
     assert list(BANDS) == [1, 2, 3, 4, 5]
     for kind in KINDS:
         assert response_fields(kind) == FIELDS[kind]
