@@ -37,9 +37,15 @@ def kind_digest(kind: str, seeds: int) -> tuple[str, int, str]:
     for focus in (None, *drills.FOCUSES[kind]):
         for band in drills.BANDS:
             # A focused puzzle states its own table (the engine refuses a class's with a focus).
+            made_at: dict[int, drills.Puzzle] = {}  # a kind that ignores the table: made once a seed
             for name, table in TABLES.items() if focus is None else [("standard", None)]:
                 for seed in range(seeds):
-                    puzzle = drills.generate(kind, seed=seed, band=band, focus=focus, table=table)
+                    if seed in made_at:
+                        puzzle = made_at[seed]
+                    else:
+                        puzzle = drills.generate(kind, seed=seed, band=band, focus=focus, table=table)
+                        if kind in drills.IGNORES_TABLE:
+                            made_at[seed] = puzzle
                     line = json.dumps(
                         [focus, band, name, seed, puzzle.question, puzzle.answer], sort_keys=True
                     )

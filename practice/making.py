@@ -18,6 +18,7 @@ from practice.selectors import pool_shortfalls
 from practice.tables import STANDARD, puzzle_table, table_of
 
 DAILY_KINDS = drills.DAILY_KINDS  # each kind's definition says its turn in today's five
+SLOW_IN_A_REQUEST = 1  # puzzles of a slow kind (seconds each) made while a request waits
 DAILY_SIZE = 5
 DAILY_BAND = 2
 
@@ -69,6 +70,13 @@ def puzzle_batch_generate(
     )
     batch.refresh_from_db()
     return batch
+
+
+def made_in_a_request(kind: str, wanted: int) -> int:
+    """How many of `wanted` puzzles a request may make while its learner or teacher waits: all of
+    them, but only SLOW_IN_A_REQUEST of a kind whose puzzles take seconds each (DrillKind.slow:
+    their pools are the worker's to fill, practice.tasks.refill_pools)."""
+    return min(wanted, SLOW_IN_A_REQUEST) if drills.definition(kind).slow else wanted
 
 
 def puzzle_batches_stale_requeue(*, begun_before: datetime.datetime, max_starts: int) -> list[PuzzleBatch]:

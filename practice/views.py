@@ -155,7 +155,10 @@ def drill(request: HttpRequest, kind: str) -> HttpResponse:
     puzzle, review = selectors.puzzle_next(kind, learner)
     if puzzle is None:  # an empty pool (no worker yet, or all seen): make some now
         making.puzzle_batch_generate(
-            kind=kind, band=2, count=ON_DEMAND_BATCH, seed=random.SystemRandom().randrange(2**62)
+            kind=kind,
+            band=2,
+            count=making.made_in_a_request(kind, ON_DEMAND_BATCH),
+            seed=random.SystemRandom().randrange(2**62),
         )
         puzzle, review = selectors.puzzle_next(kind, learner)
     if puzzle is None:

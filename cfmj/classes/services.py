@@ -33,7 +33,7 @@ from cfmj.engine.ruleset import HOUSE_RULES, SKILL_LEVELS
 from cfmj.play.models import Game
 from cfmj.play.stats import table_key as play_table_key
 from lessons.models import Lesson
-from practice.making import puzzle_batch_generate
+from practice.making import made_in_a_request, puzzle_batch_generate
 from practice.models import Puzzle
 from practice.tables import STANDARD
 
@@ -414,6 +414,9 @@ def assignment_create(
         raise ClassError(f"Ask for between 1 and {MAX_PUZZLES} puzzles.")
     if band not in drills.BANDS:
         raise ClassError("Difficulty goes from 1 (first steps) to 5 (hardest).")
+    if kind == Assignment.Kind.FIXED and drills.definition(drill_kind).slow:
+        # Made (one at most) and counted before the homework's transaction: a refusal keeps it.
+        _fixed_set(drill_kind, band, count, class_table(classroom, drill_kind))
     with transaction.atomic():
         table = class_table(classroom, drill_kind)
         assignment = Assignment.objects.create(
@@ -468,9 +471,15 @@ def _fixed_set(kind: str, band: int, count: int, table: str = STANDARD) -> list[
         puzzle_batch_generate(
             kind=kind,
             band=band,
-            count=count - len(puzzles) + SPARE_PUZZLES,
+            count=made_in_a_request(kind, count - len(puzzles) + SPARE_PUZZLES),
             seed=secrets.randbits(62),
             table=table,
         )
         puzzles = list(pool.order_by("?")[:count])
+    if len(puzzles) < count:  # a slow kind (seconds a puzzle): only one is made while you wait
+        raise ClassError(
+            f"Only {len(puzzles)} '{drills.KIND_TITLES[kind]}' puzzles of this difficulty are ready "
+            f"(each takes seconds to make): ask for at most {len(puzzles)}, or set them as drill "
+            "puzzles, served as each student asks."
+        )
     return puzzles

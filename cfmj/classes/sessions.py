@@ -23,7 +23,7 @@ from cfmj.engine import drills
 from cfmj.engine.drills import choices
 from practice import serving
 from practice.answering import Marked, answer_mark
-from practice.making import puzzle_batch_generate
+from practice.making import made_in_a_request, puzzle_batch_generate
 from practice.models import Puzzle
 
 SESSION_BATCH = 5  # puzzles made on the spot when the pool of a kind and band is empty
@@ -91,7 +91,11 @@ def _fresh_puzzle(classroom: Classroom, kind: str, band: int) -> Puzzle:
     puzzle = pool.exclude(pk__in=used).order_by("?").first()
     if puzzle is None:
         puzzle_batch_generate(
-            kind=kind, band=band, count=SESSION_BATCH, seed=secrets.randbits(62), table=table
+            kind=kind,
+            band=band,
+            count=made_in_a_request(kind, SESSION_BATCH),
+            seed=secrets.randbits(62),
+            table=table,
         )
         # A class that has had every puzzle of this kind and band sees one again.
         puzzle = pool.exclude(pk__in=used).order_by("?").first() or pool.order_by("?").first()

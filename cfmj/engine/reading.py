@@ -231,15 +231,7 @@ def read(
         return Reading(opponent, 0, (), 0.0)
     entries = card_matrix().entries
     reach = unseen if available is None else available
-    # Open: the tiles that could still reach them (yours included) fill its Pair and NEWS places.
-    # needs() counts the opponent's own exposed copies itself: leave them out of `visible`.
-    visible = {t: int(limit - reach[t]) for t, limit in _limits() if reach[t] < limit}
-    for group in opponent.exposures:
-        for tile in group:
-            if tile != JOKER and visible.get(tile, 0) > 0:
-                visible[tile] -= 1
-    need = needs(Hand((), tuple(opponent.exposures)), visible={t: n for t, n in visible.items() if n > 0})
-    is_open = need < IMPOSSIBLE
+    is_open = open_columns(opponent, reach)
     if not is_open.any():
         return Reading(opponent, 0, (), 0.0)
     card = _places()
@@ -297,16 +289,48 @@ def read(
         entry = entries[int(columns[on[int(np.argmax(contribution[on]))]])]
         blocks[tile] = (entry, next((s for t, s in entry.blocks if t == tile), 0))
     chance = READY_CHANCE[(min(len(opponent.exposures), 4), wall_stage(wall))]
-    open_columns = np.flatnonzero(is_open)
+    open_at = np.flatnonzero(is_open)
     return Reading(
         opponent,
-        _open_hands(open_columns),
-        _likeliest(open_columns, entry_weight[open_columns]),
+        _open_hands(open_at),
+        _likeliest(open_at, entry_weight[open_at]),
         chance,
         waits,
         exposure_tiles,
         blocks,
     )
+
+
+def open_columns(opponent: Opponent, reach: npt.NDArray[np.int16]) -> npt.NDArray[np.bool_]:
+    """The card's arrangements still open to `opponent`: their exposures are each one of its
+    blocks, and the tiles that could still reach them (`reach`) fill its Pair and NEWS places."""
+    # needs() counts the opponent's own exposed copies itself: leave them out of `visible`.
+    visible = {t: int(limit - reach[t]) for t, limit in _limits() if reach[t] < limit}
+    for group in opponent.exposures:
+        for tile in group:
+            if tile != JOKER and visible.get(tile, 0) > 0:
+                visible[tile] -= 1
+    need = needs(Hand((), tuple(opponent.exposures)), visible={t: n for t, n in visible.items() if n > 0})
+    is_open: npt.NDArray[np.bool_] = need < IMPOSSIBLE
+    return is_open
+
+
+Target = tuple[str, tuple[str, ...], str | None]  # a hand: category, set and pattern (suits aside)
+
+
+def open_targets(opponent: Opponent, *, available: npt.NDArray[np.int16]) -> frozenset[Target]:
+    """Every hand (category, set and pattern) still open to `opponent`, given the copies of each
+    tile that could still reach them (`available`: the unseen ones and yours). Certain, as
+    Reading.open_hands counts them; empty for a dead hand."""
+    if opponent.dead:
+        return frozenset()
+    entries = card_matrix().entries
+    return frozenset(target_of(entries[int(c)]) for c in np.flatnonzero(open_columns(opponent, available)))
+
+
+def target_of(entry: CardEntry) -> Target:
+    """The hand an arrangement is (distance.target_ids' key)."""
+    return (entry.category, entry.members, entry.pattern)
 
 
 def _limits() -> Iterable[tuple[int, int]]:
@@ -355,10 +379,14 @@ __all__ = [
     "OpenHand",
     "Opponent",
     "Reading",
+    "Target",
     "block_words",
     "exposure_words",
+    "open_columns",
+    "open_targets",
     "plural",
     "read",
+    "target_of",
     "unseen_counts",
     "wall_stage",
 ]

@@ -38,6 +38,7 @@ from . import (
     aim_hand,
     call,
     charleston,
+    collecting,
     discard,
     distance,
     joker_exchange,
@@ -64,6 +65,7 @@ DEFINITIONS: tuple[DrillKind[Any, Any], ...] = (
     discard.KIND,
     distance.KIND,
     aim_hand.KIND,
+    collecting.KIND,
     rules_quiz.KIND,
 )
 BANDS = range(1, 6)

@@ -169,7 +169,9 @@ class DrillKind(Generic[Q, A]):
     its hand, which Scope.admits reads for every kind)? None: nothing else it asks needs teaching.
     `hand_drawn`: how its question's hand is drawn (HandDrawn). `picks_in_hand`: its answer is one
     of the hand's tiles, tapped in the hand itself (its answer partial draws the hand, so the
-    question leaves the hand out while the answer form is there)."""
+    question leaves the hand out while the answer form is there). `slow`: a puzzle takes a second
+    or more to make (a table from a bot hand played out): the site makes at most one while a
+    request waits (practice.making.made_in_a_request) and leaves the pools to the worker."""
 
     name: str
     title: str
@@ -189,6 +191,7 @@ class DrillKind(Generic[Q, A]):
     within: Callable[[Scope, Q, A], bool] | None = None
     hand_drawn: HandDrawn = "rack"
     picks_in_hand: bool = False
+    slow: bool = False
 
     def __post_init__(self) -> None:
         if (self.table_make is None) == (not self.ignores_table):

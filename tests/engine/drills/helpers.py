@@ -12,8 +12,8 @@ from cfmj.engine.play_advice import discard
 from cfmj.engine.tiles import code, codes
 
 # Charleston and discard grading cost ~10 ms each, call positions ~5 ms and aim_hand racks ~60 ms
-# to make: fewer seeds.
-SEEDS = {"charleston": 6, "discard": 8, "call": 12, "aim_hand": 16}
+# to make: fewer seeds. A collecting table is a bot hand played to a random point (~1 s): fewer still.
+SEEDS = {"charleston": 6, "discard": 8, "call": 12, "aim_hand": 16, "collecting": 3}
 DEFAULT_SEEDS = 30
 
 
@@ -65,6 +65,8 @@ def wrong_response(puzzle: Asked) -> dict[str, str]:
         }
     if kind == "joker_exchange":
         return {"take": "none" if answer["take"] else answer["offered"][0]}
+    if kind == "collecting":  # every hand offered: the ruled-out ones too
+        return {"making": ",".join(answer["offered"])}
     if kind == "distance":
         return {"tiles_needed": str(answer["tiles_needed"] + 1)}
     if kind == "aim_hand":

@@ -18,7 +18,8 @@ def test_it_makes_json_puzzles_with_a_prompt_and_a_readable_hand(kind: str) -> N
         assert json.loads(json.dumps(puzzle.question)) == puzzle.question
         assert json.loads(json.dumps(puzzle.answer)) == puzzle.answer
         assert puzzle.question["prompt"]
-        if kind != "rules_quiz" or "hand" in puzzle.question:  # a quiz question may show no hand
+        # A quiz question may show no hand; a table question shows the table, not your rack.
+        if kind not in ("rules_quiz", "collecting") or "hand" in puzzle.question:
             hand = puzzle.question["hand"]
             assert str(parse_hand(hand)) == hand  # canonical notation
         for choice in puzzle.question.get("choices", []):
@@ -33,7 +34,7 @@ def test_it_makes_the_same_puzzle_from_the_same_seed_and_band(kind: str) -> None
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_it_makes_distinct_puzzles_in_a_batch(kind: str) -> None:
-    count = 4 if kind in ("charleston", "discard", "call") else 25
+    count = 4 if kind in ("charleston", "discard", "call", "collecting") else 25
     batch = generate_many(kind, count=count, band=3, seed=2024)
     assert len(batch) == count
     assert len({p.content_hash() for p in batch}) == count

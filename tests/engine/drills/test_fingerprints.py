@@ -20,6 +20,7 @@ FINGERPRINTS = {
     "discard": "e5d87244352f91ee3436d852f2ea89cb802b658732441f93a5e2d9daff54bf6c",
     "distance": "652f66a9db066fcca942df1553b3f344a3cbb8c043c53c118d9ae48de33c166e",
     "aim_hand": "9737a862f07e5a857f68bcd72a3b433812dac222ae41fd449ad96273fb639ea5",
+    "collecting": "fc88a8657a564e518c0c70931ee64764586210ae0055a9fc637c2eb7aaa85a38",
     "rules_quiz": "f98bd8c95693b664bfb346d6d04a34f78e734b6c53a3f9afbe80037030734d81",
 }
 

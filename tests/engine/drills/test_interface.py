@@ -29,11 +29,12 @@ FIELDS = {
     "discard": ("tile",),
     "distance": ("tiles_needed",),
     "aim_hand": ("target",),
+    "collecting": ("making",),
     "rules_quiz": ("choice",),
 }
 
 
-def test_it_lists_the_ten_kinds_with_titles_and_fields() -> None:
+def test_it_lists_the_eleven_kinds_with_titles_and_fields() -> None:
     assert KINDS == (
         "winning_hand",
         "worth",
@@ -44,6 +45,7 @@ def test_it_lists_the_ten_kinds_with_titles_and_fields() -> None:
         "discard",
         "distance",
         "aim_hand",
+        "collecting",
         "rules_quiz",
     )
     assert KIND_TITLES["rules_quiz"] == "Quick rules"

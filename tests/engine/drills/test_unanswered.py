@@ -19,6 +19,7 @@ NEEDS = {
     "discard": ("tile",),
     "distance": ("tiles_needed",),
     "aim_hand": ("target",),
+    "collecting": ("making",),
     "rules_quiz": ("choice",),
 }
 
