@@ -12,7 +12,7 @@ from cfmj.engine.play_advice import discard
 from cfmj.engine.tiles import code, codes
 
 # Charleston and discard grading cost ~10 ms each, and call positions ~5 ms to make: fewer seeds.
-SEEDS = {"charleston": 6, "discard": 8, "call": 12}
+SEEDS = {"charleston": 6, "discard": 8, "call": 12, "safe_discard": 6}
 DEFAULT_SEEDS = 30
 
 
@@ -68,6 +68,8 @@ def wrong_response(puzzle: Asked) -> dict[str, str]:
         return {"tiles_needed": str(answer["tiles_needed"] + 1)}
     if kind == "call":
         return {"call": next(c["value"] for c in question["choices"] if c["value"] != answer["call"])}
+    if kind == "safe_discard":
+        return {"safe": "no" if answer["safe"] else "yes"}
     hand = parse_hand(question["hand"])
     if kind == "charleston":
         return {"pass": codes(charleston(hand).ranked[-1].given)}

@@ -28,11 +28,12 @@ FIELDS = {
     "joker_exchange": ("take",),
     "discard": ("tile",),
     "distance": ("tiles_needed",),
+    "safe_discard": ("safe",),
     "rules_quiz": ("choice",),
 }
 
 
-def test_it_lists_the_nine_kinds_with_titles_and_fields() -> None:
+def test_it_lists_the_ten_kinds_with_titles_and_fields() -> None:
     assert KINDS == (
         "winning_hand",
         "worth",
@@ -42,6 +43,7 @@ def test_it_lists_the_nine_kinds_with_titles_and_fields() -> None:
         "joker_exchange",
         "discard",
         "distance",
+        "safe_discard",
         "rules_quiz",
     )
     assert KIND_TITLES["rules_quiz"] == "Quick rules"
