@@ -5,8 +5,9 @@ The tables come from safe_library (positions found ahead of time in bot play, wh
 danger of the named tile is clear): "Yes, safe" is certain (a joker, dead once discarded; or a
 tile no hand still open to any opponent uses, every opponent having exposed a block), "No,
 dangerous" is a tile the engine's reading puts at safe_library.DANGEROUS or more. About half of
-the puzzles are each. Bands: a joker and the safe tiles that fewest open hands could have used
-come first; for a dangerous tile, an opponent with fewer hands open, and a higher danger.
+the puzzles are each. Bands, easiest first: a joker, then the safe tiles that fewest open hands
+could have used; for a dangerous tile, an opponent with fewer hands open, and a higher danger.
+Band 1 asks only where your hand holds no joker and no exposure.
 """
 
 from __future__ import annotations
@@ -52,18 +53,26 @@ def _difficulty(entry: SafeEntry) -> tuple[float, ...]:
     return (float(entry["open_hands"][by]), -entry["danger"])
 
 
+def _plain(entry: SafeEntry) -> bool:
+    """Your hand holds no joker and no exposure (band 1's promise, as in every drill)."""
+    hand = entry["table"]["hand"]
+    return "[" not in hand and "J" not in hand.split()
+
+
 @cache
 def banded(safe: bool) -> tuple[tuple[SafeEntry, ...], ...]:
-    """The library's safe (or dangerous) entries, easiest first, in BAND_COUNT bands of about
-    one size."""
+    """The library's safe (or dangerous) entries in BAND_COUNT bands, easiest first: band 1 the
+    easiest of those where your hand holds no joker and no exposure, a fifth of them all; the rest
+    in four bands of about one size."""
     entries = sorted(
         (e for e in library() if (e["sort"] != "dangerous") == safe),
         key=lambda e: (_difficulty(e), e["seed"], e["number"]),
     )
-    size = len(entries) / BAND_COUNT
-    return tuple(
-        tuple(entries[round(i * size) : round((i + 1) * size)]) or tuple(entries) for i in range(BAND_COUNT)
-    )
+    first = tuple(e for e in entries if _plain(e))[: max(1, len(entries) // BAND_COUNT)]
+    rest = [e for e in entries if e not in first]
+    size = len(rest) / (BAND_COUNT - 1)
+    bands = [tuple(rest[round(i * size) : round((i + 1) * size)]) for i in range(BAND_COUNT - 1)]
+    return (first, *(band or tuple(entries) for band in bands))
 
 
 def _tile_words(tile: int) -> str:

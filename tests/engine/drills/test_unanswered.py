@@ -18,6 +18,7 @@ NEEDS = {
     "joker_exchange": ("take",),
     "discard": ("tile",),
     "distance": ("tiles_needed",),
+    "safe_discard": ("safe",),
     "rules_quiz": ("choice",),
 }
 
