@@ -44,6 +44,7 @@ from . import (
     joker_exchange,
     name_hand,
     rules_quiz,
+    safe_discard,
     winning_hand,
     worth,
 )
@@ -66,6 +67,7 @@ DEFINITIONS: tuple[DrillKind[Any, Any], ...] = (
     distance.KIND,
     aim_hand.KIND,
     collecting.KIND,
+    safe_discard.KIND,
     rules_quiz.KIND,
 )
 BANDS = range(1, 6)

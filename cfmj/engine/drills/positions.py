@@ -5,7 +5,7 @@ drill's answer can be checked against what the opponents actually held (tests do
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from random import Random
 from typing import TypedDict
@@ -72,6 +72,20 @@ def has_exposed_opponent(view: PlayerView) -> bool:
     return any(view.exposures[to_the(view.seat, offset)] for offset in range(1, SEATS))
 
 
+def hand_positions(seed: int) -> Iterator[TablePosition]:
+    """Every position of the seeded hand between four advice bots where a player holding 14 tiles
+    is about to discard, in order (a table drill's library scans a whole hand; study use)."""
+    game = Game(seed)
+    players = [AdvicePlayer() for _ in range(SEATS)]
+    while not game.over:
+        seat = game.waiting_for()[0]
+        view = game.view(seat)
+        legal = game.legal_actions(seat)
+        if any(isinstance(a, Discard) for a in legal) and len(view.hand()) == 14:
+            yield TablePosition(seed, view, tuple(game.view(s).hand() for s in range(SEATS)))
+        game.apply(players[seat].choose(view, legal))
+
+
 def table_position(
     rng: Random, *, wanted: Callable[[TablePosition], bool] = lambda p: has_exposed_opponent(p.view)
 ) -> TablePosition:
@@ -80,18 +94,7 @@ def table_position(
     for _ in range(MAX_TRIES):
         seed = rng.randrange(SEEDS)
         stop_after = rng.randrange(FIRST_DISCARD, LAST_DISCARD)
-        game = Game(seed)
-        players = [AdvicePlayer() for _ in range(SEATS)]
-        discards = 0
-        while not game.over:
-            seat = game.waiting_for()[0]
-            view = game.view(seat)
-            legal = game.legal_actions(seat)
-            if any(isinstance(a, Discard) for a in legal) and len(view.hand()) == 14:
-                discards += 1
-                if discards >= stop_after:
-                    position = TablePosition(seed, view, tuple(game.view(s).hand() for s in range(SEATS)))
-                    if wanted(position):
-                        return position
-            game.apply(players[seat].choose(view, legal))
+        for number, position in enumerate(hand_positions(seed), start=1):
+            if number >= stop_after and wanted(position):
+                return position
     raise RuntimeError("no table position found")  # pragma: no cover - nearly every hand has one

@@ -13,7 +13,7 @@ from cfmj.engine.tiles import code, codes
 
 # Charleston and discard grading cost ~10 ms each, call positions ~5 ms and aim_hand racks ~60 ms
 # to make: fewer seeds. A collecting table is a bot hand played to a random point (~1 s): fewer still.
-SEEDS = {"charleston": 6, "discard": 8, "call": 12, "aim_hand": 16, "collecting": 3}
+SEEDS = {"charleston": 6, "discard": 8, "call": 12, "aim_hand": 16, "collecting": 3, "safe_discard": 6}
 DEFAULT_SEEDS = 30
 
 
@@ -73,6 +73,8 @@ def wrong_response(puzzle: Asked) -> dict[str, str]:
         return {"target": next(v for v, kept in answer["choices"].items() if kept["mark"] != "best")}
     if kind == "call":
         return {"call": next(c["value"] for c in question["choices"] if c["value"] != answer["call"])}
+    if kind == "safe_discard":
+        return {"safe": "no" if answer["safe"] else "yes"}
     hand = parse_hand(question["hand"])
     if kind == "charleston":
         return {"pass": codes(charleston(hand).ranked[-1].given)}

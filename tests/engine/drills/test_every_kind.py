@@ -11,6 +11,8 @@ from cfmj.engine.notation import parse_hand
 
 from .helpers import GARBAGE, puzzles, right_response, wrong_response
 
+LIBRARY_KINDS = ("safe_discard",)
+
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_it_makes_json_puzzles_with_a_prompt_and_a_readable_hand(kind: str) -> None:
@@ -34,11 +36,13 @@ def test_it_makes_the_same_puzzle_from_the_same_seed_and_band(kind: str) -> None
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_it_makes_distinct_puzzles_in_a_batch(kind: str) -> None:
-    count = 4 if kind in ("charleston", "discard", "call", "collecting") else 25
+    count = 4 if kind in ("charleston", "discard", "call", "collecting", "safe_discard") else 25
     batch = generate_many(kind, count=count, band=3, seed=2024)
     assert len(batch) == count
     assert len({p.content_hash() for p in batch}) == count
-    assert len({p.content_hash() for p in puzzles(kind)}) > len(puzzles(kind)) * 0.9
+    # A kind whose positions come from a library found ahead of time (safe_library) repeats more.
+    share = 0.5 if kind in LIBRARY_KINDS else 0.9
+    assert len({p.content_hash() for p in puzzles(kind)}) > len(puzzles(kind)) * share
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -30,11 +30,12 @@ FIELDS = {
     "distance": ("tiles_needed",),
     "aim_hand": ("target",),
     "collecting": ("making",),
+    "safe_discard": ("safe",),
     "rules_quiz": ("choice",),
 }
 
 
-def test_it_lists_the_eleven_kinds_with_titles_and_fields() -> None:
+def test_it_lists_the_twelve_kinds_with_titles_and_fields() -> None:
     assert KINDS == (
         "winning_hand",
         "worth",
@@ -46,6 +47,7 @@ def test_it_lists_the_eleven_kinds_with_titles_and_fields() -> None:
         "distance",
         "aim_hand",
         "collecting",
+        "safe_discard",
         "rules_quiz",
     )
     assert KIND_TITLES["rules_quiz"] == "Quick rules"

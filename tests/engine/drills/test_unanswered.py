@@ -20,6 +20,7 @@ NEEDS = {
     "distance": ("tiles_needed",),
     "aim_hand": ("target",),
     "collecting": ("making",),
+    "safe_discard": ("safe",),
     "rules_quiz": ("choice",),
 }
 
