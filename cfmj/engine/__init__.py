@@ -4,8 +4,8 @@
 >>> check("7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]").as_dict()["value"]
 50
 
-`distance`, `charleston`, `discard` and `call` use NumPy and the card's matrices: they load on
-first use, so that `import cfmj.engine` and `check` stay light. Two of them share their names with
+`distance`, `charleston`, `danger`, `discard` and `call` use NumPy and the card's matrices: they load on
+first use, so that `import cfmj.engine` and `check` stay light. Three of them share their names with
 the modules that hold them; here the names always mean the functions (CLI.md's Python API). For
 the modules themselves, import from them: `from cfmj.engine.distance import card_matrix`.
 """
@@ -24,6 +24,7 @@ ENGINE_VERSION = "1"
 
 if TYPE_CHECKING:  # the type checker sees the functions themselves, with their own signatures
     from .charleston import charleston
+    from .danger import danger
     from .distance import distance
     from .play_advice import call, discard
 else:  # at run time, each stands in for its function, imported on the first call
@@ -40,6 +41,12 @@ else:  # at run time, each stands in for its function, imported on the first cal
 
         return run(*args, **kwargs)
 
+    def danger(*args, **kwargs):
+        """How dangerous each possible discard is (see cfmj.engine.danger.danger)."""
+        from .danger import danger as run
+
+        return run(*args, **kwargs)
+
     def discard(*args, **kwargs):
         """Which tile to discard from 14 (see cfmj.engine.play_advice.discard)."""
         from .play_advice import discard as run
@@ -53,7 +60,7 @@ else:  # at run time, each stands in for its function, imported on the first cal
         return run(*args, **kwargs)
 
 
-_FUNCTIONS_NAMED_LIKE_MODULES = frozenset({"distance", "charleston"})
+_FUNCTIONS_NAMED_LIKE_MODULES = frozenset({"distance", "charleston", "danger"})
 
 
 class _Engine(ModuleType):
@@ -80,6 +87,7 @@ __all__ = [
     "call",
     "charleston",
     "check",
+    "danger",
     "discard",
     "distance",
     "format_hand",

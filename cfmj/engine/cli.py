@@ -76,6 +76,26 @@ def build_parser() -> argparse.ArgumentParser:
     call_parser.add_argument("hand", nargs="*", help="your 13 tiles, exposures in brackets")
     call_parser.add_argument("--tile", default=None, help="the discarded tile, such as 5D")
     _common(call_parser)
+    danger_parser = verbs.add_parser("danger", help="how dangerous each possible discard is")
+    danger_parser.add_argument("hand", nargs="*", help="your 14 tiles, exposures in brackets")
+    danger_parser.add_argument(
+        "--opponent",
+        dest="opponents",
+        action="append",
+        default=None,
+        metavar="EXPOSURES",
+        help=(
+            'one opponent\'s exposures, such as "[RD RD RD RD]" ("" for none); '
+            "one per opponent, in seat order after you"
+        ),
+    )
+    danger_parser.add_argument(
+        "--seen", default="", metavar="TILES", help="the discards and other tiles you can see"
+    )
+    danger_parser.add_argument(
+        "--wall", default=None, help="tiles left in the wall (default: the middle of the hand)"
+    )
+    _common(danger_parser)
     simulate_parser = verbs.add_parser("simulate", help="play bot games and report how they went")
     simulate_parser.add_argument("--games", default="100", help="how many hands to play")
     simulate_parser.add_argument("--seed", default="1", help="the first deal's seed")
@@ -148,6 +168,30 @@ def answer_call(request: dict[str, Any]) -> dict[str, Any]:
     return call(_hand_of(request), tile.strip(), rules=_rules(request)).as_dict()
 
 
+def answer_danger(request: dict[str, Any]) -> dict[str, Any]:
+    from .danger import danger
+
+    opponents = request.get("opponents")
+    if not isinstance(opponents, list) or not all(isinstance(o, str) for o in opponents):
+        raise InputError(
+            'Say each opponent\'s exposures: --opponent "[RD RD RD RD]" (or "" for none), '
+            "one per opponent, in seat order after you."
+        )
+    seen = request.get("seen", "")
+    if not isinstance(seen, str):
+        raise InputError("'seen' is the tiles you can see, as text, such as \"1B 5D N\".")
+    wall = request.get("wall")
+    if wall is not None and not (isinstance(wall, int) or (isinstance(wall, str) and wall.isdigit())):
+        raise InputError(f"'wall' is how many tiles are left in the wall, a whole number, not '{wall}'.")
+    return danger(
+        _hand_of(request),
+        opponents,
+        seen=seen,
+        wall=None if wall is None else int(wall),
+        rules=_rules(request),
+    ).as_dict()
+
+
 def answer_simulate(request: dict[str, Any]) -> dict[str, Any]:
     from .game.simulate import simulate
 
@@ -178,6 +222,7 @@ ANSWERS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "charleston": answer_charleston,
     "discard": answer_discard,
     "call": answer_call,
+    "danger": answer_danger,
     "simulate": answer_simulate,
     "card": answer_card,
 }
@@ -191,6 +236,9 @@ _KNOWN_KEYS = {
     "blind",
     "tile",
     "pass",
+    "opponents",
+    "seen",
+    "wall",
 }
 
 
@@ -222,6 +270,8 @@ def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
         request["tile"] = args.proposed
     if args.verb == "call":
         request["tile"] = args.tile or ""
+    if args.verb == "danger":
+        request.update(opponents=args.opponents or [], seen=args.seen, wall=args.wall)
     return request
 
 

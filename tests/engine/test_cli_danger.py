@@ -1,0 +1,83 @@
+"""`python -m cfmj danger ...`: CLI.md's danger verb (fields, exit codes, batch mode)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import cfmj.engine
+from tests.engine.test_cli import answer, assert_one_error_line, run, run_process
+
+HAND = "1B 2C 3C 4C 5C 6C 7C 8C 9C 1D 2D 3D 4D J"
+WINGS = "[RD RD RD RD] [GD GD GD GD] [WD WD WD WD]"
+
+
+def test_it_answers_with_the_contracts_fields() -> None:
+    result = answer(
+        "danger", HAND, "--opponent", "", "--opponent", WINGS, "--opponent", "", "--seen", "2B 3B"
+    )
+    first = result["discards"][0]
+    assert set(first) == {"tile", "danger", "why"}
+    assert first["tile"] == "1B" and 0.3 < first["danger"] <= 1
+    assert first["why"].startswith("Across's Kong of Red Dragon")
+    assert [d["danger"] for d in result["discards"]] == sorted(
+        (d["danger"] for d in result["discards"]), reverse=True
+    )
+    assert {d["tile"] for d in result["discards"]} == set(HAND.split())
+    seats = [o["seat"] for o in result["opponents"]]
+    assert seats == ["right", "across", "left"]
+    across = result["opponents"][1]
+    assert across["open_hands"] == 1 and across["waiting_on"] == ["1B"]
+    joker = next(d for d in result["discards"] if d["tile"] == "J")
+    assert joker["danger"] == 0
+
+
+def test_the_python_api_gives_the_same_answer() -> None:
+    from_cli = answer("danger", HAND, "--opponent", WINGS, "--wall", "40")
+    from_api = cfmj.engine.danger(HAND, [WINGS], wall=40).as_dict()
+    assert from_api == from_cli
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["danger", HAND],
+        ["danger", "1B 2C", "--opponent", ""],
+        ["danger", HAND, "--opponent", "1B [N N N]"],
+        ["danger", HAND, "--opponent", "", "--seen", "1B 1B 1B 1B"],
+        ["danger", HAND, "--opponent", "", "--wall", "lots"],
+        ["danger", HAND, "--opponent", "", "--wall", "999"],
+        ["danger", HAND, "--opponent", "[Q Q Q]"],
+    ],
+)
+def test_it_answers_malformed_input_with_one_error_line_and_status_2(argv: list[str]) -> None:
+    status, out = run(*argv)
+    assert status == 2
+    assert_one_error_line(out)
+
+
+def test_a_batch_answers_every_line_and_never_stops() -> None:
+    lines = [
+        json.dumps({"hand": HAND, "opponents": [WINGS]}),
+        "not json",
+        "\x00\xff" * 50,
+        "[" * 3000,
+        json.dumps({"hand": HAND, "opponents": [1]}),
+        json.dumps({"hand": HAND, "opponents": [""], "seen": 5}),
+        json.dumps({"hand": HAND, "opponents": [""], "wall": "x"}),
+        json.dumps({"hand": HAND, "opponents": ["", "", WINGS], "seen": "1B", "wall": 10}),
+    ]
+    status, out = run("danger", "--batch", stdin="\n".join(lines) + "\n")
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert status == 0 and len(answers) == len(lines)
+    assert answers[0]["discards"][0]["tile"] == "1B"
+    assert all(list(a) == ["error"] for a in answers[1:7])
+    assert answers[7]["opponents"][2]["waiting_on"] == ["1B"]
+
+
+def test_a_real_process_answers_and_reports_errors_without_a_traceback() -> None:
+    done = run_process("danger", HAND, "--opponent", WINGS)
+    assert done.returncode == 0 and json.loads(done.stdout)["discards"][0]["tile"] == "1B"
+    bad = run_process("danger", HAND)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr + bad.stdout

@@ -1,0 +1,141 @@
+"""Danger and reading an opponent (cfmj.engine.danger, cfmj.engine.reading): hand-made positions
+whose answer is certain, and properties over positions from seeded bot games."""
+
+from collections.abc import Iterator
+
+import pytest
+
+from cfmj.engine.danger import danger
+from cfmj.engine.errors import InputError
+from cfmj.engine.game.actions import Discard
+from cfmj.engine.game.advice_player import AdvicePlayer
+from cfmj.engine.game.core import Game
+from cfmj.engine.game.table_reading import danger_in_view, opponents_of
+from cfmj.engine.game.view import PlayerView
+from cfmj.engine.reading import READY_CHANCE, Opponent, read, unseen_counts, wall_stage
+from cfmj.engine.tiles import JOKER, parse_tile
+
+HAND = "1B 2C 3C 4C 5C 6C 7C 8C 9C 1D 2D 3D 4D J"
+WINGS = "[RD RD RD RD] [GD GD GD GD] [WD WD WD WD]"
+
+
+def test_it_finds_the_one_deadly_discard_when_three_dragon_kongs_leave_only_dragons_wings():
+    result = danger(HAND, ["", WINGS, ""], wall=20)
+    first = result.discards[0]
+    assert first.tile == parse_tile("1B")
+    assert first.danger == pytest.approx(READY_CHANCE[(3, "late")], abs=0.02)
+    assert first.why == (
+        "Right's Kong of Red Dragon, Kong of Green Dragon and Kong of White Dragon leave only "
+        "Dragon's Wings: a Pair of 1 Bam."
+    ).replace("Right", "Across")
+    across = result.readings[1]
+    assert across.open_hands == 1
+    assert across.waiting_on() == [parse_tile("1B")]
+    assert across.hands[0].entry.category == "dragons_wings"
+    assert across.summary() == (
+        "Across's Kong of Red Dragon, Kong of Green Dragon and Kong of White Dragon "
+        "leave only Dragon's Wings."
+    )
+
+
+def test_it_lists_discards_from_most_to_least_dangerous():
+    dangers = [d.danger for d in danger(HAND, ["", WINGS, ""]).discards]
+    assert dangers == sorted(dangers, reverse=True)
+
+
+def test_it_says_a_hand_is_closed_when_the_pair_it_needs_is_all_in_view():
+    # Three 1 Bam seen and the fourth in your hand: nobody else can hold a 1 Bam to pair it.
+    result = danger(HAND, [WINGS], seen="1B 1B 1B")
+    assert result.of(parse_tile("1B")).danger == 0
+    assert result.readings[0].open_hands == 0
+    assert result.readings[0].summary() == "No hand is still open to Right."
+
+
+def test_it_keeps_the_wait_when_the_last_unseen_copy_is_yours():
+    # Two 1 Bam seen, one yours: Right may hold the fourth and wait for yours.
+    result = danger(HAND, [WINGS], seen="1B 1B")
+    assert result.discards[0].tile == parse_tile("1B")
+    assert result.discards[0].danger > 0.3
+
+
+def test_it_never_finds_a_joker_dangerous():
+    result = danger(HAND, [WINGS, "[J J J]", "[N N N J]"], seen="", unexposed=True)
+    joker = result.of(JOKER)
+    assert joker.danger == 0
+    assert joker.why == "A discarded joker is dead: nobody can call it."
+    # Where a natural tile is as safe, it is the safest discard: a joker is worth keeping.
+    assert danger(HAND, [WINGS]).safest().tile != JOKER
+
+
+def test_it_finds_no_danger_in_a_tile_no_open_hand_uses():
+    # Dragon's Wings uses only dragons and 1 Bam: every other tile is safe from Right.
+    result = danger(HAND, [WINGS])
+    for entry in result.discards:
+        if entry.tile not in (parse_tile("1B"), JOKER):
+            assert entry.danger == 0
+            assert "safe" in entry.why
+
+
+def test_it_reads_a_dead_opponent_as_no_danger():
+    reading = read(Opponent("West", dead=True), unseen=unseen_counts([], []))
+    assert reading.ready_chance == 0 and reading.open_hands == 0
+    assert reading.summary() == "West's hand is dead: they cannot win this hand."
+
+
+def test_it_counts_an_opponents_discards_against_the_hands_that_need_them():
+    plain = read(Opponent("West", ((parse_tile("N"),) * 3,)), unseen=unseen_counts([], []))
+    threw = read(
+        Opponent("West", ((parse_tile("N"),) * 3,), (parse_tile("E"),) * 2), unseen=unseen_counts([], [])
+    )
+    east = parse_tile("E")
+    assert threw.waits.get(east, 0) < plain.waits.get(east, 0)
+
+
+@pytest.mark.parametrize(
+    ("opponents", "seen", "message"),
+    [
+        ([], "", "Name one to three opponents"),
+        (["1B [N N N]"], "", "1B is outside brackets"),
+        ([""], "1B 1B 1B 1B", "More than 4 1 Bam tiles"),
+        (["", "", "", ""], "", "Name one to three opponents"),
+    ],
+)
+def test_it_refuses_what_cannot_be(opponents, seen, message):
+    with pytest.raises(InputError, match=message):
+        danger(HAND, opponents, seen=seen)
+
+
+def test_it_names_the_wall_stage():
+    assert [wall_stage(w) for w in (None, 99, 45, 10)] == ["middle", "early", "middle", "late"]
+
+
+def _discard_views(seeds: range) -> Iterator[PlayerView]:
+    """Every view of a player about to discard, over a few seeded bot hands."""
+    for seed in seeds:
+        game = Game(seed)
+        players = [AdvicePlayer() for _ in range(4)]
+        for _ in range(2000):
+            if game.over:
+                break
+            seat = game.waiting_for()[0]
+            legal = game.legal_actions(seat)
+            view = game.view(seat)
+            if any(isinstance(a, Discard) for a in legal) and len(view.hand()) == 14:
+                yield view
+            game.apply(players[seat].choose(view, legal))
+
+
+def test_it_keeps_its_promises_over_positions_from_bot_games():
+    checked = 0
+    for view in list(_discard_views(range(3)))[::6]:
+        result = danger_in_view(view, unexposed=True)
+        waits = [set(r.waits) for r in result.readings]
+        assert [r.opponent.name for r in result.readings] == [o.name for o in opponents_of(view)]
+        for entry in result.discards:
+            assert 0 <= entry.danger <= 1
+            if entry.tile == JOKER or not any(entry.tile in w for w in waits):
+                assert entry.danger == 0
+            elif any(r.ready_chance for r in result.readings if entry.tile in r.waits):
+                assert entry.danger > 0
+        checked += 1
+    assert checked > 5
