@@ -10,14 +10,16 @@ from functools import cache
 from cfmj.engine import call, check, discard, distance, parse_hand
 from cfmj.engine.blocks import PUNG
 from cfmj.engine.card import CardEntry
+from cfmj.engine.danger import danger
 from cfmj.engine.distance import IMPOSSIBLE, card_matrix, missing_tiles, needs
 from cfmj.engine.scoring import payments
-from cfmj.engine.tiles import CODES, JOKER, MAX_COPIES, code
+from cfmj.engine.tiles import CODES, JOKER, MAX_COPIES, code, parse_tile
 from lessons.content import LessonSource
 from tests.course import course_sources
 
 UNIT = ("choosing-your-hand", "playing-for-the-bonuses", "reading-the-table", "safe-and-dangerous-discards")
 NUMBERS = {f"{n}{suit}" for n in range(1, 10) for suit in "CBD"}
+WINGS = "[RD RD RD RD] [GD GD GD GD] [WD WD WD WD]"  # three dragon Kongs: only Dragon's Wings is left
 
 
 def body(slug: str, title: str) -> str:
@@ -187,8 +189,10 @@ def test_lesson_23_reads_pattern_and_set_from_the_exposures() -> None:
 
 
 def test_lesson_23_finds_the_one_hand_left_and_counts_tiles_in_sight() -> None:
-    categories, patterns, usable = still_open("[RD RD RD RD] [GD GD GD GD] [WD WD WD WD]")
+    categories, patterns, usable = still_open(WINGS)
     assert categories == {"dragons_wings"} and patterns == {None} and usable == {"1B"}
+    reading = danger("1B 2C 3C 4C 5C 6C 7C 8C 9C 2D 3D 4D 5D J", [WINGS]).readings[0]
+    assert reading.open_hands == 1 and reading.waiting_on() == [parse_tile("1B")]
     wings = check("1B 1B [RD RD RD RD] [GD GD GD GD] [WD WD WD WD]")
     assert wings.valid and wings.as_dict()["value"] == 50
     assert still_open("[F F F]")[0] == {"dragons_love"}
@@ -205,6 +209,10 @@ def test_lesson_24_names_safe_and_deadly_discards() -> None:
     _, _, north = still_open("[N N N] [S S S S]")
     assert north == {"E", "W", "RD", "GD", "WD"}
     assert not north & (NUMBERS | {"F"})
+    # The engine's danger reading says the same of a rack with tiles of every kind.
+    table = danger("1C 2C 3B 4B 5D 6D 7D 8C 9B F E W RD J", ["[N N N] [S S S S]"], wall=20)
+    assert {code(d.tile) for d in table.discards if d.danger > 0} == {"E", "W", "RD"}
+    assert all(d.danger == 0 for d in table.discards if code(d.tile) in NUMBERS | {"F", "J"})
     text = body("safe-and-dangerous-discards", "Tiles a player cannot use")
     assert "{{E}}, {{W}}, {{RD}}, {{GD}} and {{WD}}" in text
     assert "Every number tile is safe from North" in text
@@ -212,11 +220,14 @@ def test_lesson_24_names_safe_and_deadly_discards() -> None:
     joker = call("3B 3B 6B 6B 9B 9B 9B GD GD GD WD WD WD", "J").as_dict()
     assert joker["call"] is None and not any(option["legal"] for option in joker["options"])
 
-    rack = "2D 2D 4D 4D 4D 6D 6D 8D WD WD J F 1B 7C"
+    rack = "2D 2D 4D 4D 4D 6D 6D 6D 8D F F J 1B 7C"
     advice = discard(rack, proposed="7C").as_dict()
     assert advice["discard"] == "1B" and advice["tiles_needed"] == 2
     assert advice["graded"]["verdict"] == "best" and advice["graded"]["tiles_needed"] == 2
-    assert still_open("[RD RD RD RD] [GD GD GD GD] [WD WD WD WD]")[2] == {"1B"}
+    west = danger(rack, [WINGS])  # the step speaks of what is safe from West alone
+    assert code(west.discards[0].tile) == "1B" and west.discards[0].danger > 0
+    assert "only Dragon's Wings" in west.discards[0].why
+    assert west.of(parse_tile("7C")).danger == 0 == west.of(JOKER).danger
     assert "throw {{7C}} and keep the {{1B}}" in body("safe-and-dangerous-discards", "Your hand or theirs")
 
 
@@ -231,5 +242,5 @@ def test_lesson_24_says_what_feeding_a_win_costs() -> None:
 
 def test_every_tile_code_is_covered_by_the_safety_reading() -> None:
     """The safety reading above speaks of natural tiles only: a joker is never usable by a caller."""
-    for exposures in ("[N N N] [S S S S]", "[RD RD RD RD] [GD GD GD GD] [WD WD WD WD]"):
+    for exposures in ("[N N N] [S S S S]", WINGS):
         assert still_open(exposures)[2] <= set(CODES) - {"J"}
