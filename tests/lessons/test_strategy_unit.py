@@ -170,6 +170,9 @@ def test_lesson_23_reads_pattern_and_set_from_the_exposures() -> None:
     west = "[5D 5D 5D] [7C 7C 7C 7C]"
     categories, patterns, usable = still_open(west)
     assert patterns == {"two_pungs_two_kongs"} and categories == {"consecutive_run", "consecutive_odds"}
+    for pung_and_kong in ("[RD RD RD] [N N N N]", "[E E E] [W W W W]", "[2B 2B 2B] [GD GD GD GD]"):
+        assert still_open(pung_and_kong)[1] == {"two_pungs_two_kongs"}, pung_and_kong
+    assert still_open("[F F F] [RD RD RD RD]")[0] == {"dragons_love"}  # flowers come later in the lesson
     assert "F" not in usable
     assert not usable & {f"{n}{suit}" for n in (5, 7) for suit in "CBD"}  # 5 and 7 are used up
     alone, _, usable_alone = still_open("[5D 5D 5D]")
