@@ -1,6 +1,6 @@
 """The lessons added to the course, walked as a learner takes them: the two of issue 15 (item 5),
 "A game in five minutes" and "Real tiles and the table", and the strategy and defence unit of
-issue 19 (lessons 21-24), every step read and its check answered, on a phone and a tablet, in
+issue 19 (lessons 21-25), every step read and its check answered, on a phone and a tablet, in
 normal and large print. No page scrolls sideways and each verdict comes into view
 (tests/browser/test_layout.py's Layout measures both and keeps a screenshot of every state)."""
 
@@ -27,7 +27,13 @@ from tests.engine.drills.helpers import right_response
 pytestmark = pytest.mark.django_db(transaction=True)
 
 ADDED = ("a-game-in-five-minutes", "real-tiles-and-the-table")
-UNIT = ("choosing-your-hand", "playing-for-the-bonuses", "reading-the-table", "safe-and-dangerous-discards")
+UNIT = (
+    "choosing-your-hand",
+    "playing-for-the-bonuses",
+    "reading-the-table",
+    "safe-and-dangerous-discards",
+    "when-to-give-up-a-hand",
+)
 GROUPS = {"added-lessons": ADDED, "strategy-unit": UNIT}
 
 

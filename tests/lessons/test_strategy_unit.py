@@ -1,4 +1,4 @@
-"""The strategy and defence unit (lessons 21-24, issue 19): every rack, count, value and reading
+"""The strategy and defence unit (lessons 21-25, issue 19): every rack, count, value and reading
 of the table the lessons state, held to the engine. Each test pins one step's claims and the words
 that state them, so a change to the engine or to the text that breaks a claim fails here."""
 
@@ -12,12 +12,19 @@ from cfmj.engine.blocks import PUNG
 from cfmj.engine.card import CardEntry
 from cfmj.engine.danger import danger
 from cfmj.engine.distance import IMPOSSIBLE, card_matrix, missing_tiles, needs
+from cfmj.engine.reading import READY_CHANCE
 from cfmj.engine.scoring import payments
 from cfmj.engine.tiles import CODES, JOKER, MAX_COPIES, code, parse_tile
 from lessons.content import LessonSource
 from tests.course import course_sources
 
-UNIT = ("choosing-your-hand", "playing-for-the-bonuses", "reading-the-table", "safe-and-dangerous-discards")
+UNIT = (
+    "choosing-your-hand",
+    "playing-for-the-bonuses",
+    "reading-the-table",
+    "safe-and-dangerous-discards",
+    "when-to-give-up-a-hand",
+)
 NUMBERS = {f"{n}{suit}" for n in range(1, 10) for suit in "CBD"}
 WINGS = "[RD RD RD RD] [GD GD GD GD] [WD WD WD WD]"  # three dragon Kongs: only Dragon's Wings is left
 
@@ -77,7 +84,7 @@ def still_open(exposures: str) -> tuple[frozenset[str], frozenset[str | None], f
 
 def test_the_unit_follows_the_course_in_order() -> None:
     by_slug: dict[str, LessonSource] = {lesson.slug: lesson for lesson in course_sources()}
-    assert [by_slug[slug].number for slug in UNIT] == [21, 22, 23, 24]
+    assert [by_slug[slug].number for slug in UNIT] == [21, 22, 23, 24, 25]
     assert by_slug["first-strategy"].number == 20
 
 
@@ -234,13 +241,37 @@ def test_lesson_24_names_safe_and_deadly_discards() -> None:
     assert "throw {{7C}} and keep the {{1B}}" in body("safe-and-dangerous-discards", "Your hand or theirs")
 
 
-def test_lesson_24_says_what_feeding_a_win_costs() -> None:
-    paid = payments(winner=0, value=30, discarder=1)
-    assert paid[1] == -60 and paid[2] == paid[3] == -30
+def test_lesson_25_reads_how_close_they_are_and_throws_safe() -> None:
+    assert READY_CHANCE[(0, "early")] == 0.02 and READY_CHANCE[(3, "late")] == 0.70
+    text = body("when-to-give-up-a-hand", "How close are they?")
+    assert "**2 times in 100**" in text and "**7 times in 10**" in text
+    assert 13 - 3 * PUNG == 4  # three blocks exposed: nine tiles or more
+    assert "at most four tiles still hidden" in text
+
+    west = "[5D 5D 5D] [7C 7C 7C 7C] [WD WD WD WD]"
+    _, patterns, usable = still_open(west)
+    waits = {"3B", "3D", "6B", "6C", "6D", "9B", "9C"}
+    assert patterns == {"two_pungs_two_kongs"} and usable == waits
+    rack = "1C 1C 2B 2B 4B 6C 6D 8B 9B N E F F J"
+    assert distance(rack).tiles_needed == 5
+    assert discard(rack).as_dict()["discard"] == "6C"
+    table = danger(rack, [west], wall=20)
+    assert {code(t) for t in table.readings[0].waiting_on()} == waits
+    assert {code(d.tile) for d in table.discards if d.danger > 0} == {"6C", "6D", "9B"}
+    safe = {"1C", "2B", "4B", "8B", "N", "E", "F"}
+    assert {code(d.tile) for d in table.discards if d.danger == 0} == safe | {"J"}
+    text = body("when-to-give-up-a-hand", "Throwing safe, even from a Pair")
+    assert "You are **5 tiles** away" in text
+    assert "{{3B}}, {{3D}}, {{6B}}, {{6C}}, {{6D}}, {{9B}} or {{9C}}" in text
+    assert "{{1C}}, {{2B}}, {{4B}}, {{8B}}, {{N}}, {{E}} and {{F}}" in text
+
+
+def test_lesson_25_says_what_feeding_a_win_costs() -> None:
+    paid = payments(winner=0, value=40, discarder=1)
+    assert paid[1] == -80 and paid[2] == paid[3] == -40
     assert payments(winner=None, value=0, discarder=None) == [0, 0, 0, 0]
-    assert 13 - 3 * PUNG == 4  # three exposures hold at least nine of the thirteen tiles
-    text = body("safe-and-dangerous-discards", "When to give up a hand")
-    assert "**you pay twice**" in text and "**nobody pays**" in text and "at most four tiles hidden" in text
+    text = body("when-to-give-up-a-hand", "What giving up saves")
+    assert "you pay **twice**" in text and "**nobody pays**" in text and "costs you 80" in text
 
 
 def test_every_tile_code_is_covered_by_the_safety_reading() -> None:
