@@ -34,7 +34,18 @@ from ..layout import TileGroup, laid_out, rack, shown
 from ..notation import parse_hand
 from ..rulebook import lines_in_section
 from ..ruleset import RuleSet
-from . import call, charleston, discard, distance, joker_exchange, name_hand, rules_quiz, winning_hand, worth
+from . import (
+    aim_hand,
+    call,
+    charleston,
+    discard,
+    distance,
+    joker_exchange,
+    name_hand,
+    rules_quiz,
+    winning_hand,
+    worth,
+)
 from .common import Graded, Puzzle, drill_rng
 from .joker_exchange import SeatRow
 from .kind import AnswerField, DrillKind, GetList, Shown
@@ -52,6 +63,7 @@ DEFINITIONS: tuple[DrillKind[Any, Any], ...] = (
     joker_exchange.KIND,
     discard.KIND,
     distance.KIND,
+    aim_hand.KIND,
     rules_quiz.KIND,
 )
 BANDS = range(1, 6)

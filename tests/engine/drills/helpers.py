@@ -11,8 +11,9 @@ from cfmj.engine.notation import parse_hand
 from cfmj.engine.play_advice import discard
 from cfmj.engine.tiles import code, codes
 
-# Charleston and discard grading cost ~10 ms each, and call positions ~5 ms to make: fewer seeds.
-SEEDS = {"charleston": 6, "discard": 8, "call": 12}
+# Charleston and discard grading cost ~10 ms each, call positions ~5 ms and aim_hand racks ~60 ms
+# to make: fewer seeds.
+SEEDS = {"charleston": 6, "discard": 8, "call": 12, "aim_hand": 16}
 DEFAULT_SEEDS = 30
 
 
@@ -66,6 +67,8 @@ def wrong_response(puzzle: Asked) -> dict[str, str]:
         return {"take": "none" if answer["take"] else answer["offered"][0]}
     if kind == "distance":
         return {"tiles_needed": str(answer["tiles_needed"] + 1)}
+    if kind == "aim_hand":
+        return {"target": next(v for v, kept in answer["choices"].items() if kept["mark"] != "best")}
     if kind == "call":
         return {"call": next(c["value"] for c in question["choices"] if c["value"] != answer["call"])}
     hand = parse_hand(question["hand"])

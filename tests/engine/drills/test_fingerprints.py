@@ -19,6 +19,7 @@ FINGERPRINTS = {
     "joker_exchange": "bcbbf234f51cec3d80ce2a080a27534063b0d88940fc072ccaa44e2afc06033f",
     "discard": "e5d87244352f91ee3436d852f2ea89cb802b658732441f93a5e2d9daff54bf6c",
     "distance": "652f66a9db066fcca942df1553b3f344a3cbb8c043c53c118d9ae48de33c166e",
+    "aim_hand": "9737a862f07e5a857f68bcd72a3b433812dac222ae41fd449ad96273fb639ea5",
     "rules_quiz": "f98bd8c95693b664bfb346d6d04a34f78e734b6c53a3f9afbe80037030734d81",
 }
 

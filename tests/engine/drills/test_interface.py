@@ -28,11 +28,12 @@ FIELDS = {
     "joker_exchange": ("take",),
     "discard": ("tile",),
     "distance": ("tiles_needed",),
+    "aim_hand": ("target",),
     "rules_quiz": ("choice",),
 }
 
 
-def test_it_lists_the_nine_kinds_with_titles_and_fields() -> None:
+def test_it_lists_the_ten_kinds_with_titles_and_fields() -> None:
     assert KINDS == (
         "winning_hand",
         "worth",
@@ -42,11 +43,13 @@ def test_it_lists_the_nine_kinds_with_titles_and_fields() -> None:
         "joker_exchange",
         "discard",
         "distance",
+        "aim_hand",
         "rules_quiz",
     )
     assert KIND_TITLES["rules_quiz"] == "Quick rules"
     assert set(KIND_TITLES) == set(KINDS)
     assert KIND_TITLES["worth"] == "What is it worth?"
+    assert KIND_TITLES["aim_hand"] == "Which hand to aim for?"
     assert list(BANDS) == [1, 2, 3, 4, 5]
     for kind in KINDS:
         assert response_fields(kind) == FIELDS[kind]

@@ -18,6 +18,7 @@ NEEDS = {
     "joker_exchange": ("take",),
     "discard": ("tile",),
     "distance": ("tiles_needed",),
+    "aim_hand": ("target",),
     "rules_quiz": ("choice",),
 }
 
