@@ -8,7 +8,8 @@ plays as the site does with htmx: it chooses one of the legal action forms the t
 (every action form carries data-action), thinks 1-3 s (uniform), posts it with HX-Request and
 reads its next choice from the table the post answers with, until the hand is over; then, after a
 pause, it starts the next hand. What it chooses, from the page alone (it sees no engine):
-- a discard: a random tile of its rack that is not a joker;
+- a discard: a random tile of its rack that is not a joker; when the coach holds it back as
+  dangerous (a practice hand), it goes ahead anyway;
 - a Charleston or courtesy pass: random tiles of its own that are not jokers (never blind);
 - the stop vote and the courtesy count: a random button;
 - a discard it may call: calls for an exposure one time in three, else lets it go; when the
@@ -88,7 +89,7 @@ class _Forms(HTMLParser):
             self.current = None
 
 
-WARNED = 'id="warning"'  # the coach held the call back: it would make the hand dead
+WARNED = 'id="warning"'  # the coach held the call back (it would make the hand dead) or the discard
 
 
 def forms_of(html: str) -> dict[str, list[Form]]:
@@ -114,6 +115,9 @@ def choose(html: str, rng: random.Random) -> tuple[str, Pairs] | None:
     if "exchange_joker" in forms and rng.random() < EXCHANGE_SHARE:
         form = rng.choice(forms["exchange_joker"])
         return form.url, form.hidden
+    confirm = [f for f in forms.get("discard", []) if ("confirm", "1") in f.hidden]
+    if WARNED in html and confirm:
+        return confirm[0].url, confirm[0].hidden  # a dangerous discard: it goes ahead anyway
     if "discard" in forms:
         form = forms["discard"][0]
         return form.url, [*form.hidden, rng.choice([b for b in form.buttons if b[1] != "J"] or form.buttons)]

@@ -44,7 +44,7 @@ from cfmj.engine.rulebook import RULE_LINES
 from cfmj.engine.scoring import counts_as_self_drawn
 from cfmj.engine.tiles import JOKER, code, name
 from cfmj.engine.words import plural
-from cfmj.play import choices
+from cfmj.play import caution, choices
 
 SEAT = 0  # the learner's seat (play.models.LEARNER_SEAT)
 # The kinds of decision: play.models.Decision.Kind's values.
@@ -89,12 +89,14 @@ class Judgement:
 
 @dataclass(frozen=True)
 class Warning:
-    """A rule mistake about to happen: the rule line it breaks (cfmj.engine.rulebook) and why."""
+    """A rule mistake about to happen: the rule line it breaks (cfmj.engine.rulebook) and why; or
+    a dangerous discard (caution.py: no rule line)."""
 
     rule_line: str
     section: str
     title: str
     words: str
+    go_ahead: str = "Go ahead anyway"
 
 
 @dataclass(frozen=True)
@@ -129,10 +131,14 @@ def judge(engine: EngineGame, action: Action) -> Judgement:
     return Judgement(kind, choices.describe(engine.view(SEAT), action), mark, advice.hint.advice, why)
 
 
-def warning(engine: EngineGame, action: Action) -> Warning | None:
+def warning(engine: EngineGame, action: Action, *, careful: bool = False) -> Warning | None:
     """A rule mistake `action` would make (it is legal, but it would kill the learner's hand):
-    a Mah Jongg that does not win, or an exposure no winning hand can contain."""
+    a Mah Jongg that does not win, or an exposure no winning hand can contain; and, `careful`
+    (a practice hand), a discard dangerous enough to hold back (caution.py)."""
     view = engine.view(SEAT)
+    if careful and isinstance(action, Discard):
+        found = caution.discard_caution(view, action.tile)
+        return Warning("", "", found.title, found.words, found.go_ahead) if found else None
     if isinstance(action, DeclareMahJongg) and not wins(view):
         return Warning(MISTAKEN_MAH_JONGG, "6", "That is not Mah Jongg", _not_winning(view, ()))
     if (

@@ -8,7 +8,9 @@ What the review says is asked of the engine as the hand is replayed, from seat 0
   (the engine's `wins` with that tile added), which tiles, and when one came by (another player
   discarded it and the learner let it go, or the learner drew it);
 - where the learner could have won: a discard they could have called for Mah Jongg, a complete
-  hand they discarded from instead of declaring.
+  hand they discarded from instead of declaring;
+- the learner's discards that fed the winner (the engine's `fed`, read from the event record): the
+  one called for Mah Jongg, and those called for an exposure on the way there.
 Another seat's concealed tiles and the wall are never read: only seat 0's view and the events every
 player sees (a discard) or seat 0 sees (its own draw)."""
 
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cfmj.engine.game import (
@@ -36,9 +38,11 @@ from cfmj.engine.game import (
 )
 from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.game.events import Drew
+from cfmj.engine.game.fed import Fed, fed
 from cfmj.engine.game.state import BY_CALL, BY_DEAL, CALLS, TURN
-from cfmj.engine.game.tileset import SEATS
+from cfmj.engine.game.tileset import SEATS, wind_of
 from cfmj.engine.game.waits import complete, completing, waiting_for
+from cfmj.engine.labels import block_label
 from cfmj.engine.notation import Hand
 from cfmj.engine.tiles import code, name
 from cfmj.play import moves
@@ -64,6 +68,23 @@ KINDS: dict[str, str] = {
 # A mark read without colour: its word and a shape.
 STEP_NUMBER = re.compile(r"-?[0-9]{1,6}")
 MARK_SIGNS: dict[str, str] = {Decision.Mark.BEST: "★", Decision.Mark.GOOD: "●", Decision.Mark.WEAK: "▲"}
+FED_SIGN = "◆"  # a discard that fed the winner: this shape and its words, never colour alone
+
+
+@dataclass(frozen=True)
+class Feed:
+    """One of the learner's discards that the hand's winner called."""
+
+    step: int  # the review step of the discard
+    turn: int
+    tile: str  # its code
+    mah_jongg: bool  # called for (or completing) the winner's Mah Jongg; else for an exposure
+    label: str  # the mark's words: "Fed South's Mah Jongg", "Fed West's Kong of 5 Dot"
+    words: str  # "South called your 1 Bam for Mah Jongg: as its discarder, you paid double."
+
+    @property
+    def sign(self) -> str:
+        return FED_SIGN
 
 
 @dataclass(frozen=True)
@@ -78,6 +99,7 @@ class Step:
     preferred: str
     why: str
     turn: int  # the turn of play it was made on (0: before play began)
+    feed: Feed | None = None  # a discard the hand's winner called
 
     @property
     def kind_label(self) -> str:
@@ -128,6 +150,7 @@ class Review:
     steps: tuple[Step, ...]
     waits: tuple[Wait, ...]
     chances: tuple[Chance, ...]
+    feeds: tuple[Feed, ...]  # the learner's discards the winner called, in order
     # For step n (0 is the deal, n the table after the learner's n-th decision): how many actions
     # to replay to show it, and from which event on its moves are listed.
     ends: tuple[int, ...]
@@ -163,6 +186,7 @@ class _Walk:
         self.chances: list[Chance] = []
         self.drawn: tuple[int, int] | None = None  # (tile, turn): a tile waited for, just drawn
         self.known: dict[str, tuple[int, ...]] = {}
+        self.discards: dict[int, int] = {}  # the learner's Discarded events: event index -> step
 
     def run(self) -> Review:
         for index, data in enumerate(self.game.actions):
@@ -174,8 +198,16 @@ class _Walk:
                 self.note_draw()
             self.follow_waits()
         ends = (*(s.index for s in self.steps), len(self.game.actions))
+        feeds = self.feeds()
+        at = {f.step: f for f in feeds}
         return Review(
-            tuple(self.steps), tuple(self.waits), tuple(self.chances), ends, tuple(self.starts), self.engine
+            tuple(replace(s, feed=at[s.number]) if s.number in at else s for s in self.steps),
+            tuple(self.waits),
+            tuple(self.chances),
+            feeds,
+            ends,
+            tuple(self.starts),
+            self.engine,
         )
 
     def automatic(self, action: Action) -> bool:
@@ -199,6 +231,8 @@ class _Walk:
             )
         )
         self.starts.append(len(self.engine.events))
+        if isinstance(action, Discard):
+            self.discards[len(self.engine.events)] = number
         if view.phase == CALLS and view.pending_discard is not None:
             self.answer(view, action, number)
         elif view.phase == TURN and isinstance(action, (Discard, DeclareMahJongg)):
@@ -284,6 +318,28 @@ class _Walk:
         if tiles:
             self.waiting = Wait(tiles, self.engine.turns, len(self.steps))
             self.waits.append(self.waiting)
+
+    def feeds(self) -> tuple[Feed, ...]:
+        """The learner's discards that the winner called, in words (the engine's `fed`)."""
+        dealer = self.engine.dealer
+        return tuple(
+            _feed(f, self.discards[f.event], self.steps[self.discards[f.event] - 1].turn, dealer)
+            for f in fed(self.engine.events)
+            if f.discarder == LEARNER_SEAT and f.event in self.discards
+        )
+
+
+def _feed(fact: Fed, step: int, turn: int, dealer: int) -> Feed:
+    winner, tile = wind_of(fact.winner, dealer), name(fact.tile)
+    block = block_label(code(fact.tile), len(fact.exposure)) if fact.exposure else ""
+    if fact.mah_jongg:
+        label = f"Fed {winner}'s Mah Jongg"
+        called = f"for a {block} and declared Mah Jongg with it" if block else "for Mah Jongg"
+        words = f"{winner} called your {tile} {called}: as its discarder, you paid double."
+    else:
+        label = f"Fed {winner}'s {block}"
+        words = f"{winner} called your {tile} for a {block}, on the way to {winner}'s Mah Jongg."
+    return Feed(step, turn, code(fact.tile), fact.mah_jongg, label, words)
 
 
 def review_of(game: Game, decisions: Iterable[Decision]) -> Review:

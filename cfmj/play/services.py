@@ -48,8 +48,9 @@ class PlayError(Exception):
 
 
 class WarnedError(PlayError):
-    """A legal action held back before it makes a rule mistake (coach.warning): the learner may
-    confirm it (game_act with confirmed=True) or take it back. Nothing was changed."""
+    """A legal action held back before it makes a rule mistake, or a dangerous discard in a
+    practice hand (coach.warning): the learner may confirm it (game_act with confirmed=True) or
+    take it back. Nothing was changed."""
 
     def __init__(self, warning: coach.Warning, action: Action) -> None:
         super().__init__(warning.title)
@@ -130,7 +131,8 @@ def game_act(*, game: Game, version: int | None, action: Action, confirmed: bool
     """The learner's `action` (seat 0), then the bots', saved as one change with the advice's mark
     for it (a Decision). Refused with a message, the game unchanged, if the table changed since
     the learner saw it (`version`), the hand is over, or the rules do not allow it now; held back
-    (WarnedError) if it would make a rule mistake, unless `confirmed`."""
+    (WarnedError) if it would make a rule mistake, or in a practice hand if it is a dangerous
+    discard, unless `confirmed`."""
     return game_play(game=game, version=version, action=action, confirmed=confirmed).game
 
 
@@ -148,7 +150,8 @@ def game_play(*, game: Game, version: int | None, action: Action, confirmed: boo
         problem = engine.why_illegal(action)
         if problem is not None:
             raise PlayError(problem)
-        warning = None if confirmed else coach.warning(engine, action)
+        careful = locked.mode == Game.Mode.PRACTICE  # a test hand is the learner's own play
+        warning = None if confirmed else coach.warning(engine, action, careful=careful)
         if warning is not None:
             raise WarnedError(warning, action)
         _decide(locked, engine, action)

@@ -1,6 +1,6 @@
 """A learner's statistics at the table, for their dashboard and their teachers: the hands they
-finished (won, wall games, how far from Mah Jongg they ended), and how often their decisions
-matched the advice, per kind of decision.
+finished (won, wall games, hands won on their discard, how far from Mah Jongg they ended), and how
+often their decisions matched the advice, per kind of decision.
 
 Only finished hands count. Test hands are the statistics; practice hands (which can be undone) are
 counted apart and never mixed in. Two queries, whatever the number of hands: one grouped by mode
@@ -29,6 +29,7 @@ class Hands:
     won: int = 0
     wall: int = 0  # wall games: nobody won
     dead: int = 0  # the learner's hand was dead at the end (Game.final_distance is null)
+    fed: int = 0  # an opponent won on the learner's discard (the discard that fed a Mah Jongg)
     # (tiles from Mah Jongg at the end, hands), fewest tiles first; dead hands are not in it
     distances: tuple[tuple[int, int], ...] = ()
 
@@ -93,11 +94,12 @@ def play_stats(user: User) -> PlayStats:
             hands=Count("pk"),
             won=Count("pk", filter=Q(result__winner=LEARNER_SEAT)),
             wall=Count("pk", filter=Q(result__winner=None)),
+            fed=Count("pk", filter=Q(result__discarder=LEARNER_SEAT)),
         )
     )
     by_mode: dict[str, list[Row]] = defaultdict(list)
-    for mode, distance, hands, won, wall in rows:
-        by_mode[mode].append((distance, hands, won, wall))
+    for mode, distance, hands, won, wall, fed in rows:
+        by_mode[mode].append((distance, hands, won, wall, fed))
     marks = (
         Decision.objects.filter(game__owner=user, game__mode=Game.Mode.TEST, game__status=Game.Status.OVER)
         .order_by()
@@ -111,16 +113,17 @@ def play_stats(user: User) -> PlayStats:
     )
 
 
-Row = tuple[int | None, int, int, int]  # final distance, hands, won, wall games
+Row = tuple[int | None, int, int, int, int]  # final distance, hands, won, wall games, fed
 
 
 def _hands(rows: list[Row]) -> Hands:
-    distances = sorted((distance, hands) for distance, hands, _, _ in rows if distance is not None)
+    distances = sorted((row[0], row[1]) for row in rows if row[0] is not None)
     return Hands(
         played=sum(row[1] for row in rows),
         won=sum(row[2] for row in rows),
         wall=sum(row[3] for row in rows),
-        dead=sum(hands for distance, hands, _, _ in rows if distance is None),
+        dead=sum(row[1] for row in rows if row[0] is None),
+        fed=sum(row[4] for row in rows),
         distances=tuple(distances),
     )
 

@@ -22,7 +22,7 @@ from cfmj.engine.game import Action
 from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from cfmj.engine.ruleset import BASES
-from cfmj.play import coach, selectors, services
+from cfmj.play import caution, coach, selectors, services
 from cfmj.play.access import owned_or_404
 from cfmj.play.bots import DEFAULT_LEVEL, LEVELS
 from cfmj.play.models import LEARNER_SEAT, Game
@@ -101,6 +101,7 @@ def game(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     hinted = playing and row.mode == Game.Mode.PRACTICE and request.GET.get("hint") == "1"
     hint = coach.hint(engine) if hinted else None
     context = _context(row, engine=engine, hint=hint)
+    context["hint_caution"] = caution.hint_caution(engine.view(LEARNER_SEAT), hint.advised) if hint else ""
     if playing and request.GET.get("check") == "1":
         context.update(_warning_shown(row, engine, request.GET))
     return render_partial_response(request, "play/game.html", context, partial="table")
@@ -206,7 +207,7 @@ def _warning_shown(row: Game, engine: EngineGame, data: QueryDict) -> dict[str, 
         return {}
     if posted_version(data) != row.version or action.seat != LEARNER_SEAT or not engine.is_legal(action):
         return {}
-    warning = coach.warning(engine, action)
+    warning = coach.warning(engine, action, careful=row.mode == Game.Mode.PRACTICE)
     return _warning_context(row, warning, action) if warning else {}
 
 

@@ -99,7 +99,8 @@ class Table:
         return where
 
     def confirm_if_warned(self, game: Game) -> None:
-        """The coach held a rule mistake back (a call that would kill the hand): go ahead anyway."""
+        """The coach held a rule mistake back (a call that would kill the hand) or a dangerous
+        discard: go ahead anyway."""
         warned = self.page.locator("#warning")
         try:
             self.page.wait_for_function(
@@ -110,7 +111,7 @@ class Table:
         except PlaywrightError:
             return  # wait() says what went wrong
         if warned.count():
-            self.press(warned.get_by_role("button", name="Go ahead anyway"))
+            self.press(warned.get_by_role("button", name=re.compile(r"^(Go ahead|Discard .*) anyway$")))
 
     def discard_on_hint(self, screenshot: str = "") -> bool:
         """Ask for the hint at a discard and discard the tile it suggests (False: the hint advises

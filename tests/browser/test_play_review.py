@@ -3,9 +3,12 @@ follows the advice but lets one winning discard go), its decisions marked as the
 then the review opened from the hand's result on a phone (390x844, touch) and in large print on a
 tablet (820x1180, keyboard only), and stepped through with Next and Previous: the page never
 scrolls sideways and each step's decision is on screen; with JavaScript off the same links are
-plain links opening the page at the step.
+plain links opening the page at the step. A hand a bot won on the learner's discard (issue 19):
+the discards that fed the winner are marked in words and a shape, in the list and at the step, on
+both screens in normal and large print, for the owner and by the share link.
 
-Screenshots: var/browser/play-review-phone.png, play-review-tablet.png, and a step of each."""
+Screenshots: var/browser/play-review-phone.png, play-review-tablet.png, and a step of each;
+play-review-fed-*.png."""
 
 from __future__ import annotations
 
@@ -20,10 +23,11 @@ from cfmj.play import services
 from cfmj.play.models import Decision, Game
 from cfmj.play.review import review_of
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.test_accessibility import AXE, BLOCKING, axe_violations
 from tests.browser.test_layout import PLACE, in_view
 from tests.browser.test_play import PHONE, TABLET, fits, settled
 from tests.browser.walk import PASSWORD, log_in, start
-from tests.play.test_review import WAITING, advised
+from tests.play.test_review import FED, WAITING, advised
 
 pytestmark = pytest.mark.django_db(transaction=True)
 MARKS = ("best", "good", "weak")
@@ -147,4 +151,64 @@ def test_without_javascript_the_steps_are_plain_links(browser: Browser, live_ser
             problems.append(f"no JavaScript: the page does not open at the step (top {top:.0f})")
     finally:
         context.close()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.fixture
+def fed(lee: Any) -> Game:
+    """Strong bots, the advice's learner: North calls the learner's 1 Dot for a Pung, then its
+    5 Bam for Mah Jongg."""
+    return advised(services.game_start(owner=lee, bot_level="strong", seed=FED))
+
+
+def marked(page: Page, where: str) -> list[str]:
+    """The fed marks on the page read without colour: a shape (the outline and the diamond) and
+    words; none of axe's serious problems."""
+    problems: list[str] = []
+    for mark in page.locator(".fed-mark").all():
+        style = mark.evaluate("(el) => getComputedStyle(el).borderTopStyle")
+        if style != "dashed" or not mark.inner_text().startswith("◆ Fed North's"):
+            problems.append(f"{where}: a fed mark without its outline or words: {mark.inner_text()!r}")
+    if AXE.exists():
+        serious = [v["id"] for v in axe_violations(page) if v["impact"] in BLOCKING]
+        problems += [f"{where}: axe: {rule}" for rule in serious]
+    return problems
+
+
+@pytest.mark.parametrize(
+    ("viewport", "large_print"),
+    [(PHONE, False), (PHONE, True), (TABLET, False), (TABLET, True)],
+    ids=["phone", "phone-large-print", "tablet", "tablet-large-print"],
+)
+def test_the_discards_that_fed_the_winner_are_marked_in_the_list_at_the_step_and_when_shared(
+    contexts: Callable[..., BrowserContext], fed: Game, viewport: Any, large_print: bool
+) -> None:
+    look = f"{'phone' if viewport == PHONE else 'tablet'}{', large print' if large_print else ''}"
+    page = start(contexts(viewport, bypass_csp=True), large_print, "lee")
+    page.goto(f"/play/{fed.pk}/review/")
+    section = page.locator("#fed")
+    expect(section.locator(".fed-mark")).to_have_count(2)
+    expect(section).to_contain_text("Fed North's Pung of 1 Dot")
+    expect(page.locator("#decisions .fed-mark")).to_have_count(2)
+    problems = fits(page, f"{look}: the review") + marked(page, f"{look}: the review")
+    shot = f"play-review-fed-{'phone' if viewport == PHONE else 'tablet'}{'-large' if large_print else ''}"
+    section.screenshot(path=str(ARTIFACTS / f"{shot}.png"))
+    section.get_by_role("link", name=re.compile("for Mah Jongg")).click()
+    expect(page.locator("#step-title")).to_contain_text("Step ")
+    mark = page.locator("#step .review-fed")
+    expect(mark).to_contain_text("North called your 5 Bam for Mah Jongg: as its discarder, you paid double.")
+    if not in_view(settled(mark)):
+        problems.append(f"{look}: the fed mark at the step is out of view")
+    problems += fits(page, f"{look}: the step") + marked(page, f"{look}: the step")
+    page.screenshot(path=str(ARTIFACTS / f"{shot}-step.png"))
+
+    # Anyone with the share link sees the same marks.
+    services.review_share(game=fed, sharing=True)
+    fed.refresh_from_db()
+    visitor = start(contexts(viewport), large_print)
+    visitor.goto(f"/play/shared/{fed.share_token}/")
+    expect(visitor.locator("#fed .fed-mark")).to_have_count(2)
+    visitor.locator("#fed").get_by_role("link", name=re.compile("for a Pung")).click()
+    expect(visitor.locator("#step .review-fed")).to_contain_text("Fed North's Pung of 1 Dot")
+    problems += fits(visitor, f"{look}: the shared step")
     assert not problems, "\n".join(problems)

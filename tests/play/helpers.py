@@ -66,7 +66,8 @@ def tiles_allowed(view: PlayerView, game: Game) -> set[str]:
 
 
 def advance_to(game: Game, kind: str, limit: int = 300) -> Game:
-    """Play the learner's first legal choice (letting every discard go) until `kind` is offered."""
+    """Play the learner's first legal choice (letting every discard go) until `kind` is offered,
+    going ahead past the coach's caution before a dangerous discard."""
 
     for _ in range(limit):
         legal = rebuild(game).legal_actions(0)
@@ -76,16 +77,17 @@ def advance_to(game: Game, kind: str, limit: int = 300) -> Game:
             raise AssertionError("the hand ended first")
         plain = [a for a in legal if a.kind not in ("declare_mah_jongg", "call_mah_jongg", "exchange_joker")]
         choice = next((a for a in legal if isinstance(a, NoCall)), None) or (plain or legal)[0]
-        game = services.game_act(game=game, version=game.version, action=choice)
+        game = services.game_act(game=game, version=game.version, action=choice, confirmed=True)
     raise AssertionError(f"{kind} was never offered")
 
 
 def play_out(game: Game) -> Game:
-    """The learner lets every discard go and discards the first tile it may, to the end."""
+    """The learner lets every discard go and discards the first tile it may, to the end (going
+    ahead past the coach's caution before a dangerous discard)."""
 
     while game.status != Game.Status.OVER:
         legal = rebuild(game).legal_actions(0)
         choice = next((a for a in legal if a.kind in ("no_call", "discard")), None)
         choice = choice or next(a for a in legal if a.kind not in ("declare_mah_jongg", "call_mah_jongg"))
-        game = services.game_act(game=game, version=game.version, action=choice)
+        game = services.game_act(game=game, version=game.version, action=choice, confirmed=True)
     return game

@@ -4,6 +4,7 @@ at the time, the public tiles and the winning hand)."""
 
 from __future__ import annotations
 
+from html import unescape
 from typing import Any
 
 import pytest
@@ -13,8 +14,9 @@ from django.urls import reverse
 from cfmj.engine.game import CallMahJongg, NoCall, action_from_dict, wins
 from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.game.advice_player import AdvicePlayer
+from cfmj.engine.game.events import Discarded, ExposureMade, MahJonggCalled
 from cfmj.engine.notation import parse_hand
-from cfmj.engine.tiles import code
+from cfmj.engine.tiles import code, parse_tile
 from cfmj.play import services
 from cfmj.play.models import Decision, Game
 from cfmj.play.review import Review, replay_to, review_of
@@ -25,6 +27,7 @@ from tests.play.helpers import play_out, tiles_drawn
 pytestmark = pytest.mark.django_db
 SHORT = 19  # strong bots: a bot wins in 118 actions, the learner makes 13 decisions
 WAITING = 14  # beginner bots, the advice's learner: one tile from Mah Jongg from turn 2 on
+FED = 204  # strong bots, the advice's learner (East): North calls its 1 Dot, then its 5 Bam to win
 
 
 def url(game: Game, step: int | str | None = None) -> str:
@@ -47,13 +50,13 @@ def finished(lee: Any) -> Game:
 
 def advised(game: Game, *, let_go: int = 0) -> Game:
     """The learner plays the advice to the end, but lets the first `let_go` discards that would
-    win go by."""
+    win go by (going ahead past the coach's caution before a dangerous discard)."""
     while game.status != Game.Status.OVER:
         engine = rebuild(game)
         choice = AdvicePlayer().choose(engine.view(0), engine.legal_actions(0))
         if let_go and isinstance(choice, CallMahJongg):
             let_go, choice = let_go - 1, NoCall(0)
-        game = services.game_act(game=game, version=game.version, action=choice)
+        game = services.game_act(game=game, version=game.version, action=choice, confirmed=True)
     return game
 
 
@@ -238,6 +241,56 @@ def test_a_hand_never_one_tile_away_says_so(client: Client, finished: Game) -> N
     html = client.get(url(finished)).content.decode()
     assert "You were never one tile from Mah Jongg in this hand." in html
     assert "No tile that came your way would have completed your hand." in html
+
+
+def test_it_marks_the_discards_that_fed_the_winner_on_the_summary_each_step_and_the_share(
+    client: Client, lee: Any
+) -> None:
+    game = advised(services.game_start(owner=lee, bot_level="strong", seed=FED))
+    assert game.result is not None and (game.result["winner"], game.result["discarder"]) == (3, 0)
+    review = review_of(game, [])
+    assert [(f.tile, f.mah_jongg, f.label) for f in review.feeds] == [
+        ("1D", False, "Fed North's Pung of 1 Dot"),
+        ("5B", True, "Fed North's Mah Jongg"),
+    ]
+    exposure, mah_jongg = review.feeds
+    assert exposure.words == "North called your 1 Dot for a Pung of 1 Dot, on the way to North's Mah Jongg."
+    assert mah_jongg.words == "North called your 5 Bam for Mah Jongg: as its discarder, you paid double."
+    # Checked afresh against the record: each marked step is the learner's discard of that tile,
+    # and the winner called it, for an exposure, then for Mah Jongg, in the events that followed.
+    for feed, called in ((exposure, ExposureMade), (mah_jongg, MahJonggCalled)):
+        step = review.step(feed.step)
+        assert step is not None and step.kind == "discard" and step.feed == feed
+        end = review.starts[feed.step + 1] if feed.step < review.last_step else None
+        events = review.engine.events[review.starts[feed.step] : end]
+        assert events[0] == Discarded(0, parse_tile(feed.tile))
+        assert any(isinstance(e, called) and e.seat == 3 for e in events)
+    assert [s.number for s in review.steps if s.feed] == [exposure.step, mah_jongg.step]
+    summary = unescape(client.get(url(game)).content.decode())
+    fed = summary[summary.index('id="fed"') : summary.index('id="review-result"')]
+    assert '<span aria-hidden="true">◆</span> Fed North\'s Mah Jongg' in fed
+    assert f'href="{url(game, exposure.step)}#step">Turn {exposure.turn}: {exposure.words}' in fed
+    decisions = summary[summary.index('id="decisions"') : summary.index('id="waits"')]
+    assert decisions.count('class="fed-mark"') == 2
+    at = unescape(client.get(url(game, mah_jongg.step)).content.decode())
+    assert "◆</span> Fed North's Mah Jongg</span> North called your 5 Bam for Mah Jongg" in at
+    assert 'class="fed-mark"' not in client.get(url(game, mah_jongg.step - 1)).content.decode()
+    # The shared review shows the same marks to anyone with the link.
+    shared = reverse("play:shared", args=[services.review_share(game=game, sharing=True).share_token])
+    visitor = Client()
+    assert unescape(visitor.get(shared).content.decode()).count('class="fed-mark"') == 4
+    page = visitor.get(f"{shared}?step={exposure.step}").content.decode()
+    assert "Fed North's Pung of 1 Dot" in unescape(page)
+
+
+def test_a_hand_won_without_your_discard_is_unmarked(client: Client, lee: Any, finished: Game) -> None:
+    assert finished.result is not None and finished.result["discarder"] != 0
+    assert review_of(finished, []).feeds == ()
+    html = unescape(client.get(url(finished)).content.decode())
+    assert "won without calling any of your discards." in html and 'class="fed-mark"' not in html
+    won = advised(services.game_start(owner=lee, bot_level="beginner", seed=1))
+    assert review_of(won, []).feeds == ()
+    assert "You won: nobody called your discards" in client.get(url(won)).content.decode()
 
 
 def replay_before(game: Game, index: int) -> EngineGame:

@@ -46,6 +46,23 @@ def test_it_counts_test_and_practice_hands_apart_and_only_the_learners_finished_
     assert stats.any_hand
 
 
+def test_it_counts_the_hands_a_bot_won_on_the_learners_discard(client, ada: Any) -> None:
+    fed = {"winner": 2, "won_by": "discard", "discarder": 0, "dead": []}
+    PlayGameFactory.create_batch(2, owner=ada, mode="test", result=fed)
+    PlayGameFactory(owner=ada, mode="test", result={**fed, "discarder": 3})  # another bot paid
+    PlayGameFactory(owner=ada, mode="test", result={**fed, "won_by": "wall", "discarder": None})
+    PlayGameFactory(owner=ada, mode="practice", result=fed)
+    PlayGameFactory(owner=ada, mode="test", status="playing", result=fed)  # not finished
+    PlayGameFactory(mode="test", result=fed)  # someone else's
+    stats = play_stats(ada)
+    assert (stats.test.played, stats.test.fed) == (4, 2)
+    assert (stats.practice.played, stats.practice.fed) == (1, 1)
+    client.force_login(ada)
+    html = client.get(DASHBOARD).content.decode()
+    assert "Discards that fed a Mah Jongg" in html and "calling your discard, which pays double" in html
+    assert "<td>2</td><td>1</td>" in html[html.index("Discards that fed") :]
+
+
 def test_it_counts_the_advices_marks_per_kind_from_finished_test_hands_only(ada: Any) -> None:
     test = PlayGameFactory(owner=ada, mode="test")
     for kind, mark in [("discard", "best"), ("discard", "best"), ("discard", "weak"), ("pass", "good")]:

@@ -1,0 +1,137 @@
+"""play:act with the coach's caution (issue 19): in a practice hand, a discard dangerous enough
+(cfmj.play.caution.DANGER_WARNING) is held back with the engine's why until the learner confirms
+it; Back changes nothing, a double click discards once, and a test hand is never held back."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from html import unescape
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from cfmj.engine.game import Discard
+from cfmj.engine.game.advice_player import AdvicePlayer
+from cfmj.engine.game.table_reading import danger_in_view
+from cfmj.engine.tiles import code, name
+from cfmj.play import coach, services
+from cfmj.play.caution import DANGER_WARNING
+from cfmj.play.models import Game
+from cfmj.play.selectors import rebuild
+from tests.classes.helpers import person
+
+pytestmark = pytest.mark.django_db
+DANGER = 33  # strong bots, the advice's learner: on turn 20, East's three Pungs make 6 Dot risky
+
+
+@pytest.fixture
+def lee(client: Client) -> Any:
+    user = person("lee")
+    client.force_login(user)
+    return user
+
+
+def to_danger(game: Game) -> tuple[Game, int]:
+    """The advice played (past any caution) until the learner owes a discard with a tile at least
+    DANGER_WARNING dangerous: the game then, and that tile."""
+    while game.status != Game.Status.OVER:
+        engine = rebuild(game)
+        view, legal = engine.view(0), engine.legal_actions(0)
+        if any(isinstance(a, Discard) for a in legal):
+            riskiest = danger_in_view(view).discards[0]
+            if riskiest.danger >= DANGER_WARNING:
+                return game, riskiest.tile
+        choice = AdvicePlayer().choose(view, legal)
+        game = services.game_act(game=game, version=game.version, action=choice, confirmed=True)
+    raise AssertionError("no dangerous discard in this hand")
+
+
+def risky(owner: Any, mode: str = Game.Mode.PRACTICE) -> tuple[Game, int]:
+    return to_danger(services.game_start(owner=owner, bot_level="strong", seed=DANGER, mode=mode))
+
+
+def act_url(game: Game) -> str:
+    return reverse("play:act", args=[game.pk])
+
+
+def test_the_service_holds_a_dangerous_discard_back_until_it_is_confirmed(lee: Any) -> None:
+    game, tile = risky(lee)
+    assert rebuild(game).turns == 20 and code(tile) == "6D"
+    before = (game.version, list(game.actions), game.decisions.count())
+    with pytest.raises(services.WarnedError) as held:
+        services.game_act(game=game, version=game.version, action=Discard(0, tile))
+    assert held.value.warning.title == "6 Dot could give East Mah Jongg"
+    assert "East's Pung of 8 Dot, Pung of 5 Bam and Pung of 7 Dot" in held.value.warning.words
+    game.refresh_from_db()
+    assert (game.version, game.actions, game.decisions.count()) == before
+    game = services.game_act(game=game, version=game.version, action=Discard(0, tile), confirmed=True)
+    assert game.version == before[0] + 1
+    assert game.actions[len(before[1])] == {"kind": "discard", "seat": 0, "tile": tile}
+    assert game.decisions.count() == before[2] + 1
+
+
+def test_a_test_hand_is_never_held_back(lee: Any) -> None:
+    game, tile = risky(lee, Game.Mode.TEST)
+    version = game.version
+    game = services.game_act(game=game, version=version, action=Discard(0, tile))
+    assert game.version == version + 1
+
+
+def test_the_table_shows_the_caution_and_discards_once_when_confirmed(client: Client, lee: Any) -> None:
+    game, tile = risky(lee)
+    data = {"action": "discard", "version": str(game.version), "tile": code(tile)}
+    response = client.post(act_url(game), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    html = unescape(response.content.decode())
+    assert 'id="warning"' in html and 'role="alert"' in html
+    assert "Careful: 6 Dot could give East Mah Jongg" in html and "leave 4 hands open" in html
+    assert "Discard 6 Dot anyway</button>" in html and 'name="confirm" value="1"' in html
+    assert ">Back</a>" in html and "/rules/#rule-" not in html  # a danger, not a rule mistake
+    game.refresh_from_db()
+    version, actions = game.version, len(game.actions)
+    confirm = {**data, "confirm": "1"}
+    assert client.post(act_url(game), confirm, HTTP_HX_REQUEST="true").status_code == 200
+    again = client.post(act_url(game), confirm, HTTP_HX_REQUEST="true")  # the double click
+    assert "This hand is over" in again.content.decode()  # refused: not discarded twice
+    game.refresh_from_db()
+    assert game.version == version + 1
+    discards = [a for a in game.actions[actions:] if a["seat"] == 0 and a["kind"] == "discard"]
+    assert discards == [{"kind": "discard", "seat": 0, "tile": tile}]
+    assert game.status == Game.Status.OVER  # a bot won before the learner's next choice
+
+
+def test_without_javascript_the_caution_has_its_own_address_and_back_changes_nothing(
+    client: Client, lee: Any
+) -> None:
+    game, tile = risky(lee)
+    data = {"action": "discard", "version": str(game.version), "tile": code(tile)}
+    response = client.post(act_url(game), data)
+    assert response.status_code == 302 and response["Location"].endswith("#warning")
+    page = unescape(client.get(response["Location"]).content.decode())
+    assert 'id="warning"' in page and f"Discard {name(tile)} anyway" in page
+    back = reverse("play:game", args=[game.pk])
+    assert f'href="{back}#table"' in page
+    table = client.get(back).content.decode()
+    assert 'id="warning"' not in table and 'data-action="discard"' in table
+    assert Game.objects.get(pk=game.pk).version == game.version
+
+
+def test_the_hint_warns_only_when_the_discard_it_advises_is_dangerous(
+    client: Client, lee: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game, tile = risky(lee)
+    url = reverse("play:game", args=[game.pk]) + "?hint=1"
+    html = unescape(client.get(url).content.decode())
+    assert 'id="hint"' in html and "Hint: Discard 4 Bam" in html and 'class="play-caution"' not in html
+    # Were the advice to discard the 6 Dot, the hint would say so with the engine's why.
+    real = coach.hint
+
+    def risky_hint(engine: Any) -> coach.Hint | None:
+        found = real(engine)
+        return replace(found, advised=Discard(0, tile), advice="Discard 6 Dot") if found else None
+
+    monkeypatch.setattr(coach, "hint", risky_hint)
+    html = unescape(client.get(url).content.decode())
+    assert '<p class="play-caution"><span aria-hidden="true">▲</span> Careful: 6 Dot could give East' in html
