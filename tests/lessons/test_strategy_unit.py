@@ -15,6 +15,7 @@ from cfmj.engine.distance import IMPOSSIBLE, card_matrix, missing_tiles, needs
 from cfmj.engine.reading import READY_CHANCE
 from cfmj.engine.scoring import payments
 from cfmj.engine.tiles import CODES, JOKER, MAX_COPIES, code, parse_tile
+from cfmj.play.caution import DANGER_WARNING
 from lessons.content import LessonSource
 from tests.course import course_sources
 
@@ -238,7 +239,9 @@ def test_lesson_24_names_safe_and_deadly_discards() -> None:
     assert code(west.discards[0].tile) == "1B" and west.discards[0].danger > 0
     assert "only Dragon's Wings" in west.discards[0].why
     assert west.of(parse_tile("7C")).danger == 0 == west.of(JOKER).danger
-    assert "throw {{7C}} and keep the {{1B}}" in body("safe-and-dangerous-discards", "Your hand or theirs")
+    text = body("safe-and-dangerous-discards", "Your hand or theirs")
+    assert "throw {{7C}} and keep the {{1B}}" in text
+    assert west.discards[0].danger >= DANGER_WARNING and "the coach stops you" in text  # its caution
 
 
 def test_lesson_25_reads_how_close_they_are_and_throws_safe() -> None:
