@@ -1,8 +1,9 @@
 """Defence-aware discard advice: your own distance from Mah Jongg weighed against the danger of
 each discard (danger.py), and when to give the hand up.
 
-The rules, in order (the thresholds are the named constants below, tuned by the defensive bot's
-measured strength, cfmj.engine.studies.defence_strength):
+The rules, in order (the thresholds are the named constants below; they were set from the
+measured READY_CHANCE, not searched: the defensive bot's strength with them is measured by
+cfmj.engine.studies.defence_strength, README "Defence"; --give-up-ready and the rest try others):
 - Give up when you are far (GIVE_UP_NEED tiles or more still needed after your best discard) and
   an opponent is likely enough ready (their READY_CHANCE at least GIVE_UP_READY): discard the
   safest tile, the advice's order among those within DANGER_STEP of each other.
@@ -35,7 +36,7 @@ GIVE_UP_NEED = 3  # tiles still needed after your best discard from which you ma
 GIVE_UP_READY = 0.4  # an opponent this likely to be ready makes you give up when that far
 SAFE_ENOUGH = 0.02  # a discard this dangerous or less is played as the advice says
 DANGER_STEP = 0.02  # dangers this close count as the same when choosing among good discards
-VERY_DANGEROUS = 0.15  # pay one tile of distance to avoid a discard this dangerous ...
+VERY_DANGEROUS = 0.2  # pay one tile of distance to avoid a discard this dangerous ...
 EXTREME = 0.5  # ... or this dangerous, when you are one tile from Mah Jongg yourself
 READY = 1  # tiles needed after the discard when you are one tile from Mah Jongg
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -105,16 +106,46 @@ def summarise(hands: Sequence[Played]) -> dict[str, Any]:
     return out
 
 
-def run(hands: int, seed: int, *, workers: int = 1, thresholds: Thresholds = DEFAULT) -> dict[str, Any]:
+def _logged(log: str | None, seed: int, thresholds: Thresholds) -> dict[int, list[Played]]:
+    """The chunks a log already holds for this seed and these thresholds, by first hand."""
+    done: dict[int, list[Played]] = {}
+    if log is None or not os.path.exists(log):
+        return done
+    with open(log, encoding="utf-8") as lines:
+        for line in lines:
+            entry = json.loads(line)
+            if entry["seed"] == seed and entry["thresholds"] == asdict(thresholds):
+                done[entry["start"]] = [_played(h) for h in entry["hands"]]
+    return done
+
+
+def _played(data: dict[str, Any]) -> Played:
+    return Played(**{**data, "policies": tuple(data["policies"]), "payments": tuple(data["payments"])})
+
+
+def run(
+    hands: int, seed: int, *, workers: int = 1, thresholds: Thresholds = DEFAULT, log: str | None = None
+) -> dict[str, Any]:
+    """Play `hands` hands and summarise them; with `log`, each chunk of hands is appended to that
+    file as it finishes (one JSON line) and chunks already there are not played again, so a run
+    that is stopped can be resumed (or summarised so far: --hands the count done)."""
     if not 2 <= hands <= MAX_HANDS or hands % 2:
         raise ValueError(f"--hands is an even number from 2 to {MAX_HANDS:,} (each deal in both rotations).")
     started = time.perf_counter()
-    jobs = [(s, min(s + CHUNK, hands), seed, thresholds) for s in range(0, hands, CHUNK)]
-    if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            played = [h for part in pool.map(_job, jobs) for h in part]
-    else:
-        played = [h for job in jobs for h in _job(job)]
+    done = _logged(log, seed, thresholds)
+    chunks = {s: min(s + CHUNK, hands) for s in range(0, hands, CHUNK)}
+    if any(len(done[s]) != stop - s for s, stop in chunks.items() if s in done):
+        raise ValueError("The log's chunks do not match --hands: use another log.")
+    jobs = [(s, stop, seed, thresholds) for s, stop in chunks.items() if s not in done]
+    parts = dict(done)
+    with ProcessPoolExecutor(max_workers=max(1, workers)) as pool:
+        for job, part in zip(jobs, pool.map(_job, jobs), strict=True):
+            parts[job[0]] = part
+            if log is not None:
+                with open(log, "a", encoding="utf-8") as out:
+                    entry = {"seed": seed, "thresholds": asdict(thresholds), "start": job[0]}
+                    out.write(json.dumps({**entry, "hands": [asdict(h) for h in part]}) + "\n")
+    played = [h for s in sorted(chunks) for h in parts[s]]
     return {
         "hands": hands,
         "seed": seed,
@@ -157,12 +188,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", metavar="FILE", help="also write the report to FILE as JSON")
+    parser.add_argument(
+        "--log", metavar="FILE", help="keep each chunk of hands in FILE as it finishes (resumable)"
+    )
     for item in fields(Thresholds):
         parser.add_argument(f"--{item.name.replace('_', '-')}", type=type(getattr(DEFAULT, item.name)))
     args = parser.parse_args(argv)
     changed = {f.name: getattr(args, f.name) for f in fields(Thresholds) if getattr(args, f.name) is not None}
     try:
-        report = run(args.hands, args.seed, workers=args.workers, thresholds=Thresholds(**changed))
+        report = run(
+            args.hands, args.seed, workers=args.workers, thresholds=Thresholds(**changed), log=args.log
+        )
     except ValueError as error:
         print(error, file=sys.stderr)
         return 2
