@@ -170,6 +170,7 @@ def answer_call(request: dict[str, Any]) -> dict[str, Any]:
 
 def answer_danger(request: dict[str, Any]) -> dict[str, Any]:
     from .danger import danger
+    from .defence import defended_discard
 
     opponents = request.get("opponents")
     if not isinstance(opponents, list) or not all(isinstance(o, str) for o in opponents):
@@ -183,13 +184,11 @@ def answer_danger(request: dict[str, Any]) -> dict[str, Any]:
     wall = request.get("wall")
     if wall is not None and not (isinstance(wall, int) or (isinstance(wall, str) and wall.isdigit())):
         raise InputError(f"'wall' is how many tiles are left in the wall, a whole number, not '{wall}'.")
-    return danger(
-        _hand_of(request),
-        opponents,
-        seen=seen,
-        wall=None if wall is None else int(wall),
-        rules=_rules(request),
-    ).as_dict()
+    rules = _rules(request)
+    result = danger(
+        _hand_of(request), opponents, seen=seen, wall=None if wall is None else int(wall), rules=rules
+    )
+    return {**result.as_dict(), "advice": defended_discard(result.hand, result, rules=rules).as_dict()}
 
 
 def answer_simulate(request: dict[str, Any]) -> dict[str, Any]:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
@@ -34,6 +33,7 @@ from cfmj.engine.game import Action, Game, hand_result
 from cfmj.engine.game.lonely_player import LonelyPlayer
 from cfmj.engine.game.runner import MAX_STEPS
 from cfmj.engine.scoring import counts_as_self_drawn
+from cfmj.engine.studies.intervals import mean_interval, wilson
 from cfmj.play.bots import BEGINNER, STEADY, STRONG, bot_choose
 
 HEURISTIC = "heuristic"
@@ -44,7 +44,6 @@ TABLES: dict[str, tuple[str, str, str, str]] = {
     "heuristic v steady": (HEURISTIC, STEADY, HEURISTIC, STEADY),
     "steady v strong": (STEADY, STRONG, STEADY, STRONG),
 }
-Z95 = 1.959964
 CHUNK = 20  # hands per job: small, so two workers finish together
 MAX_HANDS = 100_000
 
@@ -102,23 +101,6 @@ def play_one(seats: Sequence[str], index: int, seed: int) -> Hand:
 def _job(args: tuple[str, int, int, int]) -> tuple[str, list[Hand]]:
     table, start, stop, seed = args
     return table, [play_one(TABLES[table], i, seed) for i in range(start, stop)]
-
-
-def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (0-1 bounds)."""
-    if n <= 0:
-        raise ValueError("The interval needs at least one trial.")
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
-    """Mean and its normal 95% interval (mean ± z·sd/√n; sd is 0 for one value)."""
-    mean = statistics.fmean(values)
-    half = z * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return mean, mean - half, mean + half
 
 
 def summarise_table(hands: Sequence[Hand]) -> dict[str, Any]:

@@ -7,6 +7,7 @@ import json
 import pytest
 
 import cfmj.engine
+from cfmj.engine.defence import defended_discard
 from tests.engine.test_cli import answer, assert_one_error_line, run, run_process
 
 HAND = "1B 2C 3C 4C 5C 6C 7C 8C 9C 1D 2D 3D 4D J"
@@ -35,8 +36,9 @@ def test_it_answers_with_the_contracts_fields() -> None:
 
 def test_the_python_api_gives_the_same_answer() -> None:
     from_cli = answer("danger", HAND, "--opponent", WINGS, "--wall", "40")
-    from_api = cfmj.engine.danger(HAND, [WINGS], wall=40).as_dict()
-    assert from_api == from_cli
+    result = cfmj.engine.danger(HAND, [WINGS], wall=40)
+    assert from_cli.pop("advice") == defended_discard(HAND, result).as_dict()
+    assert result.as_dict() == from_cli
 
 
 @pytest.mark.parametrize(
@@ -81,3 +83,11 @@ def test_a_real_process_answers_and_reports_errors_without_a_traceback() -> None
     assert done.returncode == 0 and json.loads(done.stdout)["discards"][0]["tile"] == "1B"
     bad = run_process("danger", HAND)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr + bad.stdout
+
+
+def test_it_adds_the_defence_advice_without_renaming_a_field() -> None:
+    result = answer("danger", HAND, "--opponent", "", "--opponent", WINGS, "--opponent", "", "--wall", "20")
+    advice = result["advice"]
+    assert set(advice) == {"tile", "give_up", "danger", "tiles_needed", "why"}
+    assert advice["tile"] != "1B" and advice["tile"] in HAND.split() and isinstance(advice["give_up"], bool)
+    assert set(result) == {"discards", "opponents", "hand", "advice"}

@@ -4,6 +4,8 @@ opponents in turn order after them, named by their winds, with their exposures a
 from __future__ import annotations
 
 from ..danger import DangerResult, danger
+from ..defence import DEFAULT, Defence, Thresholds, defended_discard
+from ..evaluation import SHORTLIST
 from ..reading import Opponent
 from .tileset import SEATS, to_the, wind_of
 from .view import PlayerView
@@ -35,4 +37,14 @@ def danger_in_view(view: PlayerView, *, unexposed: bool = False) -> DangerResult
         wall=view.wall_count,
         rules=view.rules,
         unexposed=unexposed,
+    )
+
+
+def defended_discard_in_view(
+    view: PlayerView, *, unexposed: bool = False, shortlist: int = SHORTLIST, thresholds: Thresholds = DEFAULT
+) -> Defence:
+    """This player's discard now, weighing their distance from Mah Jongg against the danger
+    (cfmj.engine.defence)."""
+    return defended_discard(
+        view.hand(), danger_in_view(view, unexposed=unexposed), shortlist=shortlist, thresholds=thresholds
     )
