@@ -5,10 +5,12 @@ DANGER_WARNING, the engine's why in plain words. Django-free; coach.warning asks
 hand (a test hand counts as the learner's own play: no coach speaks there), and the hint asks it
 whether the discard it advises is itself dangerous.
 
-DANGER_WARNING is measured, not guessed: over about 500 discards of the advice's learner against
-the strong bots (seeds 0-59), the most dangerous tile on the rack was under 1% half the time and
-never above 9%, so a discard one in twenty to give someone Mah Jongg is among the riskiest the
-table offers."""
+DANGER_WARNING is measured, not guessed: with READY_CHANCE as measured (cfmj/engine/reading.py),
+over 622 discards of the advice's learner against the strong bots (seeds 0-59, 25 November 2026),
+the most dangerous tile on the rack was under 1.4% half the time, 5.3-6.0% at the 90th percentile
+and 24% at most, so a discard one in twenty to give someone Mah Jongg is among the riskiest tenth
+the table offers (the same study's calibration found such discards called more often, not less,
+than their danger says: cfmj/engine/studies/ready_odds.py)."""
 
 from __future__ import annotations
 

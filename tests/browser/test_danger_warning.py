@@ -3,7 +3,7 @@ played by the advice to a discard the engine finds dangerous (tests/play/test_da
 the learner chooses that tile on a phone (390x844) and on a tablet (820x1180), each in normal and
 large print. The caution is on screen, focused and read out (role=alert), in words with the
 engine's why; the page never scrolls sideways; axe finds no serious problem; Back changes nothing;
-"Discard 6 Dot anyway" discards it, once.
+"Discard Flower anyway" discards it, once.
 
 Screenshots: var/browser/play-caution-*.png."""
 
@@ -52,8 +52,8 @@ def test_a_dangerous_discard_is_held_back_with_the_why_and_goes_ahead_once_confi
     warning = page.locator("#warning")
     expect(warning).to_be_visible()
     expect(warning).to_have_attribute("role", "alert")
-    expect(warning.locator("h2")).to_have_text("Careful: 6 Dot could give East Mah Jongg")
-    expect(warning).to_contain_text("East's Pung of 8 Dot, Pung of 5 Bam and Pung of 7 Dot")
+    expect(warning.locator("h2")).to_have_text("Careful: Flower could give East Mah Jongg")
+    expect(warning).to_contain_text("East's Pung of 8 Dot and Pung of 5 Bam")
     problems = fits(page, f"{look}: the caution")
     if not in_view(settled(warning)):
         problems.append(f"{look}: the caution is out of view")
@@ -71,7 +71,7 @@ def test_a_dangerous_discard_is_held_back_with_the_why_and_goes_ahead_once_confi
     assert Game.objects.get(pk=game.pk).version == game.version
 
     rack_tile.first.click()
-    page.locator("#warning").get_by_role("button", name="Discard 6 Dot anyway").click()
+    page.locator("#warning").get_by_role("button", name="Discard Flower anyway").click()
     page.wait_for_function(
         "(v) => document.querySelector('#hand-result') || [...document.querySelectorAll("
         "'#table input[name=version]')].some((i) => i.value === v)",

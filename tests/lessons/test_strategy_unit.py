@@ -245,9 +245,9 @@ def test_lesson_24_names_safe_and_deadly_discards() -> None:
 
 
 def test_lesson_25_reads_how_close_they_are_and_throws_safe() -> None:
-    assert READY_CHANCE[(0, "early")] == 0.02 and READY_CHANCE[(3, "late")] == 0.70
+    assert READY_CHANCE[(0, "early")] == 0.06 and READY_CHANCE[(3, "late")] == 0.81
     text = body("when-to-give-up-a-hand", "How close are they?")
-    assert "**2 times in 100**" in text and "**7 times in 10**" in text
+    assert "**6 times in 100**" in text and "**8 times in 10**" in text
     assert 13 - 3 * PUNG == 4  # three blocks exposed: nine tiles or more
     assert "at most four tiles still hidden" in text
 

@@ -36,7 +36,7 @@ from typing import TypedDict
 from ..danger import DangerResult
 from ..game.table_reading import danger_in_view
 from ..game.tileset import SEATS, to_the
-from ..tiles import JOKER, code
+from ..tiles import JOKER, code, parse_tile
 from .positions import SeatShown, TablePosition, TableShown, hand_positions
 
 PATH = Path(__file__).with_name("safe_discard_positions.json")
@@ -121,6 +121,20 @@ def scan(seed: int) -> list[SafeEntry]:
     return found
 
 
+def refreshed(entry: SafeEntry) -> SafeEntry | None:
+    """The entry's position read again by the engine as it is now (after a change to the danger
+    model): None where its tile no longer is what its sort says."""
+    for number, position in enumerate(hand_positions(entry["seed"]), start=1):
+        if number == entry["number"]:
+            tile = parse_tile(entry["tile"])
+            again = _entry(
+                position, number, entry["sort"], tile, danger_in_view(position.view, unexposed=True)
+            )
+            fits = again["danger"] >= DANGEROUS if again["sort"] == "dangerous" else again["danger"] == 0
+            return again if fits else None
+    return None
+
+
 @cache
 def library() -> tuple[SafeEntry, ...]:
     """The stored entries, in the order they were found."""
@@ -138,7 +152,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=PATH)
+    parser.add_argument(
+        "--refresh", action="store_true", help="read the stored positions again (the danger model changed)"
+    )
     args = parser.parse_args(argv)
+    if args.refresh:
+        with ProcessPoolExecutor(max_workers=args.workers) as pool:
+            again = [e for e in pool.map(refreshed, library()) if e is not None]
+        _write(args.out, again)
+        print(f"{len(again)} of {len(library())} entries kept", file=sys.stderr)
+        return
     rng = Random(f"cfmj-drills/safe_library/{args.seed}")
     seeds = [rng.randrange(SEEDS) for _ in range(args.hands)]
     entries: list[SafeEntry] = []
