@@ -9,16 +9,15 @@ from pathlib import Path
 import pytest
 
 from cfmj.engine.errors import InputError
+from cfmj.engine.studies.intervals import mean_interval, wilson
 from cfmj.play.strength import (
     ORDER,
     TABLES,
     main,
     markdown,
-    mean_interval,
     rotations,
     seating,
     tournament,
-    wilson,
 )
 
 
