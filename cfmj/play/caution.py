@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from cfmj.engine.danger import DiscardDanger
 from cfmj.engine.game import Action, Discard, PlayerView
-from cfmj.engine.game.table_reading import danger_in_view
+from cfmj.engine.game.table_reading import danger_in_view, defended_discard_in_view
 from cfmj.engine.tiles import JOKER, name
 
 DANGER_WARNING = 0.05  # warn at this chance (or more) that the discard is called for Mah Jongg
@@ -49,11 +49,19 @@ def discard_caution(view: PlayerView, tile: int) -> Caution | None:
 
 def hint_caution(view: PlayerView, advised: Action) -> str:
     """What the hint adds when the discard it advises is itself dangerous ("" otherwise): the
-    advice weighs the learner's own hand, not the table's danger."""
+    advice weighs the learner's own hand, not the table's danger, so the engine's defence
+    (cfmj.engine.defence: give up when far and an opponent is likely ready, or pay a tile to
+    avoid a very dangerous discard) says what playing safe would throw instead."""
     if not isinstance(advised, Discard):
         return ""
     found = discard_caution(view, advised.tile)
-    return f"Careful: {found.title}. {found.words}" if found else ""
+    if found is None:
+        return ""
+    defence = defended_discard_in_view(view)
+    if defence.tile == advised.tile:
+        return f"Careful: {found.title}. {found.words}"
+    words = found.words.split(" Your safest discard: ")[0]  # the defence names the tile to throw
+    return f"Careful: {found.title}. {words} Playing safe: {defence.why}"
 
 
 def _title(found: DiscardDanger) -> str:

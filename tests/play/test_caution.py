@@ -54,3 +54,10 @@ def test_the_hint_is_careful_when_the_discard_it_advises_is_dangerous() -> None:
     note = caution.hint_caution(view, Discard(0, parse_tile("1B")))
     assert note.startswith("Careful: 1 Bam could give South Mah Jongg. South's ")
     assert caution.hint_caution(view, Discard(0, parse_tile("5C"))) == ""
+
+
+def test_the_hint_says_what_playing_safe_would_throw_instead() -> None:
+    view = wings().view(0)
+    note = caution.hint_caution(view, Discard(0, parse_tile("1B")))
+    assert " Playing safe: " in note and note.count("Careful:") == 1
+    assert "1 Bam" in note.split(" Playing safe: ")[0]
