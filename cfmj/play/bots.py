@@ -37,7 +37,7 @@ BEGINNER, STEADY, STRONG = "beginner", "steady", "strong"
 LEVELS: dict[str, str] = {
     BEGINNER: "Beginner: plays at random, but never misses a Mah Jongg",
     STEADY: "Steady: follows the advice, but never calls and sometimes discards carelessly",
-    STRONG: "Strong: follows the engine's advice in everything",
+    STRONG: "Strong: follows the advice in everything (what the coach would suggest)",
 }
 DEFAULT_LEVEL = STEADY
 CARELESS = 0.25  # the steady bot's share of random discards

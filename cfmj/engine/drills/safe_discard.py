@@ -83,33 +83,15 @@ def _explain(entry: SafeEntry, tile: int) -> str:
     if entry["sort"] == "joker":
         return f"{entry['why']} {ref('6')}"
     if entry["sort"] == "safe":
-        readings = " ".join(entry["summaries"])
         return (
-            f"{entry['why']} {readings} Every opponent has exposed a block, so only the hands "
-            f"those blocks leave open can be waiting, and none of them uses {name(tile)} {ref('6')}."
+            f"{entry['why']} Every opponent has exposed a block, and none of the hands those "
+            f"blocks leave open uses {name(tile)} {ref('6')}."
         )
     chance = max(1, round(entry["danger"] * 100))
     return (
-        f"{entry['why']}{_reading(entry)} By the engine's reading of the table, about {chance} times in "
-        f"100 an opponent could call {name(tile)} for Mah Jongg right now. A discard may be called "
-        f"for Mah Jongg to finish any block {ref('6')}; only a joker, or a tile no hand still open "
-        "to an opponent uses, is certainly safe."
+        f"{entry['why']} Reading the table this way, about {chance} times in 100 an opponent "
+        f"could call {name(tile)} for Mah Jongg right now {ref('6')}."
     )
-
-
-def _reading(entry: SafeEntry) -> str:
-    """The reading of the opponent most likely to call the tile, where the why has not said it
-    already (the why and the summary open alike: "West's Kong of Red Dragon leaves ...")."""
-    seats = [seat["seat"] for seat in entry["table"]["opponents"]]
-    if entry["by"] not in seats:
-        return ""
-    summary = entry["summaries"][seats.index(entry["by"])]
-    head, likeliest, name_ = summary.partition(", the likeliest ")
-    if likeliest and entry["why"].startswith(head):
-        return f" The likeliest hand for {entry['by']} is {name_}"
-    if entry["why"].startswith(summary.rstrip(".")):
-        return ""
-    return f" {summary}"
 
 
 def make(rng: Random, band: int, focus: str | None = None) -> tuple[SafeDiscardQuestion, SafeDiscardAnswer]:

@@ -21,7 +21,7 @@ FINGERPRINTS = {
     "distance": "652f66a9db066fcca942df1553b3f344a3cbb8c043c53c118d9ae48de33c166e",
     "aim_hand": "9737a862f07e5a857f68bcd72a3b433812dac222ae41fd449ad96273fb639ea5",
     "collecting": "fc88a8657a564e518c0c70931ee64764586210ae0055a9fc637c2eb7aaa85a38",
-    "safe_discard": "37543b236794da78ff2de5d7f0f681c6c4319af83925822638b81f259c0d7e51",
+    "safe_discard": "9391d86bfcbdf100a1817049d9139ad0b9dddfe69b3815e4929eea6ccd3c21ae",
     "rules_quiz": "f98bd8c95693b664bfb346d6d04a34f78e734b6c53a3f9afbe80037030734d81",
 }
 
