@@ -19,7 +19,6 @@ Django-free: it needs only the engine and `bots.py`.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
@@ -34,6 +33,7 @@ from cfmj.engine.game.lonely_player import LonelyPlayer
 from cfmj.engine.game.runner import MAX_STEPS
 from cfmj.engine.scoring import counts_as_self_drawn
 from cfmj.engine.studies.intervals import mean_interval, wilson
+from cfmj.engine.studies.report import emit
 from cfmj.play.bots import BEGINNER, STEADY, STRONG, bot_choose
 
 HEURISTIC = "heuristic"
@@ -204,15 +204,15 @@ def main(argv: list[str] | None = None) -> int:
     except InputError as error:
         print(error, file=sys.stderr)
         return 2
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(report, out, indent=2)
-    print(
-        f"Bot strength: {args.hands:,} hands per table, seed {args.seed}, deals {report['deals']}; "
-        f"{report['seconds']:.0f} s on {args.workers} worker(s).\n"
+    return emit(
+        report,
+        json_path=args.json,
+        heading=(
+            f"Bot strength: {args.hands:,} hands per table, seed {args.seed}, deals {report['deals']}; "
+            f"{report['seconds']:.0f} s on {args.workers} worker(s)."
+        ),
+        table=markdown(report),
     )
-    print(markdown(report))
-    return 0
 
 
 if __name__ == "__main__":

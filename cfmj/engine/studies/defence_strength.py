@@ -32,6 +32,7 @@ from ..game.players import Player
 from ..game.runner import play_hand
 from ..scoring import BY_DISCARD, counts_as_self_drawn
 from .intervals import mean_interval, wilson
+from .report import emit
 
 ADVICE, DEFENSIVE = "advice", "defensive"
 SEATING = (ADVICE, DEFENSIVE, ADVICE, DEFENSIVE)
@@ -202,15 +203,15 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as error:
         print(error, file=sys.stderr)
         return 2
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(report, out, indent=2)
-    print(
-        f"Defence strength: {args.hands:,} hands, seed {args.seed}, thresholds {report['thresholds']}; "
-        f"{report['seconds']:.0f} s on {args.workers} worker(s).\n"
+    return emit(
+        report,
+        json_path=args.json,
+        heading=(
+            f"Defence strength: {args.hands:,} hands, seed {args.seed}, thresholds {report['thresholds']}; "
+            f"{report['seconds']:.0f} s on {args.workers} worker(s)."
+        ),
+        table=markdown(report),
     )
-    print(markdown(report))
-    return 0
 
 
 if __name__ == "__main__":

@@ -30,7 +30,6 @@ samples are small (README, "Defence").
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -47,6 +46,7 @@ from ..game.waits import completing
 from ..reading import READY_CHANCE, wall_stage
 from ..scoring import BY_DISCARD
 from .intervals import wilson
+from .report import emit
 
 STAGES = ("early", "middle", "late")
 EXPOSURES = range(5)
@@ -242,16 +242,16 @@ def main(argv: list[str] | None = None) -> int:
         "danger": danger_table(tally),
         "seconds": round(time.perf_counter() - started, 1),
     }
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(report, out, indent=2)
-    print(
-        f"Ready odds: {tally.hands:,} hands between four advice players, seeds {args.seed}.."
-        f"{args.seed + args.hands - 1}; {_every(args.danger_every)}; "
-        f"{report['seconds']:.0f} s on {args.workers} worker(s).\n"
+    return emit(
+        report,
+        json_path=args.json,
+        heading=(
+            f"Ready odds: {tally.hands:,} hands between four advice players, seeds {args.seed}.."
+            f"{args.seed + args.hands - 1}; {_every(args.danger_every)}; "
+            f"{report['seconds']:.0f} s on {args.workers} worker(s)."
+        ),
+        table=text(report),
     )
-    print(text(report))
-    return 0
 
 
 if __name__ == "__main__":
