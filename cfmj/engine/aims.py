@@ -20,13 +20,13 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from .card import CardEntry
+from .card import CardEntry, Target
 from .distance import IMPOSSIBLE, WINNING_SIZE, card_matrix, needs, target_ids
 from .evaluation import KeepScore, hand_needs, keep_scorer
 from .notation import Hand
-from .tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, NATURAL_KINDS, NEWS, WINDS
+from .tiles import JOKER, NATURAL_KINDS, NEWS, WINDS, copies_in_set
 
-TargetKey = tuple[str, tuple[str, ...], str | None]  # category, set, pattern (None: a dragon hand)
+TargetKey = Target  # category, set, pattern (None: a dragon hand)
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class Aim:
 
 
 def key_of(entry: CardEntry) -> TargetKey:
-    return (entry.category, entry.members, entry.pattern)
+    return entry.target
 
 
 @cache
@@ -107,7 +107,7 @@ def aims(hand: Hand, *, within: int) -> list[Aim]:
     held = Counter(hand.concealed)
     helpers: dict[int, list[int]] = {int(t): [] for t in wanted}
     for tile in range(NATURAL_KINDS):
-        if held[tile] >= _limit(tile):
+        if held[tile] >= copies_in_set(tile):
             continue
         nearer = np.minimum.reduceat(needs(_with(hand, tile))[columns], starts)
         for target in wanted[nearer < by_target[wanted]]:
@@ -129,15 +129,11 @@ def _with(hand: Hand, tile: int) -> Hand:
     return Hand(tuple(sorted((*hand.concealed, tile))), hand.exposures)
 
 
-def _limit(tile: int) -> int:
-    return MAX_FLOWERS if tile == FLOWER else MAX_COPIES
-
-
 def _aim(hand: Hand, entry: CardEntry, level: int, helpers: tuple[int, ...], held: Counter[int]) -> Aim:
     used = uses(hand, entry)
     jokers = hand.concealed.count(JOKER)
     jokers_used = max(0, min(jokers, WINNING_SIZE - level - len(used) - sum(map(len, hand.exposures))))
-    left = sum(_limit(t) - held[t] for t in helpers)
+    left = sum(copies_in_set(t) - held[t] for t in helpers)
     return Aim(entry, level, used, jokers_used, helpers, left)
 
 

@@ -24,6 +24,10 @@ from .tiles import CRAK, FLOWER, JOKER, MAX_COPIES, NEWS, code, number_tile
 from .tiles import WINDS as WINDS_TILES
 from .weaving import unwoven_suit_sequences
 
+# A target hand: category, set and pattern (None: a dragon hand); its arrangements differ only in
+# suits, fillers and the order of blocks.
+Target = tuple[str, tuple[str, ...], str | None]
+
 
 @dataclass(frozen=True, slots=True)
 class CardEntry:
@@ -32,6 +36,11 @@ class CardEntry:
     pattern: str | None  # None for the special dragon hands
     blocks: tuple[tuple[int, int], ...]  # (tile, size): set members in set order, then fillers
     set_blocks: int  # how many of `blocks` are set members
+
+    @property
+    def target(self) -> Target:
+        """The target hand this arrangement is one way of holding."""
+        return (self.category, self.members, self.pattern)
 
     def tiles(self) -> tuple[int, ...]:
         """The hand written out (NEWS as its four winds), in table order."""

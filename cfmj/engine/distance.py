@@ -43,7 +43,7 @@ from .exposures import exposure_block
 from .joker_losses import need_after_losses
 from .notation import Hand, read_hand
 from .ruleset import RuleSet
-from .tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, NATURAL_KINDS, NEWS, WINDS, code
+from .tiles import JOKER, NATURAL_KINDS, NEWS, WINDS, code, copies_in_set
 
 __all__ = [  # card_rows' names that callers import from here, with this module's own
     "HAND_SIZES",
@@ -139,7 +139,7 @@ def needs(hand: Hand, *, visible: Mapping[int, int] | None = None) -> Array:
     exposed_naturals = Counter(t for group in hand.exposures for t in group if t != JOKER)
     most_fixed = max_fixed()
     for tile in set(visible or ()) | set(concealed) | set(exposed_naturals):
-        limit = MAX_FLOWERS if tile == FLOWER else MAX_COPIES
+        limit = copies_in_set(tile)
         held = concealed.get(tile, 0)
         left = max(limit - (visible or {}).get(tile, 0) - held - exposed_naturals.get(tile, 0), 0)
         if most_fixed[tile] > held + left:  # some arrangement wants more than are left
@@ -198,7 +198,7 @@ def target_ids() -> npt.NDArray[np.int32]:
     number, in card order (distance's nearest targets and the keep scorer share it)."""
     keys: dict[tuple[str, tuple[str, ...], str | None], int] = {}
     ids = np.array(
-        [keys.setdefault((e.category, e.members, e.pattern), len(keys)) for e in card_matrix().entries],
+        [keys.setdefault(e.target, len(keys)) for e in card_matrix().entries],
         dtype=np.int32,
     )
     ids.setflags(write=False)  # shared by every caller
@@ -304,7 +304,7 @@ class _HandTiles:
         for tile in missing:
             copies[tile] = copies.get(tile, 0) + 1
         for _, tile in open_places[self.jokers :]:
-            limit = MAX_FLOWERS if tile == FLOWER else MAX_COPIES
+            limit = copies_in_set(tile)
             if copies.get(tile, 0) < limit:
                 copies[tile] = copies.get(tile, 0) + 1
                 missing.append(tile)
@@ -318,7 +318,7 @@ def _checked_visible(visible: Mapping[int, int] | None) -> dict[int, int] | None
         return None
     out = {}
     for tile, seen in visible.items():
-        limit = MAX_FLOWERS if tile == FLOWER else MAX_COPIES
+        limit = copies_in_set(tile)
         if not (0 <= tile < NATURAL_KINDS) or not 0 <= seen <= limit:
             raise InputError(
                 f"A visible count must be 0 to 4 of a natural tile (8 of the flower), not {seen} of {tile}."

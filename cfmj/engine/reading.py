@@ -29,14 +29,14 @@ import numpy.typing as npt
 
 from .advice_words import entry_name
 from .blocks import PAIR, Block
-from .card import CardEntry
+from .card import CardEntry, Target
 from .card_rows import IMPOSSIBLE, card_matrix
 from .distance import needs, target_ids
 from .errors import InputError
 from .exposures import exposure_block
 from .labels import block_label
 from .notation import Hand
-from .tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, MAX_JOKERS, NATURAL_KINDS, NEWS, code, name
+from .tiles import JOKER, NATURAL_KINDS, NEWS, code, copies_in_set, name
 from .words import join_words, plural
 
 DISCARD_EVIDENCE = 0.25  # a hand needing a tile its player threw away is this much less likely, per copy
@@ -172,15 +172,14 @@ def exposure_words(exposures: Sequence[tuple[int, ...]]) -> str:
 
 def unseen_counts(mine: Iterable[int], visible: Iterable[int]) -> npt.NDArray[np.int16]:
     """Copies of each tile kind (jokers last, at JOKER) not in your hand or anywhere visible."""
-    left = np.array([MAX_COPIES] * NATURAL_KINDS + [MAX_JOKERS], dtype=np.int16)
-    left[FLOWER] = MAX_FLOWERS
+    left = np.array([copies_in_set(t) for t in range(JOKER + 1)], dtype=np.int16)
     for tile in (*mine, *visible):
         if not 0 <= tile <= JOKER:
             raise InputError(f"{tile} is not a tile.")
         left[tile] -= 1
     if (left < 0).any():
         tile = int(np.flatnonzero(left < 0)[0])
-        limit = MAX_FLOWERS if tile == FLOWER else MAX_JOKERS if tile == JOKER else MAX_COPIES
+        limit = copies_in_set(tile)
         raise InputError(
             f"More than {limit} {name(tile)} tiles are in view between your hand and the table: "
             f"a set has {limit}."
@@ -311,7 +310,9 @@ def open_columns(opponent: Opponent, reach: npt.NDArray[np.int16]) -> npt.NDArra
     """The card's arrangements still open to `opponent`: their exposures are each one of its
     blocks, and the tiles that could still reach them (`reach`) fill its Pair and NEWS places."""
     # needs() counts the opponent's own exposed copies itself: leave them out of `visible`.
-    visible = {t: int(limit - reach[t]) for t, limit in _limits() if reach[t] < limit}
+    visible = {
+        t: copies_in_set(t) - int(reach[t]) for t in range(NATURAL_KINDS) if reach[t] < copies_in_set(t)
+    }
     for group in opponent.exposures:
         for tile in group:
             if tile != JOKER and visible.get(tile, 0) > 0:
@@ -321,9 +322,6 @@ def open_columns(opponent: Opponent, reach: npt.NDArray[np.int16]) -> npt.NDArra
     return is_open
 
 
-Target = tuple[str, tuple[str, ...], str | None]  # a hand: category, set and pattern (suits aside)
-
-
 def open_targets(opponent: Opponent, *, available: npt.NDArray[np.int16]) -> frozenset[Target]:
     """Every hand (category, set and pattern) still open to `opponent`, given the copies of each
     tile that could still reach them (`available`: the unseen ones and yours). Certain, as
@@ -331,17 +329,7 @@ def open_targets(opponent: Opponent, *, available: npt.NDArray[np.int16]) -> fro
     if opponent.dead:
         return frozenset()
     entries = card_matrix().entries
-    return frozenset(target_of(entries[int(c)]) for c in np.flatnonzero(open_columns(opponent, available)))
-
-
-def target_of(entry: CardEntry) -> Target:
-    """The hand an arrangement is (distance.target_ids' key)."""
-    return (entry.category, entry.members, entry.pattern)
-
-
-def _limits() -> Iterable[tuple[int, int]]:
-    for tile in range(NATURAL_KINDS):
-        yield tile, MAX_FLOWERS if tile == FLOWER else MAX_COPIES
+    return frozenset(entries[int(c)].target for c in np.flatnonzero(open_columns(opponent, available)))
 
 
 def _open_hands(columns: npt.NDArray[Any]) -> int:
@@ -392,7 +380,6 @@ __all__ = [
     "open_targets",
     "plural",
     "read",
-    "target_of",
     "unseen_counts",
     "wall_stage",
 ]

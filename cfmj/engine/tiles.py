@@ -76,6 +76,11 @@ MAX_FLOWERS = 8
 MAX_JOKERS = 8
 
 
+def copies_in_set(tile: int) -> int:
+    """How many of this tile kind a set holds: 4 of a natural tile, 8 flowers, 8 jokers."""
+    return MAX_JOKERS if tile == JOKER else MAX_FLOWERS if tile == FLOWER else MAX_COPIES
+
+
 def number_tile(number: int, suit: int) -> int:
     return suit * 9 + number - 1
 

@@ -21,7 +21,7 @@ from cfmj.engine.game.core import Game
 from cfmj.engine.game.events import HandWon
 from cfmj.engine.game.tileset import SEATS
 from cfmj.engine.notation import Hand, parse_hand
-from cfmj.engine.reading import Opponent, Target, open_columns, open_targets, target_of, unseen_counts
+from cfmj.engine.reading import Opponent, Target, open_columns, open_targets, unseen_counts
 
 from .helpers import GARBAGE
 
@@ -119,7 +119,7 @@ SAMPLE = 20
 def _finite_targets(hand: Hand, visible: dict[int, int]) -> tuple[set[Target], npt.NDArray[np.int16]]:
     need = needs(hand, visible=visible)
     entries = card_matrix().entries
-    return {target_of(entries[int(c)]) for c in (need < IMPOSSIBLE).nonzero()[0]}, need
+    return {entries[int(c)].target for c in (need < IMPOSSIBLE).nonzero()[0]}, need
 
 
 def _won(seed: int) -> HandWon | None:
