@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cfmj.engine.danger import DiscardDanger
+from cfmj.engine.danger import DangerResult, DiscardDanger
+from cfmj.engine.defence import defended_discard
 from cfmj.engine.game import Action, Discard, PlayerView
-from cfmj.engine.game.table_reading import danger_in_view, defended_discard_in_view
+from cfmj.engine.game.table_reading import danger_in_view
 from cfmj.engine.tiles import JOKER, name
 
 DANGER_WARNING = 0.05  # warn at this chance (or more) that the discard is called for Mah Jongg
@@ -42,9 +43,8 @@ def discard_caution(view: PlayerView, tile: int) -> Caution | None:
     found = result.of(tile)
     if found.danger < DANGER_WARNING:
         return None
-    safer = [d for d in result.discards if d.tile != JOKER]  # never advise throwing a joker away
-    safest = min(safer, key=lambda d: (d.danger, d.tile))
-    return Caution(tile, found.danger, _title(found), _words(found, safest), f"Discard {name(tile)} anyway")
+    words = _danger_words(found) + _safest_words(found, result)
+    return Caution(tile, found.danger, _title(found), words, f"Discard {name(tile)} anyway")
 
 
 def hint_caution(view: PlayerView, advised: Action) -> str:
@@ -54,14 +54,14 @@ def hint_caution(view: PlayerView, advised: Action) -> str:
     avoid a very dangerous discard) says what playing safe would throw instead."""
     if not isinstance(advised, Discard):
         return ""
-    found = discard_caution(view, advised.tile)
-    if found is None:
+    result = danger_in_view(view)
+    found = result.of(advised.tile)
+    if found.danger < DANGER_WARNING:
         return ""
-    defence = defended_discard_in_view(view)
+    defence = defended_discard(view.hand(), result)
     if defence.tile == advised.tile:
-        return f"Careful: {found.title}. {found.words}"
-    words = found.words.split(" Your safest discard: ")[0]  # the defence names the tile to throw
-    return f"Careful: {found.title}. {words} Playing safe: {defence.why}"
+        return f"Careful: {_title(found)}. {_danger_words(found)}{_safest_words(found, result)}"
+    return f"Careful: {_title(found)}. {_danger_words(found)} Playing safe: {defence.why}"
 
 
 def _title(found: DiscardDanger) -> str:
@@ -69,14 +69,20 @@ def _title(found: DiscardDanger) -> str:
     return f"{name(found.tile)} could give {who} Mah Jongg"
 
 
-def _words(found: DiscardDanger, safest: DiscardDanger) -> str:
-    words = (
+def _danger_words(found: DiscardDanger) -> str:
+    return (
         f"{found.why} The chance that {name(found.tile)} is called for Mah Jongg now: "
         f"{_percent(found.danger)} (whoever discards the winning tile pays double)."
     )
+
+
+def _safest_words(found: DiscardDanger, result: DangerResult) -> str:
+    """' Your safest discard: 2 Crak (under 1%).' where it is much safer (never a joker: a
+    joker is worth keeping); '' otherwise."""
+    safest = min((d for d in result.discards if d.tile != JOKER), key=lambda d: (d.danger, d.tile))
     if safest.danger < found.danger / 2:
-        words += f" Your safest discard: {name(safest.tile)} ({_percent(safest.danger)})."
-    return words
+        return f" Your safest discard: {name(safest.tile)} ({_percent(safest.danger)})."
+    return ""
 
 
 def _percent(chance: float) -> str:
