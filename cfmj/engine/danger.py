@@ -22,11 +22,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from .advice_words import entry_name
+from .blocks import PAIR
 from .errors import InputError
+from .exposures import exposure_block
 from .notation import Hand, parse_hand, read_hand
 from .reading import Opponent, Reading, block_words, read, unseen_counts
+from .reasons import Reason
 from .ruleset import RuleSet
-from .tiles import JOKER, code, name, parse_tile
+from .tiles import JOKER, NEWS, code, codes, name, parse_tile
 
 SEAT_WORDS = ("Right", "Across", "Left")  # the opponents, in seat order after you
 HAND_SIZES = (14,)
@@ -117,6 +120,15 @@ def _opponent(given: str | Opponent, seat: str) -> Opponent:
             f'Give only {seat.lower()}\'s exposures, each in brackets, such as "[RD RD RD RD]": '
             f"{code(parsed.concealed[0])} is outside brackets."
         )
+    for index, group in enumerate(parsed.exposures):
+        block = exposure_block(index, group)
+        if isinstance(block, Reason):
+            raise InputError(f"{seat}'s exposures: {block.message}")
+        if block.size <= PAIR or block.tile == NEWS:
+            raise InputError(
+                f"{seat}'s exposures: [{codes(group)}] cannot be exposed before Mah Jongg: an "
+                "exposure is a Pung, Kong or Quint (a Pair or NEWS is shown only with the winning call)."
+            )
     return Opponent(seat, parsed.exposures)
 
 

@@ -51,6 +51,10 @@ def test_the_python_api_gives_the_same_answer() -> None:
         ["danger", HAND, "--opponent", "", "--wall", "lots"],
         ["danger", HAND, "--opponent", "", "--wall", "999"],
         ["danger", HAND, "--opponent", "[Q Q Q]"],
+        ["danger", HAND, "--opponent", "[1B]"],
+        ["danger", HAND, "--opponent", "[1B 2B 3B]"],
+        ["danger", HAND, "--opponent", "[1B 1B]"],
+        ["danger", HAND, "--opponent", "[N E W S]"],
     ],
 )
 def test_it_answers_malformed_input_with_one_error_line_and_status_2(argv: list[str]) -> None:
@@ -91,3 +95,8 @@ def test_it_adds_the_defence_advice_without_renaming_a_field() -> None:
     assert set(advice) == {"tile", "give_up", "danger", "tiles_needed", "why"}
     assert advice["tile"] != "1B" and advice["tile"] in HAND.split() and isinstance(advice["give_up"], bool)
     assert set(result) == {"discards", "opponents", "hand", "advice"}
+
+
+def test_it_names_the_opponent_whose_exposure_is_not_one() -> None:
+    _, out = run("danger", HAND, "--opponent", "", "--opponent", "[1B 1B]")
+    assert "Across's exposures: [1B 1B] cannot be exposed before Mah Jongg" in assert_one_error_line(out)
