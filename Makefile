@@ -82,7 +82,7 @@ loadtest: $(STAMP)
 strength: $(STAMP)
 	$(BIN)/python -m cfmj.engine.studies.charleston_strength --deals 10000 --seed 1 --workers 2
 	$(BIN)/python -m cfmj simulate --games 2000 --seed 1 --workers 2
-	$(BIN)/python -m cfmj.play.strength --hands 2000 --seed 1 --workers 2
+	$(BIN)/python -m cfmj.engine.studies.bot_strength --hands 2000 --seed 1 --workers 2
 	$(BIN)/python -m cfmj.engine.studies.defence_strength --hands 2000 --seed 1 --workers 2
 
 lint: $(STAMP)

@@ -36,12 +36,13 @@ from django.test.utils import setup_test_environment  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
 from cfmj.accounts.models import User  # noqa: E402
+from cfmj.engine import coach  # noqa: E402
+from cfmj.engine.coach import LEVELS  # noqa: E402
 from cfmj.engine.evaluation import hand_needs, keep_scorer  # noqa: E402
 from cfmj.engine.game import Action, RandomPlayer, action_to_dict  # noqa: E402
 from cfmj.engine.game import Game as EngineGame  # noqa: E402
 from cfmj.engine.tiles import code  # noqa: E402
-from cfmj.play import coach, services  # noqa: E402
-from cfmj.play.bots import LEVELS  # noqa: E402
+from cfmj.play import services  # noqa: E402
 from cfmj.play.models import Game  # noqa: E402
 from cfmj.play.selectors import rebuild  # noqa: E402
 
@@ -143,7 +144,10 @@ def _time_coach(
     """The coach at one decision, each from cold caches (no scorer kept for the hand): its judge
     (run inside every action's request) and its hint alone; then the hint as a request (GET
     ?hint=1 with htmx: rebuild, hint, the table drawn), also cold."""
-    for name, work in (("judge", lambda: coach.judge(engine, action)), ("hint", lambda: coach.hint(engine))):
+    for name, work in (
+        ("judge", lambda: coach.judge(engine, 0, action)),
+        ("hint", lambda: coach.hint(engine, 0)),
+    ):
         keep_scorer.cache_clear()
         hand_needs.cache_clear()
         started = time.perf_counter()

@@ -12,6 +12,7 @@ lessons where to continue).
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
@@ -127,3 +128,53 @@ def test_lessons_import_nothing_of_classes_below_their_pages() -> None:
     lessons = [m for m in MODULES if m.startswith("lessons") and not _is_page(m)]
     assert "lessons.selectors" in lessons
     assert {m: _imports(m) for m in lessons if any(i.startswith("cfmj.classes") for i in _imports(m))} == {}
+
+
+# What the play app may import of the engine: its public faces (a package's `__all__`) and the
+# public names of the modules that draw tiles and name them.
+ENGINE_FACES = ("cfmj.engine", "cfmj.engine.game", "cfmj.engine.coach")
+ENGINE_MODULES = ("cfmj.engine.tiles", "cfmj.engine.labels", "cfmj.engine.layout")
+
+
+def _engine_names(module: str) -> list[tuple[str, str | None]]:
+    """(source, name) for every engine name `module` imports; name None for `import source`."""
+    path = ROOT / (module.replace(".", "/") + ".py")
+    if not path.exists():
+        path = ROOT / module.replace(".", "/") / "__init__.py"
+    found: list[tuple[str, str | None]] = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, None) for alias in node.names if alias.name.startswith("cfmj.engine")]
+        elif (
+            isinstance(node, ast.ImportFrom)
+            and not node.level
+            and (node.module or "").startswith("cfmj.engine")
+        ):
+            found += [(str(node.module), alias.name) for alias in node.names]
+    return found
+
+
+def _public(source: str, name: str) -> bool:
+    if name.startswith("_"):
+        return False
+    if source in ENGINE_FACES:
+        package = importlib.import_module(source)
+        return name in package.__all__ or f"{source}.{name}" in ENGINE_FACES
+    return hasattr(importlib.import_module(source), name)
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith("cfmj.play")))
+def test_play_asks_the_engine_only_through_its_public_faces(module: str) -> None:
+    behind = [
+        f"{source}.{name}" if name else source
+        for source, name in _engine_names(module)
+        if source not in ENGINE_FACES + ENGINE_MODULES or name is None or not _public(source, name)
+    ]
+    assert behind == [], f"{module} imports {behind}: ask cfmj.engine, cfmj.engine.game or cfmj.engine.coach"
+
+
+def test_the_faces_check_catches_a_name_behind_a_package() -> None:
+    assert not _public("cfmj.engine.game", "advice_player")
+    assert not _public("cfmj.engine.tiles", "_parse")
+    assert _public("cfmj.engine", "coach") and _public("cfmj.engine.coach", "hint")
+    assert ("cfmj.engine.game", "play_on") in _engine_names("cfmj.play.services")

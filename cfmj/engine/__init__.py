@@ -18,7 +18,7 @@ from .card import VirtualCard, virtual_card
 from .check import CheckResult, arrangements, check
 from .errors import InputError
 from .notation import Hand, format_hand, parse_hand
-from .ruleset import RuleSet
+from .ruleset import BASES, RuleSet
 
 ENGINE_VERSION = "1"
 
@@ -77,6 +77,7 @@ class _Engine(ModuleType):
 sys.modules[__name__].__class__ = _Engine
 
 __all__ = [
+    "BASES",
     "ENGINE_VERSION",
     "CheckResult",
     "Hand",

@@ -192,7 +192,7 @@ def answer_danger(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def answer_simulate(request: dict[str, Any]) -> dict[str, Any]:
-    from .game.simulate import simulate
+    from .studies.simulate import simulate
 
     numbers = {}
     for key in ("games", "seed", "workers"):

@@ -35,7 +35,7 @@ class Game(models.Model):
     base = models.PositiveSmallIntegerField(default=25)
     skill_level = models.PositiveSmallIntegerField(default=0)
     dealer = models.PositiveSmallIntegerField(default=0)
-    bot_level = models.CharField(max_length=20)  # play.bots.LEVELS
+    bot_level = models.CharField(max_length=20)  # cfmj.engine.coach.LEVELS
     mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.PRACTICE)
     coach = models.CharField(max_length=12, choices=Coach.choices, default=Coach.ON_REQUEST)
     actions = models.JSONField(default=list)  # every seat's actions in order, as action_to_dict

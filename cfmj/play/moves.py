@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from cfmj.engine.game.events import (
+from cfmj.engine.game import (
+    STAGE_NAMES,
     CourtesyAgreed,
     CourtesyDelivered,
     Discarded,
@@ -27,9 +28,8 @@ from cfmj.engine.game.events import (
     SecondCharlestonSkipped,
     SecondCharlestonStarted,
     WallGame,
+    wind_of,
 )
-from cfmj.engine.game.state import STAGE_NAMES
-from cfmj.engine.game.tileset import wind_of
 from cfmj.engine.labels import block_label
 from cfmj.engine.tiles import code, name
 from cfmj.play.models import LEARNER_SEAT

@@ -21,7 +21,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from cfmj.engine import Hand
+from cfmj.engine.coach import describe
 from cfmj.engine.game import (
+    BY_CALL,
+    BY_DEAL,
+    CALLS,
+    SEATS,
+    TURN,
     Action,
     CallExposure,
     CallMahJongg,
@@ -29,27 +36,27 @@ from cfmj.engine.game import (
     CourtesyPass,
     DeclareMahJongg,
     Discard,
+    Drew,
     ExchangeJoker,
+    Fed,
     NoCall,
     PassTiles,
     PlayerView,
     StopVote,
     action_from_dict,
+    complete,
+    completing,
+    fed,
+    nothing_to_call,
+    waiting_for,
+    wind_of,
 )
 from cfmj.engine.game import Game as EngineGame
-from cfmj.engine.game.events import Drew
-from cfmj.engine.game.fed import Fed, fed
-from cfmj.engine.game.state import BY_CALL, BY_DEAL, CALLS, TURN
-from cfmj.engine.game.tileset import SEATS, wind_of
-from cfmj.engine.game.waits import complete, completing, waiting_for
 from cfmj.engine.labels import block_label
-from cfmj.engine.notation import Hand
 from cfmj.engine.tiles import code, name
 from cfmj.play import moves
-from cfmj.play.choices import describe
 from cfmj.play.models import LEARNER_SEAT, Decision, Game
 from cfmj.play.selectors import rules_of
-from cfmj.play.services import nothing_to_call
 from cfmj.play.table import result_facts, seat_facts
 
 # The Decision kind of each of the learner's actions, when no Decision row says it.
@@ -212,7 +219,7 @@ class _Walk:
 
     def automatic(self, action: Action) -> bool:
         """Was this "let it go" made for the learner (a discard they could neither call nor win on)?"""
-        return isinstance(action, NoCall) and nothing_to_call(self.engine)
+        return isinstance(action, NoCall) and nothing_to_call(self.engine, LEARNER_SEAT)
 
     def decide(self, index: int, action: Action) -> None:
         view = self.engine.view(LEARNER_SEAT)

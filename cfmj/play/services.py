@@ -14,22 +14,20 @@ from django.utils import timezone
 
 from cfmj.accounts.models import User
 from cfmj.engine import InputError, RuleSet
-from cfmj.engine.distance import IMPOSSIBLE
-from cfmj.engine.evaluation import hand_needs
+from cfmj.engine.coach import LEVELS, Warning, judge, level_player, tiles_to_win, warning
 from cfmj.engine.game import (
+    SEATS,
     Action,
-    CallExposure,
+    HandStarted,
+    Move,
     NoCall,
     action_from_dict,
     action_to_dict,
     hand_result,
-    wins,
+    nothing_to_call,
+    play_on,
 )
 from cfmj.engine.game import Game as EngineGame
-from cfmj.engine.game.events import HandStarted
-from cfmj.engine.game.tileset import SEATS
-from cfmj.play import coach
-from cfmj.play.bots import LEVELS, bot_choose, bot_why
 from cfmj.play.models import LEARNER_SEAT, Decision, Game
 from cfmj.play.selectors import rebuild, rules_of
 
@@ -52,7 +50,7 @@ class WarnedError(PlayError):
     practice hand (coach.warning): the learner may confirm it (game_act with confirmed=True) or
     take it back. Nothing was changed."""
 
-    def __init__(self, warning: coach.Warning, action: Action) -> None:
+    def __init__(self, warning: Warning, action: Action) -> None:
         super().__init__(warning.title)
         self.warning = warning
         self.action = action
@@ -151,9 +149,9 @@ def game_play(*, game: Game, version: int | None, action: Action, confirmed: boo
         if problem is not None:
             raise PlayError(problem)
         careful = locked.mode == Game.Mode.PRACTICE  # a test hand is the learner's own play
-        warning = None if confirmed else coach.warning(engine, action, careful=careful)
-        if warning is not None:
-            raise WarnedError(warning, action)
+        held = None if confirmed else warning(engine, LEARNER_SEAT, action, careful=careful)
+        if held is not None:
+            raise WarnedError(held, action)
         _decide(locked, engine, action)
         locked.moves_from = len(engine.events)
         engine.apply(action)
@@ -190,7 +188,7 @@ def game_set_coach(*, game: Game, coach_mode: str) -> Game:
 
 def _decide(game: Game, engine: EngineGame, action: Action) -> None:
     """The learner's choice marked by the advice before it is applied, at its place in the log."""
-    judgement = coach.judge(engine, action)
+    judgement = judge(engine, LEARNER_SEAT, action)
     Decision.objects.update_or_create(
         game=game,
         index=len(engine.actions),
@@ -205,38 +203,20 @@ def _decide(game: Game, engine: EngineGame, action: Action) -> None:
 
 
 def _play_on(engine: EngineGame, level: str, seed: int, whys: dict[str, str]) -> None:
-    """The bots choose, lowest seat first, until the learner owes a choice or the hand is over. A
-    discard the learner cannot call (no exposure it could make, no Mah Jongg) is let go for them:
-    they are asked only when they have a call to make."""
-    for _ in range(MAX_BOT_STEPS):
-        if engine.over:
-            return
-        waiting = engine.waiting_for()
-        bots = [seat for seat in waiting if seat != LEARNER_SEAT]
-        if bots:
-            seat = bots[0]
-            legal = engine.legal_actions(seat)
-            view, step, first_event = engine.view(seat), len(engine.actions), len(engine.events)
-            chosen = bot_choose(level, view, legal, seed=seed, step=step)
-            why = bot_why(level, view, chosen, seed=seed, step=step)
-            engine.apply(chosen)
-            if why:
-                whys[str(first_event)] = why
-        elif waiting and nothing_to_call(engine):
-            engine.apply(NoCall(LEARNER_SEAT))
-        else:
-            return
-    raise RuntimeError(f"The bots did not let go within {MAX_BOT_STEPS} actions.")
+    """The bots choose (the engine's runner, lowest seat first) until the learner owes a choice or
+    the hand is over; a discard the learner can neither call nor win on is let go for them. Each
+    bot's reason for a move the table lists is kept in `whys`, by the move's first event."""
+    bots = {seat: level_player(level, seed) for seat in range(SEATS) if seat != LEARNER_SEAT}
 
+    def note(move: Move) -> None:
+        why = bots[move.seat].why(move.view, move.action)
+        if why:
+            whys[str(move.first_event)] = why
 
-def nothing_to_call(engine: EngineGame) -> bool:
-    """Is the learner answering a discard it can neither expose with nor win on?"""
-    view = engine.view(LEARNER_SEAT)
-    if view.pending_discard is None:
-        return False
-    if any(isinstance(a, CallExposure) for a in engine.legal_actions(LEARNER_SEAT)):
-        return False
-    return not wins(view, (view.pending_discard[1],))
+    try:
+        play_on(engine, [bots.get(seat) for seat in range(SEATS)], on_move=note, max_steps=MAX_BOT_STEPS)
+    except RuntimeError as stuck:
+        raise RuntimeError(f"The bots did not let go within {MAX_BOT_STEPS} actions.") from stuck
 
 
 def _record(game: Game, engine: EngineGame) -> None:
@@ -259,8 +239,7 @@ def final_distance(engine: EngineGame, winner: int | None) -> int | None:
     view = engine.view(LEARNER_SEAT)
     if view.dead[LEARNER_SEAT]:
         return None
-    needed = int(hand_needs(view.hand()).min())
-    return None if needed >= IMPOSSIBLE else needed
+    return tiles_to_win(view.hand())
 
 
 def game_undo(*, game: Game, version: int | None) -> Game:
@@ -307,7 +286,9 @@ def decision_points(game: Game) -> list[DecisionPoint]:
     points = []
     for index, data in enumerate(game.actions):
         action = action_from_dict(data)
-        if action.seat == LEARNER_SEAT and not (isinstance(action, NoCall) and nothing_to_call(engine)):
+        if action.seat == LEARNER_SEAT and not (
+            isinstance(action, NoCall) and nothing_to_call(engine, LEARNER_SEAT)
+        ):
             points.append(DecisionPoint(index, len(engine.events)))
         engine.apply(action)
     return points

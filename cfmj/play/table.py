@@ -7,8 +7,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cfmj.engine import check, parse_hand
+from cfmj.engine import Hand, check, coach, parse_hand
 from cfmj.engine.game import (
+    CALLS,
+    CHARLESTON,
+    COURTESY_ASK,
+    COURTESY_PASS,
+    SEATS,
+    STAGE_NAMES,
+    STAGE_OFFSET,
+    STOP_VOTE,
+    TURN,
     Action,
     CallExposure,
     CourtesyAsk,
@@ -20,25 +29,14 @@ from cfmj.engine.game import (
     PassTiles,
     PlayerView,
     StopVote,
+    counts_as_self_drawn,
+    wind_of,
 )
 from cfmj.engine.game import Game as EngineGame
-from cfmj.engine.game.state import (
-    CALLS,
-    CHARLESTON,
-    COURTESY_ASK,
-    COURTESY_PASS,
-    STAGE_NAMES,
-    STAGE_OFFSET,
-    STOP_VOTE,
-    TURN,
-)
-from cfmj.engine.game.tileset import SEATS, wind_of
 from cfmj.engine.labels import block_label
 from cfmj.engine.layout import TileGroup, rack
-from cfmj.engine.notation import Hand
-from cfmj.engine.scoring import counts_as_self_drawn
 from cfmj.engine.tiles import JOKER, code, codes, name
-from cfmj.play import choices, coach, moves
+from cfmj.play import moves
 from cfmj.play.models import LEARNER_SEAT, Game
 from cfmj.play.selectors import rules_of
 
@@ -227,7 +225,7 @@ def _calls(view: PlayerView, legal: list[Action], advised: Action | None = None)
 
 
 def _is(action: Action, advised: Action | None) -> bool:
-    return advised is not None and choices.same_choice(action, advised)
+    return advised is not None and coach.same_choice(action, advised)
 
 
 def _exchanges(view: PlayerView, legal: list[Action], advised: Action | None = None) -> list[Choice]:

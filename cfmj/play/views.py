@@ -18,13 +18,12 @@ from cfmj.classes.access import user_of
 from cfmj.classes.selectors import classes_of, play_homework_of
 from cfmj.core.htmx import render_partial_response
 from cfmj.core.http import HtmxHttpRequest
+from cfmj.engine import BASES, coach
 from cfmj.engine.game import Action
 from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
-from cfmj.engine.ruleset import BASES
-from cfmj.play import caution, coach, selectors, services
+from cfmj.play import selectors, services
 from cfmj.play.access import owned_or_404
-from cfmj.play.bots import DEFAULT_LEVEL, LEVELS
 from cfmj.play.models import LEARNER_SEAT, Game
 from cfmj.play.posted import action_fields, posted_action, posted_confirmed, posted_version
 from cfmj.play.stats import table_rules
@@ -39,7 +38,7 @@ def home(request: HttpRequest) -> HttpResponse:
     user = user_of(request)
     classroom = classes_of(user, "student").order_by("pk").first()
     defaults = {
-        "bot_level": DEFAULT_LEVEL,
+        "bot_level": coach.DEFAULT_LEVEL,
         "house_rules": list(classroom.house_rules) if classroom else [],
         "skill_level": classroom.skill_level if classroom else 0,
         "base": BASES[0],
@@ -55,7 +54,7 @@ def home(request: HttpRequest) -> HttpResponse:
     context = {
         "homework": homework,
         "defaults": defaults,
-        "levels": LEVELS.items(),
+        "levels": coach.LEVELS.items(),
         "house_rules": HOUSE_RULE_LABELS.items(),
         "skill_levels": SKILL_LEVEL_LABELS.items(),
         "bases": BASES,
@@ -74,7 +73,7 @@ def start(request: HttpRequest) -> HttpResponse:
     try:
         game = services.game_start(
             owner=user_of(request),
-            bot_level=data.get("bot_level", DEFAULT_LEVEL),
+            bot_level=data.get("bot_level", coach.DEFAULT_LEVEL),
             house_rules=data.getlist("house_rules"),
             base=data.get("base") or None,
             skill_level=data.get("skill_level") or None,
@@ -99,9 +98,9 @@ def game(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     playing = row.status == Game.Status.PLAYING
     # A test hand counts in the statistics as the learner's own play: it has no hints.
     hinted = playing and row.mode == Game.Mode.PRACTICE and request.GET.get("hint") == "1"
-    hint = coach.hint(engine) if hinted else None
+    hint = coach.hint(engine, LEARNER_SEAT) if hinted else None
     context = _context(row, engine=engine, hint=hint)
-    context["hint_caution"] = caution.hint_caution(engine.view(LEARNER_SEAT), hint.advised) if hint else ""
+    context["hint_caution"] = coach.hint_caution(engine.view(LEARNER_SEAT), hint.advised) if hint else ""
     if playing and request.GET.get("check") == "1":
         context.update(_warning_shown(row, engine, request.GET))
     return render_partial_response(request, "play/game.html", context, partial="table")
@@ -207,7 +206,7 @@ def _warning_shown(row: Game, engine: EngineGame, data: QueryDict) -> dict[str, 
         return {}
     if posted_version(data) != row.version or action.seat != LEARNER_SEAT or not engine.is_legal(action):
         return {}
-    warning = coach.warning(engine, action, careful=row.mode == Game.Mode.PRACTICE)
+    warning = coach.warning(engine, LEARNER_SEAT, action, careful=row.mode == Game.Mode.PRACTICE)
     return _warning_context(row, warning, action) if warning else {}
 
 

@@ -24,8 +24,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
 from playwright.sync_api import Error as PlaywrightError
 
+from cfmj.engine.coach import DEFAULT_LEVEL
 from cfmj.play import services
-from cfmj.play.bots import DEFAULT_LEVEL
 from cfmj.play.models import Decision, Game
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.play_choice import Choice, Learner

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from cfmj.engine.coach import DEFAULT_LEVEL
 from cfmj.play import services
-from cfmj.play.bots import DEFAULT_LEVEL
 from cfmj.play.models import Game
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_layout import PLACE

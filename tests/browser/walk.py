@@ -15,8 +15,8 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from cfmj.classes import services as class_services
 from cfmj.classes import sessions
+from cfmj.engine.coach import DEFAULT_LEVEL
 from cfmj.play import services as play_services
-from cfmj.play.bots import DEFAULT_LEVEL
 from lessons.models import Lesson
 from lessons.services import lessons_load
 from practice.models import Puzzle

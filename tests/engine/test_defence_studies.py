@@ -10,12 +10,13 @@ import pytest
 
 from cfmj.engine.defence import Thresholds
 from cfmj.engine.studies import defence_strength, ready_odds
-from cfmj.engine.studies.defence_strength import ADVICE, DEFENSIVE, Played, seating, summarise
+from cfmj.engine.studies.defence_strength import ADVICE, DEFENSIVE, TABLE
 from cfmj.engine.studies.ready_odds import Tally, danger_table, play_one, ready_table
+from cfmj.engine.studies.tournament import Seated, summarise
 
 
 def test_it_seats_both_policies_in_every_seat_on_the_same_deals() -> None:
-    seatings = [seating(i, 10) for i in range(4)]
+    seatings = [TABLE.seating(i, 10) for i in range(4)]
     assert [deal for deal, _ in seatings] == [10, 10, 11, 11]
     per_seat = Counter((policy, seat) for _, seats in seatings for seat, policy in enumerate(seats))
     assert set(per_seat.values()) == {2} and len(per_seat) == 8
@@ -23,10 +24,34 @@ def test_it_seats_both_policies_in_every_seat_on_the_same_deals() -> None:
 
 def test_it_counts_who_paid_a_mah_jongg_as_discarder() -> None:
     hands = [
-        Played((ADVICE, DEFENSIVE, ADVICE, DEFENSIVE), 0, False, 1, (50, -50, 0, 0), 30),
-        Played((DEFENSIVE, ADVICE, DEFENSIVE, ADVICE), 0, True, None, (60, -20, -20, -20), 40),
+        Seated(
+            (ADVICE, DEFENSIVE, ADVICE, DEFENSIVE),
+            5,
+            0,
+            "discard",
+            1,
+            25,
+            (50, -50, 0, 0),
+            30,
+            None,
+            None,
+            (),
+        ),
+        Seated(
+            (DEFENSIVE, ADVICE, DEFENSIVE, ADVICE),
+            6,
+            0,
+            "wall",
+            None,
+            20,
+            (60, -20, -20, -20),
+            40,
+            None,
+            None,
+            (),
+        ),
     ]
-    report = summarise(hands)
+    report = summarise(hands, (ADVICE, DEFENSIVE))
     advice, defensive = report["policies"][ADVICE], report["policies"][DEFENSIVE]
     assert advice["seats"] == defensive["seats"] == 4
     assert (defensive["paid_as_discarder"], advice["paid_as_discarder"]) == (1, 0)

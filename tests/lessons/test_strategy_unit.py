@@ -10,12 +10,12 @@ from functools import cache
 from cfmj.engine import call, check, discard, distance, parse_hand
 from cfmj.engine.blocks import PUNG
 from cfmj.engine.card import CardEntry
+from cfmj.engine.coach import DANGER_WARNING
 from cfmj.engine.danger import danger
 from cfmj.engine.distance import IMPOSSIBLE, card_matrix, missing_tiles, needs
 from cfmj.engine.reading import READY_CHANCE
 from cfmj.engine.scoring import payments
 from cfmj.engine.tiles import CODES, JOKER, MAX_COPIES, code, parse_tile
-from cfmj.play.caution import DANGER_WARNING
 from lessons.content import LessonSource
 from tests.course import course_sources
 

@@ -1,5 +1,5 @@
 """play:act with the coach's caution (issue 19): in a practice hand, a discard dangerous enough
-(cfmj.play.caution.DANGER_WARNING) is held back with the engine's why until the learner confirms
+(cfmj.engine.coach.caution.DANGER_WARNING) is held back with the engine's why until the learner confirms
 it; Back changes nothing, a double click discards once, and a test hand is never held back."""
 
 from __future__ import annotations
@@ -12,12 +12,13 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from cfmj.engine import coach
+from cfmj.engine.coach import DANGER_WARNING
 from cfmj.engine.game import Discard
 from cfmj.engine.game.advice_player import AdvicePlayer
 from cfmj.engine.game.table_reading import danger_in_view
 from cfmj.engine.tiles import code, name
-from cfmj.play import coach, services
-from cfmj.play.caution import DANGER_WARNING
+from cfmj.play import services
 from cfmj.play.models import Game
 from cfmj.play.selectors import rebuild
 from tests.classes.helpers import person
@@ -132,8 +133,8 @@ def test_the_hint_warns_only_when_the_discard_it_advises_is_dangerous(
     # Were the advice to discard the Flower, the hint would say so with the engine's why.
     real = coach.hint
 
-    def risky_hint(engine: Any) -> coach.Hint | None:
-        found = real(engine)
+    def risky_hint(engine: Any, seat: int) -> coach.Hint | None:
+        found = real(engine, seat)
         return replace(found, advised=Discard(0, tile), advice="Discard Flower") if found else None
 
     monkeypatch.setattr(coach, "hint", risky_hint)

@@ -10,15 +10,23 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from cfmj.engine import coach
 from cfmj.engine.game import DeclareMahJongg, PassTiles, wins
 from cfmj.engine.tiles import code
-from cfmj.play import coach, services
+from cfmj.play import services
 from cfmj.play.models import Decision, Game
 from cfmj.play.selectors import rebuild
 from tests.classes.helpers import person
 from tests.play.helpers import advance_to
 
 pytestmark = pytest.mark.django_db
+
+
+def test_the_coachs_kinds_and_marks_are_the_decisions() -> None:
+    kinds = {coach.PASS, coach.STOP_VOTE, coach.COURTESY_ASK, coach.COURTESY_PASS}
+    kinds |= {coach.DISCARD, coach.CALL, coach.EXCHANGE, coach.MAH_JONGG}
+    assert set(Decision.Kind.values) == kinds
+    assert set(Decision.Mark.values) == {"best", "good", "weak"}
 
 
 def act_url(game: Game) -> str:
@@ -40,7 +48,7 @@ def test_each_decision_is_recorded_with_its_mark_at_its_index(client: Client, le
     for _ in range(3):
         indexes.append(len(game.actions))
         engine = rebuild(game)
-        expected = coach.judge(engine, PassTiles(0, tuple(engine.view(0).concealed[:3])))
+        expected = coach.judge(engine, 0, PassTiles(0, tuple(engine.view(0).concealed[:3])))
         assert client.post(act_url(game), pass_data(game)).status_code == 302
         game.refresh_from_db()
         row = game.decisions.order_by("-index").first()
@@ -143,4 +151,4 @@ def test_back_changes_nothing(client: Client, lee: Any) -> None:
     page = client.get(back).content.decode()
     assert 'id="warning"' not in page and 'data-action="declare_mah_jongg"' in page
     game.refresh_from_db()
-    assert isinstance(coach.judge(rebuild(game), DeclareMahJongg(0)), coach.Judgement)
+    assert isinstance(coach.judge(rebuild(game), 0, DeclareMahJongg(0)), coach.Judgement)

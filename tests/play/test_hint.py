@@ -9,7 +9,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from cfmj.play import coach, services
+from cfmj.engine import coach
+from cfmj.play import services
 from cfmj.play.models import Game
 from cfmj.play.selectors import rebuild
 from tests.classes.helpers import person
@@ -29,7 +30,7 @@ def test_it_offers_a_hint_with_a_real_link_and_shows_it_on_request(client: Clien
     response = client.get(url(game) + "?hint=1")
     assert response.status_code == 200
     html = response.content.decode()
-    hint = coach.hint(rebuild(game))
+    hint = coach.hint(rebuild(game), 0)
     assert hint is not None
     assert 'id="hint"' in html and f"Hint: {hint.advice}" in html and "<html" in html
     assert html.count('class="suggest-badge"') == len(hint.tiles) + len(hint.blind) == 3
@@ -56,7 +57,7 @@ def test_with_htmx_the_hint_comes_in_the_table_alone(client: Client, lee: Any) -
     assert response.status_code == 200
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="table"') and "<html" not in html
-    hint = coach.hint(rebuild(game))
+    hint = coach.hint(rebuild(game), 0)
     assert hint is not None and hint.kind in (coach.DISCARD, coach.EXCHANGE, coach.MAH_JONGG)
     assert 'id="hint"' in html and "suggested" in html
 
@@ -79,7 +80,7 @@ def test_after_each_choice_mode_shows_the_mark_instead_of_the_link(client: Clien
     game = services.game_start(owner=lee, bot_level="steady", seed=3, coach=Game.Coach.AFTER)
     assert "Show a hint" not in client.get(url(game)).content.decode()
     engine = rebuild(game)
-    hint = coach.hint(engine)
+    hint = coach.hint(engine, 0)
     assert hint is not None
     game = services.game_act(game=game, version=0, action=hint.advised)
     html = client.get(url(game)).content.decode()

@@ -1,9 +1,14 @@
 """A deterministic model of play (RULES §6): the deal, the Charleston, draws, discards, calls,
 joker exchanges, dead hands, Mah Jongg and wall games; and matches with the dealer passing right.
 
-Pure Python like the rest of the engine. Start with `Game`, `RandomPlayer` and `play_hand`.
+Pure Python like the rest of the engine. Start with `Game`, `RandomPlayer` and `play_hand`; a
+table where people sit plays its bots' turns with `play_on`.
+
+This package's public face is its `__all__`: the site imports these names from here, never a
+module behind it.
 """
 
+from ..scoring import counts_as_self_drawn
 from .actions import (
     Action,
     CallExposure,
@@ -21,43 +26,124 @@ from .actions import (
 )
 from .core import Game
 from .errors import IllegalAction, ReplayError
-from .events import Event, event_from_dict
+from .events import (
+    CourtesyAgreed,
+    CourtesyDelivered,
+    Discarded,
+    Drew,
+    Event,
+    ExposureMade,
+    HandDead,
+    HandStarted,
+    HandWon,
+    JokerExchanged,
+    MahJonggCalled,
+    MahJonggDeclared,
+    MahJonggRejected,
+    PassDelivered,
+    PlayStarted,
+    SecondCharlestonSkipped,
+    SecondCharlestonStarted,
+    WallGame,
+    event_from_dict,
+)
+from .fed import Fed, fed
 from .players import Player, RandomPlayer, might_win, wins
-from .runner import HandResult, MatchResult, hand_result, play_hand, play_match
-from .state import Exposure
-from .tileset import full_set, shuffled_wall
+from .runner import (
+    HandResult,
+    MatchResult,
+    Move,
+    hand_result,
+    nothing_to_call,
+    play_hand,
+    play_match,
+    play_on,
+)
+from .state import (
+    BY_CALL,
+    BY_DEAL,
+    CALLS,
+    CHARLESTON,
+    COURTESY_ASK,
+    COURTESY_PASS,
+    STAGE_NAMES,
+    STAGE_OFFSET,
+    STOP_VOTE,
+    TURN,
+    Exposure,
+)
+from .tileset import SEATS, full_set, shuffled_wall, wind_of
 from .view import PlayerView
+from .waits import complete, completing, waiting_for
 
 __all__ = [
+    "BY_CALL",
+    "BY_DEAL",
+    "CALLS",
+    "CHARLESTON",
+    "COURTESY_ASK",
+    "COURTESY_PASS",
+    "SEATS",
+    "STAGE_NAMES",
+    "STAGE_OFFSET",
+    "STOP_VOTE",
+    "TURN",
     "Action",
     "CallExposure",
     "CallMahJongg",
+    "CourtesyAgreed",
     "CourtesyAsk",
+    "CourtesyDelivered",
     "CourtesyPass",
     "DeclareMahJongg",
     "Discard",
+    "Discarded",
+    "Drew",
     "Event",
     "ExchangeJoker",
     "Exposure",
+    "ExposureMade",
+    "Fed",
     "Game",
+    "HandDead",
     "HandResult",
+    "HandStarted",
+    "HandWon",
     "IllegalAction",
+    "JokerExchanged",
+    "MahJonggCalled",
+    "MahJonggDeclared",
+    "MahJonggRejected",
     "MatchResult",
+    "Move",
     "NoCall",
+    "PassDelivered",
     "PassTiles",
+    "PlayStarted",
     "Player",
     "PlayerView",
     "RandomPlayer",
     "ReplayError",
+    "SecondCharlestonSkipped",
+    "SecondCharlestonStarted",
     "StopVote",
+    "WallGame",
     "action_from_dict",
     "action_to_dict",
+    "complete",
+    "completing",
+    "counts_as_self_drawn",
     "event_from_dict",
+    "fed",
     "full_set",
     "hand_result",
     "might_win",
+    "nothing_to_call",
     "play_hand",
     "play_match",
+    "play_on",
     "shuffled_wall",
+    "waiting_for",
+    "wind_of",
     "wins",
 ]

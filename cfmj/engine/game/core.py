@@ -196,7 +196,7 @@ class Game:
 
     def view(self, seat: int) -> PlayerView:
         _check_seat(seat)
-        return view_of(self._table, seat)
+        return view_of(self._table, seat, len(self._actions))
 
     def waiting_for(self) -> tuple[int, ...]:
         """The seats that owe a choice now, in seat order."""

@@ -1,17 +1,20 @@
-"""Playing a hand, and a match of hands with the dealer passing to the right."""
+"""Playing a hand, and a match of hands with the dealer passing to the right; and playing the bots'
+turns at a table where people sit too (`play_on`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Any
 
 from ..ruleset import RuleSet
+from .actions import Action, CallExposure, NoCall
 from .core import Game
 from .events import Event, HandWon
-from .players import Player
+from .players import Player, wins
 from .tileset import SEATS
+from .view import PlayerView
 
 MAX_STEPS = 100_000  # far beyond any real hand: a guard against a player that never ends its turn
 
@@ -91,14 +94,67 @@ def hand_result(game: Game) -> HandResult:
 
 def play_hand(game: Game, players: Sequence[Player]) -> HandResult:
     """Ask each seat that owes a choice (lowest seat first) until the hand is over."""
-    if len(players) != SEATS:
+    if len(players) != SEATS or any(player is None for player in players):
         raise ValueError("A hand needs four players.")
-    for _ in range(MAX_STEPS):
+    play_on(game, players)
+    return hand_result(game)
+
+
+@dataclass(frozen=True)
+class Move:
+    """A player's choice as `play_on` made it: the seat, what it saw, what it chose, and where the
+    game stood (`step`: actions before it; `first_event`: the index of the first event it caused)."""
+
+    seat: int
+    view: PlayerView
+    action: Action
+    step: int
+    first_event: int
+
+
+def play_on(
+    game: Game,
+    players: Sequence[Player | None],
+    *,
+    on_move: Callable[[Move], None] | None = None,
+    max_steps: int = MAX_STEPS,
+) -> None:
+    """Ask each seat with a player that owes a choice (lowest seat first) until the hand is over or
+    only people (None in `players`) owe one. A person answering a discard they can neither call
+    for an exposure nor win on lets it go without being asked (`nothing_to_call`). `on_move` hears
+    of every player's choice once it is applied."""
+    if len(players) != SEATS:
+        raise ValueError("A table has four seats.")
+    for _ in range(max_steps):
         if game.over:
-            return hand_result(game)
-        seat = game.waiting_for()[0]
-        game.apply(players[seat].choose(game.view(seat), game.legal_actions(seat)))
-    raise RuntimeError(f"The hand did not end within {MAX_STEPS} actions.")
+            return
+        waiting = game.waiting_for()
+        bots = [seat for seat in waiting if players[seat] is not None]
+        if bots:
+            seat = bots[0]
+            player = players[seat]
+            assert player is not None
+            view, step, first_event = game.view(seat), len(game.actions), len(game.events)
+            action = player.choose(view, game.legal_actions(seat))
+            game.apply(action)
+            if on_move is not None:
+                on_move(Move(seat, view, action, step, first_event))
+            continue
+        idle = [seat for seat in waiting if nothing_to_call(game, seat)]
+        if not idle:
+            return
+        game.apply(NoCall(idle[0]))
+    raise RuntimeError(f"The hand did not end within {max_steps} actions.")
+
+
+def nothing_to_call(game: Game, seat: int) -> bool:
+    """Is `seat` answering a discard it can neither expose with nor win on?"""
+    view = game.view(seat)
+    if view.pending_discard is None or seat not in game.waiting_for():
+        return False
+    if any(isinstance(a, CallExposure) for a in game.legal_actions(seat)):
+        return False
+    return not wins(view, (view.pending_discard[1],))
 
 
 @dataclass(frozen=True)

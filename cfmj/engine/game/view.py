@@ -32,6 +32,9 @@ class PlayerView:
     exchanged: bool  # a joker exchange was made this turn
     began: str  # how the player in turn got 14 tiles: "deal", "draw" or "call"
     rules: RuleSet
+    # How many actions the game has taken so far (its clock, the same for every seat): a bot that
+    # draws at random seeds its draw with it, so a replay or an undo plays on the same way.
+    step: int = 0
 
     @property
     def wind(self) -> str:
@@ -79,7 +82,7 @@ class PlayerView:
         }
 
 
-def view_of(table: Table, seat: int) -> PlayerView:
+def view_of(table: Table, seat: int, step: int = 0) -> PlayerView:
     return PlayerView(
         seat=seat,
         dealer=table.dealer,
@@ -99,4 +102,5 @@ def view_of(table: Table, seat: int) -> PlayerView:
         exchanged=table.exchanged,
         began=table.began,
         rules=table.rules,
+        step=step,
     )

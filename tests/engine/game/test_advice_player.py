@@ -9,7 +9,7 @@ from cfmj.engine import check
 from cfmj.engine.cli import main
 from cfmj.engine.game import Game, Player, RandomPlayer, play_hand
 from cfmj.engine.game.advice_player import AdvicePlayer
-from cfmj.engine.game.simulate import simulate
+from cfmj.engine.studies.simulate import simulate
 
 
 def test_it_plays_whole_hands_and_every_win_validates() -> None:
@@ -48,6 +48,6 @@ def test_it_mixes_with_random_players_in_one_game() -> None:
 def test_it_exchanges_a_joker_from_its_own_exposures() -> None:
     """Seed 31 once crashed: the bot indexed its sorted exposures with the table's order."""
     from cfmj.engine import RuleSet
-    from cfmj.engine.game.simulate import DEFAULT_SEATS, play_one
+    from cfmj.engine.studies.simulate import DEFAULT_SEATS, play_one
 
     assert play_one(31, DEFAULT_SEATS, RuleSet())["turns"] > 0

@@ -1,10 +1,10 @@
-"""The learner's choices in words, as the coach (cfmj.play.coach) names them: 'Discard 5 Dot',
-'Pass 1 Bam, 2 Crak and North', 'Let 5 Dot go'. Django-free."""
+"""A player's choices in words, as the coach names them: 'Discard 5 Dot', 'Pass 1 Bam, 2 Crak and
+North', 'Let 5 Dot go'."""
 
 from __future__ import annotations
 
-from cfmj.engine.charleston import DIRECTIONS
-from cfmj.engine.game import (
+from ..charleston import DIRECTIONS
+from ..game.actions import (
     Action,
     CallExposure,
     CallMahJongg,
@@ -14,16 +14,14 @@ from cfmj.engine.game import (
     Discard,
     ExchangeJoker,
     PassTiles,
-    PlayerView,
     StopVote,
 )
-from cfmj.engine.game.state import STAGE_OFFSET
-from cfmj.engine.game.tileset import wind_of
-from cfmj.engine.labels import block_label
-from cfmj.engine.tiles import JOKER, code, name
-from cfmj.engine.words import join_words, plural
-
-SEAT = 0  # the learner's seat (play.models.LEARNER_SEAT)
+from ..game.state import STAGE_OFFSET
+from ..game.tileset import wind_of
+from ..game.view import PlayerView
+from ..labels import block_label
+from ..tiles import JOKER, code, name
+from ..words import join_words, plural
 
 
 def describe(view: PlayerView, action: Action) -> str:
@@ -57,7 +55,7 @@ def describe(view: PlayerView, action: Action) -> str:
 
 
 def whose(view: PlayerView, seat: int) -> str:
-    if seat == SEAT:
+    if seat == view.seat:
         return "your"
     return f"{wind_of(seat, view.dealer)}'s"
 

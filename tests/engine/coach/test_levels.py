@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cfmj.engine import RuleSet
+from cfmj.engine.coach.levels import BEGINNER, LEVELS, STEADY, STRONG, bot_choose, bot_why
 from cfmj.engine.game import CallExposure, Discard, Game, hand_result
-from cfmj.play.bots import BEGINNER, LEVELS, STEADY, STRONG, bot_choose, bot_why
 
 
 def play(level: str, seed: int) -> Game:

@@ -1,6 +1,6 @@
-"""The bots a learner plays against, weakest first. Each is one of the engine's players, asked
-afresh for every choice: a bot keeps nothing between requests, and any randomness it uses is
-seeded from the game's seed and the number of actions so far, so a choice is reproducible.
+"""The bots' levels, weakest first. Each is one of the engine's players, asked afresh for every
+choice: a bot keeps nothing between choices, and any randomness it uses is seeded from the game's
+seed and the number of actions so far (the view's step), so a choice is reproducible.
 
 Weakest first:
 - beginner: the engine's RandomPlayer, which always takes a Mah Jongg it holds and otherwise
@@ -9,8 +9,8 @@ Weakest first:
   discard in four is a random tile (not a joker) instead of the advised one;
 - strong: the advice player in full.
 
-Measured by `strength.py` (`make strength`; README, "Bot strength"): over 2,000 seeded hands per
-table the order is clear, every adjacent pair's 95% intervals apart, with the engine's
+Measured by cfmj.engine.studies.bot_strength (`make strength`; README, "Bot strength"): over 2,000
+seeded hands per table the order is clear, every adjacent pair's 95% intervals apart, with the engine's
 loneliest-tile heuristic (a simple human's play) between beginner and steady. Four-way win rates:
 beginner 0.0%, heuristic 4.8%, steady 16.4%, strong 63.0%."""
 
@@ -19,19 +19,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 
-from cfmj.engine.game import (
-    Action,
-    CallExposure,
-    CallMahJongg,
-    DeclareMahJongg,
-    Discard,
-    ExchangeJoker,
-    PlayerView,
-    RandomPlayer,
-    wins,
-)
-from cfmj.engine.game.advice_player import AdvicePlayer
-from cfmj.engine.tiles import JOKER
+from ..game.actions import Action, CallExposure, CallMahJongg, DeclareMahJongg, Discard, ExchangeJoker
+from ..game.advice_player import AdvicePlayer
+from ..game.players import RandomPlayer, wins
+from ..game.view import PlayerView
+from ..tiles import JOKER
 
 BEGINNER, STEADY, STRONG = "beginner", "steady", "strong"
 LEVELS: dict[str, str] = {
@@ -45,6 +37,27 @@ CARELESS = 0.25  # the steady bot's share of random discards
 
 def _rng(seed: int, step: int, seat: int) -> Random:
     return Random(f"{seed}:{step}:{seat}")
+
+
+class LevelPlayer:
+    """A bot of one level at a game dealt from `seed`: a Player."""
+
+    def __init__(self, level: str, seed: int) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"No bot level {level!r}: choose from {', '.join(LEVELS)}.")
+        self.level, self.seed = level, seed
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        return bot_choose(self.level, view, legal, seed=self.seed, step=view.step)
+
+    def why(self, view: PlayerView, action: Action) -> str:
+        """Why it chose `action` where `view` was (bot_why)."""
+        return bot_why(self.level, view, action, seed=self.seed, step=view.step)
+
+
+def level_player(level: str, seed: int) -> LevelPlayer:
+    """A bot of `level` at a game dealt from `seed`."""
+    return LevelPlayer(level, seed)
 
 
 def bot_choose(level: str, view: PlayerView, legal: Sequence[Action], *, seed: int, step: int) -> Action:

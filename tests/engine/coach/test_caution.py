@@ -1,11 +1,12 @@
-"""The coach's caution before a dangerous discard (cfmj.play.caution, coach.warning with
+"""The coach's caution before a dangerous discard (cfmj.engine.coach.caution, coach.warning with
 `careful`), on hand-made positions whose answer is certain, without Django."""
 
 from __future__ import annotations
 
+from cfmj.engine import coach
+from cfmj.engine.coach import caution
 from cfmj.engine.game import Discard, Game
 from cfmj.engine.tiles import parse_tile
-from cfmj.play import caution, coach
 from tests.engine.game.helpers import position
 
 RACK = "1B 2C 3C 4C 5C 6C 7C 8C 9C 1D 2D 3D 4D 5D"
@@ -20,7 +21,7 @@ def wings() -> Game:
 
 def test_it_holds_back_the_one_deadly_discard_with_the_engines_why() -> None:
     game = wings()
-    warned = coach.warning(game, Discard(0, parse_tile("1B")), careful=True)
+    warned = coach.warning(game, 0, Discard(0, parse_tile("1B")), careful=True)
     assert warned is not None and warned.rule_line == ""
     assert warned.title == "1 Bam could give South Mah Jongg"
     assert warned.words.startswith("South's ") and "only Dragon's Wings: a Pair of 1 Bam." in warned.words
@@ -32,8 +33,8 @@ def test_it_holds_back_the_one_deadly_discard_with_the_engines_why() -> None:
 
 def test_a_tile_no_open_hand_uses_is_let_through_and_a_test_hand_is_never_cautioned() -> None:
     game = wings()
-    assert coach.warning(game, Discard(0, parse_tile("5C")), careful=True) is None
-    assert coach.warning(game, Discard(0, parse_tile("1B"))) is None  # not careful: a test hand
+    assert coach.warning(game, 0, Discard(0, parse_tile("5C")), careful=True) is None
+    assert coach.warning(game, 0, Discard(0, parse_tile("1B"))) is None  # not careful: a test hand
 
 
 def test_nobody_exposed_nothing_is_read_and_nothing_is_held_back() -> None:

@@ -1,10 +1,13 @@
-"""The coach (cfmj.play.coach) on the engine's games, without Django: its hint is the strong bots'
+"""The coach (cfmj.engine.coach) on the engine's games, without Django: its hint is the strong bots'
 own choice, its marks are the drills' (best, good, weak), and it warns before a rule mistake."""
 
 from __future__ import annotations
 
 from random import Random
 
+from cfmj.engine import coach
+from cfmj.engine.coach import choices
+from cfmj.engine.coach.passes import ALTERNATIVES
 from cfmj.engine.game import (
     Action,
     CallExposure,
@@ -18,25 +21,10 @@ from cfmj.engine.game import (
 )
 from cfmj.engine.game.advice_player import AdvicePlayer
 from cfmj.engine.tiles import parse_tile
-from cfmj.play import choices, coach
-from cfmj.play.models import Decision
 from tests.engine.game.helpers import position
 
-KINDS = {
-    coach.PASS,
-    coach.STOP_VOTE,
-    coach.COURTESY_ASK,
-    coach.COURTESY_PASS,
-    coach.DISCARD,
-    coach.CALL,
-    coach.EXCHANGE,
-    coach.MAH_JONGG,
-}
-
-
-def test_its_kinds_and_marks_are_the_decisions() -> None:
-    assert set(Decision.Kind.values) == KINDS
-    assert set(Decision.Mark.values) == {"best", "good", "weak"}
+KINDS = {coach.PASS, coach.STOP_VOTE, coach.COURTESY_ASK, coach.COURTESY_PASS}
+KINDS |= {coach.DISCARD, coach.CALL, coach.EXCHANGE, coach.MAH_JONGG}
 
 
 def test_its_hint_is_the_advice_players_choice_on_every_decision_of_seeded_hands() -> None:
@@ -55,13 +43,13 @@ def test_its_hint_is_the_advice_players_choice_on_every_decision_of_seeded_hands
                 game.apply(AdvicePlayer().choose(view, legal))
                 continue
             advised = AdvicePlayer().choose(view, legal)
-            hint = coach.hint(game)
+            hint = coach.hint(game, 0)
             assert hint is not None and choices.same_choice(hint.advised, advised)
             assert hint.options[0].advised and hint.options[0].mark == "best"
             assert hint.advice == choices.describe(view, advised) and hint.why
-            assert coach.judge(game, advised).mark == "best"
+            assert coach.judge(game, 0, advised).mark == "best"
             choice = advised if rng.random() < 0.5 else learner.choose(view, legal)
-            judgement = coach.judge(game, choice)
+            judgement = coach.judge(game, 0, choice)
             assert judgement.kind in KINDS and judgement.mark in ("best", "good", "weak")
             assert judgement.chosen == choices.describe(view, choice) and judgement.preferred == hint.advice
             seen.add(hint.kind)
@@ -73,19 +61,19 @@ def test_its_hint_is_the_advice_players_choice_on_every_decision_of_seeded_hands
 
 def test_the_hint_marks_the_tiles_to_pass_and_explains_the_aim() -> None:
     game = Game(5, None, 0)
-    hint = coach.hint(game)
+    hint = coach.hint(game, 0)
     assert hint is not None and hint.kind == coach.PASS
     assert isinstance(hint.advised, PassTiles) and len(hint.tiles) + len(hint.blind) == 3
     assert "It aims at" in hint.why and hint.aim
-    assert 1 < len(hint.options) <= coach.ALTERNATIVES + 1
+    assert 1 < len(hint.options) <= ALTERNATIVES + 1
 
 
 def test_judge_marks_the_advised_discard_best_and_a_broken_kong_weak() -> None:
     game = position({0: "7C*3 8C*4 9D*4 RD*2 N"})
-    hint = coach.hint(game)
+    hint = coach.hint(game, 0)
     assert hint is not None and hint.kind == coach.DISCARD and hint.tiles == ("N",)
-    assert coach.judge(game, Discard(0, parse_tile("N"))).mark == "best"
-    weak = coach.judge(game, Discard(0, parse_tile("8C")))
+    assert coach.judge(game, 0, Discard(0, parse_tile("N"))).mark == "best"
+    weak = coach.judge(game, 0, Discard(0, parse_tile("8C")))
     assert (weak.kind, weak.mark, weak.preferred) == ("discard", "weak", "Discard North")
     assert "breaks up your 8C 8C 8C 8C" in weak.why and "2 tiles away, not 1" in weak.why
     marks = {o.label: o.mark for o in hint.options}
@@ -94,20 +82,20 @@ def test_judge_marks_the_advised_discard_best_and_a_broken_kong_weak() -> None:
 
 def test_a_winning_hand_is_declared_and_anything_else_is_weak() -> None:
     game = position({0: "7C*3 8C*4 9D*4 RD*3"})
-    hint = coach.hint(game)
+    hint = coach.hint(game, 0)
     assert hint is not None and hint.kind == coach.MAH_JONGG and isinstance(hint.advised, DeclareMahJongg)
-    assert coach.warning(game, DeclareMahJongg(0)) is None
-    missed = coach.judge(game, Discard(0, parse_tile("RD")))
+    assert coach.warning(game, 0, DeclareMahJongg(0)) is None
+    missed = coach.judge(game, 0, Discard(0, parse_tile("RD")))
     assert (missed.kind, missed.mark) == ("mah_jongg", "weak")
 
 
 def test_it_warns_before_a_mah_jongg_that_does_not_win() -> None:
     game = position({0: "7C*3 8C*4 9D*4 RD*2 N"})
-    warned = coach.warning(game, DeclareMahJongg(0))
+    warned = coach.warning(game, 0, DeclareMahJongg(0))
     assert warned is not None and warned.rule_line == "6_mistaken_mah_jongg" and warned.section == "6"
     assert "does not win" in warned.words and "kills the hand at once" in warned.words
-    assert coach.warning(game, Discard(0, parse_tile("N"))) is None
-    judged = coach.judge(game, DeclareMahJongg(0))
+    assert coach.warning(game, 0, Discard(0, parse_tile("N"))) is None
+    judged = coach.judge(game, 0, DeclareMahJongg(0))
     assert (judged.kind, judged.mark) == ("mah_jongg", "weak")
 
 
@@ -121,15 +109,15 @@ def _calls(hand: str, exposures: list[str], tile: str) -> Game:
 def test_it_warns_before_a_call_that_would_make_the_hand_dead_and_names_the_rule() -> None:
     game = _calls("N N 2D 4D 6D", ["1C 1C 1C", "3C 3C 3C"], "N")
     north = parse_tile("N")
-    warned = coach.warning(game, CallExposure(0, (north, north)))
+    warned = coach.warning(game, 0, CallExposure(0, (north, north)))
     assert warned is not None and warned.rule_line == "6_dead_hand"
     assert "would make your hand dead" in warned.title and "Pung of North" in warned.words
-    assert coach.warning(game, NoCall(0)) is None
-    call = coach.warning(game, CallMahJongg(0))
+    assert coach.warning(game, 0, NoCall(0)) is None
+    call = coach.warning(game, 0, CallMahJongg(0))
     assert call is not None and call.rule_line == "6_mistaken_mah_jongg"
-    hint = coach.hint(game)
+    hint = coach.hint(game, 0)
     assert hint is not None and isinstance(hint.advised, NoCall) and "kill your hand" in hint.why
-    assert coach.judge(game, CallExposure(0, (north, north))).mark == "weak"
+    assert coach.judge(game, 0, CallExposure(0, (north, north))).mark == "weak"
 
 
 def test_a_good_call_has_no_warning() -> None:
@@ -137,8 +125,8 @@ def test_a_good_call_has_no_warning() -> None:
     five = parse_tile("5C")
     calls: list[Action] = [a for a in game.legal_actions(0) if isinstance(a, CallExposure)]
     assert CallExposure(0, (five, five)) in calls
-    assert all(coach.warning(game, a) is None for a in calls)
-    assert coach.hint(game) is not None
+    assert all(coach.warning(game, 0, a) is None for a in calls)
+    assert coach.hint(game, 0) is not None
 
 
 def test_a_call_with_its_tiles_in_another_order_is_judged_too() -> None:
@@ -146,6 +134,6 @@ def test_a_call_with_its_tiles_in_another_order_is_judged_too() -> None:
     five, joker = parse_tile("5C"), parse_tile("J")
     assert game.why_illegal(CallExposure(0, (joker, five))) is None
     assert (
-        coach.judge(game, CallExposure(0, (joker, five))).mark
-        == coach.judge(game, CallExposure(0, (five, joker))).mark
+        coach.judge(game, 0, CallExposure(0, (joker, five))).mark
+        == coach.judge(game, 0, CallExposure(0, (five, joker))).mark
     )

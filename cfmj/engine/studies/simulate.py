@@ -9,45 +9,39 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ..errors import InputError
+from ..game.advice_player import AdvicePlayer
+from ..game.players import Player, RandomPlayer
 from ..ruleset import RuleSet
-from .advice_player import AdvicePlayer
-from .core import Game
-from .players import Player, RandomPlayer
-from .runner import play_hand
+from .tournament import Seated, Table, play
 
 POLICIES = ("advice", "random")
 DEFAULT_SEATS = ("advice", "random", "advice", "random")
 MAX_GAMES = 100_000
 
 
-def _player(policy: str, seed: int) -> Player:
-    return AdvicePlayer() if policy == "advice" else RandomPlayer(seed)
+def player(policy: str, deal: int, seat: int) -> Player:
+    return AdvicePlayer() if policy == "advice" else RandomPlayer(deal * 4 + seat)
 
 
 def play_one(seed: int, seats: tuple[str, ...], rules: RuleSet) -> dict[str, Any]:
-    shift = seed % 4
-    policies = seats[shift:] + seats[:shift]
-    players = [_player(policy, seed * 4 + i) for i, policy in enumerate(policies)]
-    result = play_hand(Game(seed, rules=rules), players)
+    """The game of deal `seed`, its seats rotated by the seed."""
+    return _game(play(Table(seats, every_rotation=False), 1, seed, player, rules=rules)[0])
+
+
+def _game(hand: Seated) -> dict[str, Any]:
     return {
-        "policies": policies,
-        "winner": result.winner,
-        "won_by": result.won_by,
-        "turns": result.turns,
-        "category": result.category,
-        "pattern": result.pattern,
-        "value": result.value,
-        "dead": sorted(result.dead),
+        "policies": hand.policies,
+        "winner": hand.winner,
+        "won_by": hand.won_by,
+        "turns": hand.turns,
+        "category": hand.category,
+        "pattern": hand.pattern,
+        "value": hand.value,
+        "dead": sorted(hand.dead),
     }
-
-
-def _batch(args: tuple[int, int, tuple[str, ...], RuleSet]) -> list[dict[str, Any]]:
-    start, stop, seats, rules = args
-    return [play_one(seed, seats, rules) for seed in range(start, stop)]
 
 
 def simulate(
@@ -66,14 +60,17 @@ def simulate(
             "--policies names four seats, each advice or random, such as advice,random,advice,random."
         )
     started = time.perf_counter()
-    size = max(1, -(-games // (workers * 8)))
-    jobs = [(s, min(s + size, seed + games), seats, rules) for s in range(seed, seed + games, size)]
-    if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            games_played = [g for part in pool.map(_batch, jobs) for g in part]
-    else:
-        games_played = [g for job in jobs for g in _batch(job)]
-    return summarise(games_played, seats, time.perf_counter() - started, seed)
+    chunk = max(1, -(-games // (workers * 8)))
+    hands = play(
+        Table(tuple(seats), every_rotation=False),
+        games,
+        seed,
+        player,
+        rules=rules,
+        workers=workers,
+        chunk=chunk,
+    )
+    return summarise([_game(h) for h in hands], seats, time.perf_counter() - started, seed)
 
 
 def summarise(

@@ -1,5 +1,5 @@
-"""The figures behind the advice player's choices, for every choice a player has: what a coach
-shows beside the bots' choice (cfmj.play.coach). Each pass or discard is scored by the bots' own
+"""The figures behind the advice player's choices, for every choice a player has: what the coach
+shows beside the bots' choice. Each pass or discard is scored by the bots' own
 keep scorer, each call by how near the hand is after it and the best discard, each joker exchange
 by how near it leaves the hand; so the coach's ranking and the bots' choice (AdvicePlayer) come
 from the same numbers.
@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from ..charleston import BEST, GOOD, PASS_SIZE, WEAK, passes, quick_pass
 from ..distance import IMPOSSIBLE
 from ..evaluation import Keep, KeepScore, KeepScorer, hand_needs, keep_scorer
+from ..game.actions import CallExposure, ExchangeJoker
+from ..game.advice_player import BOT_SHORTLIST
+from ..game.view import PlayerView
 from ..notation import Hand
 from ..tiles import JOKER
-from .actions import CallExposure, ExchangeJoker
-from .advice_player import BOT_SHORTLIST
-from .view import PlayerView
 
 MARKS = (BEST, GOOD, WEAK)  # best first
 
@@ -34,6 +34,12 @@ def scorer(hand: Hand) -> KeepScorer:
 def tiles_needed(hand: Hand) -> int:
     """Tiles the hand needs for Mah Jongg (IMPOSSIBLE or more: it can no longer win)."""
     return int(hand_needs(hand).min())
+
+
+def tiles_to_win(hand: Hand) -> int | None:
+    """Tiles the hand still needs for Mah Jongg; None when it can no longer win."""
+    needed = tiles_needed(hand)
+    return None if needed >= IMPOSSIBLE else needed
 
 
 def alive(hand: Hand) -> bool:

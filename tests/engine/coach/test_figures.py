@@ -1,17 +1,16 @@
-"""The figures behind the advice player's choices (cfmj.engine.game.advice_figures): the same
+"""The figures behind the advice player's choices (cfmj.engine.coach.figures): the same
 scorer and the same choice as the bots, and marks as the drills grade."""
 
 from __future__ import annotations
 
 from cfmj.engine.charleston import quick_pass
+from cfmj.engine.coach import figures
 from cfmj.engine.distance import IMPOSSIBLE
 from cfmj.engine.game import CallExposure, Discard, Game
-from cfmj.engine.game import advice_figures as figures
 from cfmj.engine.game.advice_player import AdvicePlayer
 from cfmj.engine.notation import parse_hand
 from cfmj.engine.tiles import parse_tile
-
-from .helpers import position
+from tests.engine.game.helpers import position
 
 
 def test_the_first_discard_is_the_advice_players() -> None:

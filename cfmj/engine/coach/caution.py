@@ -1,9 +1,9 @@
-"""The coach's caution before a dangerous discard (issue 19): the engine's danger of the learner's
+"""The coach's caution before a dangerous discard: the engine's danger of the learner's
 chosen tile (cfmj.engine.game.table_reading.danger_in_view: the chance that some opponent calls it
 for Mah Jongg now, reading only the opponents who have exposed a block) and, when it is at least
-DANGER_WARNING, the engine's why in plain words. Django-free; coach.warning asks it for a practice
-hand (a test hand counts as the learner's own play: no coach speaks there), and the hint asks it
-whether the discard it advises is itself dangerous.
+DANGER_WARNING, the engine's why in plain words. The coach's warning asks it for a practice hand (a
+test hand counts as the learner's own play: no coach speaks there), and the hint asks it whether
+the discard it advises is itself dangerous.
 
 DANGER_WARNING is measured, not guessed: with READY_CHANCE as measured (cfmj/engine/reading.py),
 over 622 discards of the advice's learner against the strong bots (seeds 0-59, 25 November 2026),
@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cfmj.engine.danger import DangerResult, DiscardDanger
-from cfmj.engine.defence import defended_discard
-from cfmj.engine.game import Action, Discard, PlayerView
-from cfmj.engine.game.table_reading import danger_in_view
-from cfmj.engine.tiles import JOKER, name
+from ..danger import DangerResult, DiscardDanger
+from ..defence import defended_discard
+from ..game.actions import Action, Discard
+from ..game.table_reading import danger_in_view
+from ..game.view import PlayerView
+from ..tiles import JOKER, name
 
 DANGER_WARNING = 0.05  # warn at this chance (or more) that the discard is called for Mah Jongg
 

@@ -9,16 +9,8 @@ from pathlib import Path
 import pytest
 
 from cfmj.engine.errors import InputError
+from cfmj.engine.studies.bot_strength import ORDER, TABLES, main, markdown, tournament
 from cfmj.engine.studies.intervals import mean_interval, wilson
-from cfmj.play.strength import (
-    ORDER,
-    TABLES,
-    main,
-    markdown,
-    rotations,
-    seating,
-    tournament,
-)
 
 
 def test_it_computes_the_wilson_interval_on_known_values() -> None:
@@ -39,12 +31,12 @@ def test_it_computes_a_mean_and_its_normal_interval() -> None:
 
 def test_it_seats_every_policy_in_every_seat_equally_often_on_the_same_deals() -> None:
     four = TABLES["four-way"]
-    assert rotations(four) == 4 and rotations(TABLES["steady v strong"]) == 2
-    seatings = [seating(four, i, 10) for i in range(8)]
+    assert four.rotations == 4 and TABLES["steady v strong"].rotations == 2
+    seatings = [four.seating(i, 10) for i in range(8)]
     assert [deal for deal, _ in seatings] == [10, 10, 10, 10, 11, 11, 11, 11]
     per_seat = Counter((policy, seat) for _, seats in seatings for seat, policy in enumerate(seats))
     assert set(per_seat.values()) == {2} and len(per_seat) == 16
-    pair = [seating(TABLES["heuristic v steady"], i, 10) for i in range(4)]
+    pair = [TABLES["heuristic v steady"].seating(i, 10) for i in range(4)]
     assert pair[0] == (10, ("heuristic", "steady", "heuristic", "steady"))
     assert pair[1] == (10, ("steady", "heuristic", "steady", "heuristic"))
     assert pair[2][0] == 11
@@ -57,7 +49,7 @@ def test_it_plays_a_tiny_tournament_whose_counts_add_up() -> None:
         rows = table["policies"]
         seats_each = 8 if name == "four-way" else 16
         assert {row["seats"] for row in rows.values()} == {seats_each}
-        assert list(rows) == [p for p in ORDER if p in TABLES[name]]  # weakest first
+        assert list(rows) == [p for p in ORDER if p in TABLES[name].seats]  # weakest first
         assert sum(row["wins"] for row in rows.values()) + table["wall_games"] == table["hands"] == 8
         assert sum(row["points_per_hand"] * row["seats"] for row in rows.values()) == pytest.approx(0)
         for row in rows.values():

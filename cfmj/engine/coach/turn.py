@@ -1,0 +1,184 @@
+"""The coach's advice on a turn of play (declare, exchange a joker, discard) and on another
+player's discard (call it or let it go): the advised choice and how every other is marked."""
+
+from __future__ import annotations
+
+from ..advice_words import aim_tiles, aim_words, broken_words, target_name
+from ..charleston import BEST, GOOD, WEAK
+from ..check import check
+from ..distance import IMPOSSIBLE
+from ..drills.common import passed_words
+from ..evaluation import KeepScore
+from ..game.actions import Action, CallExposure, CallMahJongg, DeclareMahJongg, Discard, ExchangeJoker, NoCall
+from ..game.view import PlayerView
+from ..labels import category_label
+from ..scoring import counts_as_self_drawn
+from ..tiles import JOKER, code, name
+from ..words import plural
+from . import choices, figures
+from .hints import CALL, DISCARD, EXCHANGE, MAH_JONGG, Advice, Hint, Option
+
+
+def turn_advice(view: PlayerView, legal: list[Action], advised: Action) -> Advice:
+    """The learner's turn: declare Mah Jongg when the hand wins, a joker exchange when one costs
+    nothing, otherwise the discard; every discard and exchange marked."""
+    hand = view.hand()
+    if isinstance(advised, DeclareMahJongg):
+        return _winning(view, advised, legal)
+    if not figures.alive(hand):
+        why = (
+            "Your hand can no longer win (it is dead, or its exposures fit no winning hand): any "
+            "discard will do. Keep your jokers from the others."
+        )
+        hint = Hint(DISCARD, advised, choices.describe(view, advised), why, "", _tile_of(advised), (), ())
+        return Advice(hint, lambda action: (BEST, ""))
+    now = figures.tiles_needed(hand)
+    ranking = figures.discards(hand)
+    best = ranking[0]
+    aim, aim_name = aim_tiles(best), target_name(best)
+    exchanges = {
+        a: figures.after_exchange(view, a) for a in dict.fromkeys(legal) if isinstance(a, ExchangeJoker)
+    }
+    advised_need = exchanges[advised] if isinstance(advised, ExchangeJoker) else best.tiles_needed
+
+    def discard_words(score: KeepScore) -> str:
+        tile = code(score.given[0])
+        broken = broken_words(hand, [tile], aim, aim_name)
+        words = passed_words(f"Discarding {tile}", broken, score.tiles_needed, best.tiles_needed).strip()
+        return (
+            f"{words} A discarded joker is dead: nobody can use it again."
+            if score.given == (JOKER,)
+            else words
+        )
+
+    def exchange_words(action: ExchangeJoker) -> str:
+        after = exchanges[action]
+        if after >= now + 1:
+            return f"Giving up your {name(action.tile)} moves your hand to {plural(after, 'tile')} away."
+        return (
+            f"You gain a joker for your {name(action.tile)}: your hand is then {plural(after, 'tile')} away."
+        )
+
+    if isinstance(advised, ExchangeJoker):
+        kind = EXCHANGE
+        why = (
+            f"{choices.describe(view, advised)}: a joker can stand for any tile your hand still needs, and "
+            f"your hand is then {plural(advised_need, 'tile')} away. Then discard."
+        )
+    else:
+        kind = DISCARD
+        part = "part of" if best.given[0] in best.target.tiles() else "not part of"
+        aim_said = aim_words(hand, best.given, best)
+        why = f"Discard {code(best.given[0])}: it is {part} your nearest hand. {aim_said}"
+
+    def mark_of(action: Action) -> tuple[str, str]:
+        if isinstance(action, ExchangeJoker):
+            return figures.mark_by_need(advised_need, exchanges[action]), exchange_words(action)
+        if isinstance(action, DeclareMahJongg):
+            return WEAK, "Your hand does not win: declaring it would kill your hand."
+        assert isinstance(action, Discard)
+        score = next((s for s in ranking if s.given == (action.tile,)), None)
+        score = score or figures.ranked(hand, [(action.tile,)])[0]
+        mark = figures.mark(best, score)
+        if kind == EXCHANGE and mark == BEST:
+            mark = GOOD  # as near, but the joker the exchange gave is left on the table
+        return mark, discard_words(score)
+
+    options: list[Option] = [Option(choices.describe(view, advised), BEST, mark_of(advised)[1], advised=True)]
+    others: list[Action] = [*exchanges, *(Discard(view.seat, s.given[0]) for s in ranking)]
+    for action in others:
+        if not choices.same_choice(action, advised):
+            options.append(Option(choices.describe(view, action), *mark_of(action)))
+    hint = Hint(
+        kind, advised, choices.describe(view, advised), why, aim_name, _tile_of(advised), (), tuple(options)
+    )
+    return Advice(hint, mark_of)
+
+
+def _tile_of(action: Action) -> tuple[str, ...]:
+    return (code(action.tile),) if isinstance(action, Discard) else ()
+
+
+def _winning(view: PlayerView, advised: Action, legal: list[Action]) -> Advice:
+    """The hand wins (on the turn, or with the discard): Mah Jongg, and anything else is weak."""
+    extra = (view.pending_discard[1],) if isinstance(advised, CallMahJongg) and view.pending_discard else ()
+    result = check(view.hand(extra), self_drawn=counts_as_self_drawn(view.won_by()), rules=view.rules)
+    reading = f" as {category_label(result.best.category)}" if result.best and result.best.category else ""
+    taken = f"{name(extra[0])} completes your hand" if extra else "your 14 tiles make a winning hand"
+    why = f"{choices.describe(view, advised)}: {taken}{reading}."
+    words = "It would give up a winning hand."
+    options = [Option(choices.describe(view, advised), BEST, why, advised=True)]
+    options += [
+        Option(choices.describe(view, a), WEAK, words)
+        for a in dict.fromkeys(legal)
+        if not choices.same_choice(a, advised) and not isinstance(a, Discard)
+    ]
+    if any(isinstance(a, Discard) for a in legal):
+        options.append(Option("Discard a tile", WEAK, words))
+
+    def mark_of(action: Action) -> tuple[str, str]:
+        return (BEST, why) if choices.same_choice(action, advised) else (WEAK, words)
+
+    hint = Hint(MAH_JONGG, advised, choices.describe(view, advised), why, "", (), (), tuple(options))
+    return Advice(hint, mark_of)
+
+
+def call_advice(view: PlayerView, legal: list[Action], advised: Action) -> Advice:
+    """A discard the learner may call: for Mah Jongg when it wins, to expose a Pung, Kong or Quint
+    when that brings the hand nearer (after the discard that follows), else let it go."""
+    if isinstance(advised, CallMahJongg):
+        return _winning(view, advised, legal)
+    assert view.pending_discard is not None
+    tile = view.pending_discard[1]
+    hand = view.hand()
+    now = figures.tiles_needed(hand)
+    calls = {
+        a: figures.after_call(hand, tile, a) for a in dict.fromkeys(legal) if isinstance(a, CallExposure)
+    }
+
+    def need_of(action: Action) -> int:
+        if isinstance(action, CallExposure):  # a posted call may list its tiles in any order
+            return calls[action] if action in calls else figures.after_call(hand, tile, action)
+        return now if isinstance(action, NoCall) else IMPOSSIBLE  # a Mah Jongg that does not win
+
+    def words_of(action: Action) -> str:
+        need = need_of(action)
+        if isinstance(action, CallMahJongg):
+            return "Your hand would not win with it: a mistaken Mah Jongg kills your hand."
+        if need >= IMPOSSIBLE:
+            return "No winning hand holds that exposure beside yours: your hand would be dead."
+        if isinstance(action, NoCall):
+            return f"Letting it go keeps your hand as it is, {plural(now, 'tile')} away."
+        return f"After the call and your discard you would be {plural(need, 'tile')} away (now {now})."
+
+    if isinstance(advised, CallExposure):
+        why = (
+            f"{choices.describe(view, advised)}: after your discard you will be "
+            f"{plural(calls[advised], 'tile')} "
+            f"away instead of {now}."
+        )
+    elif any(need < IMPOSSIBLE for need in calls.values()):
+        why = (
+            f"Let {name(tile)} go: exposing it would not bring you closer, and it would show your hand "
+            "(and cost a concealed hand's bonus)."
+        )
+    elif calls:
+        why = (
+            f"Let {name(tile)} go: no winning hand holds that exposure beside yours, so calling it "
+            "would kill your hand."
+        )
+    else:
+        why = f"Let {name(tile)} go: you cannot use it."
+    advised_need = need_of(advised)
+
+    def mark_of(action: Action) -> tuple[str, str]:
+        need = need_of(action)
+        mark = WEAK if need >= IMPOSSIBLE else figures.mark_by_need(advised_need, need)
+        return mark, words_of(action)
+
+    options = [Option(choices.describe(view, advised), BEST, words_of(advised), advised=True)]
+    for action in dict.fromkeys(legal):
+        if not choices.same_choice(action, advised):
+            options.append(Option(choices.describe(view, action), *mark_of(action)))
+    hint = Hint(CALL, advised, choices.describe(view, advised), why, "", (), (), tuple(options))
+    return Advice(hint, mark_of)
