@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .danger import DangerResult
+from .danger import DangerResult, DiscardDanger
 from .distance import IMPOSSIBLE
 from .errors import InputError
 from .evaluation import SHORTLIST, KeepScore, hand_needs, keep_scorer
@@ -60,10 +60,15 @@ DEFAULT = Thresholds()
 class Defence:
     tile: int
     give_up: bool
-    why: str
+    lead: str  # the choice and the one reason that matters, in one sentence
+    detail: str  # what the table shows behind it
     danger: float  # of the tile chosen
     tiles_needed: int | None  # after it (None: the hand is dead)
     advised: int  # the tile the advice alone would discard
+
+    @property
+    def why(self) -> str:
+        return f"{self.lead} {self.detail}".strip()
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -106,14 +111,8 @@ def defended_discard(
     if int(hand_needs(hand).min()) >= IMPOSSIBLE:
         naturals = {t for t in hand.concealed if t != JOKER}
         safest = min(naturals, key=lambda t: (danger_of[t], t), default=JOKER)
-        return Defence(
-            safest,
-            True,
-            f"Your hand is dead: discard safe tiles. {by_tile[safest].why}",
-            danger_of[safest],
-            None,
-            safest,
-        )
+        lead = "Your hand is dead: discard safe tiles."
+        return Defence(safest, True, lead, by_tile[safest].why, danger_of[safest], None, safest)
     ranked = ranked_discards(hand, shortlist)
     best = ranked[0]
     need = best.tiles_needed
@@ -123,12 +122,13 @@ def defended_discard(
         pick = min(ranked, key=lambda s: round(danger_of[s.given[0]] / t.danger_step))  # ties: the advice
         tile = pick.given[0]
         likely = "is likely" if risk.ready_chance >= 0.5 else "may well be"
-        why = (
-            f"Give up: {risk.opponent.name} {likely} one tile from Mah Jongg and you need "
-            f"{need} more {'tile' if need == 1 else 'tiles'}; discard safe tiles. "
-            f"{_safety(by_tile[tile].why, tile)}"
+        lead = (
+            f"Discard {name(tile)}, among the safest tiles: {risk.opponent.name} {likely} one tile from "
+            f"Mah Jongg and you need {plural(need, 'more tile')}, so play safe."
         )
-        return Defence(tile, True, why, danger_of[tile], pick.tiles_needed, advised)
+        return Defence(
+            tile, True, lead, _safety(by_tile[tile].why, tile), danger_of[tile], pick.tiles_needed, advised
+        )
     pick = best
     if danger_of[advised] > t.safe_enough:
         same = [s for s in ranked if s.tiles_needed == need]
@@ -139,26 +139,44 @@ def defended_discard(
         cheaper = min(dearer, key=lambda s: danger_of[s.given[0]], default=None)
         if cheaper is not None and danger_of[cheaper.given[0]] <= danger_of[pick.given[0]] / 2:
             tile, avoided = cheaper.given[0], pick.given[0]
-            why = (
-                f"Discard {name(tile)}: it costs you a tile ({plural(need + 1, 'tile')} needed instead of "
-                f"{need}), but {name(avoided)} is too dangerous ({danger_of[avoided]:.0%}): "
-                f"{by_tile[avoided].why}"
+            lead = (
+                f"Discard {name(tile)}: it costs you a tile, but {name(avoided)} could give "
+                f"{_who(by_tile[avoided])} Mah Jongg ({percent(danger_of[avoided])})."
             )
-            return Defence(tile, False, why, danger_of[tile], need + 1, advised)
+            detail = (
+                f"{by_tile[avoided].why} With {name(tile)} gone you need {plural(need + 1, 'tile')} "
+                f"instead of {need}."
+            )
+            return Defence(tile, False, lead, detail, danger_of[tile], need + 1, advised)
     tile = pick.given[0]
     if tile != advised:
-        why = (
-            f"Discard {name(tile)} rather than {name(advised)}: as good for your hand and safer "
-            f"({danger_of[tile]:.0%} against {danger_of[advised]:.0%}): {by_tile[advised].why}"
+        lead = (
+            f"Discard {name(tile)}: as good for your hand, and {name(advised)} could give "
+            f"{_who(by_tile[advised])} Mah Jongg."
+        )
+        detail = (
+            f"{by_tile[advised].why} The chance that {name(advised)} is called for Mah Jongg now: "
+            f"{percent(danger_of[advised])}; {name(tile)}: {percent(danger_of[tile])}."
         )
     elif danger_of[tile] > t.safe_enough:
-        why = (
-            f"Discard {name(tile)}: the best for your hand, and no discard as good is safer "
-            f"({danger_of[tile]:.0%}): {by_tile[tile].why}"
+        lead = f"Discard {name(tile)}: the best for your hand, and no discard as good is safer."
+        detail = (
+            f"{by_tile[tile].why} The chance that {name(tile)} is called for Mah Jongg now: "
+            f"{percent(danger_of[tile])}."
         )
     else:
-        why = f"Discard {name(tile)}: the best for your hand, and it is safe enough ({danger_of[tile]:.0%})."
-    return Defence(tile, False, why, danger_of[tile], need, advised)
+        lead = f"Discard {name(tile)}: the best for your hand, and safe enough."
+        detail = f"The chance that it is called for Mah Jongg now: {percent(danger_of[tile])}."
+    return Defence(tile, False, lead, detail, danger_of[tile], need, advised)
+
+
+def percent(chance: float) -> str:
+    """A danger in words: 'under 1%', 'about 8%'."""
+    return "under 1%" if chance < 0.01 else f"about {chance:.0%}"
+
+
+def _who(found: DiscardDanger) -> str:
+    return found.by or "an opponent"
 
 
 def _safety(why: str, tile: int) -> str:
@@ -177,6 +195,7 @@ __all__ = [
     "Defence",
     "Thresholds",
     "defended_discard",
+    "percent",
     "ranked_discards",
     "threat",
 ]

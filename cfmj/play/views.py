@@ -100,7 +100,6 @@ def game(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     hinted = playing and row.mode == Game.Mode.PRACTICE and request.GET.get("hint") == "1"
     hint = coach.hint(engine, LEARNER_SEAT) if hinted else None
     context = _context(row, engine=engine, hint=hint)
-    context["hint_caution"] = coach.hint_caution(engine.view(LEARNER_SEAT), hint.advised) if hint else ""
     if playing and request.GET.get("check") == "1":
         context.update(_warning_shown(row, engine, request.GET))
     return render_partial_response(request, "play/game.html", context, partial="table")

@@ -20,7 +20,7 @@ from cfmj.engine.errors import InputError
 from cfmj.engine.game.actions import Discard
 from cfmj.engine.game.advice_player import AdvicePlayer
 from cfmj.engine.game.defensive_player import DefensivePlayer
-from cfmj.engine.tiles import JOKER, parse_tile
+from cfmj.engine.tiles import JOKER, name, parse_tile
 from tests.engine.game.helpers import position
 from tests.engine.helpers import spell
 
@@ -56,10 +56,11 @@ def test_it_gives_up_when_far_and_an_opponent_is_likely_ready(across_ready) -> N
     across_ready(0.7)
     advice = _defend(FAR)
     assert advice.give_up and advice.danger == 0 and advice.advised == BAM
-    assert advice.why.startswith(
-        "Give up: Across is likely one tile from Mah Jongg and you need 3 more tiles;"
+    assert advice.lead.startswith(f"Discard {name(advice.tile)}, among the safest tiles: ")
+    assert advice.lead.endswith(
+        "Across is likely one tile from Mah Jongg and you need 3 more tiles, so play safe."
     )
-    assert "it is safe." in advice.why
+    assert "it is safe." in advice.detail
     assert advice.as_dict()["give_up"] is True
 
 
@@ -73,7 +74,10 @@ def test_it_takes_a_safe_discard_as_good_for_the_hand(across_ready) -> None:
     advice = _defend(SAFE_AS_GOOD)
     assert advice.advised == BAM  # the advice alone would throw the Wings their Pair
     assert advice.tile == parse_tile("7D") and not advice.give_up and advice.tiles_needed == 2
-    assert advice.why.startswith("Discard 7 Dot rather than 1 Bam: as good for your hand and safer")
+    assert advice.lead == "Discard 7 Dot: as good for your hand, and 1 Bam could give Across Mah Jongg."
+    assert advice.detail.endswith(
+        "The chance that 1 Bam is called for Mah Jongg now: about 30%; 7 Dot: under 1%."
+    )
 
 
 def test_it_still_plays_to_win_when_one_tile_away(across_ready) -> None:
@@ -86,14 +90,21 @@ def test_it_pays_a_tile_when_one_tile_away_and_the_danger_is_extreme(across_read
     across_ready(0.9)
     advice = _defend(ONE_AWAY)
     assert advice.tile == parse_tile("F") and advice.tiles_needed == 2
-    assert "it costs you a tile (2 tiles needed instead of 1), but 1 Bam is too dangerous" in advice.why
+    assert (
+        advice.lead
+        == "Discard Flower: it costs you a tile, but 1 Bam could give Across Mah Jongg (about 90%)."
+    )
+    assert advice.detail.endswith("With Flower gone you need 2 tiles instead of 1.")
 
 
 def test_it_plays_the_advice_when_nobody_has_exposed_anything() -> None:
     hand = SAFE_AS_GOOD
     advice = defended_discard(hand, danger(hand, ["", "", ""], unexposed=False))
     assert advice.tile == advice.advised == BAM and advice.danger == 0 and not advice.give_up
-    assert advice.why == "Discard 1 Bam: the best for your hand, and it is safe enough (0%)."
+    assert advice.why == (
+        "Discard 1 Bam: the best for your hand, and safe enough. "
+        "The chance that it is called for Mah Jongg now: under 1%."
+    )
 
 
 def test_it_never_gives_up_a_joker(across_ready) -> None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from html import unescape
 from typing import Any
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
+from cfmj.engine.coach.levels import COACH_WHY
 from cfmj.engine.game import NoCall, PassTiles
 from cfmj.engine.tiles import code, parse_tile
 from cfmj.play import services
@@ -99,6 +101,6 @@ def test_the_bots_moves_say_why_they_were_chosen(client: Client, lee: Any) -> No
     game = advance_to(services.game_start(owner=lee, bot_level="strong", seed=8), "no_call")
     game = services.game_act(game=game, version=game.version, action=NoCall(0))
     html = client.get(url(game)).content.decode()
-    assert "(the advice: the tile its nearest hands need least)" in html
+    assert f"({COACH_WHY})" in unescape(html)
     assert tiles_drawn(html) <= tiles_allowed(rebuild(game).view(0), game)
     assert all(int(index) < len(rebuild(game).events) for index in game.bot_whys)

@@ -6,8 +6,8 @@ This package's public face is its `__all__`: the site imports these names from h
 module behind it.
 """
 
-from .advice import hint, judge
-from .caution import DANGER_WARNING, hint_caution
+from .advice import decide, hint, judge
+from .caution import DANGER_WARNING
 from .choices import describe, same_choice
 from .figures import tiles_to_win
 from .hints import (
@@ -23,7 +23,7 @@ from .hints import (
     Judgement,
     Option,
 )
-from .levels import BEGINNER, DEFAULT_LEVEL, LEVELS, STEADY, STRONG, LevelPlayer, level_player
+from .levels import BEGINNER, DEFAULT_LEVEL, LEVELS, STEADY, STRONG, LevelPlayer, coach_choice, level_player
 from .warnings import Warning, warning
 
 __all__ = [
@@ -46,9 +46,10 @@ __all__ = [
     "LevelPlayer",
     "Option",
     "Warning",
+    "coach_choice",
+    "decide",
     "describe",
     "hint",
-    "hint_caution",
     "judge",
     "level_player",
     "same_choice",

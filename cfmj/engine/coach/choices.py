@@ -81,15 +81,16 @@ def direction(view: PlayerView) -> str:
 
 
 def pass_label(tiles: tuple[int, ...], blind: tuple[int, ...]) -> str:
-    own = join_words([name(t) for t in tiles])
+    own = names(tiles)
     if not blind:
         return f"Pass {own}" if tiles else "Pass nothing"
     unseen = f"{plural(len(blind), 'tile')} just received, blind"
     return f"Pass {own} and {unseen}" if tiles else f"Pass {unseen}"
 
 
-def codes(tiles: tuple[int, ...]) -> str:
-    return join_words([code(t) for t in tiles])
+def names(tiles: tuple[int, ...]) -> str:
+    """'1 Bam, 2 Crak and North'."""
+    return join_words([name(t) for t in tiles])
 
 
 def offer(count: int) -> str:

@@ -7,7 +7,8 @@ Weakest first:
   chooses at random (calling an exposure now and then);
 - steady: the advice player, except that it never calls a discard for an exposure and one
   discard in four is a random tile (not a joker) instead of the advised one;
-- strong: the advice player in full.
+- strong: the coach's choice in everything (coach_choice: the advice player, with the danger of
+  each discard weighed by the defence).
 
 Measured by cfmj.engine.studies.bot_strength (`make strength`; README, "Bot strength"): over 2,000
 seeded hands per table the order is clear, every adjacent pair's 95% intervals apart, with the engine's
@@ -21,6 +22,7 @@ from random import Random
 
 from ..game.actions import Action, CallExposure, CallMahJongg, DeclareMahJongg, Discard, ExchangeJoker
 from ..game.advice_player import AdvicePlayer
+from ..game.defensive_player import DefensivePlayer
 from ..game.players import RandomPlayer, wins
 from ..game.view import PlayerView
 from ..tiles import JOKER
@@ -29,10 +31,14 @@ BEGINNER, STEADY, STRONG = "beginner", "steady", "strong"
 LEVELS: dict[str, str] = {
     BEGINNER: "Beginner: plays at random, but never misses a Mah Jongg",
     STEADY: "Steady: follows the advice, but never calls and sometimes discards carelessly",
-    STRONG: "Strong: follows the advice in everything (what the coach would suggest)",
+    STRONG: "Strong: plays what the coach would suggest, safe discards included",
 }
 DEFAULT_LEVEL = STEADY
 CARELESS = 0.25  # the steady bot's share of random discards
+# Why a bot discarded as it did, in words about no hidden tile: the steady bot's advice, the strong
+# bot's coach's choice.
+ADVICE_WHY = "the advice: the tile its nearest hands need least"
+COACH_WHY = "the coach's choice: the tile its hand needs least, weighed against the others' exposures"
 
 
 def _rng(seed: int, step: int, seat: int) -> Random:
@@ -67,7 +73,13 @@ def bot_choose(level: str, view: PlayerView, legal: Sequence[Action], *, seed: i
         return RandomPlayer(_rng(seed, step, view.seat).getrandbits(32)).choose(view, legal)
     if level == STEADY:
         return _steady(view, legal, _rng(seed, step, view.seat))
-    return AdvicePlayer().choose(view, legal)
+    return coach_choice(view, legal)
+
+
+def coach_choice(view: PlayerView, legal: Sequence[Action]) -> Action:
+    """What the coach advises and the strong bots play: the advice, with the danger of each discard
+    weighed against the hand (cfmj.engine.defence, reading the opponents who have exposed a block)."""
+    return DefensivePlayer().choose(view, legal)
 
 
 def _steady(view: PlayerView, legal: Sequence[Action], rng: Random) -> Action:
@@ -101,4 +113,4 @@ def bot_why(level: str, view: PlayerView, action: Action, *, seed: int, step: in
         return "carelessly, a tile at random"  # as _steady chose it: the same draw
     if view.dead[view.seat]:
         return "its hand is dead: any tile will do"
-    return "the advice: the tile its nearest hands need least"
+    return COACH_WHY if level == STRONG else ADVICE_WHY

@@ -26,19 +26,18 @@ def keep_advice(view: PlayerView, advised: PassTiles | CourtesyPass, ranking: li
     given = tuple(sorted(tiles + blind))
     best = figures.ranked(hand, [given])[0]
     way = choices.direction(view)
-    own = f" ({choices.codes(tiles)})" if tiles else ""
     if blind:
-        lead = (
-            f"Pass {len(blind)} of the tiles you just received on unseen (a blind pass) and "
-            f"{plural(len(tiles), 'tile')} of your own{own} {way}: every "
-            "pass of your own tiles costs you"
+        own = f" and {choices.names(tiles)} of your own" if tiles else ""
+        why = (
+            f"Pass {len(blind)} of the tiles you just received on without looking (a blind pass){own} "
+            f"{way}: passing three of your own would cost your hand a tile."
         )
     elif not given:
-        lead = "Pass nothing"
+        why = "Pass nothing: every tile you hold is part of your nearest hands."
     else:
         part = "they matter least to" if set(given) & set(best.target.tiles()) else "none of them is part of"
-        lead = f"Pass {choices.codes(given)} {way}: {part} your nearest hand"
-    why = f"{lead}. {aim_words(hand, given, best)}"
+        why = f"Pass {choices.names(given)} {way}: {part} your nearest hand."
+    more = aim_words(hand, given, best)
     aim, aim_name = aim_tiles(best), target_name(best)
 
     def words_of(score: KeepScore) -> str:
@@ -68,6 +67,7 @@ def keep_advice(view: PlayerView, advised: PassTiles | CourtesyPass, ranking: li
         tuple(code(t) for t in tiles),
         tuple(code(t) for t in blind),
         tuple(options),
+        more,
     )
     return Advice(hint, mark_of)
 
@@ -118,7 +118,7 @@ def courtesy_ask_advice(view: PlayerView, advised: Action) -> Advice:
     if size:
         offer = figures.best_pass(hand, size).given
         why = (
-            f"Offer {size} ({choices.codes(offer)}): giving them up keeps your nearest hand "
+            f"Offer {size} ({choices.names(offer)}): giving them up keeps your nearest hand "
             f"{plural(counts.now, 'tile')} away."
         )
     else:

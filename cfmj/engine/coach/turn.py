@@ -6,45 +6,60 @@ from __future__ import annotations
 from ..advice_words import aim_tiles, aim_words, broken_words, target_name
 from ..charleston import BEST, GOOD, WEAK
 from ..check import check
+from ..danger import DiscardDanger
+from ..defence import SAFE_ENOUGH
 from ..distance import IMPOSSIBLE
 from ..drills.common import passed_words
 from ..evaluation import KeepScore
 from ..game.actions import Action, CallExposure, CallMahJongg, DeclareMahJongg, Discard, ExchangeJoker, NoCall
+from ..game.defensive_player import defence_in_view
+from ..game.table_reading import danger_in_view
 from ..game.view import PlayerView
 from ..labels import category_label
 from ..scoring import counts_as_self_drawn
 from ..tiles import JOKER, code, name
 from ..words import plural
 from . import choices, figures
-from .hints import CALL, DISCARD, EXCHANGE, MAH_JONGG, Advice, Hint, Option
+from .caution import DANGER_WARNING, caution, chance_words, riskier
+from .hints import CALL, DISCARD, EXCHANGE, MAH_JONGG, Advice, Caution, Hint, Option
 
 
 def turn_advice(view: PlayerView, legal: list[Action], advised: Action) -> Advice:
     """The learner's turn: declare Mah Jongg when the hand wins, a joker exchange when one costs
-    nothing, otherwise the discard; every discard and exchange marked."""
+    nothing, otherwise the discard, the danger of each discard weighed (the defence); every
+    discard and exchange marked against that choice."""
     hand = view.hand()
     if isinstance(advised, DeclareMahJongg):
         return _winning(view, advised, legal)
     if not figures.alive(hand):
-        why = (
-            "Your hand can no longer win (it is dead, or its exposures fit no winning hand): any "
-            "discard will do. Keep your jokers from the others."
+        why = "Your hand can no longer win, so any discard will do: keep your jokers from the others."
+        more = "It is dead, or its exposures fit no winning hand."
+        hint = Hint(
+            DISCARD, advised, choices.describe(view, advised), why, "", _tile_of(advised), (), (), more
         )
-        hint = Hint(DISCARD, advised, choices.describe(view, advised), why, "", _tile_of(advised), (), ())
         return Advice(hint, lambda action: (BEST, ""))
     now = figures.tiles_needed(hand)
     ranking = figures.discards(hand)
-    best = ranking[0]
-    aim, aim_name = aim_tiles(best), target_name(best)
+    scores = {s.given[0]: s for s in ranking}
+    defence = defence_in_view(view)  # None: no opponent has exposed a block
+    risk = {d.tile: d for d in danger_in_view(view).discards} if defence is not None else {}
     exchanges = {
         a: figures.after_exchange(view, a) for a in dict.fromkeys(legal) if isinstance(a, ExchangeJoker)
     }
-    advised_need = exchanges[advised] if isinstance(advised, ExchangeJoker) else best.tiles_needed
+    # The discard the decision makes or (after an exchange) would make: its score is the one to match.
+    chosen = ranking[0].given[0] if defence is None else defence.tile
+    chosen = advised.tile if isinstance(advised, Discard) else chosen
+    decided = scores.get(chosen) or figures.ranked(hand, [(chosen,)])[0]
+    defended = defence is not None and (
+        defence.give_up or chosen != ranking[0].given[0] or defence.danger > SAFE_ENOUGH
+    )
+    aim, aim_name = aim_tiles(decided), target_name(decided)
+    safe_as = _danger(risk, chosen)
 
     def discard_words(score: KeepScore) -> str:
-        tile = code(score.given[0])
-        broken = broken_words(hand, [tile], aim, aim_name)
-        words = passed_words(f"Discarding {tile}", broken, score.tiles_needed, best.tiles_needed).strip()
+        tile = name(score.given[0])
+        broken = broken_words(hand, [code(score.given[0])], aim, aim_name)
+        words = passed_words(f"Discarding {tile}", broken, score.tiles_needed, decided.tiles_needed).strip()
         return (
             f"{words} A discarded joker is dead: nobody can use it again."
             if score.given == (JOKER,)
@@ -59,17 +74,26 @@ def turn_advice(view: PlayerView, legal: list[Action], advised: Action) -> Advic
             f"You gain a joker for your {name(action.tile)}: your hand is then {plural(after, 'tile')} away."
         )
 
+    advised_need = exchanges[advised] if isinstance(advised, ExchangeJoker) else decided.tiles_needed
+    more = aim_words(hand, decided.given, decided)
     if isinstance(advised, ExchangeJoker):
         kind = EXCHANGE
         why = (
             f"{choices.describe(view, advised)}: a joker can stand for any tile your hand still needs, and "
-            f"your hand is then {plural(advised_need, 'tile')} away. Then discard."
+            f"your hand is then {plural(advised_need, 'tile')} away."
         )
+        more = "Then discard."
+    elif defended and defence is not None:
+        kind, why, more = DISCARD, defence.lead, f"{defence.detail} {more}".strip()
     else:
         kind = DISCARD
-        part = "part of" if best.given[0] in best.target.tiles() else "not part of"
-        aim_said = aim_words(hand, best.given, best)
-        why = f"Discard {code(best.given[0])}: it is {part} your nearest hand. {aim_said}"
+        part = "part of" if chosen in decided.target.tiles() else "not part of"
+        why = f"Discard {name(chosen)}: it is {part} your nearest hand."
+
+    def risky(tile: int) -> DiscardDanger | None:
+        """The danger of discarding `tile` where it is meaningfully riskier than the coach's choice."""
+        found = risk.get(tile)
+        return found if found is not None and tile != chosen and riskier(found.danger, safe_as) else None
 
     def mark_of(action: Action) -> tuple[str, str]:
         if isinstance(action, ExchangeJoker):
@@ -77,12 +101,21 @@ def turn_advice(view: PlayerView, legal: list[Action], advised: Action) -> Advic
         if isinstance(action, DeclareMahJongg):
             return WEAK, "Your hand does not win: declaring it would kill your hand."
         assert isinstance(action, Discard)
-        score = next((s for s in ranking if s.given == (action.tile,)), None)
-        score = score or figures.ranked(hand, [(action.tile,)])[0]
-        mark = figures.mark(best, score)
+        score = scores.get(action.tile) or figures.ranked(hand, [(action.tile,)])[0]
+        mark, words = figures.mark(decided, score), discard_words(score)
         if kind == EXCHANGE and mark == BEST:
             mark = GOOD  # as near, but the joker the exchange gave is left on the table
-        return mark, discard_words(score)
+        found = risky(action.tile)
+        if found is not None:
+            mark = WEAK if found.danger >= DANGER_WARNING else GOOD if mark == BEST else mark
+            words = f"{chance_words(found)} {words}"
+        return mark, words
+
+    def caution_of(action: Action) -> Caution | None:
+        found = risky(action.tile) if isinstance(action, Discard) else None
+        if found is None or found.danger < DANGER_WARNING:
+            return None
+        return caution(found, choices.describe(view, advised))
 
     options: list[Option] = [Option(choices.describe(view, advised), BEST, mark_of(advised)[1], advised=True)]
     others: list[Action] = [*exchanges, *(Discard(view.seat, s.given[0]) for s in ranking)]
@@ -90,9 +123,22 @@ def turn_advice(view: PlayerView, legal: list[Action], advised: Action) -> Advic
         if not choices.same_choice(action, advised):
             options.append(Option(choices.describe(view, action), *mark_of(action)))
     hint = Hint(
-        kind, advised, choices.describe(view, advised), why, aim_name, _tile_of(advised), (), tuple(options)
+        kind,
+        advised,
+        choices.describe(view, advised),
+        why,
+        aim_name,
+        _tile_of(advised),
+        (),
+        tuple(options),
+        more,
     )
-    return Advice(hint, mark_of)
+    return Advice(hint, mark_of, caution_of)
+
+
+def _danger(risk: dict[int, DiscardDanger], tile: int) -> float:
+    found = risk.get(tile)
+    return found.danger if found is not None else 0.0
 
 
 def _tile_of(action: Action) -> tuple[str, ...]:

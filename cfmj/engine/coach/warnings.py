@@ -17,7 +17,7 @@ from ..labels import block_label
 from ..rulebook import RULE_LINES
 from ..scoring import counts_as_self_drawn
 from ..tiles import code
-from . import caution
+from .advice import advise
 
 MISTAKEN_MAH_JONGG, DEAD_HAND = "6_mistaken_mah_jongg", "6_dead_hand"
 
@@ -37,10 +37,10 @@ class Warning:
 def warning(game: Game, seat: int, action: Action, *, careful: bool = False) -> Warning | None:
     """A rule mistake `action` would make (it is legal, but it would kill `seat`'s hand): a Mah
     Jongg that does not win, or an exposure no winning hand can contain; and, `careful` (a
-    practice hand), a discard dangerous enough to hold back (caution.py)."""
+    practice hand), a discard the decision holds back as dangerous (caution.py)."""
     view = game.view(seat)
     if careful and isinstance(action, Discard):
-        found = caution.discard_caution(view, action.tile)
+        found = advise(view, tuple(game.legal_actions(seat)), full=False).caution_of(action)
         return Warning("", "", found.title, found.words, found.go_ahead) if found else None
     if isinstance(action, DeclareMahJongg) and not wins(view):
         return Warning(MISTAKEN_MAH_JONGG, "6", "That is not Mah Jongg", _not_winning(view, ()))

@@ -3,6 +3,8 @@ opponents in turn order after them, named by their winds, with their exposures a
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..danger import DangerResult, danger
 from ..defence import DEFAULT, Defence, Thresholds, defended_discard
 from ..evaluation import SHORTLIST
@@ -27,6 +29,11 @@ def opponents_of(view: PlayerView) -> list[Opponent]:
     return out
 
 
+RECENT = 8  # views whose readings are kept: the coach's hint, its caution and its mark, and the
+# strong bot, all ask about the same view of one decision
+
+
+@lru_cache(maxsize=RECENT)
 def danger_in_view(view: PlayerView, *, unexposed: bool = False) -> DangerResult:
     """How dangerous each of this player's 14 tiles is to discard now (`unexposed`: read the
     opponents who have exposed nothing too, the whole card's work; see danger())."""
@@ -40,6 +47,7 @@ def danger_in_view(view: PlayerView, *, unexposed: bool = False) -> DangerResult
     )
 
 
+@lru_cache(maxsize=RECENT)
 def defended_discard_in_view(
     view: PlayerView, *, unexposed: bool = False, shortlist: int = SHORTLIST, thresholds: Thresholds = DEFAULT
 ) -> Defence:

@@ -42,7 +42,7 @@ def test_its_hint_is_the_advice_players_choice_on_every_decision_of_seeded_hands
             if seat != 0:
                 game.apply(AdvicePlayer().choose(view, legal))
                 continue
-            advised = AdvicePlayer().choose(view, legal)
+            advised = coach.coach_choice(view, legal)
             hint = coach.hint(game, 0)
             assert hint is not None and choices.same_choice(hint.advised, advised)
             assert hint.options[0].advised and hint.options[0].mark == "best"
@@ -64,7 +64,7 @@ def test_the_hint_marks_the_tiles_to_pass_and_explains_the_aim() -> None:
     hint = coach.hint(game, 0)
     assert hint is not None and hint.kind == coach.PASS
     assert isinstance(hint.advised, PassTiles) and len(hint.tiles) + len(hint.blind) == 3
-    assert "It aims at" in hint.why and hint.aim
+    assert "It aims at" in hint.more and hint.aim
     assert 1 < len(hint.options) <= ALTERNATIVES + 1
 
 

@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from cfmj.engine import RuleSet
-from cfmj.engine.coach.levels import BEGINNER, LEVELS, STEADY, STRONG, bot_choose, bot_why
+from cfmj.engine.coach.levels import (
+    ADVICE_WHY,
+    BEGINNER,
+    COACH_WHY,
+    LEVELS,
+    STEADY,
+    STRONG,
+    bot_choose,
+    bot_why,
+)
 from cfmj.engine.game import CallExposure, Discard, Game, hand_result
 
 
@@ -45,8 +54,10 @@ def test_each_listed_move_says_why_its_bot_chose_it_in_public_words() -> None:
             if isinstance(action, Discard):
                 assert why, (level, action)
                 chose_carelessly = level == STEADY and "carelessly" in why
-                if level == STRONG or (level == STEADY and not chose_carelessly and not view.dead[seat]):
-                    assert why == "the advice: the tile its nearest hands need least"
+                if level == STRONG and not view.dead[seat]:
+                    assert why == COACH_WHY
+                if level == STEADY and not chose_carelessly and not view.dead[seat]:
+                    assert why == ADVICE_WHY
             whys.append(why)
             game.apply(action)
         assert {w for w in whys if w} <= WHYS, {w for w in whys if w} - WHYS
@@ -64,5 +75,6 @@ WHYS = {
     "the advice: a joker for a natural tile costs its hand nothing",
     "carelessly, a tile at random",
     "its hand is dead: any tile will do",
-    "the advice: the tile its nearest hands need least",
+    ADVICE_WHY,
+    COACH_WHY,
 }
