@@ -97,8 +97,9 @@ def game(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     row = owned_or_404(request, game_id)
     engine = selectors.rebuild(row)
     playing = row.status == Game.Status.PLAYING
-    # A test hand counts in the statistics as the learner's own play: it has no hints.
-    hinted = playing and row.mode == Game.Mode.PRACTICE and request.GET.get("hint") == "1"
+    # A test hand counts in the statistics as the learner's own play: it has no hints; nor has a
+    # hand with the coach off.
+    hinted = playing and row.coached and request.GET.get("hint") == "1"
     hint = coach.hint(engine) if hinted else None
     context = _context(row, engine=engine, hint=hint)
     context["hint_caution"] = caution.hint_caution(engine.view(LEARNER_SEAT), hint.advised) if hint else ""
@@ -207,7 +208,7 @@ def _warning_shown(row: Game, engine: EngineGame, data: QueryDict) -> dict[str, 
         return {}
     if posted_version(data) != row.version or action.seat != LEARNER_SEAT or not engine.is_legal(action):
         return {}
-    warning = coach.warning(engine, action, careful=row.mode == Game.Mode.PRACTICE)
+    warning = coach.warning(engine, action, careful=row.coached)
     return _warning_context(row, warning, action) if warning else {}
 
 
