@@ -84,7 +84,7 @@ def start(request: HttpRequest) -> HttpResponse:
     except services.PlayError as problem:
         messages.error(request, str(problem))
         return redirect("play:home")
-    return redirect("play:game", game_id=game.pk)
+    return HttpResponseRedirect(_at_the_table(game))
 
 
 @login_required
@@ -141,10 +141,11 @@ def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return render_partial_response(request, "play/game.html", context, partial="table")
     if problem:
         messages.error(request, problem)
-    # The page opens at what the action changed (the status line and the bots' moves, or the
-    # result at the end of the hand), not at its header: on a phone the table starts below it.
-    fragment = "#hand-result" if row.status == Game.Status.OVER else "#table"
-    return HttpResponseRedirect(reverse("play:game", args=[row.pk]) + fragment)
+    # The page opens at what the action changed, not at its header (on a phone the table starts
+    # below it): the status line, the choice asked and the rack; or the result at the end.
+    if row.status == Game.Status.OVER:
+        return HttpResponseRedirect(reverse("play:game", args=[row.pk]) + "#hand-result")
+    return HttpResponseRedirect(_at_the_table(row))
 
 
 @login_required
@@ -163,10 +164,10 @@ def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return render_partial_response(request, "play/game.html", context, partial="table")
     if problem:
         messages.error(request, problem)
-        return HttpResponseRedirect(reverse("play:game", args=[row.pk]) + "#table")
-    messages.info(request, notice)
-    # The page opens at the learner's rack, to choose again.
-    return HttpResponseRedirect(reverse("play:game", args=[row.pk]) + "#you-title")
+    else:
+        messages.info(request, notice)
+    # The page opens at the table: the status line and the rack, to choose again.
+    return HttpResponseRedirect(_at_the_table(row))
 
 
 @login_required
@@ -178,13 +179,14 @@ def next_hand(request: HttpRequest, game_id: int) -> HttpResponse:
         row = services.game_next(game=row)
     except services.PlayError as refused:
         messages.error(request, str(refused))
-    return redirect("play:game", game_id=row.pk)
+    return HttpResponseRedirect(_at_the_table(row))
 
 
 @login_required
 @require_POST
 def coach_mode(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """The learner switches when the coach speaks: hints on request, or the mark after each choice."""
+    """The learner switches when the coach speaks: hints on request, the mark after each choice,
+    or not at all."""
     row = owned_or_404(request, game_id)
     problem = ""
     try:
@@ -195,7 +197,13 @@ def coach_mode(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return render_partial_response(request, "play/game.html", _context(row, problem), partial="table")
     if problem:
         messages.error(request, problem)
-    return HttpResponseRedirect(reverse("play:game", args=[row.pk]) + "#table")
+    return HttpResponseRedirect(_at_the_table(row))
+
+
+def _at_the_table(row: Game) -> str:
+    """The table's address opening at its top (#table): the status line, the choice asked and the
+    rack fill the screen, the page's header and title above it."""
+    return reverse("play:game", args=[row.pk]) + "#table"
 
 
 def _warning_shown(row: Game, engine: EngineGame, data: QueryDict) -> dict[str, Any]:
