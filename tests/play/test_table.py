@@ -125,7 +125,8 @@ def test_a_script_that_follows_the_hints_data_plays_the_advice(client: Client, l
         assert response.status_code == 302, data
         game.refresh_from_db()
         last = Decision.objects.filter(game=game).order_by("-index").first()
-        assert last is not None and last.mark == Decision.Mark.BEST, (hint, last.chosen, last.preferred)
+        assert last is not None
+        assert last.mark == Decision.Mark.BEST, (hint, last.chosen, last.preferred)
         kinds.append(hint["action"])
     assert {"pass_tiles", "stop_vote", "courtesy_ask", "call_exposure", "exchange_joker"} <= set(kinds), kinds
 
