@@ -57,6 +57,7 @@ CHOICE_IN_VIEW = """() => {
   for (const [what, el] of parts) {
     if (!el) { outside.push(`${what} is missing`); continue; }
     const r = el.getBoundingClientRect();
+    if (r.height === 0) { outside.push(`${what} is not drawn`); continue; }  // a tile still loading
     if (r.top < -0.5 || r.bottom > vh + 0.5 || r.left < -0.5 || r.right > vw + 0.5) {
       outside.push(`${what} at top ${Math.round(r.top)}, bottom ${Math.round(r.bottom)} of ${vh}`);
     }
