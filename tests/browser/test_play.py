@@ -66,6 +66,7 @@ CHOICE_IN_VIEW = """() => {
   return {outside, top: edges.length ? Math.round(edges[0].top) : null,
           bottom: edges.length ? Math.round(Math.max(...edges.map((r) => r.bottom))) : null};
 }"""
+TILES_DRAWN = """() => [...document.querySelectorAll("#table img")].every((img) => img.complete)"""
 # The action's answer is in: the hand's result, or a table whose forms carry the next version.
 NEW_TABLE = """(version) => document.querySelector("#hand-result") ||
   [...document.querySelectorAll("#table input[name=version]")].some((i) => i.value === version)"""
@@ -221,6 +222,7 @@ def the_review(
 def choice_in_view(page: Page, racks: list[tuple[int, int]] | None = None) -> list[str]:
     """What of the status line, the rack and the choice's buttons is not wholly on screen, once the
     page has stopped moving (play.js scrolls after the swap); `racks` gathers the rack's edges."""
+    page.wait_for_function(TILES_DRAWN)  # a tile still loading is 0 px tall, inside any screen
     deadline = time.monotonic() + SETTLE_SECONDS
     while True:
         measured: dict[str, Any] = page.evaluate(CHOICE_IN_VIEW)
