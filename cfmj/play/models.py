@@ -25,6 +25,7 @@ class Game(models.Model):
     class Coach(models.TextChoices):
         ON_REQUEST = "on_request", "Hints on request"
         AFTER = "after", "Show after I choose"
+        OFF = "off", "Off"
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="play_games")
     seed = models.BigIntegerField()
@@ -69,6 +70,14 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.pk} of {self.owner_id} ({self.status})"
+
+    @property
+    def coached(self) -> bool:
+        """Does the coach speak during play: a hint when asked, and a dangerous discard held back
+        (caution.py)? In a practice hand with the coach on: a test hand is the learner's own play,
+        and the coach off says nothing. (A rule mistake, a Mah Jongg that does not win or a call
+        that kills the hand, is held back in every hand: that is the rules, not advice.)"""
+        return self.mode == self.Mode.PRACTICE and self.coach != self.Coach.OFF
 
 
 class Decision(models.Model):

@@ -20,11 +20,12 @@ from cfmj.core.htmx import render_partial_response
 from cfmj.core.http import HtmxHttpRequest
 from cfmj.play import services
 from cfmj.play.access import owned_or_404, shared_or_404
-from cfmj.play.models import Game
+from cfmj.play.models import Decision, Game
 from cfmj.play.review import read_step, review_of, step_facts
 from cfmj.play.table import result_facts
 
 IN_PROGRESS = "This hand is still being played: its review opens when it is over."
+SECOND_LOOK = 3  # the choices the review lists unfolded; every move is behind "Show every move"
 
 
 @login_required
@@ -83,6 +84,8 @@ def _page(request: HtmxHttpRequest, game: Game, context: dict[str, Any]) -> Http
     context.update({"game": game, "review": analysis, "tally": analysis.tally(), "notice": notice})
     if number is None:
         context["result"] = result_facts(game, analysis.engine) if analysis.engine.over else None
+        worth = [step for step in analysis.steps if step.mark == Decision.Mark.WEAK or step.feed]
+        context.update(second_look=worth[:SECOND_LOOK], more_to_look_at=len(worth[SECOND_LOOK:]))
         return render_partial_response(request, "play/review.html", context, partial=None)
     context["step"] = step_facts(game, analysis, number)
     return render_partial_response(request, "play/review.html", context, partial="step")

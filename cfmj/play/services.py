@@ -33,6 +33,7 @@ from cfmj.play.selectors import rebuild, rules_of
 
 STALE = "This table changed in another tab or by a double click: here it is as it is now."
 OVER = "This hand is over: start a new one from the Play page."
+COACH_MODES = "Choose when the coach speaks: hints on request, after each choice, or off."
 UNDO_IN_TEST = "A test hand has no undo: it counts as you play it. Undo is for practice hands."
 UNDO_OVER = "This hand is over, so its result stands: undo works while a hand is being played."
 NOTHING_TO_UNDO = "Nothing to undo yet: this is your first choice of the hand."
@@ -78,7 +79,7 @@ def game_start(
     if dealer is not None and dealer not in range(SEATS):
         raise PlayError("The dealer sits at one of the four seats (0 to 3).")
     if coach not in Game.Coach.values:
-        raise PlayError("Choose when the coach speaks: hints on request, or after each choice.")
+        raise PlayError(COACH_MODES)
     try:
         rules = RuleSet.make(house_rules=",".join(map(str, house_rules)), base=base, skill_level=skill_level)
     except InputError as problem:
@@ -148,8 +149,7 @@ def game_play(*, game: Game, version: int | None, action: Action, confirmed: boo
         problem = engine.why_illegal(action)
         if problem is not None:
             raise PlayError(problem)
-        careful = locked.mode == Game.Mode.PRACTICE  # a test hand is the learner's own play
-        held = None if confirmed else warning(engine, LEARNER_SEAT, action, careful=careful)
+        held = None if confirmed else warning(engine, LEARNER_SEAT, action, careful=locked.coached)
         if held is not None:
             raise WarnedError(held, action)
         _decide(locked, engine, action)
@@ -178,9 +178,10 @@ def review_share(*, game: Game, sharing: bool) -> Game:
 
 
 def game_set_coach(*, game: Game, coach_mode: str) -> Game:
-    """When the coach speaks in this game: hints on request, or the mark after each choice."""
+    """When the coach speaks in this game: hints on request, the mark after each choice, or not at
+    all (off)."""
     if coach_mode not in Game.Coach.values:
-        raise PlayError("Choose when the coach speaks: hints on request, or after each choice.")
+        raise PlayError(COACH_MODES)
     game.coach = coach_mode
     game.save(update_fields=["coach", "updated_at"])
     return game

@@ -4,6 +4,7 @@ tiles or the wall. The template draws it; nothing here decides a rule."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,9 +21,11 @@ from cfmj.engine.game import (
     TURN,
     Action,
     CallExposure,
+    CallMahJongg,
     CourtesyAsk,
     CourtesyPass,
     DeclareMahJongg,
+    Discard,
     ExchangeJoker,
     Exposure,
     NoCall,
@@ -31,6 +34,7 @@ from cfmj.engine.game import (
     StopVote,
     counts_as_self_drawn,
     wind_of,
+    wins,
 )
 from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.labels import block_label
@@ -56,6 +60,7 @@ class Choice:
     label: str
     fields: tuple[tuple[str, str], ...]
     suggested: bool = False
+    key: str = ""  # the choice as its form's data-choice (a call's tiles, an exchange's tile and block)
 
 
 @dataclass(frozen=True)
@@ -92,11 +97,6 @@ def seat_facts(view: PlayerView, seat: int, held: int) -> dict[str, Any]:
     }
 
 
-def rack_groups(view: PlayerView) -> tuple[TileGroup, ...]:
-    """The learner's concealed tiles by suit, a gap between suits (the engine's rack)."""
-    return rack(Hand(view.concealed, ()))
-
-
 def table_context(game: Game, engine: EngineGame, hint: coach.Hint | None = None) -> dict[str, Any]:
     """What the table draws; with `hint`, the coach's hint and the tiles or button it suggests."""
     view = engine.view(LEARNER_SEAT)
@@ -104,35 +104,83 @@ def table_context(game: Game, engine: EngineGame, hint: coach.Hint | None = None
     advised = hint.advised if hint else None
     kinds = {a.kind for a in legal}
     others = [(LEARNER_SEAT + k) % SEATS for k in range(1, SEATS)]
+    # In a pass that may be blind, the tiles just received are not yet in the hand: drawn once,
+    # apart from the rack, each to keep or to pass on unseen (RULES §6).
+    apart = view.received if view.blind_allowed and PassTiles.kind in kinds else ()
+    rack_hand = Hand(tuple((Counter(view.concealed) - Counter(apart)).elements()), ())
+    rack_picks, left = _picks(rack(rack_hand), hint.tiles if hint else ())
+    blind_tiles = _picks_of([code(t) for t in apart], [*(hint.blind if hint else ()), *left])
     context: dict[str, Any] = {
         "game": game,
         "view": view,
         "you": seat_facts(view, LEARNER_SEAT, engine.hand_size(LEARNER_SEAT)),
         "opponents": [seat_facts(view, s, engine.hand_size(s)) for s in others],
-        "rack": rack_groups(view),
-        "rack_picks": _picks(rack_groups(view), hint.tiles if hint else ()),
+        "rack_picks": rack_picks,
         "concealed_hand": Hand(view.concealed, ()),
         "kinds": kinds,
-        # The tiles to choose with checkboxes, if any: a Charleston pass or the courtesy pass.
-        # A choice made with a button alone, asked right under the status line.
+        # A choice made with buttons alone (call or let go, the stop vote, the courtesy count).
         "answering": bool(kinds & {StopVote.kind, CourtesyAsk.kind, NoCall.kind}),
+        # The tiles to choose with checkboxes, if any: a Charleston pass or the courtesy pass.
         "picking": next((k for k in (PassTiles.kind, CourtesyPass.kind) if k in kinds), None),
         "moves": moves.since(engine.events, game.moves_from, view.dealer, game.bot_whys),
         "status_line": status_line(view, kinds),
         "received": [code(t) for t in view.received],
-        # What was just passed or drawn to the learner, while it is news: not once they have discarded.
-        "show_received": view.phase in (CHARLESTON, STOP_VOTE, COURTESY_ASK, COURTESY_PASS)
-        or view.turn == LEARNER_SEAT,
+        # What was just passed or drawn to the learner, while it is news (not once they have
+        # discarded), and not when it is drawn apart to pass on blind.
+        "show_received": not apart
+        and (view.phase in (CHARLESTON, STOP_VOTE, COURTESY_ASK, COURTESY_PASS) or view.turn == LEARNER_SEAT),
         "pending": _pending(view),
         "calls": _calls(view, legal, advised),
+        # Calling for Mah Jongg is offered only when the tile would complete a winning hand.
+        "can_call_mah_jongg": CallMahJongg.kind in kinds
+        and view.pending_discard is not None
+        and wins(view, (view.pending_discard[1],)),
         "exchanges": _exchanges(view, legal, advised),
         "courtesy_counts": [(n, isinstance(advised, CourtesyAsk) and advised.count == n) for n in range(4)],
-        "blind_tiles": _picks_of([code(t) for t in view.received] if view.blind_allowed else [], hint),
+        "blind_tiles": blind_tiles,
         "hint": hint,
+        "hint_data": hint_data(view, advised, rack_picks, blind_tiles) if advised else [],
         "suggested": _suggested(advised),
         "result": result_facts(game, engine) if engine.over else None,
     }
     return context
+
+
+def hint_data(
+    view: PlayerView, advised: Action, rack_picks: list[RackGroup], blind_tiles: list[PickTile]
+) -> list[tuple[str, str]]:
+    """The hint's data attributes, for a script to follow it: the advised action's kind
+    (`data-hint-action`, the engine's Action.kind), the tiles it names (`data-hint-tile`: a
+    discard, the pass's tiles from the rack, the tile called, the tile given for a joker) and
+    what tells its button apart (`data-hint-blind`: the tiles just received to pass on blind;
+    `data-hint-choice`: the data-choice of a call's or an exchange's form; `data-hint-stop`: yes
+    or no; `data-hint-count`: the courtesy count)."""
+    out = [("action", advised.kind)]
+    if isinstance(advised, (PassTiles, CourtesyPass)):
+        out.append(("tile", " ".join(p.code for g in rack_picks for p in g.tiles if p.suggested)))
+        blind = " ".join(p.code for p in blind_tiles if p.suggested)
+        if blind:
+            out.append(("blind", blind))
+    elif isinstance(advised, (Discard, ExchangeJoker)):
+        out.append(("tile", code(advised.tile)))
+    elif view.pending_discard is not None and isinstance(advised, (CallExposure, CallMahJongg, NoCall)):
+        out.append(("tile", code(view.pending_discard[1])))
+    if isinstance(advised, (CallExposure, ExchangeJoker)):
+        out.append(("choice", choice_key(advised)))
+    if isinstance(advised, StopVote):
+        out.append(("stop", "yes" if advised.stop else "no"))
+    if isinstance(advised, CourtesyAsk):
+        out.append(("count", str(advised.count)))
+    return [(f"data-hint-{name}", value) for name, value in out if value]
+
+
+def choice_key(action: CallExposure | ExchangeJoker) -> str:
+    """A call's or an exchange's form told apart from the others of its kind: a call by the tiles
+    from the hand it exposes ("5D 5D J"), an exchange by the tile given, the exposure's owner
+    (seat) and its index ("5D 2 0")."""
+    if isinstance(action, CallExposure):
+        return " ".join(code(t) for t in sorted(action.tiles))
+    return f"{code(action.tile)} {action.owner} {action.exposure}"
 
 
 def your_turn(kinds: set[str]) -> str:
@@ -148,8 +196,7 @@ def your_turn(kinds: set[str]) -> str:
 def status_line(view: PlayerView, kinds: set[str]) -> str:
     if view.phase == CHARLESTON and view.stage is not None:
         direction = DIRECTIONS[STAGE_OFFSET[view.stage]]
-        blind = " (you may pass received tiles on blind)" if view.blind_allowed else ""
-        return f"Charleston, {STAGE_NAMES[view.stage]}: choose three tiles to pass {direction}{blind}."
+        return f"Charleston, {STAGE_NAMES[view.stage]}: choose three tiles to pass {direction}."
     if view.phase == STOP_VOTE:
         return "The first Charleston is over: vote whether to stop or go on to the second."
     if view.phase == COURTESY_ASK:
@@ -174,8 +221,9 @@ def _pending(view: PlayerView) -> dict[str, Any] | None:
     return {"wind": moves.who(seat, view.dealer), "tile": code(tile), "name": name(tile)}
 
 
-def _picks(groups: tuple[TileGroup, ...], suggested: tuple[str, ...]) -> list[RackGroup]:
-    """The rack's groups with the hint's tiles marked, each as often as it is suggested."""
+def _picks(groups: tuple[TileGroup, ...], suggested: tuple[str, ...]) -> tuple[list[RackGroup], list[str]]:
+    """The rack's groups with the hint's tiles marked, each as often as it is suggested; and the
+    suggested tiles not on the rack (a pass may name a tile just received, drawn apart)."""
     left = list(suggested)
     out = []
     for group in groups:
@@ -185,11 +233,11 @@ def _picks(groups: tuple[TileGroup, ...], suggested: tuple[str, ...]) -> list[Ra
             if tile in left:
                 left.remove(tile)
         out.append(RackGroup(group, tuple(tiles)))
-    return out
+    return out, left
 
 
-def _picks_of(codes_: list[str], hint: coach.Hint | None) -> list[PickTile]:
-    left = list(hint.blind) if hint else []
+def _picks_of(codes_: list[str], suggested: list[str]) -> list[PickTile]:
+    left = list(suggested)
     out = []
     for tile in codes_:
         out.append(PickTile(tile, tile in left))
@@ -220,7 +268,7 @@ def _calls(view: PlayerView, legal: list[Action], advised: Action | None = None)
             extra = f" ({jokers} joker{'s' if jokers > 1 else ''})" if jokers else ""
             label = f"Call for a {block_label(code(tile), size)}{extra}"
             fields = tuple(("tiles", code(t)) for t in action.tiles)
-            out.append(Choice(label, fields, _is(action, advised)))
+            out.append(Choice(label, fields, _is(action, advised), choice_key(action)))
     return list(dict.fromkeys(out))  # one button per distinct call
 
 
@@ -244,7 +292,7 @@ def _exchanges(view: PlayerView, legal: list[Action], advised: Action | None = N
                 ("owner", str(action.owner)),
                 ("exposure", str(action.exposure)),
             )
-            out.append(Choice(label, fields, _is(action, advised)))
+            out.append(Choice(label, fields, _is(action, advised), choice_key(action)))
     return list(dict.fromkeys(out))  # one button per distinct exchange
 
 

@@ -83,7 +83,7 @@ def start(request: HttpRequest) -> HttpResponse:
     except services.PlayError as problem:
         messages.error(request, str(problem))
         return redirect("play:home")
-    return redirect("play:game", game_id=game.pk)
+    return HttpResponseRedirect(_at_the_table(game))
 
 
 @login_required
@@ -96,8 +96,9 @@ def game(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     row = owned_or_404(request, game_id)
     engine = selectors.rebuild(row)
     playing = row.status == Game.Status.PLAYING
-    # A test hand counts in the statistics as the learner's own play: it has no hints.
-    hinted = playing and row.mode == Game.Mode.PRACTICE and request.GET.get("hint") == "1"
+    # A test hand counts in the statistics as the learner's own play: it has no hints; nor has a
+    # hand with the coach off.
+    hinted = playing and row.coached and request.GET.get("hint") == "1"
     hint = coach.hint(engine, LEARNER_SEAT) if hinted else None
     context = _context(row, engine=engine, hint=hint)
     if playing and request.GET.get("check") == "1":
@@ -138,10 +139,11 @@ def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return render_partial_response(request, "play/game.html", context, partial="table")
     if problem:
         messages.error(request, problem)
-    # The page opens at what the action changed (the status line and the bots' moves, or the
-    # result at the end of the hand), not at its header: on a phone the table starts below it.
-    fragment = "#hand-result" if row.status == Game.Status.OVER else "#table"
-    return HttpResponseRedirect(reverse("play:game", args=[row.pk]) + fragment)
+    # The page opens at what the action changed, not at its header (on a phone the table starts
+    # below it): the status line, the choice asked and the rack; or the result at the end.
+    if row.status == Game.Status.OVER:
+        return HttpResponseRedirect(reverse("play:game", args=[row.pk]) + "#hand-result")
+    return HttpResponseRedirect(_at_the_table(row))
 
 
 @login_required
@@ -160,10 +162,10 @@ def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return render_partial_response(request, "play/game.html", context, partial="table")
     if problem:
         messages.error(request, problem)
-        return HttpResponseRedirect(reverse("play:game", args=[row.pk]) + "#table")
-    messages.info(request, notice)
-    # The page opens at the learner's rack, to choose again.
-    return HttpResponseRedirect(reverse("play:game", args=[row.pk]) + "#you-title")
+    else:
+        messages.info(request, notice)
+    # The page opens at the table: the status line and the rack, to choose again.
+    return HttpResponseRedirect(_at_the_table(row))
 
 
 @login_required
@@ -175,13 +177,14 @@ def next_hand(request: HttpRequest, game_id: int) -> HttpResponse:
         row = services.game_next(game=row)
     except services.PlayError as refused:
         messages.error(request, str(refused))
-    return redirect("play:game", game_id=row.pk)
+    return HttpResponseRedirect(_at_the_table(row))
 
 
 @login_required
 @require_POST
 def coach_mode(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    """The learner switches when the coach speaks: hints on request, or the mark after each choice."""
+    """The learner switches when the coach speaks: hints on request, the mark after each choice,
+    or not at all."""
     row = owned_or_404(request, game_id)
     problem = ""
     try:
@@ -192,7 +195,13 @@ def coach_mode(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         return render_partial_response(request, "play/game.html", _context(row, problem), partial="table")
     if problem:
         messages.error(request, problem)
-    return HttpResponseRedirect(reverse("play:game", args=[row.pk]) + "#table")
+    return HttpResponseRedirect(_at_the_table(row))
+
+
+def _at_the_table(row: Game) -> str:
+    """The table's address opening at its top (#table): the status line, the choice asked and the
+    rack fill the screen, the page's header and title above it."""
+    return reverse("play:game", args=[row.pk]) + "#table"
 
 
 def _warning_shown(row: Game, engine: EngineGame, data: QueryDict) -> dict[str, Any]:
@@ -205,7 +214,7 @@ def _warning_shown(row: Game, engine: EngineGame, data: QueryDict) -> dict[str, 
         return {}
     if posted_version(data) != row.version or action.seat != LEARNER_SEAT or not engine.is_legal(action):
         return {}
-    warning = coach.warning(engine, LEARNER_SEAT, action, careful=row.mode == Game.Mode.PRACTICE)
+    warning = coach.warning(engine, LEARNER_SEAT, action, careful=row.coached)
     return _warning_context(row, warning, action) if warning else {}
 
 

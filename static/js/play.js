@@ -1,13 +1,14 @@
 /* The play table (templates/play/game.html) after an action: htmx swaps the whole table in place,
- * and the page would stay scrolled where the tile or button was tapped, with the status line, the
- * bots' moves and the new rack above the screen (on a phone, often wholly). So once htmx has
- * settled, the table is brought to the top of the screen and its status line takes the focus (a
- * screen reader says it; Tab goes on to the rack); at the end of the hand, the result instead, its
- * headline focused; when the coach speaks (a warning before a rule mistake, or the hint asked for),
- * its box instead, focused so that it is read out; after an undo, the note saying so, just above
- * the rack to choose from again (a table names what to bring so with data-bring). Each table once:
- * a new swap brings a new table. Without JavaScript the post or the hint's link goes to the
- * table's #fragment, which opens the page there. */
+ * and the page would stay scrolled where the tile or button was tapped. So once htmx has settled,
+ * the table's top is brought to the top of the screen: the status line, the choice asked and the
+ * rack, in that order, fill the screen (a phone in large print included), and the status line
+ * takes the focus (a screen reader says it; Tab goes on to the choice). At the end of the hand the
+ * result, just under the status line, has the focus instead; when the coach speaks (a warning
+ * before a rule mistake, or the hint asked for, just under the rack), its box, scrolled into view
+ * only as far as it needs (the rack above it stays on screen where there is room), focused so that
+ * it is read out; after an undo, the note saying so, just above the rack (a table names what to
+ * focus so with data-bring). Each table once: a new swap brings a new table. Without JavaScript
+ * the post or the hint's link goes to the table's #table, which opens the page there. */
 (function () {
   "use strict";
   document.addEventListener("htmx:afterSettle", function () {
@@ -17,9 +18,9 @@
     var result = table.querySelector("#hand-result");
     var coach = table.querySelector("#warning") || table.querySelector("#hint");
     var bring = table.querySelector("[data-bring]");
-    var place = coach || result || bring || table;
+    table.scrollIntoView({block: "start"});
+    if (coach) coach.scrollIntoView({block: coach.offsetHeight > window.innerHeight ? "start" : "nearest"});
     var headline = coach || (result ? result.querySelector("#result-title") : bring || table.querySelector("#status-line"));
-    place.scrollIntoView({block: "start"});
     if (headline) headline.focus({preventScroll: true});
   });
 })();

@@ -74,20 +74,25 @@ def artifacts() -> Path:
 @pytest.fixture
 def contexts(browser: object, live_server: LiveServer) -> Iterator[Callable[..., BrowserContext]]:
     """`contexts(viewport)` opens a browser context on the live server (desktop size unless told;
-    `bypass_csp` for a test that injects a script, as axe is); all are closed at the end, so no
-    browser connection outlives the live server. A context that sets the policy aside has axe
-    (when vendored) put in each of its pages as the page begins, by the browser itself: injecting
-    its 550 kB script into each page audited took about a third of the accessibility walk."""
+    `bypass_csp` for a test that injects a script, as axe is; `touch`: a phone's touch screen); all
+    are closed at the end, so no browser connection outlives the live server. A context that sets
+    the policy aside has axe (when vendored) put in each of its pages as the page begins, by the
+    browser itself: injecting its 550 kB script into each page audited took about a third of the
+    accessibility walk."""
     from playwright.sync_api import Browser
 
     assert isinstance(browser, Browser)
     made: list[BrowserContext] = []
 
-    def new(viewport: ViewportSize = DESKTOP, *, bypass_csp: bool = False) -> BrowserContext:
+    def new(
+        viewport: ViewportSize = DESKTOP, *, bypass_csp: bool = False, touch: bool = False
+    ) -> BrowserContext:
         context = browser.new_context(
             base_url=live_server.url,
             viewport=viewport,
             bypass_csp=bypass_csp,
+            has_touch=touch,
+            is_mobile=touch,
         )
         context.set_default_timeout(15_000)
         if bypass_csp and AXE.exists():

@@ -60,16 +60,10 @@ class Learner:
                 ]
                 blind = [i for i, (name, _) in enumerate(form.checkboxes) if name == "blind"]
                 if blind and "blind" not in self.tried:
-                    # the rest from the learner's own tiles: the rack less the tiles just received
-                    received = [form.checkboxes[i][1] for i in blind]
-                    kept = []
-                    for i in own:
-                        if form.checkboxes[i][1] in received:
-                            received.remove(form.checkboxes[i][1])
-                        else:
-                            kept.append(i)
+                    # the rest from the learner's own tiles: the rack (the tiles just received are
+                    # drawn apart from it, each a "blind" box)
                     self.tried.add("blind")
-                    return Choice(kind, 0, form, checks=(blind[0], *kept[: count - 1]))
+                    return Choice(kind, 0, form, checks=(blind[0], *own[: count - 1]))
                 return Choice(kind, 0, form, checks=tuple(own[:count]))
         if "stop_vote" in forms:
             return Choice("stop_vote", 0, forms["stop_vote"][0], button=("stop", "no"))

@@ -92,7 +92,7 @@ def test_in_large_print_on_a_tablet_the_next_hand_of_the_match(
     shot(page, "tablet")
     button.click()
     second = Game.objects.get(previous=first)
-    expect(page).to_have_url(re.compile(rf"/play/{second.pk}/$"))
+    expect(page).to_have_url(re.compile(rf"/play/{second.pk}/#table$"))
     expect(page.locator(".play-facts")).to_contain_text("Hand 2 of your match · you are ")
     assert second.dealer == (first.dealer + 1) % 4
     problems += fits(page, "tablet, large print: the next hand")
@@ -113,12 +113,12 @@ def test_without_javascript_the_next_hand_is_a_plain_form(
         problems = fits(page, "no JavaScript: the result")
         page.get_by_role("button", name="Play the next hand").click()
         second = Game.objects.get(previous=first)
-        expect(page).to_have_url(re.compile(rf"/play/{second.pk}/$"))
+        expect(page).to_have_url(re.compile(rf"/play/{second.pk}/#table$"))
         expect(page.locator(".play-facts")).to_contain_text("Hand 2 of your match")
         problems += fits(page, "no JavaScript: the next hand")
         page.goto(f"/play/{first.pk}/")  # back at the result: a link to the hand dealt, not a second deal
         page.get_by_role("link", name="Go on to hand 2").click()
-        expect(page).to_have_url(re.compile(rf"/play/{second.pk}/$"))
+        expect(page).to_have_url(re.compile(rf"/play/{second.pk}/#table$"))
         assert Game.objects.filter(previous=first).count() == 1
     finally:
         context.close()

@@ -165,10 +165,11 @@ def marked(page: Page, where: str) -> list[str]:
     """The fed marks on the page read without colour: a shape (the outline and the diamond) and
     words; none of axe's serious problems."""
     problems: list[str] = []
-    for mark in page.locator(".fed-mark").all():
+    for mark in page.locator(".fed-mark").all():  # shown, or folded under "Show every move"
         style = mark.evaluate("(el) => getComputedStyle(el).borderTopStyle")
-        if style != "dashed" or not mark.inner_text().startswith("◆ Fed North's"):
-            problems.append(f"{where}: a fed mark without its outline or words: {mark.inner_text()!r}")
+        words = " ".join((mark.text_content() or "").split())
+        if style != "dashed" or not words.startswith("◆ Fed North's"):
+            problems.append(f"{where}: a fed mark without its outline or words: {words!r}")
     if AXE.exists():
         serious = [v["id"] for v in axe_violations(page) if v["impact"] in BLOCKING]
         problems += [f"{where}: axe: {rule}" for rule in serious]
@@ -189,7 +190,8 @@ def test_the_discards_that_fed_the_winner_are_marked_in_the_list_at_the_step_and
     section = page.locator("#fed")
     expect(section.locator(".fed-mark")).to_have_count(2)
     expect(section).to_contain_text("Fed North's Pung of 1 Dot")
-    expect(page.locator("#decisions .fed-mark")).to_have_count(2)
+    expect(page.locator("#every-move .fed-mark")).to_have_count(2)
+    expect(page.locator("#second-look-title + ul .fed-mark")).to_have_count(2)
     problems = fits(page, f"{look}: the review") + marked(page, f"{look}: the review")
     shot = f"play-review-fed-{'phone' if viewport == PHONE else 'tablet'}{'-large' if large_print else ''}"
     section.screenshot(path=str(ARTIFACTS / f"{shot}.png"))

@@ -135,4 +135,5 @@ def test_the_hint_names_the_coachs_choice_and_the_caution_lets_it_through(client
     data = {"action": "discard", "version": str(game.version), "tile": code(hint.advised.tile)}
     response = client.post(act_url(game), data, HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and 'id="warning"' not in response.content.decode()
-    assert game.decisions.order_by("-index").first().mark == "best"
+    last = game.decisions.order_by("-index").first()
+    assert last is not None and last.mark == "best"

@@ -118,12 +118,12 @@ class Table:
 
     @classmethod
     def of(cls, html: str) -> Table:
-        yours = _section(html, "play-you")
+        yours = _section(html, "play-choice") + _section(html, "play-you")  # the rack, then the rest
         status = STATUS_LINE.search(html)
         versions = set(VERSION.findall(html))
         assert status is not None, html[:3000]
         assert len(versions) == 1, f"one version on the table, not {versions}"
-        racks = re.findall(r'<div class="rack-view">(.*?)</div>', yours, re.S)
+        racks = re.findall(r'<div (?:id="rack" )?class="rack-view">(.*?)</div>', yours, re.S)
         return cls(
             rack=[m["code"] for rack in racks for m in TILE_IMG.finditer(rack)],
             yours=[m["code"] for m in TILE_IMG.finditer(yours)],

@@ -10,9 +10,9 @@ from django.test import Client
 from django.urls import reverse
 
 from cfmj.engine.coach.levels import COACH_WHY
-from cfmj.engine.game import NoCall, PassTiles
+from cfmj.engine.game import NoCall, PassTiles, wins
 from cfmj.engine.tiles import code, parse_tile
-from cfmj.play import services
+from cfmj.play import services, table
 from cfmj.play.models import Game
 from cfmj.play.selectors import rebuild
 from tests.classes.helpers import person
@@ -72,8 +72,29 @@ def test_a_call_is_offered_only_on_a_discard_you_can_answer(client: Client, lee:
     game = advance_to(services.game_start(owner=lee, bot_level="beginner", seed=6), "no_call")
     html = client.get(url(game)).content.decode()
     forms = forms_of(html)
-    assert {"no_call", "call_mah_jongg"} <= set(forms) and "discard" not in forms
+    assert "no_call" in forms and "discard" not in forms
     assert "call it or let it go" in html
+
+
+def test_calling_for_mah_jongg_is_offered_only_when_the_tile_wins(
+    client: Client, lee: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine's wins(view, (tile,)) decides: this discard completes no hand of the learner's,
+    so there is no "Call it for Mah Jongg"; where the engine says it would win, there is."""
+    game = advance_to(services.game_start(owner=lee, bot_level="beginner", seed=6), "no_call")
+    view = rebuild(game).view(0)
+    assert view.pending_discard is not None and not wins(view, (view.pending_discard[1],))
+    assert "call_mah_jongg" not in forms_of(client.get(url(game)).content.decode())
+    asked: list[tuple[int, ...]] = []
+
+    def winning(view: Any, extra: tuple[int, ...] = ()) -> bool:
+        asked.append(extra)
+        return True
+
+    monkeypatch.setattr(table, "wins", winning)
+    html = client.get(url(game)).content.decode()
+    assert "call_mah_jongg" in forms_of(html) and "Call it for Mah Jongg" in html
+    assert asked == [(view.pending_discard[1],)]
 
 
 def test_another_users_game_is_a_404(client: Client, lee: Any) -> None:

@@ -26,7 +26,9 @@ def url(game: Game) -> str:
 def test_it_offers_a_hint_with_a_real_link_and_shows_it_on_request(client: Client, lee: Any) -> None:
     game = services.game_start(owner=lee, bot_level="steady", seed=3)
     page = client.get(url(game)).content.decode()
-    assert f'href="{url(game)}?hint=1#hint"' in page and 'id="hint"' not in page
+    # Without JavaScript the link opens the table at its top: the status line, the rack and the
+    # hint just under it.
+    assert f'href="{url(game)}?hint=1#table"' in page and 'id="hint"' not in page
     response = client.get(url(game) + "?hint=1")
     assert response.status_code == 200
     html = response.content.decode()

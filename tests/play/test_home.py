@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from cfmj.classes.models import Classroom
 from cfmj.play import services
+from cfmj.play.models import Game
 from tests.classes.helpers import a_class, person
 
 pytestmark = pytest.mark.django_db
@@ -51,3 +52,23 @@ def test_the_menu_links_here_for_a_signed_in_learner(client: Client) -> None:
     header = html[html.index("<header") : html.index("</header>")]
     assert f'<a href="{reverse("play:home")}" aria-current="page">Play</a>' in header
     assert header.count('aria-current="page"') == 1
+
+
+def test_the_tables_rules_are_folded_under_more_options_unless_set(client: Client) -> None:
+    """House rules, skill level and base sit in a <details> (it works without JavaScript: folded,
+    its fields are still posted), shut for the standard table, open when a class sets them."""
+    lee = person("lee")
+    client.force_login(lee)
+    html = client.get(reverse("play:home")).content.decode()
+    assert '<details class="play-more">' in html and "<summary>More options: house rules" in html
+    folded = html[
+        html.index('<details class="play-more">') : html.index("</details>", html.index("play-more"))
+    ]
+    assert 'name="house_rules"' in folded and 'name="skill_level"' in folded and 'name="base"' in folded
+    client.post(reverse("play:start"), {"bot_level": "steady", "base": "25", "skill_level": "0"})
+    assert Game.objects.get(owner=lee).house_rules == []
+    sam = person("sam")
+    classroom = a_class(None, sam)
+    Classroom.objects.filter(pk=classroom.pk).update(house_rules=[1])
+    client.force_login(sam)
+    assert '<details class="play-more" open>' in client.get(reverse("play:home")).content.decode()

@@ -48,7 +48,7 @@ def test_it_deals_the_next_hand_of_the_match_with_the_same_table(client: Client,
     first = finished(first)
     response = client.post(url(first))
     second = Game.objects.get(previous=first)
-    assert response.status_code == 302 and response["Location"] == table_url(second)
+    assert response.status_code == 302 and response["Location"] == table_url(second) + "#table"
     settings = ("owner", "bot_level", "house_rules", "base", "skill_level", "mode", "coach")
     assert [getattr(second, name) for name in settings] == [getattr(first, name) for name in settings]
     assert second.hand_number == 2 and second.dealer == (first.dealer + 1) % 4
@@ -61,7 +61,7 @@ def test_a_double_post_deals_one_next_hand(client: Client, lee: Any) -> None:
     first = finished(a_hand(lee))
     answers = [client.post(url(first))["Location"] for _ in range(3)]
     second = Game.objects.get(previous=first)
-    assert answers == [table_url(second)] * 3 and Game.objects.count() == 2
+    assert answers == [table_url(second) + "#table"] * 3 and Game.objects.count() == 2
 
 
 def test_a_next_hand_dealt_at_the_same_moment_is_the_one_returned(
@@ -115,9 +115,10 @@ def test_a_played_hand_offers_the_next_and_then_links_to_it(client: Client, lee:
     assert form.url == url(game)
     response = client.post(form.url, form.data())
     second = Game.objects.get(previous=game)
-    assert response["Location"] == table_url(second)
+    assert response["Location"] == table_url(second) + "#table"
     html = client.get(table_url(game)).content.decode()
-    assert "next_hand" not in forms_of(html) and f'href="{table_url(second)}">Go on to hand 2</a>' in html
+    assert "next_hand" not in forms_of(html)
+    assert f'href="{table_url(second)}#table">Go on to hand 2</a>' in html
     assert game.result is not None and match_of(second).score == game.result["payments"][0]
 
 

@@ -78,7 +78,13 @@ def test_it_shows_the_owner_every_decision_with_its_mark(client: Client, finishe
     assert response.status_code == 200
     html = response.content.decode()
     assert f"{review.last_step} decisions: 1 best, 0 good, 1 weak, {review.last_step - 2} not marked." in html
-    assert html.count('class="mark mark-') == review.last_step
+    every = html[html.index('<details id="every-move"') : html.index('id="waits"')]
+    assert every.count('class="mark mark-') == review.last_step  # every move, folded
+    assert "Show every move (" in every
+    # The weak choice is also listed unfolded, worth a second look, with what the advice preferred.
+    second = html[html.index('id="second-look-title"') : html.index('<details id="every-move"')]
+    assert second.count('class="mark mark-') == 1 and "Discard 8 Bam" in second
+    assert "The advice preferred: Discard North" in second
     # Readable without colour: the word and a shape.
     assert '<span aria-hidden="true">▲</span> Weak' in html
     assert '<span aria-hidden="true">★</span> Best' in html
@@ -270,15 +276,16 @@ def test_it_marks_the_discards_that_fed_the_winner_on_the_summary_each_step_and_
     fed = summary[summary.index('id="fed"') : summary.index('id="review-result"')]
     assert '<span aria-hidden="true">◆</span> Fed North\'s Mah Jongg' in fed
     assert f'href="{url(game, exposure.step)}#step">Turn {exposure.turn}: {exposure.words}' in fed
-    decisions = summary[summary.index('id="decisions"') : summary.index('id="waits"')]
-    assert decisions.count('class="fed-mark"') == 2
+    second = summary[summary.index('id="second-look-title"') : summary.index('id="every-move"')]
+    every = summary[summary.index('id="every-move"') : summary.index('id="waits"')]
+    assert second.count('class="fed-mark"') == 2 and every.count('class="fed-mark"') == 2
     at = unescape(client.get(url(game, mah_jongg.step)).content.decode())
     assert "◆</span> Fed North's Mah Jongg</span> North called your 5 Bam for Mah Jongg" in at
     assert 'class="fed-mark"' not in client.get(url(game, mah_jongg.step - 1)).content.decode()
     # The shared review shows the same marks to anyone with the link.
     shared = reverse("play:shared", args=[services.review_share(game=game, sharing=True).share_token])
     visitor = Client()
-    assert unescape(visitor.get(shared).content.decode()).count('class="fed-mark"') == 4
+    assert unescape(visitor.get(shared).content.decode()).count('class="fed-mark"') == 6
     page = visitor.get(f"{shared}?step={exposure.step}").content.decode()
     assert "Fed North's Pung of 1 Dot" in unescape(page)
 

@@ -22,7 +22,8 @@ def test_it_deals_a_hand_with_the_chosen_table(client: Client) -> None:
     data["mode"] = "test"
     response = client.post(reverse("play:start"), data)
     game = Game.objects.get()
-    assert response.status_code == 302 and response["Location"] == reverse("play:game", args=[game.pk])
+    assert response.status_code == 302
+    assert response["Location"] == reverse("play:game", args=[game.pk]) + "#table"  # the table's top
     assert (game.owner, game.bot_level, game.house_rules, game.base, game.skill_level, game.mode) == (
         lee,
         "strong",

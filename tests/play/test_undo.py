@@ -63,7 +63,7 @@ def test_it_takes_back_a_discard_and_the_table_is_as_it_was(client: Client, lee:
     assert len(after_discard[1]) > len(before[1])
     response = client.post(url(game), undo_post(game))
     assert response.status_code == 302
-    assert response["Location"] == reverse("play:game", args=[game.pk]) + "#you-title"  # the rack
+    assert response["Location"] == reverse("play:game", args=[game.pk]) + "#table"  # status line and rack
     assert table(game) == before
     assert game.version == after_discard[0] + 1 and game.status == Game.Status.PLAYING
     # The bots are seeded: the same discard again plays on exactly as the first time.

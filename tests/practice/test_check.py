@@ -241,3 +241,17 @@ def test_it_says_what_a_joker_stands_for(client):
     html = _html(response)
     assert 'src="/static/tiles/J.svg" alt="joker, standing for two crak"' in html
     assert "Pung of 2 Crak (1 joker)" in html
+
+
+def test_the_doublings_read_right_with_and_without_jokers(client):
+    """The score table (components/score_table.html, shared with the play table's result) names
+    what decided each doubling: "No jokers: × 2", or "Jokers used: no doubling"."""
+    plain = _html(client.get(URL, {"hand": CONCEALED_EXAMPLE, "self_drawn": "on"}))
+    assert '<tr><th scope="row">No jokers</th><td>× 2</td></tr>' in plain
+    assert '<tr><th scope="row">Self-drawn</th><td>× 2</td></tr>' in plain
+    assert "Jokers used" not in plain and "Not self-drawn" not in plain
+    joker = _html(client.get(URL, {"hand": WITH_JOKER}))
+    assert check(WITH_JOKER).valid
+    assert '<tr><th scope="row">Jokers used</th><td>no doubling</td></tr>' in joker
+    assert '<tr><th scope="row">Not self-drawn</th><td>no doubling</td></tr>' in joker
+    assert '<th scope="row">No jokers</th>' not in joker
