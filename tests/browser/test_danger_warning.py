@@ -1,9 +1,9 @@
 """The coach's caution before a dangerous discard, in the browser (issue 19): a practice hand
-played by the advice to a discard the engine finds dangerous (tests/play/test_danger_warning.py);
+played by the coach to a discard it holds back as dangerous (tests/play/test_danger_warning.py);
 the learner chooses that tile on a phone (390x844) and on a tablet (820x1180), each in normal and
 large print. The caution is on screen, focused and read out (role=alert), in words with the
 engine's why; the page never scrolls sideways; axe finds no serious problem; Back changes nothing;
-"Discard Flower anyway" discards it, once.
+"Discard 7 Dot anyway" discards it, once.
 
 Screenshots: var/browser/play-caution-*.png."""
 
@@ -15,14 +15,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, expect
 
-from cfmj.engine.tiles import code
+from cfmj.engine.tiles import code, name
 from cfmj.play.models import Game
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_accessibility import AXE, BLOCKING, axe_violations
 from tests.browser.test_layout import in_view
 from tests.browser.test_play import PHONE, TABLET, fits, settled
 from tests.browser.walk import PASSWORD, start
-from tests.play.test_danger_warning import risky
+from tests.play.test_danger_warning import risky, why_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -52,8 +52,8 @@ def test_a_dangerous_discard_is_held_back_with_the_why_and_goes_ahead_once_confi
     warning = page.locator("#warning")
     expect(warning).to_be_visible()
     expect(warning).to_have_attribute("role", "alert")
-    expect(warning.locator("h2")).to_have_text("Careful: Flower could give East Mah Jongg")
-    expect(warning).to_contain_text("East's Pung of 8 Dot and Pung of 5 Bam")
+    expect(warning.locator("h2")).to_have_text(f"Careful: {name(tile)} could give East Mah Jongg")
+    expect(warning).to_contain_text(why_of(game, tile))
     problems = fits(page, f"{look}: the caution")
     if not in_view(settled(warning)):
         problems.append(f"{look}: the caution is out of view")
@@ -71,7 +71,7 @@ def test_a_dangerous_discard_is_held_back_with_the_why_and_goes_ahead_once_confi
     assert Game.objects.get(pk=game.pk).version == game.version
 
     rack_tile.first.click()
-    page.locator("#warning").get_by_role("button", name="Discard Flower anyway").click()
+    page.locator("#warning").get_by_role("button", name=f"Discard {name(tile)} anyway").click()
     page.wait_for_function(
         "(v) => document.querySelector('#hand-result') || [...document.querySelectorAll("
         "'#table input[name=version]')].some((i) => i.value === v)",
