@@ -103,6 +103,8 @@ def table_context(game: Game, engine: EngineGame, hint: coach.Hint | None = None
     legal = engine.legal_actions(LEARNER_SEAT)
     advised = hint.advised if hint else None
     kinds = {a.kind for a in legal}
+    if DeclareMahJongg.kind in kinds and not wins(view):
+        kinds.discard(DeclareMahJongg.kind)  # offered only when the hand wins: a mistaken one kills it
     others = [(LEARNER_SEAT + k) % SEATS for k in range(1, SEATS)]
     # In a pass that may be blind, the tiles just received are not yet in the hand: drawn once,
     # apart from the rack, each to keep or to pass on unseen (RULES §6).
@@ -184,7 +186,8 @@ def choice_key(action: CallExposure | ExchangeJoker) -> str:
 
 
 def your_turn(kinds: set[str]) -> str:
-    """The learner's turn in words: only what they may do now (a dead hand declares nothing)."""
+    """The learner's turn in words: only what they may do now (a hand that does not win, or a dead
+    hand, declares nothing)."""
     can = ["discard a tile"]
     if ExchangeJoker.kind in kinds:
         can.append("exchange a joker")

@@ -149,6 +149,6 @@ def test_back_changes_nothing(client: Client, lee: Any) -> None:
     back = reverse("play:game", args=[game.pk])
     assert f'href="{back}#table"' in html
     page = client.get(back).content.decode()
-    assert 'id="warning"' not in page and 'data-action="declare_mah_jongg"' in page
+    assert 'id="warning"' not in page and 'data-action="discard"' in page
     game.refresh_from_db()
     assert isinstance(coach.judge(rebuild(game), 0, DeclareMahJongg(0)), coach.Judgement)

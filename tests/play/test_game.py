@@ -44,7 +44,8 @@ def test_it_draws_nothing_but_the_learners_and_public_tiles(client: Client, lee:
     html = client.get(url(game)).content.decode()
     assert tiles_drawn(html) <= tiles_allowed(rebuild(game).view(0), game)
     assert "Tap a tile to discard it" in html and 'data-action="discard"' in html
-    assert 'data-action="declare_mah_jongg"' in html
+    assert 'data-action="declare_mah_jongg"' not in html and not wins(rebuild(game).view(0))
+    assert "or declare Mah Jongg" not in html  # offered only when the hand wins
 
 
 def test_the_blind_pass_offers_the_tiles_just_received(client: Client, lee: Any) -> None:
