@@ -78,12 +78,14 @@ loadtest: $(STAMP)
 
 # Strength of the advice, then the bots' tournament: the three levels and the loneliest-tile
 # heuristic at a four-way table and head to head, 2,000 hands per table (long: about 15, 10 and
-# 12 minutes on two free cores; the last is 1,460 s of CPU).
+# 12 minutes on two free cores; the last is 1,460 s of CPU), the defence against the plain advice,
+# and the advised discard against 200 play-outs of each candidate in 500 positions (docs/measurements.md).
 strength: $(STAMP)
 	$(BIN)/python -m cfmj.engine.studies.charleston_strength --deals 10000 --seed 1 --workers 2
 	$(BIN)/python -m cfmj simulate --games 2000 --seed 1 --workers 2
 	$(BIN)/python -m cfmj.engine.studies.bot_strength --hands 2000 --seed 1 --workers 2
 	$(BIN)/python -m cfmj.engine.studies.defence_strength --hands 2000 --seed 1 --workers 2
+	$(BIN)/python -m cfmj.engine.studies.playouts --positions 500 --seed 1 --workers 2
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
