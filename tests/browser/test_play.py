@@ -145,11 +145,18 @@ class Table:
         where = f"{self.look}, hint at {len(self.done) + 1}"
         self.press(self.page.get_by_role("link", name="Show a hint"))
         self.page.wait_for_selector("#hint")
-        box = settled(self.page.locator("#hint"))
-        if not in_view(box):
-            self.problems.append(f"{where}: the hint is out of view: top {box['top']:.0f} of {box['vh']:.0f}")
+        box = settled(self.page.locator("#hint > p").first)  # its first sentence, under the headline
+        title = self.page.locator("#hint-title").evaluate(PLACE)
+        if not in_view(box) or title["top"] < -0.5:
+            self.problems.append(
+                f"{where}: the hint's headline and first sentence are out of view: "
+                f"{title['top']:.0f} to {box['bottom']:.0f} of {box['vh']:.0f}"
+            )
         if not self.page.evaluate("document.activeElement === document.querySelector('#hint')"):
             self.problems.append(f"{where}: the hint does not have the focus")
+        # The hint's first sentence in view with the rack and the choice it suggests (play.js
+        # scrolls only as far as that sentence needs).
+        self.problems += [f"{where}: {part}" for part in choice_in_view(self.page)]
         self.problems += fits(self.page, where)
         if screenshot:
             self.page.screenshot(path=str(ARTIFACTS / screenshot))
