@@ -151,7 +151,7 @@ def defended_discard(
     tile = pick.given[0]
     if tile != advised:
         lead = (
-            f"Discard {name(tile)}: as good for your hand, and {name(advised)} could give "
+            f"Discard {name(tile)}: it is as good for your hand as {name(advised)}, which could give "
             f"{_who(by_tile[advised])} Mah Jongg."
         )
         detail = (

@@ -74,7 +74,10 @@ def test_it_takes_a_safe_discard_as_good_for_the_hand(across_ready) -> None:
     advice = _defend(SAFE_AS_GOOD)
     assert advice.advised == BAM  # the advice alone would throw the Wings their Pair
     assert advice.tile == parse_tile("7D") and not advice.give_up and advice.tiles_needed == 2
-    assert advice.lead == "Discard 7 Dot: as good for your hand, and 1 Bam could give Across Mah Jongg."
+    assert (
+        advice.lead
+        == "Discard 7 Dot: it is as good for your hand as 1 Bam, which could give Across Mah Jongg."
+    )
     assert advice.detail.endswith(
         "The chance that 1 Bam is called for Mah Jongg now: about 30%; 7 Dot: under 1%."
     )

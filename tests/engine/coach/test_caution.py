@@ -49,7 +49,9 @@ def test_it_never_holds_back_the_coachs_own_choice_and_marks_it_best() -> None:
 def test_the_hint_says_in_one_sentence_why_it_prefers_the_safer_discard() -> None:
     hint = coach.hint(wings(NEAR), 0)
     assert hint is not None and hint.advised == discard("N")
-    assert hint.why == "Discard North: as good for your hand, and 1 Bam could give South Mah Jongg."
+    assert (
+        hint.why == "Discard North: it is as good for your hand as 1 Bam, which could give South Mah Jongg."
+    )
     assert hint.more.startswith("South's Kong of Red Dragon") and "about 81%" in hint.more
 
 
