@@ -190,7 +190,7 @@ def call_advice(view: PlayerView, legal: list[Action], advised: Action) -> Advic
     def words_of(action: Action) -> str:
         need = need_of(action)
         if isinstance(action, CallMahJongg):
-            return "Your hand would not win with it: a mistaken Mah Jongg kills your hand."
+            return "Your hand would not win with it: a Mah Jongg declared by mistake makes your hand dead."
         if need >= IMPOSSIBLE:
             return "No winning hand holds that exposure beside yours: your hand would be dead."
         if isinstance(action, NoCall):
@@ -204,14 +204,15 @@ def call_advice(view: PlayerView, legal: list[Action], advised: Action) -> Advic
             f"away instead of {now}."
         )
     elif any(need < IMPOSSIBLE for need in calls.values()):
+        concealed = "" if view.my_exposures else " (and cost a concealed hand's bonus)"
         why = (
-            f"Let {name(tile)} go: exposing it would not bring you closer, and it would show your hand "
-            "(and cost a concealed hand's bonus)."
+            f"Let {name(tile)} go: exposing it would not bring you closer, and it would show your hand"
+            f"{concealed}."
         )
     elif calls:
         why = (
             f"Let {name(tile)} go: no winning hand holds that exposure beside yours, so calling it "
-            "would kill your hand."
+            "would make your hand dead."
         )
     else:
         why = f"Let {name(tile)} go: you cannot use it."

@@ -116,7 +116,7 @@ def test_it_warns_before_a_call_that_would_make_the_hand_dead_and_names_the_rule
     call = coach.warning(game, 0, CallMahJongg(0))
     assert call is not None and call.rule_line == "6_mistaken_mah_jongg"
     hint = coach.hint(game, 0)
-    assert hint is not None and isinstance(hint.advised, NoCall) and "kill your hand" in hint.why
+    assert hint is not None and isinstance(hint.advised, NoCall) and "make your hand dead" in hint.why
     assert coach.judge(game, 0, CallExposure(0, (north, north))).mark == "weak"
 
 
