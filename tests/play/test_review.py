@@ -64,7 +64,14 @@ def test_it_shows_the_owner_every_decision_with_its_mark(client: Client, finishe
     finished.decisions.all().delete()  # the coach's own marks, replaced by two known ones
     review = review_of(finished, [])
     first, weak = review.steps[0], review.steps[-1]
-    Decision.objects.create(game=finished, index=first.index, kind="pass", chosen="Pass 1, 2, 3", mark="best")
+    Decision.objects.create(
+        game=finished,
+        index=first.index,
+        kind="pass",
+        chosen="Pass 1, 2, 3",
+        mark="best",
+        preferred="Pass 3, 2, 1",
+    )
     Decision.objects.create(
         game=finished,
         index=weak.index,
@@ -81,14 +88,15 @@ def test_it_shows_the_owner_every_decision_with_its_mark(client: Client, finishe
     every = html[html.index('<details id="every-move"') : html.index('id="waits"')]
     assert every.count('class="mark mark-') == review.last_step  # every move, folded
     assert "Show every move (" in every
-    # The weak choice is also listed unfolded, worth a second look, with what the advice preferred.
+    # The weak choice is also listed unfolded, worth a second look, with the coach's choice.
     second = html[html.index('id="second-look-title"') : html.index('<details id="every-move"')]
     assert second.count('class="mark mark-') == 1 and "Discard 8 Bam" in second
-    assert "The advice preferred: Discard North" in second
+    assert "The coach's choice: Discard North" in second
     # Readable without colour: the word and a shape.
     assert '<span aria-hidden="true">▲</span> Weak' in html
     assert '<span aria-hidden="true">★</span> Best' in html
-    assert "The advice preferred: Discard North" in html
+    assert "The coach's choice: Discard North" in html
+    assert "Pass 3, 2, 1" not in html  # a best choice is the coach's, told another way or not
     assert "North is the tile no hand you aim at uses." in html
     assert f'href="{url(finished, weak.number)}#step"' in html
     assert 'id="review-result"' in html and "Who paid what" in html

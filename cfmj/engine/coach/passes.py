@@ -3,6 +3,8 @@ whether to vote to stop after the first Charleston, and how many tiles to offer 
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ..advice_words import aim_tiles, aim_words, broken_words, target_name
 from ..charleston import BEST
 from ..drills.common import passed_words
@@ -37,6 +39,10 @@ def keep_advice(view: PlayerView, advised: PassTiles | CourtesyPass, ranking: li
     else:
         part = "they matter least to" if set(given) & set(best.target.tiles()) else "none of them is part of"
         why = f"Pass {choices.names(given)} {way}: {part} your nearest hand."
+        fresh = just_received(view, given)
+        if fresh:
+            them = "it" if len(fresh) == 1 else "them"
+            why += f" You just received {choices.names(fresh)}: passing {them} on is a blind pass."
     more = aim_words(hand, given, best)
     aim, aim_name = aim_tiles(best), target_name(best)
 
@@ -70,6 +76,20 @@ def keep_advice(view: PlayerView, advised: PassTiles | CourtesyPass, ranking: li
         more,
     )
     return Advice(hint, mark_of)
+
+
+def just_received(view: PlayerView, given: tuple[int, ...]) -> tuple[int, ...]:
+    """The tiles of `given` that `view`'s seat has just received, where this pass may pass them
+    on blind (First Left, Last Right)."""
+    if not view.blind_allowed:
+        return ()
+    left = Counter(view.received)
+    out = []
+    for tile in given:
+        if left[tile]:
+            left[tile] -= 1
+            out.append(tile)
+    return tuple(out)
 
 
 def stop_advice(view: PlayerView, advised: Action) -> Advice:

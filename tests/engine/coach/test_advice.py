@@ -17,7 +17,9 @@ from cfmj.engine.game import (
     Game,
     NoCall,
     PassTiles,
+    Player,
     RandomPlayer,
+    play_on,
 )
 from cfmj.engine.game.advice_player import AdvicePlayer
 from cfmj.engine.tiles import parse_tile
@@ -137,3 +139,18 @@ def test_a_call_with_its_tiles_in_another_order_is_judged_too() -> None:
         coach.judge(game, 0, CallExposure(0, (joker, five))).mark
         == coach.judge(game, 0, CallExposure(0, (five, joker))).mark
     )
+
+
+def test_a_pass_of_tiles_just_received_says_it_is_a_blind_pass() -> None:
+    game = Game(4)
+    bots: list[Player | None] = [None] + [coach.level_player("strong", 4) for _ in range(3)]
+    while True:
+        play_on(game, bots)
+        hint = coach.hint(game, 0)
+        assert hint is not None and game.view(0).stage is not None, "no First Left pass"
+        if game.view(0).blind_allowed:
+            break
+        game.apply(hint.advised)
+    assert hint.advice == "Pass 4 Bam, 4 Bam and 9 Dot"
+    assert hint.why.endswith(" You just received 9 Dot: passing it on is a blind pass.")
+    assert coach.judge(game, 0, hint.advised).mark == "best"
