@@ -71,6 +71,17 @@ def mark(advised: KeepScore, mine: KeepScore) -> str:
     return mark_by_need(advised.tiles_needed, mine.tiles_needed)
 
 
+def fewer_hands(advised: KeepScore, mine: KeepScore) -> str:
+    """Why a choice as near as the advised one is only good: it leaves fewer hands to aim at ("" when
+    it does not)."""
+    if mine.tiles_needed != advised.tiles_needed or mine.hands_within >= advised.hands_within:
+        return ""
+    return (
+        f"It leaves fewer hands to aim at: {mine.hands_within}, against {advised.hands_within} "
+        "for the coach's choice."
+    )
+
+
 def mark_by_need(advised: int, mine: int) -> str:
     """For a choice without target hands to count (a vote, a call): best when it leaves the hand as
     near as the advised one (or nearer), weak when it moves away. Callers mark the advised choice

@@ -48,7 +48,8 @@ def keep_advice(view: PlayerView, advised: PassTiles | CourtesyPass, ranking: li
 
     def words_of(score: KeepScore) -> str:
         broken = broken_words(hand, [code(t) for t in score.given], aim, aim_name)
-        return passed_words("Passing them", broken, score.tiles_needed, best.tiles_needed).strip()
+        words = passed_words("Passing them", broken, score.tiles_needed, best.tiles_needed)
+        return f"{words}{figures.fewer_hands(best, score)}".strip()
 
     options = [Option(choices.pass_label(tiles, blind), BEST, words_of(best), advised=True)]
     for score in ranking:

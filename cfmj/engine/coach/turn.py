@@ -59,7 +59,8 @@ def turn_advice(view: PlayerView, legal: list[Action], advised: Action) -> Advic
     def discard_words(score: KeepScore) -> str:
         tile = name(score.given[0])
         broken = broken_words(hand, [code(score.given[0])], aim, aim_name)
-        words = passed_words(f"Discarding {tile}", broken, score.tiles_needed, decided.tiles_needed).strip()
+        words = passed_words(f"Discarding {tile}", broken, score.tiles_needed, decided.tiles_needed)
+        words = f"{words}{figures.fewer_hands(decided, score)}".strip()
         return (
             f"{words} A discarded joker is dead: nobody can use it again."
             if score.given == (JOKER,)

@@ -154,3 +154,23 @@ def test_a_pass_of_tiles_just_received_says_it_is_a_blind_pass() -> None:
     assert hint.advice == "Pass 4 Bam, 4 Bam and 9 Dot"
     assert hint.why.endswith(" You just received 9 Dot: passing it on is a blind pass.")
     assert coach.judge(game, 0, hint.advised).mark == "best"
+
+
+def test_a_choice_as_near_but_only_good_says_it_leaves_fewer_hands_to_aim_at() -> None:
+    game = Game(0)
+    bots: list[Player | None] = [None] + [coach.level_player("strong", 0) for _ in range(3)]
+    play_on(game, bots)
+    while len(game.actions) < 7:
+        hint = coach.hint(game, 0)
+        assert hint is not None
+        game.apply(hint.advised)
+        play_on(game, bots)
+    hint = coach.hint(game, 0)
+    assert hint is not None
+    words = {option.label: (option.mark, option.words) for option in hint.options}
+    assert words["Pass 5 Bam, 1 Dot and 4 Dot"] == (
+        "good",
+        "Passing them keeps your nearest hand together: it stays 7 tiles away. "
+        "It leaves fewer hands to aim at: 52, against 62 for the coach's choice.",
+    )
+    assert not any("fewer hands" in said for mark, said in words.values() if mark == "best")
