@@ -205,8 +205,12 @@ def status_line(view: PlayerView, kinds: set[str]) -> str:
     if view.phase == COURTESY_ASK:
         return "Courtesy pass: how many tiles (0 to 3) would you trade with the player across?"
     if view.phase == COURTESY_PASS:
-        count = view.courtesy_count
-        return f"Courtesy pass: choose {count} tile{'s' if count != 1 else ''} to give across."
+        count = view.courtesy_count or 0
+        tiles = f"{count} tile{'s' if count != 1 else ''}"
+        return (
+            f"Courtesy pass: you trade {tiles}, the fewer that you and the player across asked for. "
+            f"Choose {count}."
+        )
     if view.phase == TURN and view.turn is not None:
         if view.turn == LEARNER_SEAT:
             return your_turn(kinds)

@@ -15,12 +15,13 @@ from django.test import Client
 from django.urls import reverse
 
 from cfmj.engine import coach
-from cfmj.engine.game import DeclareMahJongg, ExchangeJoker, PassTiles
+from cfmj.engine.game import COURTESY_PASS, DeclareMahJongg, ExchangeJoker, PassTiles
+from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.tiles import code
 from cfmj.play import services
 from cfmj.play.models import Decision, Game
 from cfmj.play.selectors import rebuild
-from cfmj.play.table import your_turn
+from cfmj.play.table import status_line, your_turn
 from tests.play.helpers import forms_of, tiles_drawn
 
 HINTED_HAND = (
@@ -40,6 +41,13 @@ def test_a_live_hand_is_told_every_choice_it_has() -> None:
     assert your_turn({"discard", DeclareMahJongg.kind}) == "Your turn: discard a tile or declare Mah Jongg."
     assert your_turn({"discard", DeclareMahJongg.kind, ExchangeJoker.kind}) == (
         "Your turn: discard a tile, exchange a joker or declare Mah Jongg."
+    )
+
+
+def test_the_courtesy_pass_says_why_the_count_may_be_fewer_than_asked() -> None:
+    view = replace(EngineGame(3).view(0), phase=COURTESY_PASS, stage=None, courtesy_count=2)
+    assert status_line(view, set()) == (
+        "Courtesy pass: you trade 2 tiles, the fewer that you and the player across asked for. Choose 2."
     )
 
 
