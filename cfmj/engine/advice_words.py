@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from .card import CardEntry
 from .distance import missing_tiles
 from .evaluation import KeepScore
-from .labels import category_label, pattern_label, set_label, tiles_named
+from .labels import category_label, pattern_label, set_label
 from .notation import Hand
-from .tiles import JOKER, NEWS, WINDS, code, parse_tile
+from .tiles import JOKER, NEWS, WINDS, code, parse_tile, tiles_named
 from .words import join_words, plural
 
 LISTED_NEEDS = 6  # more tiles still needed than this: say how many, not which

@@ -7,8 +7,19 @@ from .categories import CATEGORY_NAMES
 from .dragon_hands import DRAGON_HAND_NAMES
 from .patterns import PATTERN_NAMES
 from .ruleset import HOUSE_RULES
-from .tiles import CODES, FLOWER, JOKER, KINDS, MAX_COPIES, MAX_FLOWERS, MAX_JOKERS, name, parse_tile, spoken
-from .words import join_words
+from .tiles import (
+    CODES,
+    FLOWER,
+    JOKER,
+    KINDS,
+    MAX_COPIES,
+    MAX_FLOWERS,
+    MAX_JOKERS,
+    name,
+    parse_tile,
+    spoken,
+    tiles_words,
+)
 
 BONUS_LABELS = {
     "pairs": "Pairs bonus",
@@ -58,25 +69,10 @@ def tile_name(code: str) -> str:
     return "NEWS" if code == "NEWS" else name(parse_tile(code))
 
 
-_COUNT_WORDS = ("", "", "two", "three", "four", "five", "six", "seven", "eight")
-
-
-def tiles_named(tile: int, count: int = 1) -> str:
-    """Tiles of one kind in words: '3 Crak', 'two 3 Craks', 'three Red Dragons', 'a joker', 'two jokers'."""
-    one = "joker" if tile == JOKER else name(tile)
-    if count == 1:
-        return "a joker" if tile == JOKER else one
-    return f"{_COUNT_WORDS[count] if count < len(_COUNT_WORDS) else count} {one}s"
-
-
 def codes_named(text: str) -> str:
     """Tile codes as a learner reads them: '3C 3C 3C' -> 'three 3 Craks', 'N E' -> 'North and
     East', in the order the codes first come."""
-    counts: dict[int, int] = {}
-    for token in text.split():
-        tile = parse_tile(token)
-        counts[tile] = counts.get(tile, 0) + 1
-    return join_words([tiles_named(tile, count) for tile, count in counts.items()])
+    return tiles_words([parse_tile(token) for token in text.split()])
 
 
 def block_label(code: str, size: int) -> str:

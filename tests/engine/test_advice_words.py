@@ -8,6 +8,7 @@ import pytest
 
 from cfmj.engine.charleston import charleston
 from cfmj.engine.drills import generate, grade
+from cfmj.engine.labels import codes_named
 from cfmj.engine.play_advice import discard
 from tests.engine.helpers import spell
 
@@ -58,4 +59,5 @@ def test_the_advised_choice_is_told_it_keeps_the_hand_together() -> None:
     puzzle = generate("discard", seed=1, band=2)
     marked = grade("discard", puzzle.question, puzzle.answer, {"tile": puzzle.answer["tile"]})
     assert marked.correct
-    assert f"Discarding {puzzle.answer['tile']} keeps your nearest hand together" in marked.explanation
+    named = codes_named(puzzle.answer["tile"])
+    assert f"Discarding {named} keeps your nearest hand together" in marked.explanation

@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import cache
 from random import Random
 
-from ..tiles import JOKER, code, name, parse_tile
+from ..tiles import JOKER, name, parse_tile
 from .common import RIGHT, WRONG, Graded, Told, graded, no_focus, ref, shown, text_field
 from .kind import AnswerField, DrillKind
 from .positions import SeatShown
@@ -76,7 +76,7 @@ def banded(safe: bool) -> tuple[tuple[SafeEntry, ...], ...]:
 
 
 def _tile_words(tile: int) -> str:
-    return "a joker" if tile == JOKER else f"{name(tile)} ({code(tile)})"
+    return "a joker" if tile == JOKER else name(tile)
 
 
 def _explain(entry: SafeEntry, tile: int) -> str:
