@@ -15,7 +15,9 @@ from cfmj.engine.drills import BANDS, KINDS, Graded, Puzzle, generate, grade
 from ...plain_words import LEAD_WORDS, first_sentence_words, notation_in
 from .helpers import right_response, wrong_response
 
-PUZZLES = 50  # seeded puzzles of each kind, spread over the bands (all twelve kinds: ~37 s, 28 of them collecting)
+PUZZLES = (
+    50  # seeded puzzles of each kind, spread over the bands (all twelve kinds: ~37 s, 28 of them collecting)
+)
 # The one Quick rules topic whose subject is the notation itself ("Which tile is written 9D?",
 # "Which of these writes three 3 Crak tiles the way we do?"): its words must show the codes.
 ABOUT_NOTATION = "notation"
