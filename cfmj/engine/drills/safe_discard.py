@@ -85,12 +85,12 @@ def _explain(entry: SafeEntry, tile: int) -> str:
     if entry["sort"] == "safe":
         return (
             f"{entry['why']} Every opponent has exposed a block, and none of the hands those "
-            f"blocks leave open uses {name(tile)} {ref('6')}."
+            f"blocks leave open needs {name(tile)} {ref('6')}."
         )
     chance = max(1, round(entry["danger"] * 100))
     return (
-        f"{entry['why']} Reading the table this way, about {chance} times in 100 an opponent "
-        f"could call {name(tile)} for Mah Jongg right now {ref('6')}."
+        f"{name(tile)} is dangerous: reading the table this way, about {chance} times in 100 an "
+        f"opponent could call it for Mah Jongg right now. {entry['why']} {ref('6')}"
     )
 
 

@@ -21,7 +21,7 @@ FINGERPRINTS = {
     "distance": "652f66a9db066fcca942df1553b3f344a3cbb8c043c53c118d9ae48de33c166e",
     "aim_hand": "133021578095d174f84dd1a286c41d3202eca1e0631b89f19e43a9e1100e2ea6",
     "collecting": "fee488cbc9aba0d0744a5ac9ff2a897cddeb6c66fa6c691f1e6c6018835aa616",
-    "safe_discard": "cdec3d3b3b01c5726b122f40a44304aba81728fb5c2bfffa4288df0fb414836f",
+    "safe_discard": "271ea28444e6dec4b498df0abed2b1f21a2d5cb9c65e8f7befca190159ff8437",
     "rules_quiz": "6c258c6ea36bd199273e008f20862fac38a5446abdd6ad77d77c34f5a819b3b2",
 }
 
