@@ -14,7 +14,7 @@ from .distance import missing_tiles
 from .evaluation import KeepScore
 from .labels import category_label, pattern_label, set_label
 from .notation import Hand
-from .tiles import JOKER, NEWS, WINDS, code, parse_tile
+from .tiles import JOKER, NEWS, WINDS, code, parse_tile, tiles_named
 from .words import join_words, plural
 
 LISTED_NEEDS = 6  # more tiles still needed than this: say how many, not which
@@ -43,8 +43,8 @@ def kept(hand: Hand, given: Iterable[int]) -> Hand:
 
 
 def aim_words(hand: Hand, given: tuple[int, ...], score: KeepScore) -> str:
-    """'It aims at Consecutive Run 1-2-3-4 in ...: you keep 1C 1C 1C, 2C 2C 2C and 3C 3C
-    together for it, and it still needs 3C and 4C 4C (3 tiles).'"""
+    """'It aims at Consecutive Run 1-2-3-4 in ...: you keep three 1 Craks, three 2 Craks and two
+    3 Craks together for it, and it still needs 3 Crak and two 4 Craks (3 tiles).'"""
     rest = kept(hand, given)
     entry = score.target
     held = Counter(t for t in rest.concealed if t != JOKER)
@@ -54,13 +54,12 @@ def aim_words(hand: Hand, given: tuple[int, ...], score: KeepScore) -> str:
             winds = [w for w in WINDS if held[w]]
             for wind in winds:
                 held[wind] -= 1
-            if winds:
-                groups.append(" ".join(code(w) for w in winds))
+            groups += [tiles_named(w) for w in winds]
             continue
         have = min(held[tile], size)
         held[tile] -= have
         if have:
-            groups.append(" ".join([code(tile)] * have))
+            groups.append(tiles_named(tile, have))
     jokers = rest.concealed.count(JOKER)
     if jokers:
         groups.append("your joker" if jokers == 1 else "your jokers")
@@ -70,9 +69,18 @@ def aim_words(hand: Hand, given: tuple[int, ...], score: KeepScore) -> str:
     missing = missing_tiles(rest, entry)
     if len(missing) == score.tiles_needed and 0 < len(missing) <= LISTED_NEEDS:
         counts = Counter(missing)
-        needs = join_words([" ".join([code(t)] * n) for t, n in counts.items()])
+        needs = join_words([tiles_named(t, n) for t, n in counts.items()])
         return f"{words}, and it still needs {needs} ({plural(score.tiles_needed, 'tile')})."
     return f"{words}; it is {plural(score.tiles_needed, 'tile')} away."
+
+
+def spare_words(score: KeepScore) -> str:
+    """Why the one tile a discard gives up can go: 'your nearest hand needs it least' (it is one
+    of that hand's tiles, but the hand keeps more of them than it needs) or 'it is not part of
+    your nearest hand'."""
+    if score.given[0] in score.target.tiles():
+        return "your nearest hand needs it least"
+    return "it is not part of your nearest hand"
 
 
 def aim_tiles(score: KeepScore) -> str:
@@ -82,21 +90,22 @@ def aim_tiles(score: KeepScore) -> str:
 
 def broken_words(hand: Hand, given: Iterable[str], aim: str, name: str) -> str:
     """What giving up these tiles (codes) breaks of the advised hand (`aim`: its tiles, `name`),
-    in words; "" when none of them is in it. 'Passing 4C breaks up your 4C 4C: Consecutive Run
-    1-2-3-4 in ... needs it.'"""
+    in words; "" when none of them is in it. 'Passing 4C breaks up your two 4 Craks: Consecutive
+    Run 1-2-3-4 in ... needs them.'"""
     wanted = Counter(aim.split())
     held = Counter(code(t) for t in hand.concealed)
-    broken: list[str] = []
-    for tile in dict.fromkeys(given):
-        if tile == code(JOKER) or not wanted[tile]:
+    broken: list[tuple[int, int]] = []
+    for given_code in dict.fromkeys(given):
+        if given_code == code(JOKER) or not wanted[given_code]:
             continue
-        count = held[tile]
-        broken.append(" ".join([tile] * count) if count > 1 else tile)
+        broken.append((parse_tile(given_code), max(held[given_code], 1)))
     if not broken:
         return ""
-    verb = "breaks up your" if any(" " in b for b in broken) else "gives up"
-    things = "them" if len(broken) > 1 or any(" " in b for b in broken) else "it"
-    return f"It {verb} {join_words(broken)}: {name} needs {things}."
+    several = any(count > 1 for _, count in broken)
+    verb = "breaks up your" if several else "gives up"
+    things = "them" if len(broken) > 1 or several else "it"
+    said = join_words([tiles_named(tile, count) for tile, count in broken])
+    return f"It {verb} {said}: {name} needs {things}."
 
 
 def tile_codes(text: str) -> list[str]:

@@ -7,7 +7,8 @@ from functools import lru_cache
 
 from . import reasons as R
 from .reasons import Reason, reason
-from .tiles import NEWS, code, is_number, is_wind
+from .tiles import JOKER, NEWS, is_number, is_wind, tiles_words
+from .tiles import name as tile_name
 from .words import join_words
 
 PAIR, PUNG, KONG, QUINT = 2, 3, 4, 5
@@ -36,14 +37,14 @@ class Block:
         return self.size - self.jokers
 
     def describe(self) -> str:
-        """'5C 5C 5C J' — the block written out as its tiles."""
+        """'three 5 Craks and a joker': the block's tiles in words."""
         if self.tile == NEWS:
-            return "N E W S"
-        return " ".join([code(self.tile)] * self.naturals + ["J"] * self.jokers)
+            return "North, East, West and South"
+        return tiles_words([self.tile] * self.naturals + [JOKER] * self.jokers)
 
     def label(self) -> str:
         name = BLOCK_NAMES.get(self.size, f"block of {self.size}")
-        return "NEWS" if self.tile == NEWS else f"{name} of {code(self.tile)}"
+        return "NEWS" if self.tile == NEWS else f"{name} of {tile_name(self.tile)}"
 
 
 def block_name(size: int) -> str:
@@ -105,7 +106,7 @@ _JOKER_ALONE = reason(
 
 @lru_cache(maxsize=4096)
 def _lone_reason(tiles: tuple[int, ...]) -> Reason:
-    lone = [code(t) for t in tiles]
+    lone = [tile_name(t) for t in tiles]
     verb = "stands" if len(lone) == 1 else "stand"
     if len(lone) > MAX_LISTED:
         lone = [*lone[:MAX_LISTED], f"{len(lone) - MAX_LISTED} more"]
@@ -136,7 +137,7 @@ def _joker_pair_reason(tile: int, jokers: int) -> Reason:
 def _split_reason(tile: int, count: int) -> Reason:
     return reason(
         R.TILE_IN_TWO_BLOCKS,
-        f"{code(tile)} makes {count} separate blocks: "
+        f"{tile_name(tile)} makes {count} separate blocks: "
         f"each {'number' if is_number(tile) else 'wind'} of the set fills "
         "exactly one block.",
     )

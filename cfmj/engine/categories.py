@@ -12,7 +12,7 @@ from functools import cache, lru_cache
 from . import reasons as R
 from .blocks import Block
 from .reasons import Reason, reason
-from .tiles import EAST, NORTH, SOUTH, SUIT_NAMES, WEST, code, is_number, is_wind, number_of, suit_of
+from .tiles import EAST, NORTH, SOUTH, SUIT_NAMES, WEST, code, is_number, is_wind, name, number_of, suit_of
 from .words import join_words
 
 CONSECUTIVE_RUN = "consecutive_run"
@@ -124,7 +124,7 @@ def _classify_numbers(tiles: list[int], in_set: tuple[bool, ...]) -> Classificat
                 )
             return Classification(None, (), in_set, ())
         repeated = next(v for v in distinct if values.count(v) > 1)
-        shown = join_words([code(t) for t in tiles if number_of(t) == repeated])
+        shown = join_words([name(t) for t in tiles if number_of(t) == repeated])
         return Classification(
             None,
             (),
@@ -203,11 +203,11 @@ def _classify_winds(tiles: list[int], in_set: tuple[bool, ...]) -> Classificatio
         return Classification(None, (), in_set, ())  # a repeated wind: the block rules say so
     if have in WIND_SETS:
         return Classification(WINDS, tuple(code(t) for t in have), in_set)
-    shown = join_words([code(t) for t in have])
+    shown = join_words([name(t) for t in have])
     if len(have) == 1 or (len(have) == 2 and have not in WIND_SETS):
-        hint = "an opposite pair (N and S, or E and W) or all four winds"
+        hint = "an opposite pair (North and South, or East and West) or all four winds"
     else:
-        hint = "all four winds (N E W S) or just an opposite pair (N-S or E-W)"
+        hint = "all four winds or just an opposite pair (North and South, or East and West)"
     return Classification(
         None,
         (),

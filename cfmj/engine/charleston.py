@@ -14,7 +14,7 @@ from .evaluation import Keep, KeepScore, KeepScorer, keep_scorer
 from .notation import Hand, parse_hand, read_hand
 from .rulebook import rule_ref
 from .ruleset import RuleSet
-from .tiles import JOKER, code, codes
+from .tiles import JOKER, code, name
 from .words import join_words, plural
 
 DIRECTIONS = ("right", "across", "left")
@@ -227,7 +227,7 @@ def blind_count(hand: Hand, best: KeepScore, scorer: KeepScorer | None = None) -
 def _why(hand: Hand, best: KeepScore, direction: str, blind: int) -> str:
     """Why, with the tiles: what the pass gives up, the hand the rest aims at, what it keeps
     together for it and what it still needs."""
-    tiles = join_words([code(t) for t in best.given])
+    tiles = join_words([name(t) for t in best.given])
     target = set(best.target.tiles())
     way = "across" if direction == "across" else f"to the {direction}"
     if blind:
@@ -299,7 +299,7 @@ def courtesy(hand: str | Hand, *, rules: RuleSet | None = None) -> CourtesyAdvic
             continue
         best = scorer.best(options)
         if best.tiles_needed <= now:
-            tiles = codes(best.given).replace(" ", ", ")
+            tiles = ", ".join(name(t) for t in best.given)
             return CourtesyAdvice(
                 best.given,
                 f"Offer {size} ({tiles}): giving them up keeps your nearest hand {plural(now, 'tile')} away.",

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .advice_words import entry_name
-from .blocks import PAIR
+from .blocks import PAIR, block_name
 from .errors import InputError
 from .exposures import exposure_block
 from .notation import Hand, parse_hand, read_hand
@@ -160,13 +160,19 @@ def _discard_danger(tile: int, readings: Sequence[Reading]) -> DiscardDanger:
                 tile, 0.0, f"Nobody can be one tile from Mah Jongg yet: {name(tile)} is safe now.", None
             )
         return DiscardDanger(
-            tile, 0.0, f"No hand still open to an opponent uses {name(tile)}: it is safe.", None
+            tile, 0.0, f"No hand still open to an opponent needs {name(tile)}: it is safe.", None
         )
     return DiscardDanger(tile, risk, _why(tile, worst), worst.opponent.name)
 
 
+def _for_block(size: int) -> str:
+    """The block a needed tile fills, its tile already named: 'a Pair', 'its NEWS'."""
+    return f"a {block_name(size)}" if size else "its NEWS"
+
+
 def _why(tile: int, reading: Reading) -> str:
-    """'West's three dragon Kongs leave only Dragon's Wings: a Pair of 1 Bam.'"""
+    """'West's three dragon Kongs leave only Dragon's Wings open, and it needs 1 Bam for a Pair.'
+    A tile the opponent already shows is needed again: 'and it needs another Flower'."""
     entry, size = reading.block_of[tile]
     block = block_words(entry, tile, size)
     who = reading.opponent.name
@@ -176,7 +182,10 @@ def _why(tile: int, reading: Reading) -> str:
             f"{reading.ready_chance:.0%} of such hands are one tile away at this stage."
         )
     if reading.open_hands == 1:
-        return f"{who}'s {reading.exposed_words()} {reading.leave()} only {entry_name(entry)}: {block}."
+        shown = any(tile in exposure for exposure in reading.opponent.exposures)
+        needs = f"another {name(tile)}" if shown else f"{name(tile)} for {_for_block(size)}"
+        left = f"{reading.leave()} only {entry_name(entry)} open"
+        return f"{who}'s {reading.exposed_words()} {left}, and it needs {needs}."
     return (
         f"{who}'s {reading.exposed_words()} {reading.leave()} {reading.open_hands} hands open; "
         f"{entry_name(entry)} would use {name(tile)} in {block}."

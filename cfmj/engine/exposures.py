@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from . import reasons as R
-from .blocks import PAIR, QUINT, Block
+from .blocks import PAIR, QUINT, Block, block_name
 from .reasons import Reason, reason
 from .situation import Situation
-from .tiles import JOKER, NEWS, WINDS, code, codes
+from .tiles import JOKER, NEWS, WINDS, codes, name, tiles_words
 
 
 def exposure_block(index: int, tiles: tuple[int, ...]) -> Block | Reason:
@@ -49,12 +49,12 @@ def exposure_reasons(
     for block in blocks:
         if not block.exposed:
             continue
-        shown = f"[{block.describe()}]"
+        shown = f"the {block.label()}"
         if block.size != situation.exposure_sizes[block.exposure]:
             found.append(
                 reason(
                     R.EXPOSURE_GROWN,
-                    f"{code(block.tile)} is exposed as "
+                    f"{name(block.tile)} is exposed as "
                     f"{_as_exposed(block, situation)} and also held in the rack: an "
                     "exposed block is final, it cannot grow later.",
                 )
@@ -64,9 +64,8 @@ def exposure_reasons(
             found.append(
                 reason(
                     R.EXPOSURE_ILLEGAL,
-                    f"{shown} is exposed, but {what.lower()} "
-                    "cannot be exposed before Mah Jongg: it is only shown by the call "
-                    "that wins, so write it among the concealed tiles.",
+                    f"{shown} is exposed, but {what.lower()} is only shown by the call "
+                    "that wins: write it among the concealed tiles.",
                 )
             )
         others = [b for b in blocks if b is not block and b.tile == block.tile and b.tile != NEWS]
@@ -74,7 +73,7 @@ def exposure_reasons(
             found.append(
                 reason(
                     R.EXPOSURE_GROWN,
-                    f"{code(block.tile)} is exposed as {shown} and "
+                    f"{name(block.tile)} is exposed as {shown} and "
                     "also held in the rack: an exposed block is final, so those tiles "
                     "can neither join it nor make a second block of the same tile.",
                 )
@@ -87,4 +86,5 @@ def _as_exposed(block: Block, situation: Situation) -> str:
     jokers (grouping adds only natural tiles to it), so its tiles are the rest of its size."""
     size = situation.exposure_sizes[block.exposure]
     jokers = min(block.jokers, size)
-    return "[" + " ".join([code(block.tile)] * (size - jokers) + ["J"] * jokers) + "]"
+    tiles = [block.tile] * (size - jokers) + [JOKER] * jokers
+    return f"a {block_name(size)} ({tiles_words(tiles)})"

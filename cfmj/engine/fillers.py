@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import reasons as R
 from .blocks import PAIR, Block, block_name
 from .reasons import Reason, reason
-from .tiles import DRAGONS, FLOWER, NEWS, code, name
+from .tiles import DRAGONS, FLOWER, NEWS, name
 
 FILLER_TILES = (FLOWER, *DRAGONS, NEWS)
 FILLER_SIZES = {FLOWER: (2,), NEWS: (4,), **{d: (2, 3, 4, 5) for d in DRAGONS}}
@@ -46,7 +46,7 @@ def filler_reasons(blocks: tuple[Block, ...], *, max_news: int = 1) -> list[Reas
                 reason(
                     R.ONE_BLOCK_PER_DRAGON,
                     f"There are {len(same)} blocks of "
-                    f"{name(dragon)}s ({code(dragon)}): a hand may have several "
+                    f"{name(dragon)}s: a hand may have several "
                     "dragon blocks, but only one of each colour.",
                 )
             )

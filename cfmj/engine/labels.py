@@ -7,7 +7,19 @@ from .categories import CATEGORY_NAMES
 from .dragon_hands import DRAGON_HAND_NAMES
 from .patterns import PATTERN_NAMES
 from .ruleset import HOUSE_RULES
-from .tiles import CODES, FLOWER, JOKER, KINDS, MAX_COPIES, MAX_FLOWERS, MAX_JOKERS, name, parse_tile, spoken
+from .tiles import (
+    CODES,
+    FLOWER,
+    JOKER,
+    KINDS,
+    MAX_COPIES,
+    MAX_FLOWERS,
+    MAX_JOKERS,
+    name,
+    parse_tile,
+    spoken,
+    tiles_words,
+)
 
 BONUS_LABELS = {
     "pairs": "Pairs bonus",
@@ -55,6 +67,12 @@ def tile_alt(code: str) -> str:
 
 def tile_name(code: str) -> str:
     return "NEWS" if code == "NEWS" else name(parse_tile(code))
+
+
+def codes_named(text: str) -> str:
+    """Tile codes as a learner reads them: '3C 3C 3C' -> 'three 3 Craks', 'N E' -> 'North and
+    East', in the order the codes first come."""
+    return tiles_words([parse_tile(token) for token in text.split()])
 
 
 def block_label(code: str, size: int) -> str:

@@ -6,17 +6,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import reasons
-from .advice_words import aim_words
+from .advice_words import aim_words, spare_words
 from .card import exposures_possible
 from .charleston import Grade, grade, summary, target_of
 from .check import check
 from .errors import InputError
 from .evaluation import KeepScore, keep_scorer, score_keeps
 from .exposures import exposure_block
+from .labels import codes_named
 from .notation import Hand, read_hand
 from .rulebook import rule_ref
 from .ruleset import RuleSet
-from .tiles import FLOWER, JOKER, WINDS, code, codes, is_wind, parse_tile
+from .tiles import FLOWER, JOKER, WINDS, code, codes, is_wind, name, parse_tile
 from .words import plural
 
 ALTERNATIVES = 4
@@ -68,10 +69,7 @@ def discard(
     options = sorted({(t,) for t in hand.concealed if t != JOKER or mine == JOKER}) or [(JOKER,)]
     ranked = score_keeps(hand, options)
     best = ranked[0]
-    part = "part of" if best.given[0] in best.target.tiles() else "not part of"
-    why = (
-        f"Discard {code(best.given[0])}: it is {part} your nearest hand. {aim_words(hand, best.given, best)}"
-    )
+    why = f"Discard {name(best.given[0])}: {spare_words(best)}. {aim_words(hand, best.given, best)}"
     graded = grade(tuple(ranked), (mine,)) if mine is not None else None
     return DiscardAdvice(hand, tuple(ranked), why, graded)
 
@@ -149,23 +147,23 @@ def call(hand: str | Hand, tile: str | int, *, rules: RuleSet | None = None) -> 
     options += _exposure_options(hand, called, rules)
     advised = next((o for o in options if o.call == "mah_jongg" and o.legal), None)
     if advised:
-        why = f"Call {code(called)} for Mah Jongg: it completes your hand."
+        why = f"Call {name(called)} for Mah Jongg: it completes your hand."
     else:
         legal = [o for o in options if o.call == "expose" and o.legal and o.tiles_needed_after is not None]
         best = min(legal, key=lambda o: o.tiles_needed_after or 0, default=None)
         if best and now is not None and (best.tiles_needed_after or 0) < now:
             advised = best
             why = (
-                f"Call {code(called)} and expose [{codes(best.block)}]: after your discard you "
+                f"Call {name(called)} and expose {codes_named(codes(best.block))}: after your discard you "
                 f"will be {plural(best.tiles_needed_after or 0, 'tile')} away instead of {now}."
             )
         elif legal:
             why = (
-                f"Let {code(called)} go: exposing it would not bring you closer, and it would "
+                f"Let {name(called)} go: exposing it would not bring you closer, and it would "
                 "cost you the concealed bonus and show your hand."
             )
         else:
-            why = f"Let {code(called)} go: you cannot use it to call."
+            why = f"Let {name(called)} go: you cannot use it to call."
     return CallAdvice(called, tuple(options), advised, now, why)
 
 

@@ -9,6 +9,7 @@ name of the four-singles filler block.
 from __future__ import annotations
 
 from .errors import InputError
+from .words import join_words
 
 SUITS = ("C", "B", "D")
 SUIT_NAMES = ("Crak", "Bam", "Dot")
@@ -118,6 +119,26 @@ def name(tile: int) -> str:
     if is_number(tile):
         return f"{number_of(tile)} {SUIT_NAMES[suit_of(tile)]}"
     return _OTHER_NAMES[tile]
+
+
+_COUNT_WORDS = ("", "", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def tiles_named(tile: int, count: int = 1) -> str:
+    """Tiles of one kind in words: '3 Crak', 'two 3 Craks', 'three Red Dragons', 'a joker', 'two jokers'."""
+    one = "joker" if tile == JOKER else name(tile)
+    if count == 1:
+        return "a joker" if tile == JOKER else one
+    return f"{_COUNT_WORDS[count] if count < len(_COUNT_WORDS) else count} {one}s"
+
+
+def tiles_words(tiles: list[int] | tuple[int, ...]) -> str:
+    """Tiles as a learner reads them, grouped by kind in the order they first come:
+    (3C, 3C, 3C, J) -> 'three 3 Craks and a joker', (N, E) -> 'North and East'."""
+    counts: dict[int, int] = {}
+    for tile in tiles:
+        counts[tile] = counts.get(tile, 0) + 1
+    return join_words([tiles_named(tile, count) for tile, count in counts.items()])
 
 
 def spoken(tile: int) -> str:

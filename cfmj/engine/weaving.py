@@ -8,7 +8,7 @@ from itertools import product
 from . import reasons as R
 from .categories import LIKE_NUMBERS
 from .reasons import Reason, reason
-from .tiles import SUIT_NAMES, code, is_number, number_of, suit_of
+from .tiles import is_number, name, number_of, suit_of
 from .words import join_words
 
 
@@ -48,12 +48,12 @@ def _weaving_of(tiles: tuple[int, ...]) -> tuple[Reason, ...]:
         suit = suit_of(tile)
         if suit != previous and suit in first_of:
             earlier = numbers[first_of[suit]]
-            between = [code(t) for t in numbers[first_of[suit] + 1 : index] if suit_of(t) != suit]
+            between = [name(t) for t in numbers[first_of[suit] + 1 : index] if suit_of(t) != suit]
             return (
                 reason(
                     R.WOVEN,
-                    f"Woven suits: the {SUIT_NAMES[suit]}s {code(earlier)} and "
-                    f"{code(tile)} are split by {join_words(between)}. In number order, "
+                    f"Woven suits: {name(earlier)} and "
+                    f"{name(tile)} are split by {join_words(between)}. In number order, "
                     "the blocks of each suit must sit together.",
                 ),
             )

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
+# A sentence ends at . ! or ? (and any closing quote or bracket) before a space and a capital, a
+# digit, a quote or a bracket; "e.g." and "i.e." end none (as tests/plain_words.py reads them).
+_SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)[.!?][\"'”’)\]]*\s+(?=[A-Z0-9\"'“‘(\[])")
+
 
 def join_words(items: list[str]) -> str:
     """'7C', '7C and 8C', '7C, 8C and 9D' (and nothing for no items)."""
@@ -20,6 +26,15 @@ PROPER_WORDS = frozenset(
     {"Pair", "Pairs", "Pung", "Pungs", "Kong", "Kongs", "Quint", "Quints", "NEWS", "Any", "Consecutive"}
     | {"Winds", "Mah", "Charleston", "Dragon's", "Soap", "North", "East", "West", "South"}
 )
+
+
+def lead_and_more(text: str) -> tuple[str, str]:
+    """An explanation's first sentence (the answer and the one reason that matters) and the rest
+    (the detail a learner opens under "More"; "" when there is none)."""
+    match = _SENTENCE_END.search(text)
+    if match is None:
+        return text, ""
+    return text[: match.end()].rstrip(), text[match.end() :]
 
 
 def lower_first(text: str) -> str:

@@ -63,7 +63,8 @@ def test_it_shows_the_answer_explanation_and_split_after_the_reveal(client) -> N
     client.force_login(room.teacher)
     page = client.get(board_url(room.classroom)).content.decode()
     reveal = sessions.session_reveal_of(room.session)
-    assert f"The answer: {escape(reveal.expected)}" in page and escape(reveal.explanation) in page
+    assert f"The answer: {escape(reveal.expected)}" in page and escape(reveal.lead) in page
+    assert not reveal.more or f"<summary>More</summary><p>{escape(reveal.more)}</p>" in page
     assert "<strong>1</strong> right" in page and page.count('class="tally-right"') == 1
     assert "How the class answered" in page
     _no_controls(page)

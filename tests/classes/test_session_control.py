@@ -43,7 +43,8 @@ def test_it_shows_the_answer_explanation_rules_and_split_after_the_reveal(client
     client.force_login(room.teacher)
     page = client.get(session_url("session_control", room.session)).content.decode()
     reveal = sessions.session_reveal_of(room.session)
-    assert f"The answer: {escape(reveal.expected)}" in page and escape(reveal.explanation) in page
+    assert f"The answer: {escape(reveal.expected)}" in page and escape(reveal.lead) in page
+    assert not reveal.more or f"<summary>More</summary><p>{escape(reveal.more)}</p>" in page
     assert 'class="rules-ref"' in page and "Reveal the answer" not in page
     assert 'hx-trigger="every 2s"' not in page  # the count cannot change any more
     assert '✓ <span class="tally-answer-word">the answer</span>' in page

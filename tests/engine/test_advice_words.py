@@ -8,6 +8,7 @@ import pytest
 
 from cfmj.engine.charleston import charleston
 from cfmj.engine.drills import generate, grade
+from cfmj.engine.labels import codes_named
 from cfmj.engine.play_advice import discard
 from tests.engine.helpers import spell
 
@@ -18,19 +19,22 @@ STATISTICS = ("target hand", "ranks", "within")
 
 def test_the_charleston_advice_names_the_tiles_kept_together_and_the_hand_aimed_at() -> None:
     why = charleston(spell(LOOSE), direction="left").why
-    assert why.startswith("Pass N, N and E to the left: none of them is part of your nearest hand.")
+    assert why.startswith(
+        "Pass North, North and East to the left: none of them is part of your nearest hand."
+    )
     assert "It aims at Consecutive Run 1-2-3" in why
-    assert "you keep 1C 1C 1C 1C, 2C 2C 2C 2C and 3C 3C together for it" in why
+    assert "you keep four 1 Craks, four 2 Craks and two 3 Craks together for it" in why
     assert not any(word in why for word in STATISTICS)
 
 
 def test_the_discard_advice_names_the_tiles_kept_together_and_what_is_still_needed() -> None:
     why = discard(spell(NEAR)).why
     assert why.startswith(
-        "Discard N: it is not part of your nearest hand. It aims at Consecutive Run 1-2-3-4"
+        "Discard North: it is not part of your nearest hand. It aims at Consecutive Run 1-2-3-4"
     )
-    assert "you keep 1C 1C 1C, 2C 2C 2C, 3C 3C 3C, 4C 4C and RD together for it" in why
-    assert "it still needs RD RD (2 tiles)" in why
+    kept = "three 1 Craks, three 2 Craks, three 3 Craks, two 4 Craks and Red Dragon"
+    assert f"you keep {kept} together for it" in why
+    assert "it still needs two Red Dragons (2 tiles)" in why
     assert not any(word in why for word in STATISTICS)
 
 
@@ -55,4 +59,5 @@ def test_the_advised_choice_is_told_it_keeps_the_hand_together() -> None:
     puzzle = generate("discard", seed=1, band=2)
     marked = grade("discard", puzzle.question, puzzle.answer, {"tile": puzzle.answer["tile"]})
     assert marked.correct
-    assert f"Discarding {puzzle.answer['tile']} keeps your nearest hand together" in marked.explanation
+    named = codes_named(puzzle.answer["tile"])
+    assert f"Discarding {named} keeps your nearest hand together" in marked.explanation

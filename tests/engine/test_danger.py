@@ -26,7 +26,7 @@ def test_it_finds_the_one_deadly_discard_when_three_dragon_kongs_leave_only_drag
     assert first.danger == pytest.approx(READY_CHANCE[(3, "late")], abs=0.02)
     assert first.why == (
         "Right's Kong of Red Dragon, Kong of Green Dragon and Kong of White Dragon leave only "
-        "Dragon's Wings: a Pair of 1 Bam."
+        "Dragon's Wings open, and it needs 1 Bam for a Pair."
     ).replace("Right", "Across")
     across = result.readings[1]
     assert across.open_hands == 1

@@ -3,6 +3,7 @@
 import re
 
 from cfmj.engine import check
+from cfmj.engine.labels import codes_named
 from tests.engine.helpers import reason_ids, verdict, wins
 
 
@@ -31,10 +32,11 @@ def test_2_5_pair_or_news_exposed_only_by_winning_call() -> None:
 def test_a_grown_exposure_is_quoted_as_it_lies_on_the_table_jokers_and_all() -> None:
     # "RD is exposed as [RD RD RD]" was said of [RD RD J]: a bracket not in the hand shown.
     for hand, quoted in (
-        ("RD 1C 1C 1C 2C 2C 2C 3C 3C 3C 3C [RD RD J]", "[RD RD J]"),
-        ("RD RD 1C 1C 1C 2C 2C 2C 3C 3C 3C [RD J J]", "[RD J J]"),
+        ("RD 1C 1C 1C 2C 2C 2C 3C 3C 3C 3C [RD RD J]", "a Pung (two Red Dragons and a joker)"),
+        ("RD RD 1C 1C 1C 2C 2C 2C 3C 3C 3C [RD J J]", "a Pung (Red Dragon and two jokers)"),
     ):
-        assert f"RD is exposed as {quoted} and also held in the rack" in check(hand).reasons[0].message
+        message = check(hand).reasons[0].message
+        assert f"Red Dragon is exposed as {quoted} and also held in the rack" in message
 
 
 def test_every_bracket_a_grown_exposure_puzzle_quotes_is_in_its_hand() -> None:
@@ -43,5 +45,6 @@ def test_every_bracket_a_grown_exposure_puzzle_quotes_is_in_its_hand() -> None:
     for seed in range(300):
         puzzle = drills.generate("winning_hand", seed=seed, band=3, focus="exposure_grown")
         hand = puzzle.question["hand"]
-        for bracket in re.findall(r"\[[^\]]*\]", puzzle.answer["explanation"]):
-            assert bracket in hand, (seed, hand, bracket)
+        brackets = {codes_named(b) for b in re.findall(r"\[([^\]]*)\]", hand)}
+        for quoted in re.findall(r"is exposed as an? \w+ \(([^)]*)\)", puzzle.answer["explanation"]):
+            assert quoted in brackets, (seed, hand, quoted)

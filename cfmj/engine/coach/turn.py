@@ -3,7 +3,7 @@ player's discard (call it or let it go): the advised choice and how every other 
 
 from __future__ import annotations
 
-from ..advice_words import aim_tiles, aim_words, broken_words, target_name
+from ..advice_words import aim_tiles, aim_words, broken_words, spare_words, target_name
 from ..charleston import BEST, GOOD, WEAK
 from ..check import check
 from ..danger import DiscardDanger
@@ -88,8 +88,7 @@ def turn_advice(view: PlayerView, legal: list[Action], advised: Action) -> Advic
         kind, why, more = DISCARD, defence.lead, f"{defence.detail} {more}".strip()
     else:
         kind = DISCARD
-        part = "part of" if chosen in decided.target.tiles() else "not part of"
-        why = f"Discard {name(chosen)}: it is {part} your nearest hand."
+        why = f"Discard {name(chosen)}: {spare_words(decided)}."
 
     def risky(tile: int) -> DiscardDanger | None:
         """The danger of discarding `tile` where it is meaningfully riskier than the coach's choice."""

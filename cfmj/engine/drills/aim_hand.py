@@ -26,7 +26,7 @@ from ..charleston import GOOD as AS_NEAR
 from ..errors import InputError
 from ..notation import Hand
 from ..scoring import BONUS_KEYS
-from ..tiles import FLOWER, JOKER, NEWS, code, codes, name
+from ..tiles import FLOWER, JOKER, NEWS, name, tiles_words
 from .common import (
     GOOD,
     RIGHT,
@@ -131,9 +131,11 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[AimQuestion,
         rules.append("2.4")
     tied = any(aim.tiles_needed == advised.tiles_needed for aim in picked)
     best = "none is nearer, and more tiles help it" if tied else "it is the nearest"
+    far = plural(advised.tiles_needed, "tile")
+    # The lead (the answer and its one reason), then the detail: what the rack holds toward it.
     why = (
-        f"The advice aims at {entry_name(advised.entry)}: of these hands {best}. "
-        f"{reason(rack, advised)} {ref(*rules)}"
+        f"Aim for {entry_name(advised.entry)}: of these hands {best} ({far} away). "
+        f"{' '.join(_details(rack, advised))} {ref(*rules)}"
     )
     answer: AimAnswer = {
         "target": value_of(advised.key),
@@ -204,16 +206,20 @@ def _kept(rack: Hand, aim: Aim, advised: Aim) -> AimChoice:
 def reason(rack: Hand, aim: Aim) -> str:
     """What the rack holds toward the hand, what its jokers, flowers and pairs do for it, and
     which tiles would bring it nearer, in words."""
-    title = entry_name(aim.entry)
     far = plural(aim.tiles_needed, "tile")
+    return " ".join([f"{entry_name(aim.entry)} is {far} away.", *_details(rack, aim)])
+
+
+def _details(rack: Hand, aim: Aim) -> list[str]:
+    """What the rack holds toward the hand, sentence by sentence."""
     if aim.held:
-        lines = [f"{title} is {far} away: you hold {len(aim.held)} of its tiles ({codes(aim.held)})."]
+        lines = [f"You hold {len(aim.held)} of its tiles: {tiles_words(sorted(aim.held))}."]
     else:
-        lines = [f"{title} is {far} away, and none of your tiles is in it."]
+        lines = ["None of your tiles is in it."]
     lines += [words for words in (_jokers(rack, aim), _flowers(rack, aim), _pairs(rack, aim)) if words]
     if aim.helpers:
         lines.append(_helpers(aim))
-    return " ".join([*lines, *_bonuses(aim)])
+    return [*lines, *_bonuses(aim)]
 
 
 def _bonuses(aim: Aim) -> list[str]:
@@ -236,9 +242,9 @@ def _bonuses(aim: Aim) -> list[str]:
 
 
 def _helpers(aim: Aim) -> str:
-    """'Drawing any of 3 kinds of tile (3B, 6B and 9B) brings it a tile nearer: 4 copies of them
-    are not on your rack.'"""
-    helpers = [code(t) for t in aim.helpers]
+    """'Drawing any of 3 kinds of tile (3 Bam, 6 Bam and 9 Bam) brings it a tile nearer: 4 copies
+    of them are not on your rack.'"""
+    helpers = [name(t) for t in aim.helpers]
     left = aim.copies_left
     copies = f"{left} {'copy' if left == 1 else 'copies'} of {'it' if len(helpers) == 1 else 'them'}"
     copies += " is" if left == 1 else " are"
@@ -312,19 +318,18 @@ def grade(question: AimQuestion, answer: AimAnswer, response: object) -> Graded:
         lead = f"Choose one of the hands offered (you gave {shown(said)}). "
         return graded(WRONG, explanation=lead + why, expected=expected, rules=rules)
     if chosen["mark"] == BEST:
-        return graded(
-            RIGHT, explanation=f"That is the hand the advice aims at. {why}", expected=expected, rules=rules
-        )
+        return graded(RIGHT, explanation=why, expected=expected, rules=rules)
     near = answer["tiles_needed"]
     advised = answer["choices"][answer["target"]]
+    aim_for = expected.removeprefix("Aim for ").rstrip(".")  # the advised hand's name
     if chosen["mark"] == AS_NEAR:
         lead = (
-            f"It is as near ({plural(near, 'tile')} away), but fewer tiles help it: "
+            f"It is as near as {aim_for} ({plural(near, 'tile')} away), but fewer tiles help it: "
             f"{chosen['copies_left']} copies against {advised['copies_left']}. "
         )
         return graded(GOOD, explanation=lead + chosen["reason"] + " " + why, expected=expected, rules=rules)
     farther = chosen["tiles_needed"] - near
-    lead = f"It is {plural(farther, 'tile')} farther away than the hand the advice aims at. "
+    lead = f"It is {plural(farther, 'tile')} farther away than {aim_for}, the hand to aim for. "
     return graded(WRONG, explanation=lead + chosen["reason"] + " " + why, expected=expected, rules=rules)
 
 

@@ -18,7 +18,7 @@ from ..categories import NUMBER_CATEGORIES, WINDS
 from ..check import check
 from ..notation import Hand, parse_hand
 from ..play_advice import CallAdvice, call
-from ..tiles import FLOWER, JOKER, NEWS, code, codes, name, parse_tile
+from ..tiles import FLOWER, JOKER, NEWS, code, name, parse_tile, tiles_words
 from ..tiles import WINDS as WIND_TILES
 from .common import RIGHT, WRONG, Graded, choice, graded, plural, ref, shown, text_field
 from .hands import (
@@ -226,10 +226,10 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[CallQuestion
 
 def _explain(hand: Hand, tile: int, advice: CallAdvice) -> str:
     what = strongest(advice)
-    shown_tile = f"{name(tile)} ({code(tile)})"
+    shown_tile = name(tile)
     if what == MAH_JONGG:
         best = check(with_tile(hand, tile)).best
-        won = f": {reading(best)}" if best is not None else ""
+        won = f", {reading(best)}" if best is not None else ""
         return (
             f"Call it for Mah Jongg: the {shown_tile} completes a winning hand{won}. A discard may "
             f"be called for Mah Jongg to finish any block, even a Pair {ref('6')}."
@@ -238,7 +238,7 @@ def _explain(hand: Hand, tile: int, advice: CallAdvice) -> str:
         return f"A discarded joker is dead: nobody can ever call it {ref('6')}."
     lead = f"The {shown_tile} does not complete a winning hand, so there is no Mah Jongg call. "
     if what == EXPOSE:
-        blocks = [f"[{codes(o.block)}]" for o in advice.options if o.call == EXPOSE and o.legal]
+        blocks = [tiles_words(o.block) for o in advice.options if o.call == EXPOSE and o.legal]
         return (
             lead + f"You may call it to expose {' or '.join(blocks)}: a Pung, Kong or Quint of the "
             "discard, made with your own tiles and jokers and exposed at once, that a winning hand "
@@ -254,7 +254,7 @@ def _explain(hand: Hand, tile: int, advice: CallAdvice) -> str:
         jokers = hand.concealed.count(JOKER)
         have = f"{held or 'none'} and {plural(jokers, 'joker') if jokers else 'no jokers'}"
         notes.append(
-            f"To expose a Pung you need two more {code(tile)} from your rack, or one and a "
+            f"To expose a Pung you need two more {name(tile)} tiles from your rack, or one and a "
             f"joker: you have {have}."
         )
     return lead + " ".join(notes) + f" {ref('6')}"

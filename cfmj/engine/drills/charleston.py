@@ -19,6 +19,7 @@ from ..charleston import DIRECTIONS, charleston, grade_all, proposed_pass, summa
 from ..errors import InputError
 from ..game import Game
 from ..game.tileset import SEATS
+from ..labels import codes_named
 from ..notation import Hand, parse_hand
 from ..tiles import JOKER, code, codes
 from .common import Graded, Mark, graded_by_marks, no_focus, passed_words, stored_mark, text_field
@@ -101,7 +102,7 @@ def grade(question: CharlestonQuestion, answer: CharlestonAnswer, response: obje
 
     def compare(given: str, mark: Mark) -> str:
         return passed_words(
-            f"Your pass ({given.replace(' ', ', ')})",
+            f"Your pass ({codes_named(given)})",
             broken_words(
                 parse_hand(question["hand"]), given.split(), answer.get("aim", ""), answer.get("aim_name", "")
             ),
@@ -114,7 +115,7 @@ def grade(question: CharlestonQuestion, answer: CharlestonAnswer, response: obje
         why=answer["why"],
         mark_of=mark_of,
         compare=compare,
-        expected=f"Pass {answer['pass']}.",
+        expected=f"Pass {codes_named(answer['pass'])}.",
         rules=RULES,
         gives_up="tiles",
     )

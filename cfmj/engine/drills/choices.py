@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..words import lead_and_more
 from . import DEFINITIONS, AnswerField, answer_field, grade
 
 # The field(s) whose values are counted, with their heading, per kind. The kinds without any (a
@@ -54,6 +55,16 @@ class Solution:
     expected: str
     explanation: str
     rules: tuple[str, ...]
+
+    @property
+    def lead(self) -> str:
+        """The explanation's first sentence: the answer and its reason."""
+        return lead_and_more(self.explanation)[0]
+
+    @property
+    def more(self) -> str:
+        """The rest of the explanation: the detail, shown under "More"."""
+        return lead_and_more(self.explanation)[1]
 
 
 def solution(kind: str, question: Mapping[str, object], answer: Mapping[str, object]) -> Solution:

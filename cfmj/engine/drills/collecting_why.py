@@ -156,13 +156,16 @@ def _closed_words(
         shown = exposure_words([exposures[index]])
         if isinstance(block, Block) and block.tile != JOKER:
             if not (card_matrix().total[block.tile, columns] > 0).any():
-                return NO_TILE, f"{who}'s {shown} is no block of {label}: it uses no {name(block.tile)}."
+                return (
+                    NO_TILE,
+                    f"{label} uses no {name(block.tile)}, so {who}'s {shown} cannot be one of its blocks.",
+                )
             if level == HAND and entry.pattern and block.size not in PATTERNS[entry.pattern]:
                 return NO_SIZE, (
-                    f"{who}'s {shown} is no block of {label}: "
-                    f"{pattern_label(entry.pattern)} has no {block_name(block.size)}."
+                    f"{pattern_label(entry.pattern)} has no {block_name(block.size)}, so "
+                    f"{who}'s {shown} cannot be a block of {label}."
                 )
-        return NO_BLOCK, f"{who}'s {shown} is no block of {label}."
+        return NO_BLOCK, f"{who}'s {shown} cannot be a block of {label}."
     for (i, j), possible in pairs.items():
         if not possible[columns].any():
             both = exposure_words([exposures[i], exposures[j]])

@@ -23,6 +23,7 @@ from ..rulebook import rule_ref
 
 # Re-exported for the kinds that take their wording from here (the one definition is ..words).
 from ..words import join_words as join_words  # noqa: PLC0414
+from ..words import lead_and_more
 from ..words import plural as plural  # noqa: PLC0414
 from .shapes import Advised, Choice
 
@@ -59,6 +60,16 @@ class Graded:
     expected: str
     rules: tuple[str, ...]
     reason_ids: tuple[str, ...] = ()
+
+    @property
+    def lead(self) -> str:
+        """The explanation's first sentence: the answer and its reason."""
+        return lead_and_more(self.explanation)[0]
+
+    @property
+    def more(self) -> str:
+        """The rest of the explanation: the detail, shown under "More"."""
+        return lead_and_more(self.explanation)[1]
 
 
 class Mark(NamedTuple):

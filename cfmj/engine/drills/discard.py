@@ -13,6 +13,7 @@ from ..advice_words import aim_tiles, broken_words, target_name
 from ..charleston import grade_all
 from ..check import check
 from ..errors import InputError
+from ..labels import codes_named
 from ..notation import parse_hand
 from ..play_advice import discard, proposed_discard
 from ..tiles import JOKER, code
@@ -86,7 +87,7 @@ def grade(question: DiscardQuestion, answer: DiscardAnswer, response: object) ->
 
     def compare(theirs: str, mark: Mark) -> str:
         words = passed_words(
-            f"Discarding {theirs}",
+            f"Discarding {codes_named(theirs)}",
             broken_words(
                 parse_hand(question["hand"]), [theirs], answer.get("aim", ""), answer.get("aim_name", "")
             ),
@@ -102,7 +103,7 @@ def grade(question: DiscardQuestion, answer: DiscardAnswer, response: object) ->
         why=answer["why"],
         mark_of=mark_of,
         compare=compare,
-        expected=f"Discard {answer['tile']}.",
+        expected=f"Discard {codes_named(answer['tile'])}.",
         rules=RULES,
         gives_up="a tile",
     )

@@ -295,12 +295,13 @@ def block_words(tile: int, size: int, jokers: int = 0, exposed: bool = False) ->
 
 
 def reading(arrangement: Arrangement) -> str:
-    """'Consecutive Run 4-5-6 in Two Pungs and Two Kongs: Pung of 4 Crak, ...'."""
+    """'Consecutive Run 4-5-6 in Two Pungs and Two Kongs. Its blocks: Pung of 4 Crak, ...': the
+    hand's name, then (a sentence of its own, as detail) its blocks."""
     blocks = ", ".join(
         block_words(b.tile, b.size, b.jokers, b.exposed) for b, _ in arrangement.ordered_blocks()
     )
     title = hand_name(arrangement.category or "", arrangement.members, arrangement.pattern)
-    return f"{title}: {blocks}"
+    return f"{title}. Its blocks: {blocks}"
 
 
 def reading_rules(arrangement: Arrangement) -> tuple[str, ...]:

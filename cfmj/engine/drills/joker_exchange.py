@@ -14,7 +14,7 @@ from typing import TypedDict
 
 from ..card import CardEntry, joker_bounds
 from ..notation import Hand
-from ..tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, MAX_JOKERS, NEWS, code, codes, name
+from ..tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, MAX_JOKERS, NEWS, codes, name, tiles_words
 from .common import RIGHT, WRONG, Graded, choice, graded, half_right, no_focus, ref, shown, text_field
 from .hands import band_layout, build, pick_entry, random_tile
 from .kind import AnswerField, DrillKind
@@ -134,7 +134,7 @@ def make(
     take: list[str] = []
     for number, (seat, tile, tiles) in enumerate(everyone, start=1):
         ident = f"e{number}"
-        label = f"[{codes(tiles)}] ({'yours' if seat == you else SEATS[seat]})"
+        label = f"{'Your' if seat == you else SEATS[seat] + chr(39) + 's'} {tiles_words(tiles)}"
         exposures.append(
             {"id": ident, "seat": SEATS[seat], "yours": seat == you, "tiles": codes(tiles), "label": label}
         )
@@ -146,11 +146,11 @@ def make(
         if tile in hand.concealed:
             take.append(ident)
             lines.append(
-                f"{stands}; you have {code(tile)} in your rack, so you can give it and take a joker."
+                f"{stands}; you have {name(tile)} in your rack, so you can give it and take a joker."
             )
         else:
             stays = "those jokers stay" if several else "that joker stays"
-            lines.append(f"{stands}; you have no {code(tile)} in your rack, so {stays}.")
+            lines.append(f"{stands}; you have no {name(tile)} in your rack, so {stays}.")
     choices.append(choice(NONE, "None of them"))
     rows: list[SeatRow] = [
         {
@@ -204,7 +204,7 @@ def grade(question: JokerExchangeQuestion, answer: JokerExchangeAnswer, response
     if chosen == right:
         return graded(RIGHT, explanation=explanation, expected=expected, rules=rules)
     if chosen and chosen < right:
-        missed = ", ".join(labels[i] for i in sorted(right - chosen))
+        missed = "; ".join(_mid(labels[i]) for i in sorted(right - chosen))
         return half_right(
             "The jokers you chose are right.",
             f"You missed one: you could also take the joker from {missed}.",
@@ -212,9 +212,14 @@ def grade(question: JokerExchangeQuestion, answer: JokerExchangeAnswer, response
             expected=expected,
             rules=rules,
         )
-    wrong = ", ".join(labels[i] for i in sorted(chosen - right))
+    wrong = "; ".join(_mid(labels[i]) for i in sorted(chosen - right))
     lead = f"You cannot take the joker from {wrong}. " if wrong else "You can take some after all. "
     return graded(WRONG, explanation=lead + explanation, expected=expected, rules=rules)
+
+
+def _mid(label: str) -> str:
+    """An exposure's label read mid-sentence ('your three 5 Craks and a joker')."""
+    return "your" + label[4:] if label.startswith("Your ") else label
 
 
 def _taken(answer: JokerExchangeAnswer) -> set[str]:

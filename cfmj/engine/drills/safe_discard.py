@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import cache
 from random import Random
 
-from ..tiles import JOKER, code, name, parse_tile
+from ..tiles import JOKER, name, parse_tile
 from .common import RIGHT, WRONG, Graded, Told, graded, no_focus, ref, shown, text_field
 from .kind import AnswerField, DrillKind
 from .positions import SeatShown
@@ -76,7 +76,7 @@ def banded(safe: bool) -> tuple[tuple[SafeEntry, ...], ...]:
 
 
 def _tile_words(tile: int) -> str:
-    return "a joker" if tile == JOKER else f"{name(tile)} ({code(tile)})"
+    return "a joker" if tile == JOKER else name(tile)
 
 
 def _explain(entry: SafeEntry, tile: int) -> str:
@@ -85,12 +85,12 @@ def _explain(entry: SafeEntry, tile: int) -> str:
     if entry["sort"] == "safe":
         return (
             f"{entry['why']} Every opponent has exposed a block, and none of the hands those "
-            f"blocks leave open uses {name(tile)} {ref('6')}."
+            f"blocks leave open needs {name(tile)} {ref('6')}."
         )
     chance = max(1, round(entry["danger"] * 100))
     return (
-        f"{entry['why']} Reading the table this way, about {chance} times in 100 an opponent "
-        f"could call {name(tile)} for Mah Jongg right now {ref('6')}."
+        f"{name(tile)} is dangerous: reading the table this way, about {chance} times in 100 an "
+        f"opponent could call it for Mah Jongg right now. {entry['why']} {ref('6')}"
     )
 
 

@@ -77,7 +77,7 @@ def test_judge_marks_the_advised_discard_best_and_a_broken_kong_weak() -> None:
     assert coach.judge(game, 0, Discard(0, parse_tile("N"))).mark == "best"
     weak = coach.judge(game, 0, Discard(0, parse_tile("8C")))
     assert (weak.kind, weak.mark, weak.preferred) == ("discard", "weak", "Discard North")
-    assert "breaks up your 8C 8C 8C 8C" in weak.why and "2 tiles away, not 1" in weak.why
+    assert "breaks up your four 8 Craks" in weak.why and "2 tiles away, not 1" in weak.why
     marks = {o.label: o.mark for o in hint.options}
     assert marks["Discard 8 Crak"] == "weak" and marks["Discard North"] == "best"
 

@@ -31,7 +31,7 @@ def test_it_holds_back_the_deadly_discard_naming_the_coachs_choice_and_the_engin
     assert warned.title == "1 Bam could give South Mah Jongg"
     assert warned.words.startswith("The chance that 1 Bam is called for Mah Jongg now is about ")
     assert "pays double" in warned.words and "The coach's choice: Discard North." in warned.words
-    assert warned.words.endswith("only Dragon's Wings: a Pair of 1 Bam.")
+    assert warned.words.endswith("only Dragon's Wings open, and it needs 1 Bam for a Pair.")
     assert warned.go_ahead == "Discard 1 Bam anyway"
 
 

@@ -79,7 +79,7 @@ def test_three_dragon_kongs_leave_only_dragons_wings() -> None:
         assert [v.name for v in found if v.open] == ["Dragon's Wings"]
     found = verdicts(west, open_columns(west, available), available, CATEGORY)
     why = {v.name: v.why for v in found}
-    assert why["Dragon's Breath"] == "West's Kong of Red Dragon is no block of Dragon's Breath."
+    assert why["Dragon's Breath"] == "West's Kong of Red Dragon cannot be a block of Dragon's Breath."
     # Each Kong could be a filler of a Winds hand, and any two of them: not all three.
     assert why["Winds"] == (
         "West's Kong of Red Dragon, Kong of Green Dragon and Kong of White Dragon cannot all be "
@@ -106,8 +106,8 @@ def test_it_says_why_a_kong_is_no_block_of_a_pattern_without_kongs() -> None:
     found = {v.name: v for v in verdicts(west, open_columns(west, available), available, HAND)}
     assert found["Consecutive Run 4-5-6 in One Pair and Three Kongs"].open
     assert found["Consecutive Run 4-5-6 in One Pair and Four Pungs"].why == (
-        "West's Kong of 5 Bam is no block of Consecutive Run 4-5-6 in One Pair and Four Pungs: "
-        "One Pair and Four Pungs has no Kong."
+        "One Pair and Four Pungs has no Kong, so West's Kong of 5 Bam cannot be a block of "
+        "Consecutive Run 4-5-6 in One Pair and Four Pungs."
     )
 
 

@@ -11,18 +11,18 @@ from bench.puzzle_hashes import kind_digest
 from cfmj.engine import drills
 
 FINGERPRINTS = {
-    "winning_hand": "7a81981052010883e3b3b4c94284bfc386f6af0ae845af74aa80cee273ce87b2",
+    "winning_hand": "ca6898032492c15b2023eb31fd515b36a54d1d162757a573ef1dcefbc6f35417",
     "worth": "a4818ae4d339d3c9c3f381eaec3868e47701954fcb8378434dd49d7bda76864a",
-    "charleston": "157c58b376dedf98969cae39105ea11c1bec1358754a58d296eac07994f4ee20",
-    "name_hand": "45d5c326896b89b1c5078d838dd4c203a05f95bca3b687c1ed4ed3a9725ed791",
-    "call": "43322ac3b1d1d69a345e7a9bd76e4e53a98f1ad33b6ff1950dea1032f30805f6",
-    "joker_exchange": "bcbbf234f51cec3d80ce2a080a27534063b0d88940fc072ccaa44e2afc06033f",
-    "discard": "e5d87244352f91ee3436d852f2ea89cb802b658732441f93a5e2d9daff54bf6c",
+    "charleston": "a258967b361b382149f6a1763b1e78ccc82b214c5356b51f8394618d6c444c21",
+    "name_hand": "7a337d8500308b75b7de631d1d3f75f9619a085d0f6051748bb406e61a795747",
+    "call": "526ec9c1edf5317f48345360e014ac082cc99a59828cc671ef5bf79560838d67",
+    "joker_exchange": "2b4a9d71f70a98fffea27c97f44c3362759be4df83fb7d1460ed65f6919e2c5d",
+    "discard": "28f7f9b71593d95ba7d104362304e6909c446bc0b10bdbc6fdf5759bb07db439",
     "distance": "652f66a9db066fcca942df1553b3f344a3cbb8c043c53c118d9ae48de33c166e",
-    "aim_hand": "9737a862f07e5a857f68bcd72a3b433812dac222ae41fd449ad96273fb639ea5",
-    "collecting": "fc88a8657a564e518c0c70931ee64764586210ae0055a9fc637c2eb7aaa85a38",
-    "safe_discard": "9391d86bfcbdf100a1817049d9139ad0b9dddfe69b3815e4929eea6ccd3c21ae",
-    "rules_quiz": "f98bd8c95693b664bfb346d6d04a34f78e734b6c53a3f9afbe80037030734d81",
+    "aim_hand": "133021578095d174f84dd1a286c41d3202eca1e0631b89f19e43a9e1100e2ea6",
+    "collecting": "fee488cbc9aba0d0744a5ac9ff2a897cddeb6c66fa6c691f1e6c6018835aa616",
+    "safe_discard": "271ea28444e6dec4b498df0abed2b1f21a2d5cb9c65e8f7befca190159ff8437",
+    "rules_quiz": "6c258c6ea36bd199273e008f20862fac38a5446abdd6ad77d77c34f5a819b3b2",
 }
 
 

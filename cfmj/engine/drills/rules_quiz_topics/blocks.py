@@ -10,7 +10,7 @@ from ...exposures import exposure_block
 from ...notation import Hand
 from ...reasons import Reason
 from ...ruleset import RuleSet
-from ...tiles import FLOWER, JOKER, MAX_COPIES, WINDS, codes, name
+from ...tiles import FLOWER, JOKER, MAX_COPIES, WINDS, codes, name, tiles_words
 from ..common import plural
 from ..hands import fits
 from ..scope import current
@@ -52,10 +52,10 @@ def blocks(rng: Random, band: int) -> Quiz:
         if _fits(group):
             break
     read = read_block(group)
-    shown_group = codes(group)
+    shown_group, said = codes(group), tiles_words(group)
     if isinstance(read, Block):
         jokers = f", with {plural(read.jokers, 'joker')} standing in" if 0 < read.jokers < read.size else ""
-        why = f"{shown_group} is a {block_name(read.size)}: {read.size} of one tile{jokers}."
+        why = f"{said[:1].upper()}{said[1:]} make a {block_name(read.size)}: {read.size} of one tile{jokers}."
         if read.jokers == read.size:
             why += (
                 " Our reading: a block may be all jokers, standing for one tile; some tables do not allow it."
@@ -63,9 +63,9 @@ def blocks(rng: Random, band: int) -> Quiz:
         right = (block_name(read.size).lower(), block_name(read.size))
     else:
         why = (
-            f"A joker never stands in a Pair, so {shown_group} is not a block."
+            f"A joker never stands in a Pair, so {said} are not a block."
             if read.id == R.JOKER_IN_PAIR
-            else f"A block is one tile repeated, and {shown_group} mixes different tiles: not a block."
+            else f"A block is one tile repeated, and {said} are different tiles: not a block."
         )
         right = ("none", "Not a block")
     return Quiz("What kind of block is this?", right, BLOCK_CHOICES, why, ("2.1",), hand=shown_group, count=5)

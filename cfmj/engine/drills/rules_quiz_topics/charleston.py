@@ -76,6 +76,7 @@ def charleston_order(rng: Random, band: int) -> Quiz:
             f"What comes right after {lower_first(step_label(step))}?",
             (step_value(after), step_label(after)),
             [(step_value(s), step_label(s)) for s in run.steps if s != step],
+            f"{step_label(after)} comes right after {lower_first(step_label(step))}. "
             f"When nobody stops, the order is: {order}.",
             ("6",),
         )

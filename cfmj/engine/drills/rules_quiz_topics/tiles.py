@@ -38,7 +38,7 @@ def _set_words() -> str:
 
 def tiles(rng: Random, band: int) -> Quiz:
     tile = rng.randrange(27 if band <= 1 else KINDS)
-    why = f"This is the {name(tile)} ({spoken(tile)}), written {code(tile)}. {_set_words()}"
+    why = f"This is the {name(tile)} ({spoken(tile)}). {_set_words()}"
     return Quiz(
         "What is this tile?",
         tile_choice(tile),
