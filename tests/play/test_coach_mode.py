@@ -100,6 +100,6 @@ def test_with_the_coach_off_a_dangerous_discard_is_not_held_back_but_a_rule_mist
 
 def test_the_start_form_offers_the_coach_off(client: Client, lee: Any) -> None:
     home = client.get(reverse("play:home")).content.decode()
-    assert 'name="coach" value="off"' in home and 'Off: no hints, no marks, no warnings' in home
+    assert 'name="coach" value="off"' in home and "Off: no hints, no marks, no warnings" in home
     client.post(reverse("play:start"), {"bot_level": "steady", "coach": "off"})
     assert Game.objects.get(owner=lee).coach == Game.Coach.OFF
