@@ -44,7 +44,8 @@ def test_it_judges_the_advice_by_the_best_candidate() -> None:
     assert judge(position(NORTH), 200, 10, seed=3).verdict == "best"
     worse = judge(position(GREEN), 200, 10, seed=3)
     assert (worse.verdict, worse.best, worse.advised) == ("worse", "N", "GD")
-    assert worse.lead[1] > 0
+    assert worse.lead[1] > 0 and worse.confirmed  # on fresh draws too
+    assert judge(position(NORTH), 200, 10, seed=3).confirmed is None
 
 
 def test_positions_come_from_games_with_fourteen_tiles_and_a_choice() -> None:
@@ -60,6 +61,7 @@ def test_a_small_run_reports_shares_that_add_up(capsys: pytest.CaptureFixture[st
     assert report["positions"] == 4
     assert report["within_noise"]["count"] + report["clearly_worse"]["count"] == 4
     assert report["best_or_tied"]["count"] <= report["within_noise"]["count"]
+    assert report["confirmed_worse"]["count"] <= report["clearly_worse"]["count"]
     assert main(["--positions", "0"]) == 2
     assert "--positions" in capsys.readouterr().err
     with pytest.raises(InputError):
