@@ -37,6 +37,23 @@ def lead_and_more(text: str) -> tuple[str, str]:
     return text[: match.end()].rstrip(), text[match.end() :]
 
 
+class Explained:
+    """A result a learner reads (a graded answer, a revealed solution): its `explanation`, split
+    into the first sentence and the detail under "More"."""
+
+    explanation: str
+
+    @property
+    def lead(self) -> str:
+        """The explanation's first sentence: the answer and its reason."""
+        return lead_and_more(self.explanation)[0]
+
+    @property
+    def more(self) -> str:
+        """The rest of the explanation: the detail, shown under "More"."""
+        return lead_and_more(self.explanation)[1]
+
+
 def lower_first(text: str) -> str:
     """A title continued mid-sentence: 'No: every tile belongs to a block.' Only the first letter
     changes, and not even that for a word always written with a capital ('Pairs, flower pairs and

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..words import lead_and_more
+from ..words import Explained
 from . import DEFINITIONS, AnswerField, answer_field, grade
 
 # The field(s) whose values are counted, with their heading, per kind. The kinds without any (a
@@ -49,22 +49,12 @@ def picked(field: str, response: object) -> list[str]:
 
 
 @dataclass(frozen=True)
-class Solution:
+class Solution(Explained):
     """The answer as it is revealed: the right answer in words, why, and the rules it turns on."""
 
     expected: str
     explanation: str
     rules: tuple[str, ...]
-
-    @property
-    def lead(self) -> str:
-        """The explanation's first sentence: the answer and its reason."""
-        return lead_and_more(self.explanation)[0]
-
-    @property
-    def more(self) -> str:
-        """The rest of the explanation: the detail, shown under "More"."""
-        return lead_and_more(self.explanation)[1]
 
 
 def solution(kind: str, question: Mapping[str, object], answer: Mapping[str, object]) -> Solution:

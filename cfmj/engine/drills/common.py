@@ -20,10 +20,10 @@ from typing import Any, NamedTuple, NotRequired, TypedDict
 from ..errors import InputError
 from ..numbers import read_number
 from ..rulebook import rule_ref
+from ..words import Explained
 
 # Re-exported for the kinds that take their wording from here (the one definition is ..words).
 from ..words import join_words as join_words  # noqa: PLC0414
-from ..words import lead_and_more
 from ..words import plural as plural  # noqa: PLC0414
 from .shapes import Advised, Choice
 
@@ -52,7 +52,7 @@ class Puzzle:
 
 
 @dataclass(frozen=True)
-class Graded:
+class Graded(Explained):
     correct: bool
     score: float
     headline: str
@@ -60,16 +60,6 @@ class Graded:
     expected: str
     rules: tuple[str, ...]
     reason_ids: tuple[str, ...] = ()
-
-    @property
-    def lead(self) -> str:
-        """The explanation's first sentence: the answer and its reason."""
-        return lead_and_more(self.explanation)[0]
-
-    @property
-    def more(self) -> str:
-        """The rest of the explanation: the detail, shown under "More"."""
-        return lead_and_more(self.explanation)[1]
 
 
 class Mark(NamedTuple):

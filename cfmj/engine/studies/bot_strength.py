@@ -19,7 +19,6 @@ dead; per table the share of wall games.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -28,7 +27,7 @@ from ..coach import BEGINNER, STEADY, STRONG, level_player
 from ..errors import InputError
 from ..game.lonely_player import LonelyPlayer
 from ..game.players import Player
-from .report import emit
+from .report import conclude
 from .tournament import MAX_HANDS, Table, heading, percent, play_tables, points, self_drawn, share, summarise
 
 HEURISTIC = "heuristic"
@@ -96,19 +95,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", default=",".join(TABLES), help="comma-separated table names")
     parser.add_argument("--json", metavar="FILE", help="also write the report to FILE as JSON")
     args = parser.parse_args(argv)
-    try:
-        report = tournament(args.hands, args.seed, workers=args.workers, tables=args.tables.split(","))
-    except InputError as error:
-        print(error, file=sys.stderr)
-        return 2
-    return emit(
-        report,
+    return conclude(
+        lambda: tournament(args.hands, args.seed, workers=args.workers, tables=args.tables.split(",")),
         json_path=args.json,
-        heading=(
+        heading=lambda report: (
             f"Bot strength: {args.hands:,} hands per table, seed {args.seed}, deals {report['deals']}; "
             f"{report['seconds']:.0f} s on {args.workers} worker(s)."
         ),
-        table=markdown(report),
+        table=markdown,
     )
 
 

@@ -14,7 +14,6 @@ can be varied (--give-up-ready and the rest) to tune them.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from dataclasses import asdict, fields
 from functools import partial
@@ -25,7 +24,7 @@ from ..errors import InputError
 from ..game.advice_player import AdvicePlayer
 from ..game.defensive_player import DefensivePlayer
 from ..game.players import Player
-from .report import emit
+from .report import conclude
 from .tournament import MAX_HANDS, Table, heading, play, points, self_drawn, share, summarise
 
 ADVICE, DEFENSIVE = "advice", "defensive"
@@ -93,21 +92,16 @@ def main(argv: list[str] | None = None) -> int:
         parser.add_argument(f"--{item.name.replace('_', '-')}", type=type(getattr(DEFAULT, item.name)))
     args = parser.parse_args(argv)
     changed = {f.name: getattr(args, f.name) for f in fields(Thresholds) if getattr(args, f.name) is not None}
-    try:
-        report = run(
+    return conclude(
+        lambda: run(
             args.hands, args.seed, workers=args.workers, thresholds=Thresholds(**changed), log=args.log
-        )
-    except InputError as error:
-        print(error, file=sys.stderr)
-        return 2
-    return emit(
-        report,
+        ),
         json_path=args.json,
-        heading=(
+        heading=lambda report: (
             f"Defence strength: {args.hands:,} hands, seed {args.seed}, thresholds {report['thresholds']}; "
             f"{report['seconds']:.0f} s on {args.workers} worker(s)."
         ),
-        table=markdown(report),
+        table=markdown,
     )
 
 

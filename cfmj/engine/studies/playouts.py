@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -51,7 +50,7 @@ from ..game.view import PlayerView
 from ..notation import Hand, format_hand
 from ..tiles import JOKER, code
 from .intervals import Z95, mean_interval, wilson
-from .report import emit
+from .report import conclude
 
 MAX_POSITIONS = 5_000
 SAMPLE = 0.1  # the share of discard decisions taken as positions
@@ -296,27 +295,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", metavar="FILE", help="also write the report to FILE as JSON")
     args = parser.parse_args(argv)
-    try:
-        report = run(
+    return conclude(
+        lambda: run(
             args.positions,
             args.seed,
             continuations=args.continuations,
             draws=args.draws,
             workers=args.workers,
-        )
-    except InputError as error:
-        print(error, file=sys.stderr)
-        return 2
-    return emit(
-        report,
+        ),
         json_path=args.json,
-        heading=(
+        heading=lambda report: (
             f"The advice against play-outs: {args.positions:,} positions, "
             f"{args.continuations} continuations of {args.draws} draws, seed {args.seed}; "
             f"{report['seconds']:.0f} s on {args.workers} worker(s). "
             f"Intervals 95% (z = {Z95:.2f})."
         ),
-        table=markdown(report),
+        table=markdown,
     )
 
 

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import json
+import sys
+from collections.abc import Callable
 from typing import Any
+
+from ..errors import InputError
+
+Report = dict[str, Any]
 
 
 def emit(report: dict[str, Any], *, json_path: str | None, heading: str, table: str) -> int:
@@ -15,3 +21,20 @@ def emit(report: dict[str, Any], *, json_path: str | None, heading: str, table: 
     print(f"{heading}\n")
     print(table)
     return 0
+
+
+def conclude(
+    run: Callable[[], Report],
+    *,
+    json_path: str | None,
+    heading: Callable[[Report], str],
+    table: Callable[[Report], str],
+) -> int:
+    """Run a study and emit its report; a request the study refuses (InputError) prints its
+    message and exits 2, as the engine's command line does."""
+    try:
+        report = run()
+    except InputError as error:
+        print(error, file=sys.stderr)
+        return 2
+    return emit(report, json_path=json_path, heading=heading(report), table=table(report))
