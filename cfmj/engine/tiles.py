@@ -121,15 +121,12 @@ def name(tile: int) -> str:
     return _OTHER_NAMES[tile]
 
 
-_COUNT_WORDS = ("", "", "two", "three", "four", "five", "six", "seven", "eight")
-
-
 def tiles_named(tile: int, count: int = 1) -> str:
     """Tiles of one kind in words: '3 Crak', 'two 3 Craks', 'three Red Dragons', 'a joker', 'two jokers'."""
     one = "joker" if tile == JOKER else name(tile)
     if count == 1:
         return "a joker" if tile == JOKER else one
-    return f"{_COUNT_WORDS[count] if count < len(_COUNT_WORDS) else count} {one}s"
+    return f"{_NUMBER_WORDS[count - 1] if count <= len(_NUMBER_WORDS) else count} {one}s"
 
 
 def tiles_words(tiles: list[int] | tuple[int, ...]) -> str:

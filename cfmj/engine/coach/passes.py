@@ -84,13 +84,7 @@ def just_received(view: PlayerView, given: tuple[int, ...]) -> tuple[int, ...]:
     on blind (First Left, Last Right)."""
     if not view.blind_allowed:
         return ()
-    left = Counter(view.received)
-    out = []
-    for tile in given:
-        if left[tile]:
-            left[tile] -= 1
-            out.append(tile)
-    return tuple(out)
+    return tuple((Counter(given) & Counter(view.received)).elements())
 
 
 def stop_advice(view: PlayerView, advised: Action) -> Advice:

@@ -30,12 +30,19 @@ def completing(view: PlayerView) -> tuple[int, ...]:
     return tuple(t for t in sorted(room) if room[t] > 0 and complete(view, (t,)))
 
 
+def unseen_tiles(view: PlayerView) -> Counter[int]:
+    """The tiles of the set this player has not seen: not on its rack, in an exposure or in the
+    discards (the tiles that could still come), by kind."""
+    left = Counter(full_set(view.rules))
+    left.subtract(view.concealed)
+    left.subtract(t for seat in view.exposures for exposure in seat for t in exposure.tiles)
+    left.subtract(tile for _, tile in view.discards)
+    return left
+
+
 def unseen(view: PlayerView, tile: int) -> int:
-    """The copies of `tile` this player has not seen: not on its rack, in an exposure or in the
-    discards (the copies that could still come)."""
-    seen = view.concealed.count(tile) + sum(1 for _, t in view.discards if t == tile)
-    seen += sum(exposure.tiles.count(tile) for seat in view.exposures for exposure in seat)
-    return full_set(view.rules).count(tile) - seen
+    """The copies of `tile` this player has not seen (the copies that could still come)."""
+    return unseen_tiles(view)[tile]
 
 
 def waiting_for(view: PlayerView, tiles: tuple[int, ...] | None = None) -> tuple[int, ...]:

@@ -45,8 +45,9 @@ from ..game.core import Game
 from ..game.defensive_player import DefensivePlayer
 from ..game.players import Player, wins
 from ..game.runner import Move, play_on
-from ..game.tileset import SEATS, full_set
+from ..game.tileset import SEATS
 from ..game.view import PlayerView
+from ..game.waits import unseen_tiles
 from ..notation import Hand, format_hand
 from ..tiles import JOKER, code
 from .intervals import Z95, mean_interval, wilson
@@ -81,13 +82,8 @@ class Outcome:
 
 
 def unseen_by(view: PlayerView) -> tuple[int, ...]:
-    """Every tile of the set that `view`'s seat has not seen: not in its rack, in no exposure and
-    not in the discard pile."""
-    left = Counter(full_set(view.rules))
-    left.subtract(view.concealed)
-    left.subtract(t for seat in view.exposures for e in seat for t in e.tiles)
-    left.subtract(tile for _, tile in view.discards)
-    return tuple(sorted(left.elements()))
+    """Every tile that `view`'s seat has not seen, one entry per copy (what its draws come from)."""
+    return tuple(sorted(unseen_tiles(view).elements()))
 
 
 def positions_of_game(game_seed: int, rng: Random) -> list[Position]:
