@@ -7,7 +7,9 @@ answer is kept as a digest of the command line's JSON answer (`cfmj.engine.cli.a
 tests/engine/test_golden.py asks again and compares.
 
     python bench/golden.py          # compare, print the first differences
-    python bench/golden.py --write  # record (only when an answer is meant to change)
+    python bench/golden.py --redigest  # record the same requests' answers afresh (an answer
+                                       # meant to change)
+    python bench/golden.py --write  # draw the requests afresh and record them
 """
 
 from __future__ import annotations
@@ -109,12 +111,16 @@ def read_golden() -> list[dict[str, Any]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true")
+    parser.add_argument("--write", action="store_true", help="draw the requests afresh and record them")
+    parser.add_argument(
+        "--redigest", action="store_true", help="keep the recorded requests, record their answers afresh"
+    )
     args = parser.parse_args()
-    if args.write:
+    if args.write or args.redigest:
+        asked = [(c["verb"], c["request"]) for c in read_golden()] if args.redigest else list(requests())
         GOLDEN.parent.mkdir(parents=True, exist_ok=True)
         with gzip.GzipFile(GOLDEN, "wb", mtime=0) as raw:
-            for verb, request in requests():
+            for verb, request in asked:
                 line = {"verb": verb, "request": request, "digest": digest(verb, request)}
                 raw.write((json.dumps(line, sort_keys=True) + "\n").encode())
         print(f"wrote {GOLDEN.relative_to(ROOT)}")

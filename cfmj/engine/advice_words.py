@@ -83,6 +83,25 @@ def spare_words(score: KeepScore) -> str:
     return "it is not part of your nearest hand"
 
 
+def draws_words(best: KeepScore, ranked: Iterable[KeepScore]) -> str:
+    """What the tiles still to come say for the advised discard, when they decided it (another
+    discard as near leaves fewer tiles that would help); "" otherwise."""
+    if not any(s.tiles_needed == best.tiles_needed and s.acceptance < best.acceptance for s in ranked):
+        return ""
+    does = "complete your hand" if best.tiles_needed == 1 else "bring your hand a tile nearer"
+    help_ = plural(best.acceptance, "tile")
+    return f"It leaves the most tiles that would help: {help_} still to come would {does}."
+
+
+def fewer_draws_words(mine: int, advised: int, whose: str) -> str:
+    """Why a discard as near as the advised one is only good: fewer of the tiles still to come
+    would bring the hand a tile nearer."""
+    return (
+        f"Fewer draws would help it: {plural(mine, 'tile')} still to come would bring your hand a tile "
+        f"nearer, against {advised} after {whose}."
+    )
+
+
 def aim_tiles(score: KeepScore) -> str:
     """The tiles of the hand a keep aims at, as codes (what a drill keeps with its answer)."""
     return " ".join(code(t) for t in score.target.tiles())

@@ -55,6 +55,7 @@ class Grade:
             self.score.tiles_needed,
             self.score.hands_within,
             self.score.window,
+            *([self.score.acceptance] if self.score.acceptance else []),  # a pass has none: Mark's 0
         ]
 
 
@@ -74,7 +75,7 @@ def grade_all(ranked: tuple[KeepScore, ...]) -> dict[tuple[int, ...], Grade]:
 
 def grade_of(ranked: tuple[KeepScore, ...], mine: KeepScore, rank: int) -> Grade:
     best = ranked[0]
-    if mine.sort_key()[:2] == best.sort_key()[:2]:
+    if mine.mark_key() == best.mark_key():
         verdict = BEST
     elif mine.tiles_needed == best.tiles_needed:
         verdict = GOOD

@@ -17,7 +17,7 @@ opponent is likely to be ready.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,6 +52,7 @@ class DangerResult:
     hand: Hand
     discards: tuple[DiscardDanger, ...]  # most dangerous first
     readings: tuple[Reading, ...]
+    unseen: Mapping[int, int]  # copies of each kind not in view: what could still come
 
     def of(self, tile: int) -> DiscardDanger:
         return next(d for d in self.discards if d.tile == tile)
@@ -103,7 +104,8 @@ def danger(
     )
     discards = [_discard_danger(tile, readings) for tile in sorted(set(hand.concealed))]
     discards.sort(key=lambda d: (-d.danger, d.tile))
-    return DangerResult(hand, tuple(discards), readings)
+    left = {tile: int(count) for tile, count in enumerate(unseen) if count > 0}
+    return DangerResult(hand, tuple(discards), readings, left)
 
 
 def _opponent(given: str | Opponent, seat: str) -> Opponent:

@@ -18,14 +18,14 @@ A joker is never discarded while another tile can go (as the advice: a discarded
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .danger import DangerResult, DiscardDanger
 from .distance import IMPOSSIBLE
 from .errors import InputError
-from .evaluation import SHORTLIST, KeepScore, hand_needs, keep_scorer
+from .evaluation import SHORTLIST, KeepScore, copies_left, hand_needs, keep_scorer
 from .notation import Hand, read_hand
 from .reading import Reading
 from .ruleset import RuleSet
@@ -80,10 +80,13 @@ class Defence:
         }
 
 
-def ranked_discards(hand: Hand, shortlist: int = SHORTLIST) -> list[KeepScore]:
-    """The advice's discards from 14 tiles, best first (a joker only when nothing else can go)."""
+def ranked_discards(
+    hand: Hand, shortlist: int = SHORTLIST, draws: Mapping[int, int] | None = None
+) -> list[KeepScore]:
+    """The advice's discards from 14 tiles, best first (a joker only when nothing else can go);
+    `draws`: the copies of each kind still to come (None: all the hand alone does not hold)."""
     options = sorted({(t,) for t in hand.concealed if t != JOKER}) or [(JOKER,)]
-    return keep_scorer(hand, shortlist).score(options)
+    return keep_scorer(hand, shortlist).score(options, draws=copies_left(hand) if draws is None else draws)
 
 
 def threat(readings: Sequence[Reading]) -> Reading | None:
@@ -99,9 +102,10 @@ def defended_discard(
     shortlist: int = SHORTLIST,
     thresholds: Thresholds = DEFAULT,
     rules: RuleSet | None = None,
+    draws: Mapping[int, int] | None = None,
 ) -> Defence:
     """The discard from `hand` (14 tiles) weighing your distance against `result`'s dangers
-    (danger() of the same hand)."""
+    (danger() of the same hand); `draws`: the copies still to come (None: those `result` saw)."""
     t = thresholds
     hand = read_hand(hand, sizes=(14,), rules=rules or RuleSet(), question="Choosing a discard")
     if sorted(hand.concealed) != sorted(result.hand.concealed):
@@ -113,7 +117,7 @@ def defended_discard(
         safest = min(naturals, key=lambda t: (danger_of[t], t), default=JOKER)
         lead = "Your hand is dead: discard safe tiles."
         return Defence(safest, True, lead, by_tile[safest].why, danger_of[safest], None, safest)
-    ranked = ranked_discards(hand, shortlist)
+    ranked = ranked_discards(hand, shortlist, result.unseen if draws is None else draws)
     best = ranked[0]
     need = best.tiles_needed
     advised = best.given[0]

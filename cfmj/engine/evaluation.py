@@ -4,12 +4,18 @@ A keep is what stays after passing or discarding some tiles. Its worth is stated
 learner can be shown: how many tiles its nearest hands still need, and how many different target
 hands (category, set and pattern) stay within a few tiles. Only the arrangements nearest to the
 whole hand are scored (a keep can only be farther from an arrangement than the whole hand is).
+
+A discard's keep is weighed by one more figure, between those two: how many of the tiles still to
+come would bring it one tile nearer (its acceptance). Of two discards that leave the hand as near,
+the one more tiles can improve reaches Mah Jongg more often; the play-out study
+(cfmj.engine.studies.playouts) measured it. A pass is not weighed so: tiles passed are replaced by
+tiles received, not drawn one by one.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -19,7 +25,7 @@ import numpy.typing as npt
 from .card import CardEntry
 from .distance import IMPOSSIBLE, WINNING_SIZE, card_matrix, needs, target_ids
 from .notation import Hand
-from .tiles import JOKER
+from .tiles import JOKER, NATURAL_KINDS, copies_in_set
 
 SHORTLIST = 2000  # arrangements kept in view: plenty, since the nearest ones decide
 RECENT = 16  # hands whose needs and scorers are kept: advice asks about the same hand many times
@@ -36,6 +42,15 @@ def hand_needs(hand: Hand) -> npt.NDArray[np.int16]:
     return need
 
 
+def copies_left(hand: Hand) -> Counter[int]:
+    """The copies of each kind the hand alone does not account for (neither concealed nor
+    exposed): what could still come when nothing else is known."""
+    left = Counter({tile: copies_in_set(tile) for tile in range(JOKER + 1)})
+    left.subtract(hand.concealed)
+    left.subtract(t for group in hand.exposures for t in group)
+    return +left
+
+
 @dataclass(frozen=True)
 class KeepScore:
     given: Keep  # the tiles given up
@@ -44,9 +59,15 @@ class KeepScore:
     window: int
     weight: float  # a finer tie-break: sum of 2^-need over target hands
     target: CardEntry  # the nearest arrangement kept in view
+    acceptance: int = 0  # tiles still to come that would bring the keep one nearer (0: not counted)
 
-    def sort_key(self) -> tuple[int, int, float]:
-        return (self.tiles_needed, -self.hands_within, -self.weight)
+    def mark_key(self) -> tuple[int, int, int]:
+        """What makes a choice as good as another: as near, as many tiles to improve it, as many
+        hands in view."""
+        return (self.tiles_needed, -self.acceptance, -self.hands_within)
+
+    def sort_key(self) -> tuple[int, int, int, float]:
+        return (*self.mark_key(), -self.weight)
 
 
 class KeepScorer:
@@ -67,17 +88,23 @@ class KeepScorer:
         self.held = Counter(t for t in hand.concealed if t != JOKER)
         self.jokers = hand.concealed.count(JOKER)
         self.tiles = sorted(self.held)
-        rows = np.ix_(np.array(self.tiles, dtype=np.intp), shortlist)
-        self.total = matrix.total[rows]  # (tiles, K)
-        self.fixed = matrix.fixed[rows]
+        # Every kind's places (K columns), what an exposure of it fills taken off: exposed blocks
+        # are full, so their places are neither free for jokers nor for more tiles.
+        total_all = matrix.total[:, shortlist]
         self.exposed = sum(len(g) for g in hand.exposures)
-        # Exposed blocks are full: their places are neither free for jokers nor for more tiles.
         self.flexible_total = matrix.flexible_total[shortlist] - self.exposed
         for group in hand.exposures:
             naturals = {t for t in group if t != JOKER}
-            if len(naturals) == 1 and (tile := naturals.pop()) in self.held:
-                self.total[self.tiles.index(tile)] -= len(group)
-        self.total = np.maximum(self.total, 0)
+            if len(naturals) == 1:
+                total_all[naturals.pop()] -= len(group)
+        total_all = np.maximum(total_all, 0)
+        self.total = total_all[self.tiles]  # (tiles, K)
+        self.fixed = matrix.fixed[np.ix_(np.array(self.tiles, dtype=np.intp), shortlist)]
+        self.total_all8 = total_all.astype(np.int8)  # (kinds, K): what a tile drawn could fill
+        self.fixed_all8 = matrix.fixed[:, shortlist].astype(np.int8)
+        self.counts_all = np.zeros(NATURAL_KINDS, dtype=np.int8)
+        for tile, count in self.held.items():
+            self.counts_all[tile] = count
         # What the whole concealed hand fills; a candidate gives up at most a few tiles, so its
         # own figures are these less one row per tile given up (see `_filled`). Every count
         # here is at most 14: int8 is exact and halves the memory the scoring goes through.
@@ -134,7 +161,9 @@ class KeepScorer:
         in_fixed = self.in_fixed[None, :] - lost[:, size:]
         return placed, in_fixed
 
-    def _figures(self, candidates: Sequence[Keep], extra_window: int) -> _Figures:
+    def _figures(
+        self, candidates: Sequence[Keep], extra_window: int, draws: Mapping[int, int] | None
+    ) -> _Figures:
         if not len(self.shortlist):
             raise ValueError("no arrangement is reachable: the hand is dead")
         kept_jokers = np.array([self.jokers - given.count(JOKER) for given in candidates], dtype=np.int8)
@@ -148,7 +177,38 @@ class KeepScorer:
         within = (by_group <= window).sum(axis=1)
         weight = _powers_of_half(by_group).sum(axis=1)
         nearest = self.shortlist[need.argmin(axis=1)]
-        return _Figures(best.tolist(), within.tolist(), window, weight.tolist(), nearest.tolist())
+        accepted = (
+            self._acceptance(candidates, need == best[:, None], empty > kept_jokers[:, None], draws)
+            if draws is not None
+            else [0] * len(candidates)
+        )
+        return _Figures(best.tolist(), within.tolist(), window, weight.tolist(), nearest.tolist(), accepted)
+
+    def _acceptance(
+        self,
+        candidates: Sequence[Keep],
+        nearest: npt.NDArray[np.bool_],
+        room: npt.NDArray[np.bool_],
+        draws: Mapping[int, int],
+    ) -> list[int]:
+        """For each candidate, the tiles of `draws` (copies still to come, by kind) that would
+        bring its keep one tile nearer: a tile with an empty place of its own in one of the nearest
+        arrangements, a Pair or NEWS place, or a joker-legal one while more of those are empty than
+        the keep has jokers (`room`, by candidate and arrangement); a joker, where there is room."""
+        left = np.array([draws.get(tile, 0) for tile in range(NATURAL_KINDS)], dtype=np.int32)
+        jokers_left = draws.get(JOKER, 0)
+        out: list[int] = []
+        for i, given in enumerate(candidates):
+            columns = np.flatnonzero(nearest[i])
+            kept = self.counts_all.copy()
+            for tile in given:
+                if tile != JOKER:
+                    kept[tile] -= 1
+            spare = room[i, columns]
+            fills = self.fixed_all8[:, columns] > kept[:, None]
+            fills |= (self.total_all8[:, columns] > kept[:, None]) & spare[None, :]
+            out.append(int(left[fills.any(axis=1)].sum()) + (jokers_left if spare.any() else 0))
+        return out
 
     def _keep_score(self, given: Keep, figures: _Figures, i: int) -> KeepScore:
         return KeepScore(
@@ -158,21 +218,27 @@ class KeepScorer:
             figures.window,
             figures.weight[i],
             card_matrix().entries[figures.nearest[i]],
+            figures.accepted[i],
         )
 
-    def score(self, candidates: Sequence[Keep], *, extra_window: int = 1) -> list[KeepScore]:
-        """Score each candidate (the tiles given up), best first."""
-        figures = self._figures(candidates, extra_window)
+    def score(
+        self, candidates: Sequence[Keep], *, extra_window: int = 1, draws: Mapping[int, int] | None = None
+    ) -> list[KeepScore]:
+        """Score each candidate (the tiles given up), best first. `draws`: the copies of each kind
+        still to come, for discards (each keep's acceptance is then counted and weighed)."""
+        figures = self._figures(candidates, extra_window, draws)
         scores = [self._keep_score(given, figures, i) for i, given in enumerate(candidates)]
         return sorted(scores, key=KeepScore.sort_key)
 
-    def best(self, candidates: Sequence[Keep], *, extra_window: int = 1) -> KeepScore:
+    def best(
+        self, candidates: Sequence[Keep], *, extra_window: int = 1, draws: Mapping[int, int] | None = None
+    ) -> KeepScore:
         """score(candidates)[0] without scoring every candidate in words: the first candidate
         with the least sort key (sorting keeps ties in order)."""
-        figures = self._figures(candidates, extra_window)
+        figures = self._figures(candidates, extra_window, draws)
         first = min(
             range(len(candidates)),
-            key=lambda i: (figures.best[i], -figures.within[i], -figures.weight[i]),
+            key=lambda i: (figures.best[i], -figures.accepted[i], -figures.within[i], -figures.weight[i]),
         )
         return self._keep_score(candidates[first], figures, first)
 
@@ -186,6 +252,7 @@ class _Figures:
     window: int
     weight: list[float]
     nearest: list[int]  # the card's column of the nearest arrangement
+    accepted: list[int]  # acceptance (0 each when not counted)
 
 
 def _powers_of_half(needs: npt.NDArray[np.int8]) -> npt.NDArray[np.float64]:
@@ -205,7 +272,12 @@ def keep_scorer(hand: Hand, shortlist_size: int = SHORTLIST) -> KeepScorer:
 
 
 def score_keeps(
-    hand: Hand, candidates: Sequence[Keep], *, extra_window: int = 1, shortlist_size: int = SHORTLIST
+    hand: Hand,
+    candidates: Sequence[Keep],
+    *,
+    extra_window: int = 1,
+    shortlist_size: int = SHORTLIST,
+    draws: Mapping[int, int] | None = None,
 ) -> list[KeepScore]:
-    """Score each candidate (tiles to give up), best first."""
-    return keep_scorer(hand, shortlist_size).score(candidates, extra_window=extra_window)
+    """Score each candidate (tiles to give up), best first (`draws`: see KeepScorer.score)."""
+    return keep_scorer(hand, shortlist_size).score(candidates, extra_window=extra_window, draws=draws)

@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import reasons
-from .advice_words import aim_words, spare_words
+from .advice_words import aim_words, draws_words, spare_words
 from .card import exposures_possible
 from .charleston import Grade, grade, summary, target_of
 from .check import check
 from .errors import InputError
-from .evaluation import KeepScore, keep_scorer, score_keeps
+from .evaluation import KeepScore, copies_left, keep_scorer, score_keeps
 from .exposures import exposure_block
 from .labels import codes_named
 from .notation import Hand, read_hand
@@ -60,16 +60,18 @@ class DiscardAdvice:
 def discard(
     hand: str | Hand, *, proposed: str | int | None = None, rules: RuleSet | None = None
 ) -> DiscardAdvice:
-    """Which tile to discard from 14: the one whose loss keeps the nearest hands nearest.
+    """Which tile to discard from 14: the one whose loss keeps the nearest hands nearest, and
+    then the one that leaves the most tiles still to come that would help (the hand alone).
     A joker is offered only when nothing else can go (a discarded joker is lost to everyone).
     With `proposed`, also how that discard compares (for the "which discard?" drill)."""
     rules = rules or RuleSet()
     hand = read_hand(hand, sizes=(14,), rules=rules, question="Choosing a discard")
     mine = proposed_discard(hand, proposed) if proposed is not None else None
     options = sorted({(t,) for t in hand.concealed if t != JOKER or mine == JOKER}) or [(JOKER,)]
-    ranked = score_keeps(hand, options)
+    ranked = score_keeps(hand, options, draws=copies_left(hand))
     best = ranked[0]
     why = f"Discard {name(best.given[0])}: {spare_words(best)}. {aim_words(hand, best.given, best)}"
+    why = f"{why} {draws_words(best, ranked)}".strip()
     graded = grade(tuple(ranked), (mine,)) if mine is not None else None
     return DiscardAdvice(hand, tuple(ranked), why, graded)
 

@@ -22,7 +22,7 @@ from cfmj.play.selectors import rebuild
 from tests.classes.helpers import person
 
 pytestmark = pytest.mark.django_db
-DANGER = 33  # strong bots, the coach's learner: on turn 14, East's exposures make 7 Dot risky
+DANGER = 32  # strong bots, the coach's learner: on turn 49, South's exposures make 5 Dot risky
 
 
 @pytest.fixture
@@ -65,11 +65,11 @@ def act_url(game: Game) -> str:
 
 def test_the_service_holds_a_dangerous_discard_back_until_it_is_confirmed(lee: Any) -> None:
     game, tile = risky(lee)
-    assert rebuild(game).turns == 14 and code(tile) == "7D"
+    assert rebuild(game).turns == 49 and code(tile) == "5D"
     before = (game.version, list(game.actions), game.decisions.count())
     with pytest.raises(services.WarnedError) as held:
         services.game_act(game=game, version=game.version, action=Discard(0, tile))
-    assert held.value.warning.title == "7 Dot could give East Mah Jongg"
+    assert held.value.warning.title == "5 Dot could give South Mah Jongg"
     assert held.value.warning.words.endswith(why_of(game, tile))
     game.refresh_from_db()
     assert (game.version, game.actions, game.decisions.count()) == before
@@ -93,8 +93,8 @@ def test_the_table_shows_the_caution_and_discards_once_when_confirmed(client: Cl
     assert response.status_code == 200
     html = unescape(response.content.decode())
     assert 'id="warning"' in html and 'role="alert"' in html
-    assert "Careful: 7 Dot could give East Mah Jongg" in html and why_of(game, tile) in html
-    assert "Discard 7 Dot anyway</button>" in html and 'name="confirm" value="1"' in html
+    assert "Careful: 5 Dot could give South Mah Jongg" in html and why_of(game, tile) in html
+    assert "Discard 5 Dot anyway</button>" in html and 'name="confirm" value="1"' in html
     assert ">Back</a>" in html and "/rules/#rule-" not in html  # a danger, not a rule mistake
     game.refresh_from_db()
     version, actions = game.version, len(game.actions)

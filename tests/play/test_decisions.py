@@ -63,7 +63,7 @@ def test_each_decision_is_recorded_with_its_mark_at_its_index(client: Client, le
 
 
 def test_one_decision_per_learner_action_and_none_for_the_calls_let_go_for_them(lee: Any) -> None:
-    game = advance_to(services.game_start(owner=lee, bot_level="strong", seed=8), "no_call")
+    game = advance_to(services.game_start(owner=lee, bot_level="strong", seed=3), "no_call")
     learner_actions = [i for i, a in enumerate(game.actions) if a["seat"] == 0]
     automatic = [i for i in learner_actions if game.actions[i]["kind"] == "no_call"]
     recorded = list(game.decisions.values_list("index", flat=True))

@@ -27,7 +27,7 @@ from tests.play.helpers import play_out, tiles_drawn
 pytestmark = pytest.mark.django_db
 SHORT = 19  # strong bots: a bot wins in 118 actions, the learner makes 13 decisions
 WAITING = 14  # beginner bots, the advice's learner: one tile from Mah Jongg from turn 2 on
-FED = 204  # strong bots, the advice's learner (East): North calls its 1 Dot, then its 5 Bam to win
+FED = 64  # strong bots, the advice's learner (East): North calls its 5 Dot, then its Green Dragon to win
 
 
 def url(game: Game, step: int | str | None = None) -> str:
@@ -264,12 +264,14 @@ def test_it_marks_the_discards_that_fed_the_winner_on_the_summary_each_step_and_
     assert game.result is not None and (game.result["winner"], game.result["discarder"]) == (3, 0)
     review = review_of(game, [])
     assert [(f.tile, f.mah_jongg, f.label) for f in review.feeds] == [
-        ("1D", False, "Fed North's Pung of 1 Dot"),
-        ("5B", True, "Fed North's Mah Jongg"),
+        ("5D", False, "Fed North's Pung of 5 Dot"),
+        ("GD", True, "Fed North's Mah Jongg"),
     ]
     exposure, mah_jongg = review.feeds
-    assert exposure.words == "North called your 1 Dot for a Pung of 1 Dot, on the way to North's Mah Jongg."
-    assert mah_jongg.words == "North called your 5 Bam for Mah Jongg: as its discarder, you paid double."
+    assert exposure.words == "North called your 5 Dot for a Pung of 5 Dot, on the way to North's Mah Jongg."
+    assert mah_jongg.words == (
+        "North called your Green Dragon for Mah Jongg: as its discarder, you paid double."
+    )
     # Checked afresh against the record: each marked step is the learner's discard of that tile,
     # and the winner called it, for an exposure, then for Mah Jongg, in the events that followed.
     for feed, called in ((exposure, ExposureMade), (mah_jongg, MahJonggCalled)):
@@ -288,14 +290,14 @@ def test_it_marks_the_discards_that_fed_the_winner_on_the_summary_each_step_and_
     every = summary[summary.index('id="every-move"') : summary.index('id="waits"')]
     assert second.count('class="fed-mark"') == 2 and every.count('class="fed-mark"') == 2
     at = unescape(client.get(url(game, mah_jongg.step)).content.decode())
-    assert "◆</span> Fed North's Mah Jongg</span> North called your 5 Bam for Mah Jongg" in at
+    assert "◆</span> Fed North's Mah Jongg</span> North called your Green Dragon for Mah Jongg" in at
     assert 'class="fed-mark"' not in client.get(url(game, mah_jongg.step - 1)).content.decode()
     # The shared review shows the same marks to anyone with the link.
     shared = reverse("play:shared", args=[services.review_share(game=game, sharing=True).share_token])
     visitor = Client()
     assert unescape(visitor.get(shared).content.decode()).count('class="fed-mark"') == 6
     page = visitor.get(f"{shared}?step={exposure.step}").content.decode()
-    assert "Fed North's Pung of 1 Dot" in unescape(page)
+    assert "Fed North's Pung of 5 Dot" in unescape(page)
 
 
 def test_a_hand_won_without_your_discard_is_unmarked(client: Client, lee: Any, finished: Game) -> None:

@@ -11,9 +11,10 @@ bots' quick pass looks only at its least useful tiles) is best too."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ..advice_words import fewer_draws_words
 from ..charleston import BEST, GOOD, PASS_SIZE, WEAK, passes, quick_pass
 from ..distance import IMPOSSIBLE
 from ..evaluation import Keep, KeepScore, KeepScorer, hand_needs, keep_scorer
@@ -46,17 +47,17 @@ def alive(hand: Hand) -> bool:
     return tiles_needed(hand) < IMPOSSIBLE
 
 
-def ranked(hand: Hand, candidates: Sequence[Keep]) -> list[KeepScore]:
+def ranked(hand: Hand, candidates: Sequence[Keep], draws: Mapping[int, int] | None = None) -> list[KeepScore]:
     """Each candidate (the tiles given up), scored by the bots' scorer, best first; ties keep the
-    candidates' order, as the bots' `best` does."""
-    return scorer(hand).score(list(candidates))
+    candidates' order, as the bots' `best` does. `draws`: for discards, the tiles still to come."""
+    return scorer(hand).score(list(candidates), draws=draws)
 
 
-def discards(hand: Hand) -> list[KeepScore]:
-    """Every discard but a joker (a joker only when nothing else can go), best first: the first
-    is the advice player's discard."""
+def discards(hand: Hand, draws: Mapping[int, int]) -> list[KeepScore]:
+    """Every discard but a joker (a joker only when nothing else can go), best first, with the
+    tiles still to come (`draws`) weighed: the first is the advice player's discard."""
     candidates = sorted({(t,) for t in hand.concealed if t != JOKER}) or [(JOKER,)]
-    return ranked(hand, candidates)
+    return ranked(hand, candidates, draws)
 
 
 def all_passes(hand: Hand, size: int = PASS_SIZE) -> list[KeepScore]:
@@ -66,15 +67,19 @@ def all_passes(hand: Hand, size: int = PASS_SIZE) -> list[KeepScore]:
 
 def mark(advised: KeepScore, mine: KeepScore) -> str:
     """charleston.grade_of's verdict with the advised choice as the one to match."""
-    if mine.sort_key()[:2] <= advised.sort_key()[:2]:
+    if mine.mark_key() <= advised.mark_key():
         return BEST
     return mark_by_need(advised.tiles_needed, mine.tiles_needed)
 
 
 def fewer_hands(advised: KeepScore, mine: KeepScore) -> str:
-    """Why a choice as near as the advised one is only good: it leaves fewer hands to aim at ("" when
-    it does not)."""
-    if mine.tiles_needed != advised.tiles_needed or mine.hands_within >= advised.hands_within:
+    """Why a choice as near as the advised one is only good: fewer tiles still to come would help
+    it, or it leaves fewer hands to aim at ("" when neither)."""
+    if mine.tiles_needed != advised.tiles_needed:
+        return ""
+    if mine.acceptance < advised.acceptance:
+        return fewer_draws_words(mine.acceptance, advised.acceptance, "the coach's choice")
+    if mine.acceptance > advised.acceptance or mine.hands_within >= advised.hands_within:
         return ""
     return (
         f"It leaves fewer hands to aim at: {mine.hands_within}, against {advised.hands_within} "

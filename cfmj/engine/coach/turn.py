@@ -3,7 +3,7 @@ player's discard (call it or let it go): the advised choice and how every other 
 
 from __future__ import annotations
 
-from ..advice_words import aim_tiles, aim_words, broken_words, spare_words, target_name
+from ..advice_words import aim_tiles, aim_words, broken_words, draws_words, spare_words, target_name
 from ..charleston import BEST, GOOD, WEAK
 from ..check import check
 from ..danger import DiscardDanger
@@ -15,6 +15,7 @@ from ..game.actions import Action, CallExposure, CallMahJongg, DeclareMahJongg, 
 from ..game.defensive_player import defence_in_view
 from ..game.table_reading import danger_in_view
 from ..game.view import PlayerView
+from ..game.waits import unseen_tiles
 from ..labels import category_label
 from ..scoring import counts_as_self_drawn
 from ..tiles import JOKER, code, name
@@ -39,7 +40,8 @@ def turn_advice(view: PlayerView, legal: list[Action], advised: Action) -> Advic
         )
         return Advice(hint, lambda action: (BEST, ""))
     now = figures.tiles_needed(hand)
-    ranking = figures.discards(hand)
+    draws = unseen_tiles(view)
+    ranking = figures.discards(hand, draws)
     scores = {s.given[0]: s for s in ranking}
     defence = defence_in_view(view)  # None: no opponent has exposed a block
     risk = {d.tile: d for d in danger_in_view(view).discards} if defence is not None else {}
@@ -49,7 +51,7 @@ def turn_advice(view: PlayerView, legal: list[Action], advised: Action) -> Advic
     # The discard the decision makes or (after an exchange) would make: its score is the one to match.
     chosen = ranking[0].given[0] if defence is None else defence.tile
     chosen = advised.tile if isinstance(advised, Discard) else chosen
-    decided = scores.get(chosen) or figures.ranked(hand, [(chosen,)])[0]
+    decided = scores.get(chosen) or figures.ranked(hand, [(chosen,)], draws)[0]
     defended = defence is not None and (
         defence.give_up or chosen != ranking[0].given[0] or defence.danger > SAFE_ENOUGH
     )
@@ -76,7 +78,7 @@ def turn_advice(view: PlayerView, legal: list[Action], advised: Action) -> Advic
         )
 
     advised_need = exchanges[advised] if isinstance(advised, ExchangeJoker) else decided.tiles_needed
-    more = aim_words(hand, decided.given, decided)
+    more = f"{aim_words(hand, decided.given, decided)} {draws_words(decided, ranking)}".strip()
     if isinstance(advised, ExchangeJoker):
         kind = EXCHANGE
         why = (
@@ -101,7 +103,7 @@ def turn_advice(view: PlayerView, legal: list[Action], advised: Action) -> Advic
         if isinstance(action, DeclareMahJongg):
             return WEAK, "Your hand does not win: declaring it would kill your hand."
         assert isinstance(action, Discard)
-        score = scores.get(action.tile) or figures.ranked(hand, [(action.tile,)])[0]
+        score = scores.get(action.tile) or figures.ranked(hand, [(action.tile,)], draws)[0]
         mark, words = figures.mark(decided, score), discard_words(score)
         if kind == EXCHANGE and mark == BEST:
             mark = GOOD  # as near, but the joker the exchange gave is left on the table

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from random import Random
 from typing import Any, NamedTuple, NotRequired, TypedDict
 
+from ..advice_words import fewer_draws_words
 from ..errors import InputError
 from ..numbers import read_number
 from ..rulebook import rule_ref
@@ -71,6 +72,7 @@ class Mark(NamedTuple):
     tiles_needed: int
     hands_within: int
     window: int
+    acceptance: int = 0  # a discard's tiles still to come that would help (0: a pass, or stored before)
 
 
 def canonical_json(value: Any) -> str:
@@ -124,18 +126,28 @@ def half_right(
     )
 
 
+FEWER_HANDS = "It keeps your nearest hand as near, but keeps fewer hands in view. "
+
+
 def graded_against_advice(
-    verdict: str, *, compare: str, advised: str, expected: str, rules: Iterable[str], gives_up: str
+    verdict: str,
+    *,
+    compare: str,
+    advised: str,
+    expected: str,
+    rules: Iterable[str],
+    gives_up: str,
+    good_lead: str = FEWER_HANDS,
 ) -> Graded:
-    """A pass or discard marked against the advice's ranking: best, good (as near, fewer hands
-    in view) or weak (it gives up what the nearest hands need)."""
+    """A pass or discard marked against the advice's ranking: best, good (as near, and `good_lead`
+    says what is less: fewer hands in view, or for a discard fewer tiles to help) or weak (it
+    gives up what the nearest hands need)."""
     if verdict == "best":
         return graded(
             RIGHT, explanation="As good as the advice. " + compare + advised, expected=expected, rules=rules
         )
     if verdict == "good":
-        lead = "It keeps your nearest hand as near, but keeps fewer hands in view. "
-        return graded(GOOD, explanation=lead + compare + advised, expected=expected, rules=rules)
+        return graded(GOOD, explanation=good_lead + compare + advised, expected=expected, rules=rules)
     lead = f"It gives up {gives_up} your nearest hands need. "
     return graded(WRONG, explanation=lead + compare + advised, expected=expected, rules=rules)
 
@@ -149,10 +161,12 @@ def graded_by_marks(
     expected: str,
     rules: tuple[str, ...],
     gives_up: str,
+    advised_mark: Mark | None = None,
 ) -> Graded:
     """A pass or discard (`text`) marked against the advice (`why`, RULES §6): `mark_of` gives
     the proposal as the marks name it and its mark, or raises InputError for no proposal at all
-    (marked wrong, saying why); `compare` words it against the others."""
+    (marked wrong, saying why); `compare` words it against the others. `advised_mark`: the
+    advised discard's own mark, to say when a good one leaves fewer tiles to help."""
     advised = f"The advice: {why} {ref('6')}"
     try:
         given, mark = mark_of(text)
@@ -160,6 +174,10 @@ def graded_by_marks(
         return graded(
             WRONG, explanation=f"{error} (You gave {shown(text)}.) {advised}", expected=expected, rules=rules
         )
+    good_lead = FEWER_HANDS
+    if advised_mark is not None and mark.acceptance < advised_mark.acceptance:
+        fewer = fewer_draws_words(mark.acceptance, advised_mark.acceptance, "the advice's")
+        good_lead = f"It keeps your nearest hand as near. {fewer} "
     return graded_against_advice(
         mark.verdict,
         compare=compare(given, mark),
@@ -167,6 +185,7 @@ def graded_by_marks(
         expected=expected,
         rules=rules,
         gives_up=gives_up,
+        good_lead=good_lead,
     )
 
 

@@ -106,7 +106,19 @@ def grade(question: DiscardQuestion, answer: DiscardAnswer, response: object) ->
         expected=f"Discard {codes_named(answer['tile'])}.",
         rules=RULES,
         gives_up="a tile",
+        advised_mark=_advised_mark(question, answer),
     )
+
+
+def _advised_mark(question: DiscardQuestion, answer: DiscardAnswer) -> Mark:
+    """The advised discard's own mark: stored with the puzzle, or (a puzzle stored before marks
+    were kept) marked afresh."""
+    stored = stored_mark(answer, answer["tile"])
+    if stored is not None:
+        return stored
+    graded = discard(parse_hand(question["hand"]), proposed=answer["tile"]).graded
+    assert graded is not None  # a proposed discard is always graded
+    return Mark(*graded.mark())
 
 
 KIND: DrillKind[DiscardQuestion, DiscardAnswer] = DrillKind(

@@ -27,6 +27,7 @@ from .actions import (
 from .call_bound import bounds_hold, tile_cannot_help
 from .players import wins
 from .view import PlayerView
+from .waits import unseen_tiles
 
 BOT_SHORTLIST = QUICK_SHORTLIST  # a bot's arrangements in view: as its quick pass, so they share one scorer
 
@@ -120,7 +121,7 @@ class AdvicePlayer:
         if _tiles_needed(hand) >= IMPOSSIBLE:  # a dead hand: just keep the tile count right
             return next((a for a in options if a.tile != JOKER), options[0])
         candidates = sorted({(a.tile,) for a in options if a.tile != JOKER}) or [(JOKER,)]
-        best = _scorer(hand).best(candidates)
+        best = _scorer(hand).best(candidates, draws=unseen_tiles(view))
         return next(a for a in options if a.tile == best.given[0])
 
     def _call_or_not(self, view: PlayerView, legal: Sequence[Action]) -> Action:

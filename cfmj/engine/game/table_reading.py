@@ -11,6 +11,7 @@ from ..evaluation import SHORTLIST
 from ..reading import Opponent
 from .tileset import SEATS, to_the, wind_of
 from .view import PlayerView
+from .waits import unseen_tiles
 
 
 def opponents_of(view: PlayerView) -> list[Opponent]:
@@ -54,5 +55,9 @@ def defended_discard_in_view(
     """This player's discard now, weighing their distance from Mah Jongg against the danger
     (cfmj.engine.defence)."""
     return defended_discard(
-        view.hand(), danger_in_view(view, unexposed=unexposed), shortlist=shortlist, thresholds=thresholds
+        view.hand(),
+        danger_in_view(view, unexposed=unexposed),
+        shortlist=shortlist,
+        thresholds=thresholds,
+        draws=unseen_tiles(view),
     )

@@ -6,8 +6,10 @@ from __future__ import annotations
 from cfmj.engine.charleston import quick_pass
 from cfmj.engine.coach import figures
 from cfmj.engine.distance import IMPOSSIBLE
+from cfmj.engine.evaluation import copies_left
 from cfmj.engine.game import CallExposure, Discard, Game
 from cfmj.engine.game.advice_player import AdvicePlayer
+from cfmj.engine.game.waits import unseen_tiles
 from cfmj.engine.notation import parse_hand
 from cfmj.engine.tiles import parse_tile
 from tests.engine.game.helpers import position
@@ -24,18 +26,30 @@ def test_the_first_discard_is_the_advice_players() -> None:
             view, [a for a in game.legal_actions(view.seat) if isinstance(a, Discard)]
         )
         assert isinstance(chosen, Discard)
-        assert figures.discards(view.hand())[0].given == (chosen.tile,)
+        assert figures.discards(view.hand(), unseen_tiles(view))[0].given == (chosen.tile,)
 
 
 def test_marks_follow_the_drills_grading() -> None:
     hand = parse_hand("7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D RD RD N")
-    ranking = figures.discards(hand)
+    ranking = figures.discards(hand, copies_left(hand))
     best = ranking[0]
     assert best.given == (parse_tile("N"),)
     assert figures.mark(best, best) == "best"
     assert all(figures.mark(best, s) == "weak" for s in ranking[1:])  # each breaks a block
     assert figures.mark_by_need(2, 2) == "good" and figures.mark_by_need(2, 3) == "weak"
     assert figures.mark_by_need(2, 1) == "best"
+
+
+def test_a_discard_as_near_that_fewer_draws_would_help_is_good_and_says_so() -> None:
+    hand = parse_hand("5C 7B 7B 7B 8B 8B 6D 6D WD J J [4C 4C 4C]")
+    ranking = {s.given[0]: s for s in figures.discards(hand, copies_left(hand))}
+    advised, mine = ranking[parse_tile("WD")], ranking[parse_tile("7B")]
+    assert figures.mark(advised, mine) == "good"
+    assert figures.fewer_hands(advised, mine) == (
+        f"Fewer draws would help it: {mine.acceptance} tiles still to come would bring your hand a tile "
+        f"nearer, against {advised.acceptance} after the coach's choice."
+    )
+    assert figures.fewer_hands(advised, advised) == ""
 
 
 def test_pass_counts_weigh_the_stop_vote_and_the_courtesy_as_the_bots_do() -> None:

@@ -9,6 +9,7 @@ import pytest
 from cfmj.engine.charleston import charleston
 from cfmj.engine.drills import Graded, generate, grade
 from cfmj.engine.drills.call import position
+from cfmj.engine.drills.common import Mark
 from cfmj.engine.notation import parse_hand
 from cfmj.engine.play_advice import call, discard
 from cfmj.engine.tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, MAX_JOKERS, code, codes, parse_tile
@@ -145,6 +146,21 @@ def test_it_grades_a_discard_as_the_discard_advice_does() -> None:
         assert worst is not None
         result = grade("discard", puzzle.question, puzzle.answer, {"tile": code(ranked[-1].given[0])})
         assert result.score == {"best": 1.0, "good": 0.5, "weak": 0.0}[worst.verdict]
+
+
+def test_a_discard_as_near_that_fewer_draws_would_help_is_half_right_and_says_so() -> None:
+    found = 0
+    for puzzle in puzzles("discard"):
+        advised = puzzle.answer["marks"][puzzle.answer["tile"]]
+        for tile, row in puzzle.answer["marks"].items():
+            mark = Mark(*row)
+            if mark.verdict == "good" and mark.acceptance < Mark(*advised).acceptance:
+                result = grade("discard", puzzle.question, puzzle.answer, {"tile": tile})
+                assert result.score == 0.5
+                assert "Fewer draws would help it:" in result.explanation
+                assert "fewer hands in view" not in result.explanation
+                found += 1
+    assert found
 
 
 def test_it_marks_every_pass_as_the_advice_would_from_the_stored_table() -> None:

@@ -85,9 +85,9 @@ def check_record(game: Game) -> tuple[Fed, ...]:
     return found
 
 
-@pytest.mark.parametrize("seed", [11, 8, 7])
+@pytest.mark.parametrize("seed", [11, 37, 7])
 def test_seeded_hands_of_advice_players(seed: int) -> None:
-    """Seed 11: seat 0 feeds the winner a Pung of 2 Crak, then the Mah Jongg (4 Dot). Seed 8: a
+    """Seed 11: seat 0 feeds the winner a Pung of 2 Crak, then the Mah Jongg (4 Dot). Seed 37: a
     Pung fed, then a win by joker exchange (no discard pays). Seed 7: an exposure fed, then a win
     from the wall."""
     game = Game(seed)
@@ -100,7 +100,7 @@ def test_seeded_hands_of_advice_players(seed: int) -> None:
         assert won.discarder == 0
     else:
         assert found and not any(f.mah_jongg for f in found)
-        assert won.won_by == ("joker_exchange" if seed == 8 else "wall")
+        assert won.won_by == ("joker_exchange" if seed == 37 else "wall")
 
 
 def test_the_record_agrees_with_fed_over_many_hands() -> None:
