@@ -52,7 +52,7 @@ def test_a_dangerous_discard_is_held_back_with_the_why_and_goes_ahead_once_confi
     warning = page.locator("#warning")
     expect(warning).to_be_visible()
     expect(warning).to_have_attribute("role", "alert")
-    expect(warning.locator("h2")).to_have_text(f"Careful: {name(tile)} could give East Mah Jongg")
+    expect(warning.locator("h2")).to_have_text(f"Careful: {name(tile)} could give South Mah Jongg")
     expect(warning).to_contain_text(why_of(game, tile))
     problems = fits(page, f"{look}: the caution")
     if not in_view(settled(warning)):

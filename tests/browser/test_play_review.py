@@ -156,8 +156,8 @@ def test_without_javascript_the_steps_are_plain_links(browser: Browser, live_ser
 
 @pytest.fixture
 def fed(lee: Any) -> Game:
-    """Strong bots, the advice's learner: North calls the learner's 1 Dot for a Pung, then its
-    5 Bam for Mah Jongg."""
+    """Strong bots, the advice's learner: North calls the learner's 5 Dot for a Pung, then its
+    Green Dragon for Mah Jongg."""
     return advised(services.game_start(owner=lee, bot_level="strong", seed=FED))
 
 
@@ -189,7 +189,7 @@ def test_the_discards_that_fed_the_winner_are_marked_in_the_list_at_the_step_and
     page.goto(f"/play/{fed.pk}/review/")
     section = page.locator("#fed")
     expect(section.locator(".fed-mark")).to_have_count(2)
-    expect(section).to_contain_text("Fed North's Pung of 1 Dot")
+    expect(section).to_contain_text("Fed North's Pung of 5 Dot")
     expect(page.locator("#every-move .fed-mark")).to_have_count(2)
     expect(page.locator("#second-look-title + ul .fed-mark")).to_have_count(2)
     problems = fits(page, f"{look}: the review") + marked(page, f"{look}: the review")
@@ -198,7 +198,9 @@ def test_the_discards_that_fed_the_winner_are_marked_in_the_list_at_the_step_and
     section.get_by_role("link", name=re.compile("for Mah Jongg")).click()
     expect(page.locator("#step-title")).to_contain_text("Step ")
     mark = page.locator("#step .review-fed")
-    expect(mark).to_contain_text("North called your 5 Bam for Mah Jongg: as its discarder, you paid double.")
+    expect(mark).to_contain_text(
+        "North called your Green Dragon for Mah Jongg: as its discarder, you paid double."
+    )
     if not in_view(settled(mark)):
         problems.append(f"{look}: the fed mark at the step is out of view")
     problems += fits(page, f"{look}: the step") + marked(page, f"{look}: the step")
@@ -211,6 +213,6 @@ def test_the_discards_that_fed_the_winner_are_marked_in_the_list_at_the_step_and
     visitor.goto(f"/play/shared/{fed.share_token}/")
     expect(visitor.locator("#fed .fed-mark")).to_have_count(2)
     visitor.locator("#fed").get_by_role("link", name=re.compile("for a Pung")).click()
-    expect(visitor.locator("#step .review-fed")).to_contain_text("Fed North's Pung of 1 Dot")
+    expect(visitor.locator("#step .review-fed")).to_contain_text("Fed North's Pung of 5 Dot")
     problems += fits(visitor, f"{look}: the shared step")
     assert not problems, "\n".join(problems)

@@ -117,7 +117,7 @@ def test_the_table_lesson_pays_and_passes_the_deal_as_the_engine_does() -> None:
     assert payments(winner=None, value=0, discarder=None) == [0, 0, 0, 0] and "**nobody pays**" in body
     # The deal passes right after every hand: East wins the first hand of this match, the second
     # is a wall game, and the dealer moves one seat on after each.
-    match = play_match(1, [AdvicePlayer(), RandomPlayer(1), RandomPlayer(2), RandomPlayer(3)], hands=3)
+    match = play_match(3, [AdvicePlayer(), RandomPlayer(1), RandomPlayer(2), RandomPlayer(3)], hands=3)
     assert [hand.winner for hand in match.hands] == [0, None, 0]
     assert match.dealers == (0, 1, 2)
     assert "After **every** hand, won or a wall game, the deal passes to the **right**" in body

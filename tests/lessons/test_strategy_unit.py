@@ -255,18 +255,19 @@ def test_lesson_25_reads_how_close_they_are_and_throws_safe() -> None:
     _, patterns, usable = still_open(west)
     waits = {"3B", "3D", "6B", "6C", "6D", "9B", "9C"}
     assert patterns == {"two_pungs_two_kongs"} and usable == waits
-    rack = "1C 1C 2B 2B 4B 6C 6D 8B 9B N E F F J"
+    rack = "1C 1C 2B 2B 4B 6C 6D 8C 9B N E F F J"
     assert distance(rack).tiles_needed == 5
-    assert discard(rack).as_dict()["discard"] == "6C"
+    assert discard(rack).as_dict()["discard"] == "9B"
     table = danger(rack, [west], wall=20)
     assert {code(t) for t in table.readings[0].waiting_on()} == waits
     assert {code(d.tile) for d in table.discards if d.danger > 0} == {"6C", "6D", "9B"}
-    safe = {"1C", "2B", "4B", "8B", "N", "E", "F"}
+    safe = {"1C", "2B", "4B", "8C", "N", "E", "F"}
     assert {code(d.tile) for d in table.discards if d.danger == 0} == safe | {"J"}
     text = body("when-to-give-up-a-hand", "Throwing safe, even from a Pair")
     assert "You are **5 tiles** away" in text
+    assert "For your own hand, {{9B}} is the tile to throw. But {{9B}} is one of West's tiles." in text
     assert "{{3B}}, {{3D}}, {{6B}}, {{6C}}, {{6D}}, {{9B}} or {{9C}}" in text
-    assert "{{1C}}, {{2B}}, {{4B}}, {{8B}}, {{N}}, {{E}} and {{F}}" in text
+    assert "{{1C}}, {{2B}}, {{4B}}, {{8C}}, {{N}}, {{E}} and {{F}}" in text
 
 
 def test_lesson_25_says_what_feeding_a_win_costs() -> None:
