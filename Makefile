@@ -85,6 +85,7 @@ strength: $(STAMP)
 	$(BIN)/python -m cfmj simulate --games 2000 --seed 1 --workers 2
 	$(BIN)/python -m cfmj.engine.studies.bot_strength --hands 2000 --seed 1 --workers 2
 	$(BIN)/python -m cfmj.engine.studies.defence_strength --hands 2000 --seed 1 --workers 2
+	$(BIN)/python -m cfmj.engine.studies.draws_strength --hands 4000 --seed 1 --workers 2
 	$(BIN)/python -m cfmj.engine.studies.playouts --positions 500 --seed 1 --workers 2
 
 lint: $(STAMP)

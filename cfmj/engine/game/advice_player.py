@@ -43,6 +43,8 @@ def _scorer(hand: Hand) -> KeepScorer:
 class AdvicePlayer:
     """Plays by the advice; deterministic given the view."""
 
+    weighs_draws = True  # a discard weighs the tiles still to come (a study turns it off)
+
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         kinds = {type(a) for a in legal}
         if DeclareMahJongg in kinds and wins(view):
@@ -121,7 +123,7 @@ class AdvicePlayer:
         if _tiles_needed(hand) >= IMPOSSIBLE:  # a dead hand: just keep the tile count right
             return next((a for a in options if a.tile != JOKER), options[0])
         candidates = sorted({(a.tile,) for a in options if a.tile != JOKER}) or [(JOKER,)]
-        best = _scorer(hand).best(candidates, draws=unseen_tiles(view))
+        best = _scorer(hand).best(candidates, draws=unseen_tiles(view) if self.weighs_draws else None)
         return next(a for a in options if a.tile == best.given[0])
 
     def _call_or_not(self, view: PlayerView, legal: Sequence[Action]) -> Action:
