@@ -20,6 +20,8 @@ from .ruleset import RuleSet
 EXIT_OK = 0
 EXIT_MALFORMED = 2
 MAX_REQUEST_CHARS = 10_000
+# simulate's options, the same on the command line and in a --batch request
+SIMULATE_DEFAULTS = {"games": "100", "seed": "1", "policies": "advice,random,advice,random", "workers": "1"}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -97,12 +99,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _common(danger_parser)
     simulate_parser = verbs.add_parser("simulate", help="play bot games and report how they went")
-    simulate_parser.add_argument("--games", default="100", help="how many hands to play")
-    simulate_parser.add_argument("--seed", default="1", help="the first deal's seed")
+    simulate_parser.add_argument("--games", default=SIMULATE_DEFAULTS["games"], help="how many hands to play")
+    simulate_parser.add_argument("--seed", default=SIMULATE_DEFAULTS["seed"], help="the first deal's seed")
     simulate_parser.add_argument(
-        "--policies", default="advice,random,advice,random", help="four seats, each advice or random"
+        "--policies", default=SIMULATE_DEFAULTS["policies"], help="four seats, each advice or random"
     )
-    simulate_parser.add_argument("--workers", default="1", help="processes to use")
+    simulate_parser.add_argument("--workers", default=SIMULATE_DEFAULTS["workers"], help="processes to use")
     _common(simulate_parser)
     card_parser = verbs.add_parser("card", help="count the winning arrangements per category and pattern")
     _common(card_parser)
@@ -196,11 +198,14 @@ def answer_simulate(request: dict[str, Any]) -> dict[str, Any]:
 
     numbers = {}
     for key in ("games", "seed", "workers"):
-        value = str(request.get(key, ""))
+        value = str(request.get(key, SIMULATE_DEFAULTS[key]))
         if not value.isdigit():
             raise InputError(f"--{key} is a whole number, not '{value}'.")
         numbers[key] = int(value)
-    seats = tuple(p.strip() for p in str(request.get("policies", "")).split(","))
+    policies = request.get("policies", SIMULATE_DEFAULTS["policies"])
+    if not isinstance(policies, str):
+        raise InputError(f"'policies' is four seats as text, such as \"{SIMULATE_DEFAULTS['policies']}\".")
+    seats = tuple(p.strip() for p in policies.split(","))
     return simulate(
         numbers["games"],
         numbers["seed"],
@@ -238,6 +243,7 @@ _KNOWN_KEYS = {
     "opponents",
     "seen",
     "wall",
+    *SIMULATE_DEFAULTS,
 }
 
 

@@ -275,6 +275,23 @@ def test_the_python_api_gives_the_same_answer_as_the_command_line(
     assert json.loads(json.dumps(from_api)) == from_api, "as_dict() must be plain JSON data"
 
 
+# --- simulate ------------------------------------------------------------------------------------
+
+
+def test_a_simulate_batch_request_takes_the_options_of_the_command_line() -> None:
+    # Once "Unknown field 'games'" whatever the line held: no simulate request could be answered.
+    lines = [
+        {"games": 1, "seed": 3, "policies": "random,advice,random,advice", "workers": 1},
+        {"games": 1, "policies": ["advice"]},
+    ]
+    status, out = run("simulate", "--batch", stdin="".join(json.dumps(line) + "\n" for line in lines))
+    first, second = (json.loads(line) for line in out.splitlines())
+    from_cli = answer("simulate", "--games", "1", "--seed", "3", "--policies", "random,advice,random,advice")
+    assert status == 0
+    assert {**first, "seconds": 0} == {**from_cli, "seconds": 0}
+    assert "'policies' is four seats as text" in second["error"]
+
+
 # --- card ----------------------------------------------------------------------------------------
 
 
