@@ -1,7 +1,8 @@
 """`python -m cfmj VERB ...`: one JSON object on stdout (see CLI.md).
 
 Exit 0 when the question was answered (a losing hand is an answer), 2 for malformed input with
-{"error": "..."}; never a traceback. `--batch` reads one JSON request per line on stdin.
+{"error": "..."}; never a traceback. `--batch` reads one JSON request per line on stdin and
+answers every line once, in order, a blank one with an error.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
 from .card import virtual_card
@@ -283,6 +284,10 @@ def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
 def _read_request(line: str) -> dict[str, Any]:
     if len(line) > MAX_REQUEST_CHARS:
         raise InputError("That request line is far too long.")
+    if not line.strip():  # any whitespace: U+3000, U+00A0, U+2028, form feed, U+001F ...
+        raise InputError(
+            'That line is blank: write one JSON object on every line, such as {"hand": "1C 1C 1C ..."}.'
+        )
     try:
         request = json.loads(line)
     except json.JSONDecodeError as error:
@@ -309,11 +314,21 @@ def _emit(out: TextIO, payload: dict[str, Any]) -> None:
     out.write(json.dumps(payload) + "\n")
 
 
+def _batch_lines(stdin: TextIO) -> Iterator[str]:
+    r"""The batch's lines, one answer each: only \n ends a line (a \r, form feed, U+0085 or U+2028
+    is part of its line, as str.splitlines() would not have it), and bytes that are not UTF-8
+    read as U+FFFD, whatever the locale's error handler, to be answered like any other bad line."""
+    binary = getattr(stdin, "buffer", None)
+    if binary is None:  # text handed in (tests, a caller's StringIO): its lines end at \n
+        yield from stdin
+        return
+    for raw in binary:
+        yield raw.decode("utf-8", errors="replace")
+
+
 def _run_batch(verb: str, stdin: TextIO, out: TextIO) -> int:
     handler = ANSWERS[verb]
-    for line in stdin:
-        if not line.strip():
-            continue
+    for line in _batch_lines(stdin):
         try:
             _emit(out, handler(_read_request(line)))
         except InputError as error:
