@@ -16,6 +16,7 @@ from typing import Any, NoReturn, TextIO
 from .card import virtual_card
 from .check import check
 from .errors import InputError
+from .numbers import MAX_OPTION_DIGITS, option_number, shown_option
 from .ruleset import RuleSet
 
 EXIT_OK = 0
@@ -185,11 +186,13 @@ def answer_danger(request: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(seen, str):
         raise InputError("'seen' is the tiles you can see, as text, such as \"1B 5D N\".")
     wall = request.get("wall")
-    if wall is not None and not (isinstance(wall, int) or (isinstance(wall, str) and wall.isdigit())):
-        raise InputError(f"'wall' is how many tiles are left in the wall, a whole number, not '{wall}'.")
     rules = _rules(request)
     result = danger(
-        _hand_of(request), opponents, seen=seen, wall=None if wall is None else int(wall), rules=rules
+        _hand_of(request),
+        opponents,
+        seen=seen,
+        wall=None if wall is None else _number(wall, "wall"),
+        rules=rules,
     )
     return {**result.as_dict(), "advice": defended_discard(result.hand, result, rules=rules).as_dict()}
 
@@ -197,12 +200,9 @@ def answer_danger(request: dict[str, Any]) -> dict[str, Any]:
 def answer_simulate(request: dict[str, Any]) -> dict[str, Any]:
     from .studies.simulate import simulate
 
-    numbers = {}
-    for key in ("games", "seed", "workers"):
-        value = str(request.get(key, SIMULATE_DEFAULTS[key]))
-        if not value.isdigit():
-            raise InputError(f"--{key} is a whole number, not '{value}'.")
-        numbers[key] = int(value)
+    numbers = {
+        key: _number(request.get(key, SIMULATE_DEFAULTS[key]), key) for key in ("games", "seed", "workers")
+    }
     policies = request.get("policies", SIMULATE_DEFAULTS["policies"])
     if not isinstance(policies, str):
         raise InputError(f"'policies' is four seats as text, such as \"{SIMULATE_DEFAULTS['policies']}\".")
@@ -216,7 +216,20 @@ def answer_simulate(request: dict[str, Any]) -> dict[str, Any]:
     )
 
 
+def _number(value: object, key: str) -> int:
+    """An option's whole number ('wall', 'games' ...), read as every option is (numbers.option_number):
+    '²', '٣' and '３' are refused, never a ValueError from int()."""
+    number = option_number(value)
+    if number is None:
+        raise InputError(
+            f"--{key} is a whole number written with the digits 0 to 9 (at most {MAX_OPTION_DIGITS} "
+            f"of them), not '{shown_option(value)}'."
+        )
+    return number
+
+
 def answer_card(request: dict[str, Any]) -> dict[str, Any]:
+    _rules(request)  # the card is the same under every rule set, but a malformed option is refused
     card = virtual_card()
     return {"arrangements": len(card), "counts": card.counts()}
 
@@ -294,6 +307,10 @@ def _read_request(line: str) -> dict[str, Any]:
         raise InputError(
             f"That line is not JSON ({error.msg}): write one object per line, such "
             'as {"hand": "1C 1C 1C ..."}.'
+        ) from None
+    except ValueError:  # a number of more digits than int() reads (4,300)
+        raise InputError(
+            "That line holds a number far too long: every number in a request is a few digits."
         ) from None
     except RecursionError:  # brackets nested deeper than the JSON reader goes (about 1,000)
         raise InputError(
