@@ -1,7 +1,8 @@
 """`python -m cfmj VERB ...`: one JSON object on stdout (see CLI.md).
 
 Exit 0 when the question was answered (a losing hand is an answer), 2 for malformed input with
-{"error": "..."}; never a traceback. `--batch` reads one JSON request per line on stdin.
+{"error": "..."}; never a traceback. `--batch` reads one JSON request per line on stdin and
+answers every line once, in order, a blank one with an error.
 """
 
 from __future__ import annotations
@@ -9,17 +10,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
 from .card import virtual_card
 from .check import check
 from .errors import InputError
+from .numbers import MAX_OPTION_DIGITS, option_number, shown_option
 from .ruleset import RuleSet
 
 EXIT_OK = 0
 EXIT_MALFORMED = 2
 MAX_REQUEST_CHARS = 10_000
+# simulate's options, the same on the command line and in a --batch request
+SIMULATE_DEFAULTS = {"games": "100", "seed": "1", "policies": "advice,random,advice,random", "workers": "1"}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -97,12 +101,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _common(danger_parser)
     simulate_parser = verbs.add_parser("simulate", help="play bot games and report how they went")
-    simulate_parser.add_argument("--games", default="100", help="how many hands to play")
-    simulate_parser.add_argument("--seed", default="1", help="the first deal's seed")
+    simulate_parser.add_argument("--games", default=SIMULATE_DEFAULTS["games"], help="how many hands to play")
+    simulate_parser.add_argument("--seed", default=SIMULATE_DEFAULTS["seed"], help="the first deal's seed")
     simulate_parser.add_argument(
-        "--policies", default="advice,random,advice,random", help="four seats, each advice or random"
+        "--policies", default=SIMULATE_DEFAULTS["policies"], help="four seats, each advice or random"
     )
-    simulate_parser.add_argument("--workers", default="1", help="processes to use")
+    simulate_parser.add_argument("--workers", default=SIMULATE_DEFAULTS["workers"], help="processes to use")
     _common(simulate_parser)
     card_parser = verbs.add_parser("card", help="count the winning arrangements per category and pattern")
     _common(card_parser)
@@ -182,11 +186,13 @@ def answer_danger(request: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(seen, str):
         raise InputError("'seen' is the tiles you can see, as text, such as \"1B 5D N\".")
     wall = request.get("wall")
-    if wall is not None and not (isinstance(wall, int) or (isinstance(wall, str) and wall.isdigit())):
-        raise InputError(f"'wall' is how many tiles are left in the wall, a whole number, not '{wall}'.")
     rules = _rules(request)
     result = danger(
-        _hand_of(request), opponents, seen=seen, wall=None if wall is None else int(wall), rules=rules
+        _hand_of(request),
+        opponents,
+        seen=seen,
+        wall=None if wall is None else _number(wall, "wall"),
+        rules=rules,
     )
     return {**result.as_dict(), "advice": defended_discard(result.hand, result, rules=rules).as_dict()}
 
@@ -194,13 +200,13 @@ def answer_danger(request: dict[str, Any]) -> dict[str, Any]:
 def answer_simulate(request: dict[str, Any]) -> dict[str, Any]:
     from .studies.simulate import simulate
 
-    numbers = {}
-    for key in ("games", "seed", "workers"):
-        value = str(request.get(key, ""))
-        if not value.isdigit():
-            raise InputError(f"--{key} is a whole number, not '{value}'.")
-        numbers[key] = int(value)
-    seats = tuple(p.strip() for p in str(request.get("policies", "")).split(","))
+    numbers = {
+        key: _number(request.get(key, SIMULATE_DEFAULTS[key]), key) for key in ("games", "seed", "workers")
+    }
+    policies = request.get("policies", SIMULATE_DEFAULTS["policies"])
+    if not isinstance(policies, str):
+        raise InputError(f"'policies' is four seats as text, such as \"{SIMULATE_DEFAULTS['policies']}\".")
+    seats = tuple(p.strip() for p in policies.split(","))
     return simulate(
         numbers["games"],
         numbers["seed"],
@@ -210,7 +216,20 @@ def answer_simulate(request: dict[str, Any]) -> dict[str, Any]:
     )
 
 
+def _number(value: object, key: str) -> int:
+    """An option's whole number ('wall', 'games' ...), read as every option is (numbers.option_number):
+    '²', '٣' and '３' are refused, never a ValueError from int()."""
+    number = option_number(value)
+    if number is None:
+        raise InputError(
+            f"--{key} is a whole number written with the digits 0 to 9 (at most {MAX_OPTION_DIGITS} "
+            f"of them), not '{shown_option(value)}'."
+        )
+    return number
+
+
 def answer_card(request: dict[str, Any]) -> dict[str, Any]:
+    _rules(request)  # the card is the same under every rule set, but a malformed option is refused
     card = virtual_card()
     return {"arrangements": len(card), "counts": card.counts()}
 
@@ -238,6 +257,7 @@ _KNOWN_KEYS = {
     "opponents",
     "seen",
     "wall",
+    *SIMULATE_DEFAULTS,
 }
 
 
@@ -277,12 +297,20 @@ def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
 def _read_request(line: str) -> dict[str, Any]:
     if len(line) > MAX_REQUEST_CHARS:
         raise InputError("That request line is far too long.")
+    if not line.strip():  # any whitespace: U+3000, U+00A0, U+2028, form feed, U+001F ...
+        raise InputError(
+            'That line is blank: write one JSON object on every line, such as {"hand": "1C 1C 1C ..."}.'
+        )
     try:
         request = json.loads(line)
     except json.JSONDecodeError as error:
         raise InputError(
             f"That line is not JSON ({error.msg}): write one object per line, such "
             'as {"hand": "1C 1C 1C ..."}.'
+        ) from None
+    except ValueError:  # a number of more digits than int() reads (4,300)
+        raise InputError(
+            "That line holds a number far too long: every number in a request is a few digits."
         ) from None
     except RecursionError:  # brackets nested deeper than the JSON reader goes (about 1,000)
         raise InputError(
@@ -303,11 +331,21 @@ def _emit(out: TextIO, payload: dict[str, Any]) -> None:
     out.write(json.dumps(payload) + "\n")
 
 
+def _batch_lines(stdin: TextIO) -> Iterator[str]:
+    r"""The batch's lines, one answer each: only \n ends a line (a \r, form feed, U+0085 or U+2028
+    is part of its line, as str.splitlines() would not have it), and bytes that are not UTF-8
+    read as U+FFFD, whatever the locale's error handler, to be answered like any other bad line."""
+    binary = getattr(stdin, "buffer", None)
+    if binary is None:  # text handed in (tests, a caller's StringIO): its lines end at \n
+        yield from stdin
+        return
+    for raw in binary:
+        yield raw.decode("utf-8", errors="replace")
+
+
 def _run_batch(verb: str, stdin: TextIO, out: TextIO) -> int:
     handler = ANSWERS[verb]
-    for line in stdin:
-        if not line.strip():
-            continue
+    for line in _batch_lines(stdin):
         try:
             _emit(out, handler(_read_request(line)))
         except InputError as error:

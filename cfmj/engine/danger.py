@@ -161,6 +161,10 @@ def _discard_danger(tile: int, readings: Sequence[Reading]) -> DiscardDanger:
             return DiscardDanger(
                 tile, 0.0, f"Nobody can be one tile from Mah Jongg yet: {name(tile)} is safe now.", None
             )
+        if any(r.open_hands and not r.waits for r in readings):  # open hands, maybe using it, none ready
+            return DiscardDanger(
+                tile, 0.0, f"Nobody can be waiting on {name(tile)} for Mah Jongg yet: it is safe now.", None
+            )
         return DiscardDanger(
             tile, 0.0, f"No hand still open to an opponent needs {name(tile)}: it is safe.", None
         )

@@ -1,9 +1,12 @@
 """Reading a whole number a learner typed: "80", "80 points", "eighty", "Eighty-five",
-"one hundred and sixty", "1,000".
+"one hundred and sixty", "1,000"; and one given as an option (the command line, a JSON request).
 
 read_number gives the number, or None when the text is not one whole number (a learner is then
 asked again, not marked: see drills.unanswered). A unit word may follow the number ("points",
 "tiles"): the caller says which words it takes.
+
+option_number is stricter, for options such as --wall, --games or a request's "base": a JSON whole
+number or ASCII digits only, so that every option is read the same way everywhere.
 """
 
 from __future__ import annotations
@@ -51,6 +54,33 @@ HUNDRED, THOUSAND = 100, 1000
 POINTS = ("points", "point", "pts", "pt")
 TILES = ("tiles", "tile", "away", "more")
 _DIGITS = re.compile(r"\d{1,3}(,\d{3})+|\d+")
+MAX_OPTION_DIGITS = 18  # every option is a small number (a seed at most 18 digits): a longer one is
+# no option (and int() of a 5,000-digit string raises ValueError in Python 3.11)
+_ASCII_DIGITS = re.compile(r"[0-9]+", re.ASCII)
+ASCII_SPACE = " \t\r\n"  # the only spaces an option may have around it (RULES.md §1)
+
+
+def option_number(value: object) -> int | None:
+    """The whole number an option gives: a JSON whole number (true and false are not numbers) or
+    ASCII digits, spaces around allowed; never negative, at most MAX_OPTION_DIGITS digits. None for
+    anything else, '²', '٣' and '３' included: str.isdigit() takes all three and int() the last
+    two, but an option, like a tile code, is written in ASCII."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str):
+        text = value.strip(ASCII_SPACE)
+        if len(text) > MAX_OPTION_DIGITS or not _ASCII_DIGITS.fullmatch(text):
+            return None
+        value = int(text)
+    if not isinstance(value, int) or not 0 <= value < 10**MAX_OPTION_DIGITS:
+        return None
+    return value
+
+
+def shown_option(value: object) -> str:
+    """A refused option as a message quotes it: cut short, never the whole of a huge input."""
+    text = str(value)
+    return text if len(text) <= 20 else text[:20] + "..."
 
 
 def read_number(text: str | None, units: tuple[str, ...] = ()) -> int | None:

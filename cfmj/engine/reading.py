@@ -140,11 +140,24 @@ class Reading:
             return f"{who} has exposed nothing yet: every hand is still open to them."
         if not self.open_hands:
             return f"No hand is still open to {who}."
+        if not self.hands:
+            return self.not_ready_yet()
         if self.open_hands == 1:
             return f"{who}'s {self.exposed_words()} {self.leave()} only {entry_name(self.hands[0].entry)}."
         return (
             f"{who}'s {self.exposed_words()} {self.leave()} {self.open_hands} hands open, the likeliest "
             f"{entry_name(self.hands[0].entry)}."
+        )
+
+    def not_ready_yet(self) -> str:
+        """Hands are open to them, but no state of the unseen tiles leaves them one tile short of
+        any (say every joker is in view and each open hand needs one for a Kong): no likeliest hand
+        to name. 'Right's Pung of Flower leaves one hand open, but Right cannot be ...'"""
+        who, count = self.opponent.name, self.open_hands
+        hands, needs = ("one hand", "it needs") if count == 1 else (f"{count} hands", "they need")
+        return (
+            f"{who}'s {self.exposed_words()} {self.leave()} {hands} open, but {who} cannot be one tile "
+            f"from Mah Jongg yet: too few of the tiles {needs} are still unseen."
         )
 
     def as_dict(self) -> dict[str, Any]:

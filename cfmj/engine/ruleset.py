@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .errors import InputError
+from .numbers import option_number, shown_option
 from .tiles import MAX_FLOWERS, MAX_JOKERS
 
 SKIP_SECOND_CHARLESTON = 1
@@ -81,10 +82,10 @@ def parse_house_rules(value: Iterable[int] | str | None) -> frozenset[int]:
             raise InputError("House rules are a list of numbers, such as 1,3.") from None
     rules = set()
     for item in items:
-        number = _as_int(item)
+        number = option_number(item)
         if number is None or number not in HOUSE_RULES:
             raise InputError(
-                f"'{_shown(item)}' is not a house rule: choose from 1 (skip the second "
+                f"'{shown_option(item)}' is not a house rule: choose from 1 (skip the second "
                 "Charleston), 2 (144-tile set) and 3 (minimum hand)."
             )
         rules.add(number)
@@ -94,38 +95,16 @@ def parse_house_rules(value: Iterable[int] | str | None) -> frozenset[int]:
 def _parse_base(value: int | str | None) -> int:
     if value is None:
         return STANDARD_BASE
-    number = _as_int(value)
+    number = option_number(value)
     if number is None or number not in BASES:
-        raise InputError(f"The base value can be 25 (standard) or 20, not '{_shown(value)}'.")
+        raise InputError(f"The base value can be 25 (standard) or 20, not '{shown_option(value)}'.")
     return number
 
 
 def _parse_skill_level(value: int | str | None) -> int:
     if value is None:
         return 0
-    number = _as_int(value)
+    number = option_number(value)
     if number is None or number not in SKILL_LEVELS:
-        raise InputError(f"The skill level runs from 0 to 5, not '{_shown(value)}'.")
+        raise InputError(f"The skill level runs from 0 to 5, not '{shown_option(value)}'.")
     return number
-
-
-MAX_OPTION_DIGITS = 6  # every option is a small number: a longer one is no option (and int() of
-# a 5,000-digit string raises ValueError in Python 3.11)
-
-
-def _as_int(value: object) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str):
-        text = value.strip()
-        if text.isascii() and text.isdigit() and len(text) <= MAX_OPTION_DIGITS:
-            return int(text)
-    return None
-
-
-def _shown(value: object) -> str:
-    """A refused value as a message quotes it: cut short, never the whole of a huge input."""
-    text = str(value)
-    return text if len(text) <= 20 else text[:20] + "..."

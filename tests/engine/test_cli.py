@@ -181,13 +181,15 @@ BATCH_LINES = [
     json.dumps({"hand": "J J J J J 8C 8C 8C 8C 9D 9D 9D 9D RD", "house_rules": [2]}),
     json.dumps({"hand": WOVEN}),
 ]
-# What each non-blank line should get: the API's answer for these options, or an error.
+# What each line should get: the API's answer for these options, or an error (blank lines too).
 BATCH_EXPECTED: list[dict[str, Any] | None] = [
     {"hand": WORKED},
     {"hand": CONCEALED, "self_drawn": True},
     {"hand": WORKED, "house_rules": [2]},
+    None,
     {"hand": WORKED, "skill_level": 3},
     {"hand": WORKED, "base": 20},
+    None,
     None,
     None,
     None,
@@ -212,8 +214,8 @@ def check_batch_answers(out: str) -> None:
             assert isinstance(got["error"], str) and got["error"].strip()
         else:
             assert got == api(request), request
-    assert [a["value"] for a in answers[:5]] == [50, 140, 50, None, 40]
-    assert answers[3]["valid"] is False
+    assert [a.get("value", "error") for a in answers[:6]] == [50, 140, 50, "error", None, 40]
+    assert answers[4]["valid"] is False
     assert answers[-1]["valid"] is False
 
 
@@ -226,12 +228,13 @@ def test_it_answers_a_batch_one_line_per_request_in_order() -> None:
 def test_it_explains_each_bad_batch_line() -> None:
     _, out = run("check", "--batch", stdin="\n".join(BATCH_LINES[6:12]) + "\n")
     errors = [json.loads(line)["error"] for line in out.splitlines()]
-    assert len(errors) == 5
+    assert len(errors) == 6
     assert "JSON" in errors[0]
     assert "object" in errors[1] or "{" in errors[1]
     assert "hand" in errors[2]
-    assert "colour" in errors[3]
-    assert "J appears 5 times" in errors[4]
+    assert "blank" in errors[3]
+    assert "colour" in errors[4]
+    assert "J appears 5 times" in errors[5]
 
 
 @pytest.mark.parametrize("verb", ["check", "distance", "charleston"])
@@ -273,6 +276,23 @@ def test_the_python_api_gives_the_same_answer_as_the_command_line(
     from_api = cfmj.engine.check(argv[0], **options).as_dict()
     assert from_api == from_cli
     assert json.loads(json.dumps(from_api)) == from_api, "as_dict() must be plain JSON data"
+
+
+# --- simulate ------------------------------------------------------------------------------------
+
+
+def test_a_simulate_batch_request_takes_the_options_of_the_command_line() -> None:
+    # Once "Unknown field 'games'" whatever the line held: no simulate request could be answered.
+    lines = [
+        {"games": 1, "seed": 3, "policies": "random,advice,random,advice", "workers": 1},
+        {"games": 1, "policies": ["advice"]},
+    ]
+    status, out = run("simulate", "--batch", stdin="".join(json.dumps(line) + "\n" for line in lines))
+    first, second = (json.loads(line) for line in out.splitlines())
+    from_cli = answer("simulate", "--games", "1", "--seed", "3", "--policies", "random,advice,random,advice")
+    assert status == 0
+    assert {**first, "seconds": 0} == {**from_cli, "seconds": 0}
+    assert "'policies' is four seats as text" in second["error"]
 
 
 # --- card ----------------------------------------------------------------------------------------

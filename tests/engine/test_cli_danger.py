@@ -100,3 +100,35 @@ def test_it_adds_the_defence_advice_without_renaming_a_field() -> None:
 def test_it_names_the_opponent_whose_exposure_is_not_one() -> None:
     _, out = run("danger", HAND, "--opponent", "", "--opponent", "[1B 1B]")
     assert "Across's exposures: [1B 1B] cannot be exposed before Mah Jongg" in assert_one_error_line(out)
+
+
+# Every joker in view (four yours, four in the exposures): Right's Pung of Flower leaves one hand
+# open, Dragon's Love, and no unseen tiles can leave Right one tile short of it.
+NO_JOKER_LEFT = "J J J J RD GD WD 1B 2B 3B 5C 6C 7C 9D"
+JOKERS_EXPOSED = ["[F F F]", "[5D 5D 5D J] [6D 6D 6D J]", "[8C 8C J J]"]
+NOT_READY_ARGS = [
+    *(arg for exposures in JOKERS_EXPOSED for arg in ("--opponent", exposures)),
+    *("--seen", "2C 4B E", "--wall", "70"),
+]
+
+
+def test_it_answers_when_an_open_hand_cannot_be_one_tile_away_yet() -> None:
+    # Once a traceback, exit 1: the summary named the likeliest of no hands.
+    result = answer("danger", NO_JOKER_LEFT, *NOT_READY_ARGS)
+    right = result["opponents"][0]
+    assert (right["open_hands"], right["hands"], right["waiting_on"]) == (1, [], [])
+    assert right["summary"].startswith("Right's Pung of Flower leaves one hand open, but Right cannot be")
+    assert {d["tile"] for d in result["discards"]} == set(NO_JOKER_LEFT.split())
+
+
+def test_a_batch_goes_on_after_an_open_hand_that_cannot_be_one_tile_away_yet() -> None:
+    lines = [
+        json.dumps({"hand": NO_JOKER_LEFT, "opponents": JOKERS_EXPOSED, "seen": "2C 4B E", "wall": 70}),
+        json.dumps({"hand": HAND, "opponents": [WINGS]}),
+    ]
+    status, out = run("danger", "--batch", stdin="\n".join(lines) + "\n")
+    first, second = (json.loads(line) for line in out.splitlines())
+    right = first["opponents"][0]
+    assert status == 0
+    assert right["open_hands"] == 1 and "cannot be one tile" in right["summary"]
+    assert second["discards"][0]["tile"] == "1B"

@@ -91,6 +91,48 @@ def test_it_counts_an_opponents_discards_against_the_hands_that_need_them():
     assert threw.waits.get(east, 0) < plain.waits.get(east, 0)
 
 
+# Every joker in view (four yours, four in the exposures): Right's Pung of Flower leaves only
+# Dragon's Love, whose two dragon Kongs need four natural copies each, and you hold one of each
+# dragon, so no unseen tiles leave Right one tile short of it.
+NO_JOKER_LEFT = "J J J J RD GD WD 1B 2B 3B 5C 6C 7C 9D"
+JOKERS_EXPOSED = ["[F F F]", "[5D 5D 5D J] [6D 6D 6D J]", "[8C 8C J J]"]
+
+
+def test_it_says_an_open_hand_cannot_be_one_tile_away_yet_when_no_ready_state_is_left():
+    # Once an IndexError: the summary named the likeliest of no hands.
+    right = danger(NO_JOKER_LEFT, JOKERS_EXPOSED, seen="2C 4B E", wall=70).readings[0]
+    assert right.open_hands == 1 and right.hands == () and right.ready_chance == 0
+    assert right.summary() == (
+        "Right's Pung of Flower leaves one hand open, but Right cannot be one tile from Mah Jongg "
+        "yet: too few of the tiles it needs are still unseen."
+    )
+    assert right.as_dict()["summary"] == right.summary()
+
+
+def test_it_says_many_open_hands_cannot_be_one_tile_away_yet():
+    # All jokers in view and five winds seen: hands with East's Kong stay open, none can be ready.
+    result = danger(
+        "J J J J 1C 3C 5D 7C 8D 6C 6C 3D 1D 4B",
+        ["[E E E E]", "[9D 9D J J]", "[5B 5B 5B J] [2C 2C 2C J]"],
+        seen="N S W W W",
+        wall=50,
+    )
+    right = result.readings[0]
+    assert right.open_hands > 1 and right.hands == ()
+    assert right.summary() == (
+        f"Right's Kong of East leaves {right.open_hands} hands open, but Right cannot be one tile from "
+        "Mah Jongg yet: too few of the tiles they need are still unseen."
+    )
+
+
+def test_it_never_calls_a_tile_no_open_hand_needs_while_an_open_hand_cannot_be_ready():
+    # Dragon's Love needs Red Dragon: "no hand still open needs it" would be untrue.
+    result = danger(NO_JOKER_LEFT, ["[F F F]"], seen="J J J J 2C 4B E")
+    red = result.of(parse_tile("RD"))
+    assert red.danger == 0
+    assert red.why == "Nobody can be waiting on Red Dragon for Mah Jongg yet: it is safe now."
+
+
 @pytest.mark.parametrize(
     ("opponents", "seen", "message"),
     [
@@ -129,6 +171,7 @@ def test_it_keeps_its_promises_over_positions_from_bot_games():
     checked = 0
     for view in list(_discard_views(range(3)))[::6]:
         result = danger_in_view(view, unexposed=True)
+        assert all(r.summary() for r in result.readings)
         waits = [set(r.waits) for r in result.readings]
         assert [r.opponent.name for r in result.readings] == [o.name for o in opponents_of(view)]
         for entry in result.discards:

@@ -1,10 +1,11 @@
-"""numbers.read_number: a whole number as a learner types it, in digits or words."""
+"""numbers.read_number: a whole number as a learner types it, in digits or words; and
+numbers.option_number: one given as an option, in ASCII digits only."""
 
 from __future__ import annotations
 
 import pytest
 
-from cfmj.engine.numbers import POINTS, TILES, read_number
+from cfmj.engine.numbers import MAX_OPTION_DIGITS, POINTS, TILES, option_number, read_number
 
 
 @pytest.mark.parametrize(
@@ -62,3 +63,31 @@ def test_it_takes_only_the_unit_words_it_is_given() -> None:
     assert read_number("2 tiles", POINTS) is None
     assert read_number("80 points") is None
     assert read_number(None) is None
+
+
+@pytest.mark.parametrize(
+    ("value", "number"),
+    [
+        ("70", 70),
+        (" 70\t", 70),
+        ("0", 0),
+        ("007", 7),
+        (25, 25),
+        (0, 0),
+        ("9" * MAX_OPTION_DIGITS, 10**18 - 1),
+    ],
+)
+def test_it_reads_an_option_in_ascii_digits_or_a_json_whole_number(value: object, number: int) -> None:
+    assert option_number(value) == number
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        *("²", "1²", "٣", "３", "३", "𝟕", "", " ", "seven", "7.0", "+7", "-7", "1,000", "\u30007", "\u00a07"),
+        *("9" * (MAX_OPTION_DIGITS + 1), "9" * 5000, True, False, -1, 10**MAX_OPTION_DIGITS, 7.0, None, [7]),
+    ],
+)
+def test_it_reads_no_option_that_is_not_ascii_digits_or_a_json_whole_number(value: object) -> None:
+    # '²' passes str.isdigit() and int() refuses it; int() takes '٣' and '３': neither is an option.
+    assert option_number(value) is None
