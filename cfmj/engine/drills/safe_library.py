@@ -22,7 +22,7 @@ the answers against what they held: tests do), the named tile, and the engine's 
 readings of it. The stored entries were searched before the table kept your discards; they were
 filled in from the stored table (bench/safe_library_yours.py: exactly one order fits each). The
 drill's make() only picks an entry; a test reads a sample again with the engine to keep the
-library in step with danger.py.
+library in step with danger.py, and another reads every answer again from the question alone.
 """
 
 from __future__ import annotations
