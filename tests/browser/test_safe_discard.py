@@ -1,7 +1,7 @@
 """'Is this discard safe?' on a phone (390x844) and a tablet (820x1180), in normal and large print:
-the table (each opponent's exposures and discards as drawn tiles) and the tile asked about are
-drawn without sideways scroll, and once answered the verdict, with the engine's reasons, is in view
-(and, where axe-core is vendored, no serious accessibility problem)."""
+the table (each opponent's exposures and discards, and your own discards, as drawn tiles) and the
+tile asked about are drawn without sideways scroll, and once answered the verdict, with the
+engine's reasons, is in view (and, where axe-core is vendored, no serious accessibility problem)."""
 
 from __future__ import annotations
 
@@ -51,6 +51,9 @@ def test_the_table_fits_and_the_verdict_is_in_view(
         expect(discards.locator("img.tile")).to_have_count(len(seat["discards"]))
         if seat["exposures"]:
             expect(page.get_by_role("group", name=f"{seat['seat']}'s exposures")).to_be_visible()
+    yours = page.get_by_role("group", name="Your discards")  # the answer may turn on them
+    expect(yours.locator("img.tile")).to_have_count(len(puzzle.question["yours"]["discards"]))
+    assert all(alt for alt in yours.locator("img.tile").evaluate_all("els => els.map(e => e.alt)"))
     expect(page.get_by_text(f"Tiles left in the wall: {puzzle.question['wall']}.")).to_be_visible()
     no_sideways_scroll(page, look)
     page.screenshot(path=str(artifacts / f"safe-discard-{look}-asked.png"), full_page=True)

@@ -4,6 +4,7 @@ answer marked and kept."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -12,6 +13,7 @@ from django.urls import reverse
 from cfmj.engine.labels import tile_alt
 from practice.models import Attempt, Puzzle
 from tests.accounts.factories import UserFactory
+from tests.practice.factories import PuzzleFactory
 
 pytestmark = pytest.mark.django_db
 KIND = "safe_discard"
@@ -37,6 +39,43 @@ def test_it_serves_the_drill_from_an_empty_pool_quickly_with_the_table_drawn(cli
         if seat["exposures"]:
             assert f'aria-label="{wind}{APOSTROPHE}s exposures"' in html
     assert 'name="safe" value="yes"' in html and 'name="safe" value="no"' in html
+
+
+def test_it_draws_your_own_discards_as_tiles_named_in_words(client) -> None:
+    """The answer may turn on your own discards (the fourth East you threw closes every NEWS hand):
+    they are drawn under "You", each tile with its text alternative; your exposures are on your
+    rack, not drawn twice."""
+    PuzzleFactory(kind=KIND, band=3, seed=0)  # 14 discards of yours, two exposures on your rack
+    page = client.get(reverse("practice:drill", args=[KIND]))
+    question = page.context["puzzle"].question
+    yours = question["yours"]
+    assert yours["seat"] == question["seat"] and yours["discards"] and yours["exposures"]
+    html = page.content.decode()
+    assert f"You ({yours['seat']})" in html
+    row = re.search(
+        r'<div class="play-discards" role="group" aria-label="Your discards">(.*?)</div>', html, re.S
+    )
+    assert row is not None
+    assert re.findall(r'alt="([^"]+)"', row[1]) == [tile_alt(code) for code in yours["discards"]]
+    assert 'aria-label="Your exposures"' not in html and "No exposures" not in html.split("You (")[1]
+
+
+def test_a_puzzle_stored_before_your_discards_were_shown_is_still_drawn(client) -> None:
+    puzzle = PuzzleFactory(kind=KIND, band=3, seed=0)
+    puzzle.question = {key: value for key, value in puzzle.question.items() if key != "yours"}
+    puzzle.save()
+    page = client.get(reverse("practice:drill", args=[KIND]))
+    assert page.status_code == 200 and page.context["puzzle"].pk == puzzle.pk
+    html = page.content.decode()
+    assert puzzle.question["prompt"] in html and "Your discards" not in html
+    for seat in puzzle.question["opponents"]:
+        assert f'aria-label="{seat["seat"]}{APOSTROPHE}s discards"' in html
+    said = "yes" if puzzle.answer["safe"] else "no"
+    token = str(page.context["token"])
+    response = client.post(
+        reverse("practice:answer", args=[puzzle.pk]), {"token": token, "safe": said}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 200 and b"Right" in response.content
 
 
 @pytest.mark.parametrize("right", [True, False])

@@ -25,7 +25,6 @@ import numpy.typing as npt
 
 from ..game.table_reading import opponents_of
 from ..reading import Opponent, open_columns, read, unseen_counts
-from ..tiles import code, codes
 from .collecting_why import CATEGORY, HAND, IN_VIEW, NO_BLOCK, NO_SIZE, SET, Verdict, verdicts
 from .common import RIGHT, WRONG, Graded, choice, graded, half_right, join_words, no_focus, ref, text_field
 from .kind import AnswerField, DrillKind
@@ -95,12 +94,7 @@ def opponents_shown(position: TablePosition, *, first: str) -> list[SeatShown]:
 
 def yours_shown(position: TablePosition) -> SeatShown:
     """Your own exposures and discards (in view too); your rack is not shown."""
-    view = position.view
-    return {
-        "seat": position.shown()["seat"],
-        "exposures": [codes(e.tiles) for e in view.exposures[view.seat]],
-        "discards": [code(t) for s, t in view.discards if s == view.seat],
-    }
+    return position.shown()["yours"]
 
 
 def puzzle_of(

@@ -37,8 +37,9 @@ class TableShown(TypedDict):
     seat: str  # your wind
     hand: str  # your 14 tiles
     opponents: list[SeatShown]  # in turn order after you
+    yours: SeatShown  # your own exposures (your hand's brackets too) and discards
     wall: int
-    seen: str  # every discard still on the table
+    seen: str  # every discard still on the table, yours too
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,11 @@ class TablePosition:
                 }
                 for o in opponents_of(view)
             ],
+            "yours": {
+                "seat": wind_of(view.seat, view.dealer),
+                "exposures": [codes(e.tiles) for e in view.exposures[view.seat]],
+                "discards": [code(t) for s, t in view.discards if s == view.seat],
+            },
             "wall": view.wall_count,
             "seen": " ".join(code(t) for _, t in view.discards),
         }

@@ -8,12 +8,18 @@ dangerous" is a tile the engine's reading puts at safe_library.DANGEROUS or more
 the puzzles are each. Bands, easiest first: a joker, then the safe tiles that fewest open hands
 could have used; for a dangerous tile, an opponent with fewer hands open, and a higher danger.
 Band 1 asks only where your hand holds no joker and no exposure.
+
+The question shows every tile the answer reads: your hand (your exposures on it), each opponent's
+exposures and discards, and your own discards ("yours"). A tile is often safe only because every
+copy of a tile some hand still needs is in view, your own discards among them (the fourth East
+you threw closes every NEWS hand).
 """
 
 from __future__ import annotations
 
 from functools import cache
 from random import Random
+from typing import NotRequired
 
 from ..tiles import JOKER, name, parse_tile
 from .common import RIGHT, WRONG, Graded, Told, graded, no_focus, ref, shown, text_field
@@ -35,6 +41,9 @@ class SafeDiscardQuestion(HandQuestion):
     tile: str  # the tile asked about
     seat: str  # your wind
     opponents: list[SeatShown]  # in turn order after you
+    # Your exposures (on your hand too) and your discards; a puzzle stored before they were shown
+    # has none.
+    yours: NotRequired[SeatShown]
     wall: int  # tiles left in the wall
 
 
@@ -111,6 +120,11 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[SafeDiscardQ
             {"seat": o["seat"], "exposures": list(o["exposures"]), "discards": list(o["discards"])}
             for o in table["opponents"]
         ],
+        "yours": {
+            "seat": table["yours"]["seat"],
+            "exposures": list(table["yours"]["exposures"]),
+            "discards": list(table["yours"]["discards"]),
+        },
         "wall": table["wall"],
     }
     answer: SafeDiscardAnswer = {

@@ -16,10 +16,13 @@ Checked against the real hands kept: no safe tile completes an opponent's hand; 
 dangerous tiles did (the engine's dangers add up to 19.3), against 68 of the 1,061 other tiles of
 the same hands.
 
-Each entry keeps the table as the question shows it, every opponent's real hand (to check the
-answers against what they held: tests do), the named tile, and the engine's danger, why and
-readings of it. The drill's make() only picks an entry; a test reads a sample again with the
-engine to keep the library in step with danger.py.
+Each entry keeps the table as the question shows it (your own discards too: a tile is often safe
+only because its last copies are in view, yours among them), every opponent's real hand (to check
+the answers against what they held: tests do), the named tile, and the engine's danger, why and
+readings of it. The stored entries were searched before the table kept your discards; they were
+filled in from the stored table (bench/safe_library_yours.py: exactly one order fits each). The
+drill's make() only picks an entry; a test reads a sample again with the engine to keep the
+library in step with danger.py, and another reads every answer again from the question alone.
 """
 
 from __future__ import annotations

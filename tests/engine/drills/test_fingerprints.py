@@ -21,7 +21,7 @@ FINGERPRINTS = {
     "distance": "652f66a9db066fcca942df1553b3f344a3cbb8c043c53c118d9ae48de33c166e",
     "aim_hand": "133021578095d174f84dd1a286c41d3202eca1e0631b89f19e43a9e1100e2ea6",
     "collecting": "d15e07478daf43b3659b21227f9b008e852ddb1663ab79c643f23060f5e383ef",
-    "safe_discard": "271ea28444e6dec4b498df0abed2b1f21a2d5cb9c65e8f7befca190159ff8437",
+    "safe_discard": "e3c256d0bc361a137809f693138604f038f1a3560897aa7302ec2385cfe8589f",
     "rules_quiz": "6c258c6ea36bd199273e008f20862fac38a5446abdd6ad77d77c34f5a819b3b2",
 }
 
