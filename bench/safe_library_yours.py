@@ -8,9 +8,9 @@ by the next seat's unless it is called, and every exposure was one call (the cal
 next). Each of the 344 stored tables admits exactly one order of your discards; an entry that
 admits none or several is left without and reported (the script exits 1).
 
-The bots have changed since the library was searched, so its positions cannot be played again
-(safe_library --refresh no longer reaches them); this reads only what was stored. A library
-searched anew keeps your discards itself (positions.TablePosition.shown).
+The bots have changed since the library was searched, so its positions cannot be played again;
+this reads only what was stored (as safe_library --refresh does). A library searched anew keeps
+your discards itself (positions.TablePosition.shown).
 
     .venv/bin/python bench/safe_library_yours.py [--check]
 """

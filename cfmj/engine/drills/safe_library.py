@@ -36,9 +36,10 @@ from pathlib import Path
 from random import Random
 from typing import TypedDict
 
-from ..danger import DangerResult
+from ..danger import DangerResult, danger
 from ..game.table_reading import danger_in_view
 from ..game.tileset import SEATS, to_the
+from ..reading import Opponent
 from ..tiles import JOKER, code, parse_tile
 from .positions import SeatShown, TablePosition, TableShown, hand_positions
 
@@ -125,17 +126,31 @@ def scan(seed: int) -> list[SafeEntry]:
 
 
 def refreshed(entry: SafeEntry) -> SafeEntry | None:
-    """The entry's position read again by the engine as it is now (after a change to the danger
-    model): None where its tile no longer is what its sort says."""
-    for number, position in enumerate(hand_positions(entry["seed"]), start=1):
-        if number == entry["number"]:
-            tile = parse_tile(entry["tile"])
-            again = _entry(
-                position, number, entry["sort"], tile, danger_in_view(position.view, unexposed=True)
-            )
-            fits = again["danger"] >= DANGEROUS if again["sort"] == "dangerous" else again["danger"] == 0
-            return again if fits else None
-    return None
+    """The entry's table read again by the engine as it is now (after a change to the danger
+    model), from what the entry keeps: the bots that played its hand may play otherwise since, so
+    its hand is not played again. None where its tile no longer is what its sort says."""
+    table = entry["table"]
+    opponents = [
+        Opponent(
+            seat["seat"],
+            tuple(tuple(parse_tile(t) for t in group.split()) for group in seat["exposures"]),
+            tuple(parse_tile(t) for t in seat["discards"]),
+            dead,
+        )
+        for seat, dead in zip(opponents_shown(entry), entry["dead"], strict=True)
+    ]
+    result = danger(table["hand"], opponents, seen=table["seen"], wall=table["wall"], unexposed=True)
+    discard = result.of(parse_tile(entry["tile"]))
+    again: SafeEntry = {
+        **entry,
+        "danger": round(discard.danger, 4),
+        "why": discard.why,
+        "by": discard.by,
+        "summaries": [r.summary() for r in result.readings],
+        "open_hands": [r.open_hands for r in result.readings],
+    }
+    fits = again["danger"] >= DANGEROUS if again["sort"] == "dangerous" else again["danger"] == 0
+    return again if fits else None
 
 
 @cache
