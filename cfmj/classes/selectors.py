@@ -19,6 +19,8 @@ from lessons.models import LessonProgress
 from practice.models import Attempt, Puzzle
 from practice.tables import puzzle_table, table_key
 
+MAX_ID_DIGITS = 18  # an id in a link: a BigAutoField holds up to 19 digits; no id here is longer
+
 
 def class_table(classroom: Classroom, kind: str) -> str:
     """The table key of the puzzles this class gets of a drill kind: its house rules and skill level
@@ -237,12 +239,13 @@ def due_for(user: User) -> list[DueItem]:
 def play_homework_of(user: User, assignment_id: object) -> DueItem | None:
     """The student's own homework of hands to play with this id (None for anyone else's, another
     kind, an archived class or an id that is not one), with their progress."""
-    if not str(assignment_id).isdigit():
-        return None
+    text = str(assignment_id)
+    if not (text.isascii() and text.isdigit() and len(text) <= MAX_ID_DIGITS):
+        return None  # '²' is a digit to isdigit() but not to int(); a huge one no table's id
     work = (
         Assignment.objects.filter(
             for_student(user),
-            pk=int(str(assignment_id)),
+            pk=int(text),
             kind=Assignment.Kind.PLAY,
             classroom__memberships__user=user,
             classroom__memberships__role=Membership.Role.STUDENT,

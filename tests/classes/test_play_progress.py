@@ -127,7 +127,9 @@ def test_the_play_page_is_set_for_the_homework(client, world: World) -> None:
     assert 'name="mode" value="test" checked' in html
 
 
-@pytest.mark.parametrize("forged", ["other student", "other class", "not a number", "drills"])
+@pytest.mark.parametrize(
+    "forged", ["other student", "other class", "not a number", "drills", "superscript", "too long"]
+)
 def test_the_play_page_ignores_homework_that_is_not_the_students(client, world: World, forged: str) -> None:
     outsider = person("olga")
     other = a_class(person("otto", "teacher"), outsider, name="Other")
@@ -145,7 +147,14 @@ def test_the_play_page_ignores_homework_that_is_not_the_students(client, world: 
         play_mode="test",
     )
     students_set(assignment=mine_only, students=[world.sue])
-    ids = {"other student": mine_only.pk, "other class": theirs.pk, "not a number": "1;drop", "drills": 0}
+    ids: dict[str, object] = {
+        "other student": mine_only.pk,
+        "other class": theirs.pk,
+        "not a number": "1;drop",
+        "drills": 0,
+        "superscript": "²",  # str.isdigit() says yes, int() refuses it
+        "too long": "9" * 40,  # past every database's whole numbers
+    }
     if forged == "drills":
         ids["drills"] = drill_homework(world.classroom).pk
     client.force_login(world.sam)
