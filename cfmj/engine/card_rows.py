@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from .blocks import PAIR, PUNG
 from .card import CardEntry, virtual_card
-from .tiles import NATURAL_KINDS, NEWS, WINDS
+from .tiles import FLOWER, MAX_COPIES, NATURAL_KINDS, NEWS, WINDS
 
 WINNING_SIZE = 14
 IMPOSSIBLE = 99
@@ -169,3 +169,53 @@ def enough_blocks(tile: int, size: int, times: int) -> npt.NDArray[np.bool_]:
 def enough_joker_blocks(size: int, times: int) -> npt.NDArray[np.bool_]:
     """The arrangements with at least `times` joker-legal blocks of `size`, any tile."""
     return frozen(np.asarray(flexible_blocks_of_size(size) >= times))
+
+
+@cache
+def places_by_arrangement() -> npt.NDArray[np.uint8]:
+    """card_matrix().total turned round, one row of tile counts per arrangement (6 MB): the few
+    arrangements a hand's exposures leave are gathered many times faster from it."""
+    return frozen(np.ascontiguousarray(card_matrix().total.T, dtype=np.uint8))
+
+
+@lru_cache(maxsize=128)
+def places_over(tile: int, copies: int) -> tuple[npt.NDArray[np.intp], Array]:
+    """The arrangements with more than `copies` places of `tile`, and how many places each has:
+    the only ones where `copies` rather than a set's full count makes a difference (for one copy
+    less than four, a few thousand)."""
+    total = card_matrix().total[tile]
+    columns = np.flatnonzero(total > copies)
+    return frozen(columns), frozen(total[columns])
+
+
+def _beyond_copies(tile: int, flowers: int) -> Array:
+    """Per arrangement, its places of `tile` beyond the copies a set holds: only jokers fill those."""
+    copies = flowers if tile == FLOWER else MAX_COPIES
+    beyond: Array = np.maximum(card_matrix().total[tile] - int16s_of(copies), int16s_of(0))
+    return beyond
+
+
+@cache
+def jokers_needed(flowers: int) -> Array:
+    """Per arrangement, the fewest jokers a set with `flowers` flowers makes it need: the places
+    beyond the copies of each tile (the fifth place of a Quint, the fifth and sixth flowers of
+    two flower Pungs under house rule 2), whoever holds the tiles."""
+    need = np.zeros(len(card_matrix().entries), dtype=np.int16)
+    for tile in range(NATURAL_KINDS):
+        need += _beyond_copies(tile, flowers)
+    return frozen(need)
+
+
+@cache
+def most_jokers_needed(flowers: int) -> int:
+    return int(jokers_needed(flowers).max())
+
+
+@cache
+def jokers_needed_in_blocks(size: int, flowers: int) -> Array:
+    """As jokers_needed, counting only the tiles an arrangement has a joker-legal block of
+    `size` of: the most an all-joker exposure of that size can take on (it is one such block)."""
+    need = np.zeros(len(card_matrix().entries), dtype=np.int16)
+    for tile in range(NATURAL_KINDS):
+        need += _beyond_copies(tile, flowers) * (block_counts(tile, size) > 0)
+    return frozen(need)

@@ -92,12 +92,12 @@ def danger(
     if wall is not None and not 0 <= wall <= MAX_SEEN:
         raise InputError(f"The wall holds 0 to {MAX_SEEN} tiles, not {wall}.")
     exposed = [t for o in table for group in o.exposures for t in group]
-    unseen = unseen_counts(hand.tiles, [*exposed, *shown])
+    unseen = unseen_counts(hand.tiles, [*exposed, *shown], rules=rules)
     available = unseen.copy()
     for tile in hand.concealed:
         available[tile] += 1
     readings = tuple(
-        read(o, unseen=unseen, available=available, wall=wall)
+        read(o, unseen=unseen, available=available, wall=wall, rules=rules)
         if unexposed or o.exposures
         else Reading(o, 0, (), 0.0)
         for o in table

@@ -2,9 +2,10 @@
 Card Free hands still open to them, how likely each is, and the tiles that would let them call.
 
 The model (the one `danger` states; docs/RULES.md has no rule here, this is strategy):
-- A hand is *open* to an opponent when their exposures are each one of its blocks and the tiles
-  you have not seen could still fill its Pair and NEWS places (distance.needs with no concealed
-  tiles). That part is certain.
+- A hand is *open* to an opponent when their exposures are each one of its blocks, the tiles
+  you have not seen could still fill its Pair and NEWS places, and the set's jokers its places
+  beyond the copies of their tiles (distance.needs with no concealed tiles; the table's set:
+  4 flowers and 4 jokers under house rule 2). That part is certain.
 - What they hold is not. Their concealed tiles are taken to come from the tiles you have not seen,
   every such set of tiles as likely as any other, and to be aimed at one open hand: holding all of
   a hand's concealed places but one is *ready*, waiting on that one tile. A ready state weighs as
@@ -36,7 +37,8 @@ from .errors import InputError
 from .exposures import exposure_block
 from .labels import block_label
 from .notation import Hand
-from .tiles import JOKER, NATURAL_KINDS, NEWS, code, copies_in_set, name
+from .ruleset import RuleSet
+from .tiles import JOKER, NATURAL_KINDS, NEWS, code, name
 from .words import join_words, plural
 
 DISCARD_EVIDENCE = 0.25  # a hand needing a tile its player threw away is this much less likely, per copy
@@ -183,8 +185,15 @@ def exposure_words(exposures: Sequence[tuple[int, ...]]) -> str:
     return join_words(parts)
 
 
-def unseen_counts(mine: Iterable[int], visible: Iterable[int]) -> npt.NDArray[np.int16]:
-    """Copies of each tile kind (jokers last, at JOKER) not in your hand or anywhere visible."""
+DEFAULT_RULES = RuleSet()
+
+
+def unseen_counts(
+    mine: Iterable[int], visible: Iterable[int], *, rules: RuleSet | None = None
+) -> npt.NDArray[np.int16]:
+    """Copies of each tile kind (jokers last, at JOKER) not in your hand or anywhere visible, of
+    the table's set (`rules`: under house rule 2, 4 flowers and 4 jokers)."""
+    copies_in_set = (rules or DEFAULT_RULES).copies_in_set
     left = np.array([copies_in_set(t) for t in range(JOKER + 1)], dtype=np.int16)
     for tile in (*mine, *visible):
         if not 0 <= tile <= JOKER:
@@ -241,15 +250,16 @@ def read(
     unseen: npt.NDArray[np.int16],
     available: npt.NDArray[np.int16] | None = None,
     wall: int | None = None,
+    rules: RuleSet | None = None,
 ) -> Reading:
     """What `opponent` may be making, given the copies of each tile you have not seen
     (`available`: the copies that could still be thrown to them, yours included; by default the
-    unseen ones)."""
+    unseen ones), of the table's set (`rules`)."""
     if opponent.dead:
         return Reading(opponent, 0, (), 0.0)
     entries = card_matrix().entries
     reach = unseen if available is None else available
-    is_open = open_columns(opponent, reach)
+    is_open = open_columns(opponent, reach, rules=rules)
     if not is_open.any():
         return Reading(opponent, 0, (), 0.0)
     card = _places()
@@ -319,30 +329,42 @@ def read(
     )
 
 
-def open_columns(opponent: Opponent, reach: npt.NDArray[np.int16]) -> npt.NDArray[np.bool_]:
+def open_columns(
+    opponent: Opponent, reach: npt.NDArray[np.int16], *, rules: RuleSet | None = None
+) -> npt.NDArray[np.bool_]:
     """The card's arrangements still open to `opponent`: their exposures are each one of its
-    blocks, and the tiles that could still reach them (`reach`) fill its Pair and NEWS places."""
+    blocks, and the tiles that could still reach them (`reach`) fill its Pair and NEWS places,
+    in the table's set (`rules`: under house rule 2, 4 flowers, and 4 jokers for the places
+    beyond the copies of their tiles)."""
+    rules = rules or DEFAULT_RULES
     # needs() counts the opponent's own exposed copies itself: leave them out of `visible`.
     visible = {
-        t: copies_in_set(t) - int(reach[t]) for t in range(NATURAL_KINDS) if reach[t] < copies_in_set(t)
+        t: rules.copies_in_set(t) - int(reach[t])
+        for t in range(NATURAL_KINDS)
+        if reach[t] < rules.copies_in_set(t)
     }
     for group in opponent.exposures:
         for tile in group:
             if tile != JOKER and visible.get(tile, 0) > 0:
                 visible[tile] -= 1
-    need = needs(Hand((), tuple(opponent.exposures)), visible={t: n for t, n in visible.items() if n > 0})
+    need = needs(
+        Hand((), tuple(opponent.exposures)), visible={t: n for t, n in visible.items() if n > 0}, rules=rules
+    )
     is_open: npt.NDArray[np.bool_] = need < IMPOSSIBLE
     return is_open
 
 
-def open_targets(opponent: Opponent, *, available: npt.NDArray[np.int16]) -> frozenset[Target]:
+def open_targets(
+    opponent: Opponent, *, available: npt.NDArray[np.int16], rules: RuleSet | None = None
+) -> frozenset[Target]:
     """Every hand (category, set and pattern) still open to `opponent`, given the copies of each
     tile that could still reach them (`available`: the unseen ones and yours). Certain, as
     Reading.open_hands counts them; empty for a dead hand."""
     if opponent.dead:
         return frozenset()
     entries = card_matrix().entries
-    return frozenset(entries[int(c)].target for c in np.flatnonzero(open_columns(opponent, available)))
+    columns = open_columns(opponent, available, rules=rules)
+    return frozenset(entries[int(c)].target for c in np.flatnonzero(columns))
 
 
 def _open_hands(columns: npt.NDArray[Any]) -> int:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from .errors import InputError
 from .numbers import option_number, shown_option
-from .tiles import MAX_FLOWERS, MAX_JOKERS
+from .tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, MAX_JOKERS
 
 SKIP_SECOND_CHARLESTON = 1
 SET_OF_144 = 2
@@ -59,6 +59,11 @@ class RuleSet:
     @property
     def max_flowers(self) -> int:
         return MAX_FLOWERS // 2 if SET_OF_144 in self.house_rules else MAX_FLOWERS
+
+    def copies_in_set(self, tile: int) -> int:
+        """How many of this tile kind the table's set holds: 4 of a natural tile, and
+        `max_flowers` flowers, `max_jokers` jokers (8 each; 4 each under house rule 2)."""
+        return self.max_jokers if tile == JOKER else self.max_flowers if tile == FLOWER else MAX_COPIES
 
     @property
     def minimum_hand(self) -> bool:

@@ -21,10 +21,14 @@ from cfmj.engine.card_rows import (
 )
 from cfmj.engine.exposures import exposure_block
 from cfmj.engine.notation import Hand
-from cfmj.engine.tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, NEWS
+from cfmj.engine.ruleset import RuleSet
+from cfmj.engine.tiles import FLOWER, JOKER, MAX_COPIES, NATURAL_KINDS, NEWS
 
 
-def reference_needs(hand: Hand, *, visible: Mapping[int, int] | None = None) -> Array:
+def reference_needs(
+    hand: Hand, *, visible: Mapping[int, int] | None = None, rules: RuleSet | None = None
+) -> Array:
+    rules = rules or RuleSet()
     matrix = card_matrix()
     count = len(matrix.entries)
     concealed = Counter(t for t in hand.concealed if t != JOKER)
@@ -63,15 +67,43 @@ def reference_needs(hand: Hand, *, visible: Mapping[int, int] | None = None) -> 
         empty += loss
     placed += exposed_places + np.minimum(np.maximum(empty, 0), jokers)
     exposed_naturals = Counter(t for group in hand.exposures for t in group if t != JOKER)
-    for tile in set(visible or ()) | set(concealed) | set(exposed_naturals):
-        limit = MAX_FLOWERS if tile == FLOWER else MAX_COPIES
+    for tile in (set(visible or ()) | set(concealed) | set(exposed_naturals)) - {JOKER}:
+        limit = rules.max_flowers if tile == FLOWER else MAX_COPIES
         held = concealed.get(tile, 0)
         left = limit - (visible or {}).get(tile, 0) - held - exposed_naturals.get(tile, 0)
         missing_fixed = matrix.fixed[tile] - np.minimum(matrix.fixed[tile], held)
         possible &= missing_fixed <= max(left, 0)
+    jokers_left = (
+        rules.max_jokers - (visible or {}).get(JOKER, 0) - sum(g.count(JOKER) for g in hand.exposures)
+    )
+    possible &= _jokers_wanted(hand, visible or {}, wild_sizes, rules) <= jokers_left
     need = (WINNING_SIZE - placed).astype(np.int16)
     need[~possible] = IMPOSSIBLE
     return need
+
+
+def _jokers_wanted(hand: Hand, visible: Mapping[int, int], wild_sizes: Counter[int], rules: RuleSet) -> Array:
+    """Per arrangement, the concealed places only a joker can fill: each tile's places beyond the
+    copies not seen elsewhere, less those its exposures' jokers fill; an all-joker exposure takes
+    as many as the tiles with a block of its size have (at most its size)."""
+    matrix = card_matrix()
+    stand_ins: Counter[int] = Counter()
+    for index, group in enumerate(hand.exposures):
+        block = exposure_block(index, group)
+        if isinstance(block, Block) and block.tile != JOKER:
+            stand_ins[block.tile] += group.count(JOKER)
+    wanted = np.zeros(len(matrix.entries), dtype=np.int16)
+    in_blocks = {size: np.zeros(len(matrix.entries), dtype=np.int16) for size in wild_sizes}
+    for tile in range(NATURAL_KINDS):
+        limit = rules.max_flowers if tile == FLOWER else MAX_COPIES
+        beyond = np.maximum(matrix.fixed[tile] + matrix.flexible[tile] - (limit - visible.get(tile, 0)), 0)
+        beyond = np.maximum(beyond - stand_ins[tile], 0)
+        wanted += beyond
+        for size in wild_sizes:
+            in_blocks[size] += np.where(block_counts(tile, size) > 0, beyond, 0).astype(np.int16)
+    for size, times in wild_sizes.items():
+        wanted -= np.minimum(in_blocks[size], times * size)
+    return wanted
 
 
 def _wild_loss(

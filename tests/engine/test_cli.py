@@ -295,6 +295,21 @@ def test_a_simulate_batch_request_takes_the_options_of_the_command_line() -> Non
     assert "'policies' is four seats as text" in second["error"]
 
 
+# --- the contract itself -------------------------------------------------------------------------
+
+SHARED_CLI = REPO_ROOT.parent / "shared" / "CLI.md"  # beside the clone, as on CI
+
+
+@pytest.mark.skipif(not SHARED_CLI.exists(), reason="the shared CLI.md is not beside this checkout")
+def test_the_contract_still_says_house_rule_2_counts_against_the_smaller_set() -> None:
+    # tests/engine/test_distance.py and test_danger.py hold the engine to this line.
+    text = " ".join(SHARED_CLI.read_text().split())
+    assert (
+        "Under house rule 2 (4 flowers, 4 jokers), `missing` and `danger` count against that smaller set: "
+        "a hand whose only completions need a fifth flower or joker is dead (`tiles_needed` null)."
+    ) in text
+
+
 # --- card ----------------------------------------------------------------------------------------
 
 

@@ -132,3 +132,13 @@ def test_a_batch_goes_on_after_an_open_hand_that_cannot_be_one_tile_away_yet() -
     assert status == 0
     assert right["open_hands"] == 1 and "cannot be one tile" in right["summary"]
     assert second["discards"][0]["tile"] == "1B"
+
+
+def test_under_house_rule_2_it_counts_against_four_jokers() -> None:
+    # Right holds all four jokers of the smaller set exposed; the one hand left needs a fifth.
+    hand, right = "N 5C 6C 7C 8C 9C 5B 6B 7B 1D 2D 3D 4D 5D", "[GD GD GD J J] [S S J J]"
+    full = answer("danger", hand, "--opponent", right, "--wall", "20")
+    assert full["discards"][0]["tile"] == "N" and full["discards"][0]["danger"] > 0.3
+    small = answer("danger", hand, "--opponent", right, "--wall", "20", "--house-rules", "2")
+    assert small["opponents"][0]["open_hands"] == 0 and small["opponents"][0]["waiting_on"] == []
+    assert all(d["danger"] == 0 for d in small["discards"])

@@ -13,7 +13,8 @@ from cfmj.engine.game.core import Game
 from cfmj.engine.game.table_reading import danger_in_view, opponents_of
 from cfmj.engine.game.view import PlayerView
 from cfmj.engine.reading import READY_CHANCE, Opponent, read, unseen_counts, wall_stage
-from cfmj.engine.tiles import JOKER, parse_tile
+from cfmj.engine.ruleset import RuleSet
+from cfmj.engine.tiles import FLOWER, JOKER, parse_tile
 
 HAND = "1B 2C 3C 4C 5C 6C 7C 8C 9C 1D 2D 3D 4D J"
 WINGS = "[RD RD RD RD] [GD GD GD GD] [WD WD WD WD]"
@@ -145,6 +146,46 @@ def test_it_never_calls_a_tile_no_open_hand_needs_while_an_open_hand_cannot_be_r
 def test_it_refuses_what_cannot_be(opponents, seen, message):
     with pytest.raises(InputError, match=message):
         danger(HAND, opponents, seen=seen)
+
+
+# --- house rule 2: a set of 4 flowers and 4 jokers (CLI.md: `danger` counts against it) ---------
+
+SMALL_SET = RuleSet.make(house_rules=[2])
+
+
+def test_under_house_rule_2_it_counts_the_unseen_tiles_of_the_smaller_set():
+    full, small = unseen_counts([], []), unseen_counts([], [], rules=SMALL_SET)
+    assert (full[FLOWER], full[JOKER], small[FLOWER], small[JOKER]) == (8, 8, 4, 4)
+    assert unseen_counts([JOKER] * 2, [JOKER], rules=SMALL_SET)[JOKER] == 1
+    with pytest.raises(InputError, match="More than 4 Flower tiles"):
+        unseen_counts([parse_tile("F")] * 3, [parse_tile("F")] * 2, rules=SMALL_SET)
+
+
+def test_under_house_rule_2_a_pung_needing_more_jokers_than_remain_is_no_danger():
+    # All four 2 Dots are in view (three seen, one yours), so a Pung of 2 Dot that your discard
+    # completes needs two jokers besides: in the smaller set one joker is unseen (two are yours,
+    # one was seen), in the full set five are.
+    hand, kongs = "2D 5C 6C 7C 8C 9C 5B 6B 7B N E W J J", "[1D 1D 1D 1D] [3D 3D 3D 3D]"
+    small = danger(hand, [kongs], seen="2D 2D 2D J", rules=SMALL_SET)
+    full = danger(hand, [kongs], seen="2D 2D 2D J")
+    two_dot = parse_tile("2D")
+    assert small.unseen[JOKER] == 1 and full.unseen[JOKER] == 5
+    assert full.of(two_dot).danger > 0
+    assert small.of(two_dot).danger == 0
+    assert two_dot not in small.readings[0].waits
+
+
+def test_under_house_rule_2_a_hand_needing_a_fifth_joker_is_not_open():
+    # Right's exposures hold all four jokers of the smaller set, and the one hand they allow
+    # needs a Quint of North: four Norths and a fifth joker. With a full set, North is deadly.
+    hand, right = "N 5C 6C 7C 8C 9C 5B 6B 7B 1D 2D 3D 4D 5D", "[GD GD GD J J] [S S J J]"
+    full = danger(hand, [right], wall=20)
+    assert full.readings[0].open_hands == 1 and full.discards[0].tile == parse_tile("N")
+    assert full.discards[0].danger > 0.3
+    small = danger(hand, [right], wall=20, rules=SMALL_SET)
+    assert small.readings[0].open_hands == 0
+    assert small.readings[0].summary() == "No hand is still open to Right."
+    assert all(d.danger == 0 for d in small.discards)
 
 
 def test_it_names_the_wall_stage():

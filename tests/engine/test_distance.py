@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
+import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from cfmj.engine import InputError, check
-from cfmj.engine.card import random_hold
+from cfmj.engine.card import CardEntry, hold, joker_bounds, random_hold
+from cfmj.engine.card_rows import jokers_needed
 from cfmj.engine.distance import Target, distance
-from cfmj.engine.notation import Hand
-from cfmj.engine.tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, parse_tile
+from cfmj.engine.notation import Hand, parse_hand
+from cfmj.engine.ruleset import RuleSet
+from cfmj.engine.tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, NEWS, code, parse_tile
 from tests.engine.helpers import spell
+from tests.engine.test_cli import answer
 from tests.engine.test_properties import CARD, holdings, random_hands
 
 
@@ -126,3 +131,118 @@ def test_what_it_names_missing_fits_in_the_tile_set(hand: Hand) -> None:
     for target in distance(hand).nearest:
         wanted = held + Counter(parse_tile(t) for t in target.as_dict()["missing"] if t != "J")
         assert all(n <= (MAX_FLOWERS if t == FLOWER else MAX_COPIES) for t, n in wanted.items() if t != JOKER)
+
+
+# --- house rule 2: a set of 4 flowers and 4 jokers (CLI.md: `missing` counts against it) ---------
+
+SMALL_SET = RuleSet.make(house_rules=[2])
+
+
+def _beyond_the_set(hand: str | Hand, target: Target, rules: RuleSet) -> dict[str, int]:
+    """The kinds of which the hand and the tiles `target` names missing hold more than the set."""
+    tiles = parse_hand(hand).tiles if isinstance(hand, str) else hand.tiles
+    held = Counter(code(t) for t in tiles)
+    wanted = held + Counter(target.as_dict()["missing"])
+    return {t: n for t, n in wanted.items() if n > rules.copies_in_set(parse_tile(t))}
+
+
+def test_under_house_rule_2_missing_never_names_a_fifth_flower() -> None:
+    # Dragon's Love wants six flowers in two Pungs: the four held and two jokers. All four jokers
+    # are held, so the one tile missing is a dragon, not a fifth flower (nor a fifth joker).
+    hand = "F F F F J J J J RD RD RD WD WD"
+    result = distance(hand, rules=SMALL_SET)
+    assert result.tiles_needed == 1
+    assert result.nearest[0].as_dict()["missing"] == ["RD"]
+    assert all(not _beyond_the_set(hand, target, SMALL_SET) for target in result.nearest)
+    assert distance(hand).nearest[0].as_dict()["missing"] == ["F"]  # eight flowers in a full set
+
+
+def test_under_house_rule_2_a_hand_whose_only_completion_needs_a_fifth_joker_is_dead() -> None:
+    # Its four jokers are all exposed; the one hand its exposures allow needs a Quint of North,
+    # four Norths and a fifth joker: dead, as an exposure no winning hand can contain.
+    hand = "9C 9B 3C E [GD GD GD J J] [S S J J]"
+    dead = distance(hand, rules=SMALL_SET)
+    assert dead.tiles_needed is None and dead.nearest == ()
+    assert dead.as_dict()["nearest"] == [] and dead.as_dict()["tiles_needed"] is None
+    full_set = distance(hand)
+    assert full_set.tiles_needed == 5
+    assert full_set.nearest[0].as_dict()["missing"] == ["N", "N", "N", "N", "J"]
+
+
+def test_under_house_rule_2_a_target_needing_a_fifth_joker_is_not_listed() -> None:
+    # The hand holds all four jokers; Consecutive Evens in Quints would need another one.
+    hand = "2B 2B 2B 2B 6D 6D GD GD GD J [4B J J J]"
+    result = distance(hand, rules=SMALL_SET)
+    assert result.tiles_needed == 0
+    assert "kong_two_quints" not in {t.entry.pattern for t in result.nearest}
+    assert all(not _beyond_the_set(hand, target, SMALL_SET) for target in result.nearest)
+    assert "kong_two_quints" in {t.entry.pattern for t in distance(hand).nearest}
+
+
+def test_under_house_rule_2_the_jokers_a_table_shows_count_against_the_set() -> None:
+    # Kong of 3 Crak and Quints of 1 and 2 Crak want two jokers: the hand holds one, and with two
+    # jokers seen the fourth may still come; with three seen, that hand is out of reach.
+    hand = "1C 1C 1C 1C 2C 2C 2C 2C 3C 3C 3C 3C J"
+
+    def quints(seen_jokers: int) -> list[list[str]]:
+        found = distance(hand, rules=SMALL_SET, visible={JOKER: seen_jokers}).nearest
+        return [t.as_dict()["missing"] for t in found if t.entry.pattern == "kong_two_quints"]
+
+    assert quints(2) == [["J"]]
+    assert quints(3) == []
+    assert distance(hand, visible={JOKER: 3}).tiles_needed == 1  # a full set has four more
+    with pytest.raises(InputError, match="4 of the joker"):
+        distance(hand, rules=SMALL_SET, visible={JOKER: 5})
+
+
+def test_under_house_rule_2_the_command_line_answers_a_dead_hand_with_null() -> None:
+    hand = "9C 9B 3C E [GD GD GD J J] [S S J J]"
+    assert answer("distance", hand, "--house-rules", "2")["tiles_needed"] is None
+    assert answer("distance", hand, "--house-rules", "2")["nearest"] == []
+    assert answer("distance", hand)["tiles_needed"] == 5
+    flowers = answer("distance", "F F F F J J J J RD RD RD WD WD", "--house-rules", "2")
+    assert flowers["tiles_needed"] == 1 and flowers["nearest"][0]["missing"] == ["RD"]
+
+
+@cache
+def _needing_a_joker() -> list[CardEntry]:
+    """The arrangements that need a joker beyond their tiles' copies in the smaller set."""
+    return [CARD.entries[int(i)] for i in np.flatnonzero(jokers_needed(SMALL_SET.max_flowers))]
+
+
+@st.composite
+def short_of_one(draw: st.DrawFn) -> Hand:
+    """A card arrangement that needs a joker beyond its tiles' copies (a Quint, two flower
+    Pungs), held with up to six jokers, less one concealed tile (a joker, as often as not)."""
+    pool = _needing_a_joker()
+    entry = pool[draw(st.integers(0, len(pool) - 1))]
+    jokers = [draw(st.integers(low, high)) for low, high in joker_bounds(entry)]
+    assume(sum(jokers) <= 6)
+    exposed = [draw(st.booleans()) if size >= 3 and tile != NEWS else False for tile, size in entry.blocks]
+    hand = hold(entry, jokers=jokers, exposed=exposed)
+    assume(hand.concealed)
+    spots = [i for i, t in enumerate(hand.concealed) if t == JOKER] if draw(st.booleans()) else []
+    drop = draw(st.sampled_from(spots or range(len(hand.concealed))))
+    return Hand(hand.concealed[:drop] + hand.concealed[drop + 1 :], hand.exposures)
+
+
+@settings(max_examples=80, deadline=None)
+@given(short_of_one())
+def test_under_house_rule_2_one_tile_away_exactly_when_one_tile_from_the_set_wins(hand: Hand) -> None:
+    """An independent reading: a 13-tile hand is one tile away when some tile the smaller set
+    still has makes it a winning hand (check refuses a fifth flower or joker as malformed)."""
+    assume(hand.tiles.count(JOKER) <= 4 and hand.tiles.count(FLOWER) <= 4)
+    completing = []
+    for tile in range(JOKER + 1):
+        try:
+            if check(Hand(tuple(sorted((*hand.concealed, tile))), hand.exposures), rules=SMALL_SET).valid:
+                completing.append(tile)
+        except InputError:  # a fifth copy
+            pass
+    result = distance(hand, rules=SMALL_SET)
+    assert (result.tiles_needed == 1) == bool(completing), (str(hand), result.tiles_needed)
+    for target in result.nearest:
+        assert not _beyond_the_set(hand, target, SMALL_SET), (str(hand), target.as_dict())
+        if target.tiles_needed == 1:
+            completed = Hand(tuple(sorted(hand.concealed + target.missing)), hand.exposures)
+            assert check(completed, rules=SMALL_SET).valid, (str(hand), target.as_dict())
