@@ -25,7 +25,8 @@ import numpy.typing as npt
 from .card import CardEntry
 from .distance import IMPOSSIBLE, WINNING_SIZE, card_matrix, needs, target_ids
 from .notation import Hand
-from .tiles import JOKER, NATURAL_KINDS, copies_in_set
+from .ruleset import RuleSet
+from .tiles import JOKER, NATURAL_KINDS
 
 SHORTLIST = 2000  # arrangements kept in view: plenty, since the nearest ones decide
 RECENT = 16  # hands whose needs and scorers are kept: advice asks about the same hand many times
@@ -42,10 +43,12 @@ def hand_needs(hand: Hand) -> npt.NDArray[np.int16]:
     return need
 
 
-def copies_left(hand: Hand) -> Counter[int]:
+def copies_left(hand: Hand, rules: RuleSet | None = None) -> Counter[int]:
     """The copies of each kind the hand alone does not account for (neither concealed nor
-    exposed): what could still come when nothing else is known."""
-    left = Counter({tile: copies_in_set(tile) for tile in range(JOKER + 1)})
+    exposed) in the table's set (`rules`: house rule 2 has 4 flowers and 4 jokers): what could
+    still come when nothing else is known."""
+    rules = rules or RuleSet()
+    left = Counter({tile: rules.copies_in_set(tile) for tile in range(JOKER + 1)})
     left.subtract(hand.concealed)
     left.subtract(t for group in hand.exposures for t in group)
     return +left

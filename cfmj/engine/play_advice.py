@@ -68,7 +68,7 @@ def discard(
     hand = read_hand(hand, sizes=(14,), rules=rules, question="Choosing a discard")
     mine = proposed_discard(hand, proposed) if proposed is not None else None
     options = sorted({(t,) for t in hand.concealed if t != JOKER or mine == JOKER}) or [(JOKER,)]
-    ranked = score_keeps(hand, options, draws=copies_left(hand))
+    ranked = score_keeps(hand, options, draws=copies_left(hand, rules))
     best = ranked[0]
     why = f"Discard {name(best.given[0])}: {spare_words(best)}. {aim_words(hand, best.given, best)}"
     why = f"{why} {draws_words(best, ranked)}".strip()

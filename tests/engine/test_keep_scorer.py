@@ -14,6 +14,7 @@ from cfmj.engine.distance import needs
 from cfmj.engine.evaluation import KeepScorer, copies_left
 from cfmj.engine.notation import Hand, parse_hand
 from cfmj.engine.play_advice import discard
+from cfmj.engine.ruleset import RuleSet
 from cfmj.engine.tiles import JOKER, NEWS, parse_tile
 
 
@@ -127,3 +128,11 @@ def test_exposures_possible_agrees_with_walking_the_card() -> None:
         answers.append(exposures_possible(blocks))
         assert answers[-1] == _by_walking(blocks), blocks
     assert True in answers and False in answers
+
+
+def test_the_hand_alone_leaves_the_copies_of_the_tables_set() -> None:
+    hand = parse_hand("F F F J 1C 2C 3C 4C 5C 6C 7C 8C 9C 9C")
+    assert copies_left(hand)[parse_tile("F")] == 5 and copies_left(hand)[JOKER] == 7
+    small = RuleSet.make(house_rules="2")
+    assert copies_left(hand, small)[parse_tile("F")] == 1 and copies_left(hand, small)[JOKER] == 3
+    assert copies_left(hand, small)[parse_tile("9C")] == 2
