@@ -20,7 +20,7 @@ class PuzzleBatch(models.Model):
         DONE = "done", "Done"
         FAILED = "failed", "Failed"  # begun too often without finishing: no longer re-queued
 
-    kind = models.CharField(max_length=20, choices=KIND_CHOICES)
+    kind = models.CharField(max_length=20, choices=drills.kind_choices)
     band = models.PositiveSmallIntegerField()
     requested = models.PositiveIntegerField()
     seed = models.BigIntegerField()
@@ -37,7 +37,7 @@ class PuzzleBatch(models.Model):
 
 
 class Puzzle(models.Model):
-    kind = models.CharField(max_length=20, choices=KIND_CHOICES)
+    kind = models.CharField(max_length=20, choices=drills.kind_choices)
     band = models.PositiveSmallIntegerField()
     question = models.JSONField()
     answer = models.JSONField()
@@ -97,7 +97,7 @@ class SkillRating(models.Model):
     """A learner's Glicko-2 rating in one drill kind."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="skills")
-    kind = models.CharField(max_length=20, choices=KIND_CHOICES)
+    kind = models.CharField(max_length=20, choices=drills.kind_choices)
     rating = models.FloatField(default=DEFAULT_RATING)
     deviation = models.FloatField(default=DEFAULT_DEVIATION)
     volatility = models.FloatField(default=DEFAULT_VOLATILITY)

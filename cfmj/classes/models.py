@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from cfmj.engine import drills
 from cfmj.play.models import Game
 from lessons.models import Lesson
 from practice.models import KIND_CHOICES, Puzzle
@@ -128,7 +129,7 @@ class Assignment(models.Model):
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
     kind = models.CharField(max_length=10, choices=Kind.choices)
     lesson = models.ForeignKey(Lesson, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    drill_kind = models.CharField(max_length=20, choices=KIND_CHOICES, blank=True)
+    drill_kind = models.CharField(max_length=20, choices=drills.kind_choices, blank=True)
     count = models.PositiveSmallIntegerField(default=0)  # drill puzzles to answer, or hands to play
     band = models.PositiveSmallIntegerField(default=2)  # their difficulty
     # The class's table when the homework was set (practice.tables key; for hands to play,

@@ -91,6 +91,14 @@ DAILY_KINDS: tuple[str, ...] = tuple(
     kind.name for kind in sorted((k for k in DEFINITIONS if k.daily is not None), key=lambda k: k.daily or 0)
 )
 _BY_NAME: dict[str, DrillKind[Any, Any]] = {kind.name: kind for kind in DEFINITIONS}
+
+
+def kind_choices() -> list[tuple[str, str]]:
+    """Every registered kind with its title, read when asked: a model field's `choices` (a callable
+    stays out of Django's migrations, so a new kind needs none)."""
+    return [(kind.name, kind.title) for kind in _BY_NAME.values()]
+
+
 # Every kind's answer fields by name: a posted form is read once for all of them.
 _FIELDS: dict[str, AnswerField] = {field.name: field for kind in DEFINITIONS for field in kind.fields}
 PLAY_SECTIONS = ("2", "3", "4", "5", "6")  # the sections of rules of play (§1 is tiles and notation)
@@ -318,6 +326,7 @@ __all__ = [
     "generate_many",
     "grade",
     "hand_groups",
+    "kind_choices",
     "response_fields",
     "seat_rows",
     "unanswered",
