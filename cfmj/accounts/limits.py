@@ -30,7 +30,7 @@ def signup_scope(request: HttpRequest) -> Scope | None:
     # Students in the class before this window: a sign-up through the link joins the class, and
     # must not make room for more of itself.
     before = timezone.now() - datetime.timedelta(seconds=rules["window"])
-    students = Membership.objects.filter(
-        classroom=classroom, role=Membership.Role.STUDENT, left_at__isnull=True, joined_at__lt=before
-    ).count()
+    students = (
+        Membership.objects.active().students().filter(classroom=classroom, joined_at__lt=before).count()
+    )
     return Scope(f"class:{classroom.pk}", max(rules["class_min"], rules["class_per_student"] * students))

@@ -46,9 +46,7 @@ def deletions_due(*, now: datetime.datetime, limit: int) -> list[int]:
 def classes_owned(user: User) -> list[tuple[Classroom, bool]]:
     """The classes `user` owns, each with whether a co-teacher is there to take it over (else the
     class is archived when the account goes)."""
-    coteacher = Membership.objects.filter(
-        classroom=OuterRef("pk"), role=Membership.Role.TEACHER, left_at__isnull=True
-    ).exclude(user=user)
+    coteacher = Membership.objects.active().teachers().filter(classroom=OuterRef("pk")).exclude(user=user)
     return [
         (classroom, classroom.has_coteacher)
         for classroom in Classroom.objects.filter(owner=user).annotate(has_coteacher=Exists(coteacher))
@@ -186,9 +184,7 @@ def _classes(user: User) -> list[dict[str, Any]]:
     out = []
     for membership in Membership.objects.filter(user=user).select_related("classroom").order_by("joined_at"):
         classroom = membership.classroom
-        teachers = Membership.objects.filter(
-            classroom=classroom, role=Membership.Role.TEACHER, left_at__isnull=True
-        ).order_by("joined_at")
+        teachers = Membership.objects.active().teachers().filter(classroom=classroom).order_by("joined_at")
         out.append(
             {
                 "class": classroom.name,

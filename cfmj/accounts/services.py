@@ -17,7 +17,7 @@ from django.utils.http import urlsafe_base64_encode
 from cfmj.accounts.models import User
 from cfmj.accounts.names import real_name_normalise, real_name_problem
 from cfmj.accounts.selectors import deletions_due
-from cfmj.classes.models import Classroom, ManagedAccount, Membership
+from cfmj.classes.models import Classroom, ManagedAccount, Membership, active_member
 from cfmj.classes.services import teacher_classes_release
 from cfmj.core.days import ZONE_KEY, zone_checked, zone_unknown
 
@@ -145,10 +145,7 @@ def account_role_set(*, user: User, role: str) -> None:
         )
     if role == User.Role.LEARNER:
         teaching = Classroom.objects.filter(
-            memberships__user=user,
-            memberships__role=Membership.Role.TEACHER,
-            memberships__left_at__isnull=True,
-            archived_at__isnull=True,
+            active_member(Membership.Role.TEACHER), memberships__user=user, archived_at__isnull=True
         ).first()
         if teaching is not None:
             raise AccountError(

@@ -9,7 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 
 from cfmj.accounts.models import User
-from cfmj.classes.models import Classroom, ManagedAccount, Membership
+from cfmj.classes.models import Classroom, ManagedAccount, Membership, active_member
 
 
 def user_of(request: HttpRequest) -> User:
@@ -21,16 +21,13 @@ def user_of(request: HttpRequest) -> User:
 
 
 def membership_of(classroom: Classroom, user: User) -> Membership | None:
-    return Membership.objects.filter(classroom=classroom, user=user, left_at__isnull=True).first()
+    return Membership.objects.active().filter(classroom=classroom, user=user).first()
 
 
 def taught_or_404(request: HttpRequest, pk: int) -> Classroom:
     """The class, if the signed-in user teaches it."""
     classroom = Classroom.objects.filter(
-        pk=pk,
-        memberships__user=user_of(request),
-        memberships__role=Membership.Role.TEACHER,
-        memberships__left_at__isnull=True,
+        active_member(Membership.Role.TEACHER), pk=pk, memberships__user=user_of(request)
     ).first()
     if classroom is None:
         raise Http404("No such class")

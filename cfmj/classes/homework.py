@@ -30,12 +30,10 @@ def students_set(*, assignment: Assignment, students: Iterable[User]) -> None:
     chosen = {u.pk for u in students}
     if chosen:
         found = set(
-            Membership.objects.filter(
-                classroom_id=assignment.classroom_id,
-                user_id__in=chosen,
-                role=Membership.Role.STUDENT,
-                left_at__isnull=True,
-            ).values_list("user_id", flat=True)
+            Membership.objects.active()
+            .students()
+            .filter(classroom_id=assignment.classroom_id, user_id__in=chosen)
+            .values_list("user_id", flat=True)
         )
         if found != chosen:
             raise ClassError("Homework can be set only for students of this class.")

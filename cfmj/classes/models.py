@@ -42,10 +42,39 @@ class Classroom(models.Model):
         return self.archived_at is not None
 
 
+class MembershipQuerySet(models.QuerySet["Membership"]):
+    """Who is in a class: `.active()` (not left nor removed), `.students()`, `.teachers()`, and
+    `.removed()` (students a teacher took out); they chain."""
+
+    def active(self) -> MembershipQuerySet:
+        return self.filter(left_at__isnull=True)
+
+    def students(self) -> MembershipQuerySet:
+        return self.filter(role=Membership.Role.STUDENT)
+
+    def teachers(self) -> MembershipQuerySet:
+        return self.filter(role=Membership.Role.TEACHER)
+
+    def removed(self) -> MembershipQuerySet:
+        return self.students().filter(left_at__isnull=False, removed=True)
+
+
+def active_member(role: str | None = None, *, through: str = "memberships") -> Q:
+    """The same as Membership.objects.active() (with the role, if given), seen from a model that
+    reaches memberships `through` a relation ("memberships", "classroom__memberships"): one Q,
+    so that a filter reads the conditions on one and the same membership."""
+    conditions: dict[str, object] = {f"{through}__left_at__isnull": True}
+    if role is not None:
+        conditions[f"{through}__role"] = role
+    return Q(**conditions)
+
+
 class Membership(models.Model):
     class Role(models.TextChoices):
         TEACHER = "teacher", "Teacher"
         STUDENT = "student", "Student"
+
+    objects = MembershipQuerySet.as_manager()
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")

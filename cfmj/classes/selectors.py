@@ -12,7 +12,14 @@ from dataclasses import dataclass
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from cfmj.accounts.models import User
-from cfmj.classes.models import Assignment, Classroom, CoteacherInvite, ManagedAccount, Membership
+from cfmj.classes.models import (
+    Assignment,
+    Classroom,
+    CoteacherInvite,
+    ManagedAccount,
+    Membership,
+    active_member,
+)
 from cfmj.core.days import date_in, today_in
 from cfmj.play.stats import hands_finished
 from lessons.models import LessonProgress
@@ -29,17 +36,15 @@ def class_table(classroom: Classroom, kind: str) -> str:
 
 
 def classes_of(user: User, role: str) -> QuerySet[Classroom]:
-    return Classroom.objects.filter(
-        memberships__user=user, memberships__role=role, memberships__left_at__isnull=True
-    ).distinct()
+    return Classroom.objects.filter(active_member(role), memberships__user=user).distinct()
 
 
 def students_of(classroom: Classroom) -> list[User]:
     return [
         m.user
-        for m in Membership.objects.filter(
-            classroom=classroom, role=Membership.Role.STUDENT, left_at__isnull=True
-        )
+        for m in Membership.objects.active()
+        .students()
+        .filter(classroom=classroom)
         .select_related("user")
         .order_by("user__username")
     ]
@@ -48,9 +53,9 @@ def students_of(classroom: Classroom) -> list[User]:
 def teachers_of(classroom: Classroom) -> list[User]:
     return [
         m.user
-        for m in Membership.objects.filter(
-            classroom=classroom, role=Membership.Role.TEACHER, left_at__isnull=True
-        )
+        for m in Membership.objects.active()
+        .teachers()
+        .filter(classroom=classroom)
         .select_related("user")
         .order_by("joined_at")
     ]
@@ -60,9 +65,8 @@ def removed_students_of(classroom: Classroom) -> list[User]:
     """Students a teacher took out of the class (they come back only if a teacher adds them)."""
     return [
         m.user
-        for m in Membership.objects.filter(
-            classroom=classroom, role=Membership.Role.STUDENT, left_at__isnull=False, removed=True
-        )
+        for m in Membership.objects.removed()
+        .filter(classroom=classroom)
         .select_related("user")
         .order_by("user__username")
     ]
@@ -223,9 +227,8 @@ def due_for(user: User) -> list[DueItem]:
     assignments = list(
         Assignment.objects.filter(
             for_student(user),
+            active_member(Membership.Role.STUDENT, through="classroom__memberships"),
             classroom__memberships__user=user,
-            classroom__memberships__role=Membership.Role.STUDENT,
-            classroom__memberships__left_at__isnull=True,
             classroom__archived_at__isnull=True,
         )
         .select_related("classroom", "lesson")
@@ -245,11 +248,10 @@ def play_homework_of(user: User, assignment_id: object) -> DueItem | None:
     work = (
         Assignment.objects.filter(
             for_student(user),
+            active_member(Membership.Role.STUDENT, through="classroom__memberships"),
             pk=int(text),
             kind=Assignment.Kind.PLAY,
             classroom__memberships__user=user,
-            classroom__memberships__role=Membership.Role.STUDENT,
-            classroom__memberships__left_at__isnull=True,
             classroom__archived_at__isnull=True,
         )
         .select_related("classroom")
@@ -267,10 +269,9 @@ def assigned_lesson_ids(user: User | None) -> set[int]:
     return set(
         Assignment.objects.filter(
             for_student(user),
+            active_member(Membership.Role.STUDENT, through="classroom__memberships"),
             kind=Assignment.Kind.LESSON,
             classroom__memberships__user=user,
-            classroom__memberships__role=Membership.Role.STUDENT,
-            classroom__memberships__left_at__isnull=True,
         ).values_list("lesson_id", flat=True)
     )
 

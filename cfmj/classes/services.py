@@ -237,7 +237,9 @@ def student_remove(*, classroom: Classroom, student: User) -> None:
     with transaction.atomic():
         ended = (
             Membership.objects.select_for_update()
-            .filter(classroom=classroom, user=student, role=Membership.Role.STUDENT, left_at__isnull=True)
+            .active()
+            .students()
+            .filter(classroom=classroom, user=student)
             .update(left_at=timezone.now(), removed=True)
         )
     if not ended and not Membership.objects.filter(classroom=classroom, user=student, removed=True).exists():
@@ -273,9 +275,7 @@ def coteacher_invite(*, classroom: Classroom, owner: User, username: str) -> Cot
         raise ClassError("You already teach this class.")
     if not user.is_teacher:
         raise ClassError(f"{user.username} has a learner account: a co-teacher needs a teacher account.")
-    if Membership.objects.filter(
-        classroom=classroom, user=user, role=Membership.Role.TEACHER, left_at__isnull=True
-    ).exists():
+    if Membership.objects.active().teachers().filter(classroom=classroom, user=user).exists():
         raise ClassError(f"{user.username} already teaches {classroom.name}.")
     pending = CoteacherInvite.objects.filter(
         classroom=classroom, invitee=user, status=CoteacherInvite.Status.PENDING
@@ -323,18 +323,16 @@ def coteacher_remove(*, classroom: Classroom, teacher: User) -> None:
     first)."""
     if classroom.owner_id == teacher.pk:
         raise ClassError("The owner cannot be removed: hand the class to someone else first.")
-    Membership.objects.filter(
-        classroom=classroom, user=teacher, role=Membership.Role.TEACHER, left_at__isnull=True
-    ).update(left_at=timezone.now())
+    Membership.objects.active().teachers().filter(classroom=classroom, user=teacher).update(
+        left_at=timezone.now()
+    )
 
 
 def classroom_hand_over(*, classroom: Classroom, owner: User, new_owner: User) -> None:
     """The owner makes one of the class's co-teachers its owner; they stay on as a co-teacher."""
     if new_owner.pk == owner.pk:
         raise ClassError("You own this class already.")
-    if not Membership.objects.filter(
-        classroom=classroom, user=new_owner, role=Membership.Role.TEACHER, left_at__isnull=True
-    ).exists():
+    if not Membership.objects.active().teachers().filter(classroom=classroom, user=new_owner).exists():
         raise ClassError(f"{new_owner.username} does not teach {classroom.name}: invite them first.")
     updated = Classroom.objects.filter(pk=classroom.pk, owner=owner).update(owner=new_owner)
     if not updated:
@@ -350,9 +348,7 @@ def membership_end(*, classroom: Classroom, user: User) -> None:
     everything the student did. The owner cannot step down: they hand the class over or archive it."""
     if classroom.owner_id == user.pk:
         raise ClassError(OWNER_STAYS)
-    Membership.objects.filter(classroom=classroom, user=user, left_at__isnull=True).update(
-        left_at=timezone.now()
-    )
+    Membership.objects.active().filter(classroom=classroom, user=user).update(left_at=timezone.now())
 
 
 def teacher_classes_release(*, user: User) -> None:
@@ -363,9 +359,9 @@ def teacher_classes_release(*, user: User) -> None:
     with transaction.atomic():
         for classroom in Classroom.objects.select_for_update().filter(owner=user):
             heir = (
-                Membership.objects.filter(
-                    classroom=classroom, role=Membership.Role.TEACHER, left_at__isnull=True
-                )
+                Membership.objects.active()
+                .teachers()
+                .filter(classroom=classroom)
                 .exclude(user=user)
                 .order_by("joined_at", "pk")
                 .first()
@@ -376,7 +372,7 @@ def teacher_classes_release(*, user: User) -> None:
                 Classroom.objects.filter(pk=classroom.pk).update(
                     owner=None, archived_at=classroom.archived_at or now
                 )
-        Membership.objects.filter(user=user, left_at__isnull=True).update(left_at=now)
+        Membership.objects.active().filter(user=user).update(left_at=now)
         CoteacherInvite.objects.filter(status=CoteacherInvite.Status.PENDING).filter(
             Q(invitee=user) | Q(invited_by=user)
         ).update(status=CoteacherInvite.Status.WITHDRAWN, answered_at=now)

@@ -71,9 +71,7 @@ def session_start(*, classroom: Classroom, teacher: User, kind: str, band: int) 
         raise ClassError("Difficulty goes from 1 (first steps) to 5 (hardest).")
     if classroom.archived:
         raise ClassError("This class is archived: bring it back before running a session.")
-    if not Membership.objects.filter(
-        classroom=classroom, user=teacher, role=Membership.Role.TEACHER, left_at__isnull=True
-    ).exists():
+    if not Membership.objects.active().teachers().filter(classroom=classroom, user=teacher).exists():
         raise ClassError("Only a teacher of the class can put a puzzle on the board.")
     puzzle = _fresh_puzzle(classroom, kind, band)
     with transaction.atomic():
@@ -134,9 +132,12 @@ def session_open_to(session: ClassSession, student: User) -> None:
         raise ClassError(
             "The answers are closed: the teacher has shown the answer. Watch the board for the next puzzle."
         )
-    if not Membership.objects.filter(
-        classroom_id=session.classroom_id, user=student, role=Membership.Role.STUDENT, left_at__isnull=True
-    ).exists():
+    if (
+        not Membership.objects.active()
+        .students()
+        .filter(classroom_id=session.classroom_id, user=student)
+        .exists()
+    ):
         raise ClassError("Only the students of this class answer its puzzles.")
 
 
@@ -217,9 +218,7 @@ def answer_of(session: ClassSession, user: User) -> SessionAnswer | None:
 def session_tally(session: ClassSession) -> Tally:
     """How many answered, how many are right, and how many gave each choice; never who."""
     answers = list(SessionAnswer.objects.filter(session=session).values_list("response", "correct"))
-    students = Membership.objects.filter(
-        classroom_id=session.classroom_id, role=Membership.Role.STUDENT, left_at__isnull=True
-    ).count()
+    students = Membership.objects.active().students().filter(classroom_id=session.classroom_id).count()
     puzzle = session.puzzle
     groups = tuple(
         _group(

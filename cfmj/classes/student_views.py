@@ -16,9 +16,9 @@ from cfmj.classes.student_report import student_report
 def class_student_or_404(classroom: Classroom, user_id: int) -> User:
     """One of the class's students now (not one who left or was taken out, nor a teacher)."""
     membership = (
-        Membership.objects.filter(
-            classroom=classroom, user_id=user_id, role=Membership.Role.STUDENT, left_at__isnull=True
-        )
+        Membership.objects.active()
+        .students()
+        .filter(classroom=classroom, user_id=user_id)
         .select_related("user")
         .first()
     )
