@@ -24,7 +24,7 @@ dev: $(STAMP)
 # The site as for real (scripts/run-production): nginx in front (TLS, buffering, the body limit,
 # static files), gunicorn, a Celery worker and beat under supervisord, PostgreSQL and Redis, DEBUG
 # off, HTTPS only. At https://127.0.0.1:8443/ (a self-signed certificate unless TLS_CERT and
-# TLS_KEY are set); http://127.0.0.1:8000/ redirects there. See README "Production".
+# TLS_KEY are set); http://127.0.0.1:8000/ redirects there. See docs/production.md.
 prod: $(STAMP)
 	scripts/run-production
 

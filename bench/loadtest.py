@@ -24,16 +24,16 @@ Phases, all with the same asyncio client (its own CPU use is printed: it shares 
 5. learners under a flood: the 50 learners with think time again (as in 1) while 20 more clients
    loop GET /check/ with the slowest hands bench/worst.py found (bench/worst_check.json), at the
    site's own /check/ rate limits (RATE_LIMIT_CHECK_PER_IP and _SLOW_PER_IP stay as configured):
-   the learners' p95 must stay under 100 ms (issue 17).
+   the learners' p95 must stay under 100 ms.
 6. players at the play table: the 50 signed-in users each play hands against the bots, the bot
    levels in turn, thinking 1-3 s before each action (bench/loadtest_play.py says how they choose),
-   15 s warm-up then 45 s measured: each action's p95 must stay under 150 ms (issue 18). Before
+   15 s warm-up then 45 s measured: each action's p95 must stay under 150 ms. Before
    anything else, as many players as workers take the first steps of a hand at once, timed: each
    worker's first play request (the engine's tables must be built before a worker serves).
-`--users 200` runs the same phases with a club of 200 (the issue's 9 a.m. picture); `--only play`
+`--users 200` runs the same phases with a club of 200 (a club at 9 a.m.); `--only play`
 runs only the first play requests and phase 6, `--only first` the first play requests alone.
 The ratio of (2) to (3) is how much of the bare Django stack's throughput the real pages keep (the
-issue's aim); (2) to (4) is how much of the cheapest possible page of this site they keep, which
+first aim); (2) to (4) is how much of the cheapest possible page of this site they keep, which
 separates what the pages' own work costs from what any page with a session and a layout costs.
 """
 
@@ -433,7 +433,7 @@ def main() -> None:
         "--users",
         type=int,
         default=USERS,
-        help=f"simulated learners (1-{MAX_USERS}; default {USERS}, the issue's aim)",
+        help=f"simulated learners (1-{MAX_USERS}; default {USERS}, the aim)",
     )
     parser.add_argument(
         "--only",

@@ -1,5 +1,5 @@
 """Phase 6 of the load test (`make loadtest`, or `bench/loadtest.py --only play` alone): 50
-signed-in players at the play table (issue 18: each learner request, the action and the bots until
+signed-in players at the play table (the aim: each learner request, the action and the bots until
 the next decision, p95 <= 150 ms with 50 players at human pace).
 
 Each player starts a hand through the site (GET /play/ for the CSRF cookie, POST /play/new/ with

@@ -1,4 +1,4 @@
-"""How long a learner waits at the play table (issue 18): one request (rebuild by replay, the
+"""How long a learner waits at the play table: one request (rebuild by replay, the
 learner's action, the bots until the learner's next choice, the table drawn) and the rebuild alone.
 
     .venv/bin/python bench/play_speed.py [--hands 4] [--seed 1]

@@ -1,4 +1,4 @@
-"""Words a beginner reads (issue 28): tile notation in prose, and how long a first sentence runs.
+"""Words a beginner reads: tile notation in prose, and how long a first sentence runs.
 
 Every hint, mark, caution, review line and drill explanation names tiles in words ("3 Crak", "Red
 Dragon", "Flower", "joker", "North") or draws them as tile pictures; notation (RULES §1) belongs

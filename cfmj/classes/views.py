@@ -180,7 +180,7 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, "Saved.")
             classroom.refresh_from_db()
-            for work, table in homework.on_older_rules(classroom):  # issue 16, item 7
+            for work, table in homework.on_older_rules(classroom):  # set under other rules
                 messages.warning(
                     request, f"{work.title} (due {work.due:%-d %b}) keeps the rules it was set with: {table}."
                 )

@@ -3,7 +3,7 @@ each discard (danger.py), and when to give the hand up.
 
 The rules, in order (the thresholds are the named constants below; they were set from the
 measured READY_CHANCE, not searched: the defensive bot's strength with them is measured by
-cfmj.engine.studies.defence_strength, README "Defence"; --give-up-ready and the rest try others):
+cfmj.engine.studies.defence_strength, docs/measurements.md; --give-up-ready and the rest try others):
 - Give up when you are far (GIVE_UP_NEED tiles or more still needed after your best discard) and
   an opponent is likely enough ready (their READY_CHANCE at least GIVE_UP_READY): discard the
   safest tile, the advice's order among those within DANGER_STEP of each other.

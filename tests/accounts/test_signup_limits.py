@@ -51,8 +51,9 @@ def small(settings):
 
 
 def test_a_whole_class_behind_one_router_can_sign_up_by_its_join_link(db, django_user_model):
-    # Issue 13: the 11th sign-up from a school's address was refused. With the default limits, 30
-    # students (and a few retries) sign up through their class's link from one address.
+    # Before a class's join link had a limit of its own, the 11th sign-up from a school's address was
+    # refused. With the default limits, 30 students (and a few retries) sign up through their class's
+    # link from one address.
     link = _link(_class())
     codes = [_sign_up(Client(), f"pupil{n}", link) for n in range(36)]
     assert codes == [302] * 36

@@ -1,4 +1,4 @@
-"""/accounts/time-zone/: where the learner's day turns (issue 15 item 12). The browser says it once
+"""/accounts/time-zone/: where the learner's day turns. The browser says it once
 (kept only when none is known); the learner chooses it here or on the account page."""
 
 from __future__ import annotations

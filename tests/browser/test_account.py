@@ -155,7 +155,7 @@ def test_a_student_signs_up_from_a_join_link_and_a_visitor_asks_for_a_reset_link
     assert [message.to for message in mailoutbox] == [["tess@example.com"]]
 
     # A join link, followed by someone without an account: the class named, on to log in, then
-    # make an account there instead, and be in the class (issue 16: tests/browser/test_join.py).
+    # make an account there instead, and be in the class (as in tests/browser/test_join.py).
     page.goto(f"/classes/join/{classroom.code}/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Join Tuesday beginners")
     page.get_by_role("link", name="I have an account: log in and join").click()

@@ -1,6 +1,6 @@
-"""The lessons added to the course, walked as a learner takes them: the two of issue 15 (item 5),
-"A game in five minutes" and "Real tiles and the table", and the strategy and defence unit of
-issue 19 (lessons 21-25), every step read and its check answered, on a phone and a tablet, in
+"""The lessons added to the course, walked as a learner takes them: the two added lessons,
+"A game in five minutes" and "Real tiles and the table", and the strategy and defence unit
+(lessons 21-25), every step read and its check answered, on a phone and a tablet, in
 normal and large print. No page scrolls sideways and each verdict comes into view
 (tests/browser/test_layout.py's Layout measures both, with a screenshot of each state that has a problem)."""
 

@@ -1,4 +1,4 @@
-"""The class session on a projector (issue 16 item 2): the board takes the whole screen with no site
+"""The class session on a projector: the board takes the whole screen with no site
 header and nothing to press, and at 1920x1080 and 1280x720 shows the question, the hand and the
 count, and after the reveal the answer, its explanation and the class's split, without scrolling
 (each element's box measured against the viewport), for every kind of puzzle, with answers spread

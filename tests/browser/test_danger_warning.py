@@ -1,4 +1,4 @@
-"""The coach's caution before a dangerous discard, in the browser (issue 19): a practice hand
+"""The coach's caution before a dangerous discard, in the browser: a practice hand
 played by the coach to a discard it holds back as dangerous (tests/play/test_danger_warning.py);
 the learner chooses that tile on a phone (390x844) and on a tablet (820x1180), each in normal and
 large print. The caution is on screen, focused and read out (role=alert), in words with the

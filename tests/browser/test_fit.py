@@ -1,4 +1,4 @@
-"""No page of the site is wider than its screen (issue 15 item 7): every page by its address, on a
+"""No page of the site is wider than its screen: every page by its address, on a
 phone (390x844) and a tablet (820x1180), in normal and large print. The layout walk
 (test_layout.py) follows people through the site's actions; this one opens every page the site
 has: home, the lessons list, each lesson, each of its steps and its quiz, the rules, practice and

@@ -1,5 +1,5 @@
-"""Hands drawn as blocks or racks (issue 15, item 8) and "Which discard?" answered by tapping the
-tile in the hand (item 13), on a phone (390x844) and a tablet (820x1180), in normal and large
+"""Hands drawn as blocks or racks and "Which discard?" answered by tapping the
+tile in the hand, on a phone (390x844) and a tablet (820x1180), in normal and large
 print: no page wider than its screen, 14 tiles on one row on a tablet in normal print, a tile
 chosen by touch or by keyboard. Screenshots go to var/browser/hands/."""
 

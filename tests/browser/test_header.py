@@ -1,4 +1,4 @@
-"""The header is one row (issue 15 item 7): on a 1366 px desktop the brand, the links and the tools
+"""The header is one row: on a 1366 px desktop the brand, the links and the tools
 share one row; on a tablet (820x1180) and a phone (390x844), signed in or not, in normal and large
 print, the brand and a "Menu" button share one row and the menu opens (by keyboard too, and without
 JavaScript, being a <details>) onto every link, the current one marked. Screenshots go to

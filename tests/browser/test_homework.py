@@ -1,5 +1,5 @@
-"""Homework a teacher corrects (issue 16, item 4), and the class report and a student's page that
-fit every screen (item 3): on a phone (390x844) and a tablet (820x1180), normal and large print.
+"""Homework a teacher corrects, and the class report and a student's page that
+fit every screen: on a phone (390x844) and a tablet (820x1180), normal and large print.
 
 The teacher sets a fixed set for one student only (the kind chosen first), changes it to a past due
 date, duplicates it and deletes it, each result in view; the form works with JavaScript off; the

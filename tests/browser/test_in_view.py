@@ -1,4 +1,4 @@
-"""The verdict in view (issue 15 item 6): on a phone (390x844) and a tablet (820x1180), in normal
+"""The verdict in view: on a phone (390x844) and a tablet (820x1180), in normal
 and large print, after answering every kind of drill, today's five and a lesson check with
 JavaScript, the answered form gives way to the verdict, the verdict's top is on screen, its headline
 has the focus (a screen reader says it), and the first thing under the headline is the way on
@@ -120,7 +120,7 @@ def answers_in_view(page: Page, look: str) -> list[str]:
     problems: list[str] = []
     for number, kind in enumerate(drills.KINDS):
         page.goto(f"/practice/{kind}/")
-        if kind == "call":  # the issue's example: on a desktop it showed nothing at all
+        if kind == "call":  # the first case found: on a desktop it showed nothing at all
             page.screenshot(path=str(SHOTS / f"{look}-drill-before.png"))
         answer(page, "Answer", right=number % 2 == 0)
         verdict = page.locator("#verdict")

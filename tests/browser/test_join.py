@@ -1,4 +1,4 @@
-"""Issue 16 items 1, 5 and 6 in a browser: a student on a phone or tablet (normal and large print)
+"""Joining, leaving and archiving in a browser: a student on a phone or tablet (normal and large print)
 follows a join link, signs up or logs in and is in the class; the teacher's join card; removing a
 student, archiving and stepping down asked first, with JavaScript off; archiving closes the board,
 the code and the join link, and bringing the class back opens them.

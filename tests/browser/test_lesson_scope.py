@@ -1,4 +1,4 @@
-"""A lesson check asks only what has been taught (issue 15, item 1), as a learner sees it: before
+"""A lesson check asks only what has been taught, as a learner sees it: before
 categories, Name the hand asks the pattern alone; before payouts, What is it worth? asks the
 value alone. Both answered right, on a phone and a tablet, in normal and large print."""
 

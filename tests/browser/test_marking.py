@@ -1,4 +1,4 @@
-"""Marking in the browser (issue 15 items 10 and 11), on a phone (390x844) and a tablet
+"""Marking in the browser, on a phone (390x844) and a tablet
 (820x1180), in normal and large print: points the site cannot read are asked for again, in
 words, in view and without the answer; points in words are marked right; the explanation names
 its rule and the dashboard shows levels in words. Screenshots go to var/browser/marking/."""

@@ -1,4 +1,4 @@
-"""The play table in the browser (issues 18 and 28): a learner signs in, deals a hand at /play/ and
+"""The play table in the browser: a learner signs in, deals a hand at /play/ and
 plays at the table, each action through the table's own forms, htmx swapping the table in place.
 After every action: the page scrolls only up and down; the status line, every tile of the rack and
 the buttons of the choice asked are on screen without scrolling, the status line focused (at the

@@ -1,4 +1,4 @@
-"""Undo and the match in the browser (issue 18): on a phone (390x844, touch) the learner discards,
+"""Undo and the match in the browser: on a phone (390x844, touch) the learner discards,
 takes it back with the table's undo button (htmx swaps the table in place) and has the same rack
 again, on screen; in large print on a tablet (820x1180) a finished hand's result offers the
 match's next hand, which opens at the deal passed to the right; without JavaScript the next hand's

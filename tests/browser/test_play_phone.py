@@ -1,4 +1,4 @@
-"""The table on a phone and a tablet, in normal and large print (issue 28): one seeded hand played
+"""The table on a phone and a tablet, in normal and large print: one seeded hand played
 whole at each size and print through the table's own forms, htmx swapping the table in place (a
 blind pass, a call and a discard on the coach's hint on the way). After every action the status
 line, every tile of the rack and the buttons of the choice asked are inside the viewport without

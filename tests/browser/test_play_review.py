@@ -1,9 +1,9 @@
-"""A hand's review in the browser (issue 18): a hand played to its end by the service (the learner
+"""A hand's review in the browser: a hand played to its end by the service (the learner
 follows the advice but lets one winning discard go), its decisions marked as the coach marks them;
 then the review opened from the hand's result on a phone (390x844, touch) and in large print on a
 tablet (820x1180, keyboard only), and stepped through with Next and Previous: the page never
 scrolls sideways and each step's decision is on screen; with JavaScript off the same links are
-plain links opening the page at the step. A hand a bot won on the learner's discard (issue 19):
+plain links opening the page at the step. A hand a bot won on the learner's discard:
 the discards that fed the winner are marked in words and a shape, in the list and at the step, on
 both screens in normal and large print, for the owner and by the share link.
 

@@ -1,4 +1,4 @@
-"""A teacher's home (issue 16 item 11) at phone and tablet sizes, normal and large print: a new
+"""A teacher's home at phone and tablet sizes, normal and large print: a new
 teacher is shown how to make the first class; a teacher with a class sees it, who is behind and
 what is due. Screenshots in var/browser/teacher-home/."""
 

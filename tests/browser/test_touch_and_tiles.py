@@ -1,4 +1,4 @@
-"""Small things a beginner met (issue 15, item 13): key hints on a touch screen, the joker's badge
+"""Small things a beginner met: key hints on a touch screen, the joker's badge
 over its name, and the hand builder still "adding" after the hand was checked."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The pages of issue 15 items 12-13 in the browser, at 390x844 and 820x1180, in normal and large
+"""The learner's day and today's five in the browser, at 390x844 and 820x1180, in normal and large
 print: the time zone told by the browser and chosen on the time-zone and account pages, today's
 five with its end screen (the score, which were right), and a mistake opened from the dashboard
 and answered again. No page scrolls sideways; each action's result is on screen."""

@@ -206,7 +206,7 @@ def learner_pages(page: Page, visit: Visit, site: Site) -> None:
 
 
 def play_pages(page: Page, visit: Visit, site: Site) -> None:
-    """The play pages (issue 18): the start page, the table in the Charleston and after a pass made
+    """The play pages: the start page, the table in the Charleston and after a pass made
     in place, the table at a discard, the hand's result, and the start page listing it. The hand is
     dealt with a fixed seed through the service (tests/browser/test_play.py uses the start form),
     and moved on between the states by the service too."""

@@ -1,6 +1,6 @@
 """Archiving a class (classes:archive): a page that asks first, then everything closes: the code
 and join link (hidden and refused), accounts made for it, the board, the homework form; bringing
-it back opens them again (issue 16 items 5 and 6)."""
+it back opens them again."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The owner removing a co-teacher (classes:coteacher_remove): a page that asks first, then the
-change; only the owner (issue 16 item 5)."""
+change; only the owner."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Homework's due day ends at the student's midnight, and a teacher may set it due on their own
-today (issue 15 item 12: the day turned at midnight UTC, 7-8 pm in the eastern US)."""
+today (before, the day turned at midnight UTC, 7-8 pm in the eastern US)."""
 
 from __future__ import annotations
 

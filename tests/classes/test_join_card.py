@@ -1,5 +1,5 @@
 """The join card (classes:join_card): code, link and the link's QR code, for the class's teachers
-only, and none while the class takes no students (issue 16 items 1 and 6)."""
+only, and none while the class takes no students."""
 
 from __future__ import annotations
 

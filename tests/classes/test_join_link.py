@@ -1,5 +1,5 @@
 """A join link (classes:join_code) for someone not signed in: the class named, then sign-up or
-log-in that name it too and end in the class (issue 16 item 1)."""
+log-in that name it too and end in the class."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Leaving a class or stepping down from teaching it (classes:leave): a page that asks first, then
-the change (issue 16 item 5)."""
+the change."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 16 item 8: stray ":" lines under the hand in class homework and on the board. A puzzle
+"""No stray ":" lines under the hand in class homework and on the board. A puzzle
 made under a class's house rules records that table in its question as "table" (a mapping of the
 options: house rules, skill level, blocks of jokers); "Which jokers can you take?" keeps the
 exposures on the table by seat under the same key (a list of rows). The question's drawing took

@@ -1,5 +1,5 @@
 """Removing a student (classes:student_remove): a page that asks first (no JavaScript needed),
-then the removal, said as the teacher's doing (issue 16 item 5)."""
+then the removal, said as the teacher's doing."""
 
 from __future__ import annotations
 

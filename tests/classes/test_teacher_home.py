@@ -1,5 +1,5 @@
 """A teacher's home page (the site's home, signed in as a teacher): their classes, who is behind,
-what is due this week; "make your first class" for a new teacher (issue 16 item 11)."""
+what is due this week; "make your first class" for a new teacher."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""cfmj.core.days: the learner's date is the date where they are, not UTC's (issue 15 item 12)."""
+"""cfmj.core.days: the learner's date is the date where they are, not UTC's."""
 
 from __future__ import annotations
 

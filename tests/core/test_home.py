@@ -1,5 +1,5 @@
 """/ : the home page. A newcomer's first button leads to lesson 1, and every drill is introduced
-with what it practises and the lesson to take first (issue 15, item 13)."""
+with what it practises and the lesson to take first."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The plain formulation of `needs()` from before it was made fast (issue 17): every count an
+"""The plain formulation of `needs()` from before it was made fast: every count an
 int16 row over the whole card, the all-joker losses sorted and summed. Slow and easy to read, it
 is the reference tests/engine/test_distance_reference.py holds the fast one to, answer for answer,
 on inputs the golden answers do not cover (visible tiles, several all-joker exposures)."""

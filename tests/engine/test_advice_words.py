@@ -1,4 +1,4 @@
-"""Why a pass or a discard is advised, said with the tiles (issue 15 item 11): the hand aimed
+"""Why a pass or a discard is advised, said with the tiles: the hand aimed
 at, what the choice keeps together for it, what it still needs, and what a weaker choice breaks
 up; no counts of "target hands" and no ranks."""
 

@@ -1,5 +1,6 @@
-"""The two lessons added in issue 15 (item 5): where they sit in the course, that lessons named by
-number in the text are the ones meant, and that adding lessons in front of a learner's place
+"""The two lessons added to the course, "A game in five minutes" (lesson 3) and "Real tiles and the
+table" (lesson 18): where they sit in the course, that lessons named by number in the text are the
+ones meant, and that adding lessons in front of a learner's place
 keeps their progress where it was (progress belongs to a lesson row, found by its slug)."""
 
 from __future__ import annotations

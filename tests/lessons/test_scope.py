@@ -1,4 +1,4 @@
-"""Every lesson check and quiz asks only what has been taught (issue 15, item 1).
+"""Every lesson check and quiz asks only what has been taught.
 
 For every step's check and every quiz entry of the real course, PUZZLES puzzles are made within
 what the learner knows there (lessons.content.scope_at: the rule lines taught so far), and each is

@@ -1,5 +1,5 @@
 """What the lessons say about the game, held to the engine and to the site's own pictures: each test
-pins a statement a learner once read wrong (issue 15, item 3)."""
+pins a statement a learner once read wrong."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The strategy and defence unit (lessons 21-25, issue 19): every rack, count, value and reading
+"""The strategy and defence unit (lessons 21-25): every rack, count, value and reading
 of the table the lessons state, held to the engine. Each test pins one step's claims and the words
 that state them, so a change to the engine or to the text that breaks a claim fails here."""
 

@@ -1,4 +1,4 @@
-"""play:act with the coach's caution (issue 19): in a practice hand, a discard dangerous enough
+"""play:act with the coach's caution: in a practice hand, a discard dangerous enough
 (cfmj.engine.coach.caution.DANGER_WARNING) is held back with the engine's why until the learner confirms
 it; Back changes nothing, a double click discards once, and a test hand is never held back."""
 

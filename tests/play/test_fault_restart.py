@@ -1,6 +1,6 @@
 """Fault: the server is killed (SIGKILL, master and workers) in the middle of a hand, and a new one
-started on the same database; the hand goes on as if nothing happened (issue 18: "A hand survives
-a server restart mid-hand").
+started on the same database; the hand goes on as if nothing happened: a hand survives a server
+restart mid-hand.
 
 The site runs as it is served: gunicorn from the project root (so gunicorn.conf.py warms the
 engine before forking), two sync workers, DEBUG off, no Redis (sessions in the database, the

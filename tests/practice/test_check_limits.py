@@ -1,4 +1,4 @@
-"""/check/ within bounds (issue 13: slow hands sent in a loop slowed everyone's pages): a limit
+"""/check/ within bounds (once, slow hands sent in a loop slowed everyone's pages): a limit
 per address on the hands it checks, a time budget per check, and a smaller limit on the rare
 hands that need more than a quick look."""
 
@@ -82,7 +82,7 @@ def test_it_refuses_hands_after_the_limit_without_asking_the_engine(
 def test_its_refusal_page_reads_no_session_so_that_a_flood_costs_little(
     limits: None, django_user_model: Any
 ) -> None:
-    # Issue 17's flood (20 clients looping over the slowest hands): each refusal drew the whole
+    # The load test's flood (20 clients looping over the slowest hands): each refusal drew the whole
     # site layout, reading the session and the user, and the learners beside it waited behind them.
     client = Client()
     client.force_login(django_user_model.objects.create_user("flooder", password="x"))

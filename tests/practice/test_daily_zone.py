@@ -1,5 +1,5 @@
-"""Today's five, reviews and the streak follow the learner's own date (issue 15 item 12), and the
-daily set holds no puzzle the learner can have met in a drill (item 13)."""
+"""Today's five, reviews and the streak follow the learner's own date, and the
+daily set holds no puzzle the learner can have met in a drill."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Answering through the form (issue 15 item 10): a part left blank or a number that cannot be
+"""Answering through the form: a part left blank or a number that cannot be
 read is asked for again, in words, with nothing recorded and the answer not shown; numbers in
 words are read; a No needs its reason."""
 

@@ -1,4 +1,4 @@
-"""Mistakes to review (issue 15 item 13): each is listed with its question and opens to it, to be
+"""Mistakes to review: each is listed with its question and opens to it, to be
 answered again."""
 
 from __future__ import annotations

@@ -10,10 +10,11 @@ Weakest first:
 - strong: the coach's choice in everything (coach_choice: the advice player, with the danger of
   each discard weighed by the defence).
 
-Measured by cfmj.engine.studies.bot_strength (`make strength`; README, "Bot strength"): over 2,000
+Measured by cfmj.engine.studies.bot_strength (`make strength`; docs/measurements.md): over 2,000
 seeded hands per table the order is clear, every adjacent pair's 95% intervals apart, with the engine's
-loneliest-tile heuristic (a simple human's play) between beginner and steady. Four-way win rates:
-beginner 0.0%, heuristic 4.8%, steady 16.4%, strong 63.0%."""
+loneliest-tile heuristic (a simple human's play) between beginner and steady. Four-way win rates
+on 25 November 2026: beginner 0.0%, heuristic 4.8%, steady 16.4%, strong 63.0% (newer ones, after
+the strong bot began to play the coach's choice, are in docs/measurements.md)."""
 
 from __future__ import annotations
 

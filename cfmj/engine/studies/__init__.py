@@ -1,1 +1,1 @@
-"""Measurements of the engine's strength (README reports them; not part of the tests)."""
+"""Measurements of the engine's strength (docs/measurements.md reports them; not part of the tests)."""

@@ -24,7 +24,7 @@ calibration (40 hands, one discard in 4, 383 discards) took 1,423 s on 1 worker 
 machine, about 2 minutes of CPU. Predicted danger against the share called for Mah Jongg:
 0-1%: 1 of 288 (0.3%); 1-2%: 3 of 46 (6.5%); 2-5%: 0 of 36; 5-10%: 3 of 10 (30%); 10-20%: 1 of
 3; none higher. Safe discards are safe; above 1% the model under-states the danger, but the
-samples are small (README, "Defence").
+samples are small (docs/measurements.md, "defence").
 """
 
 from __future__ import annotations

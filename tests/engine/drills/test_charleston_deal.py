@@ -23,7 +23,7 @@ def _four_or_more_in_a_deal() -> float:
     return sum(comb(8, k) * comb(144, 13 - k) for k in range(4, 9)) / comb(152, 13)
 
 
-def test_the_real_deal_figure_is_what_the_issue_says() -> None:
+def test_the_real_deal_figure_is_what_the_docstring_says() -> None:
     assert round(_four_or_more_in_a_deal() * 100, 2) == 0.19
 
 

@@ -1,6 +1,6 @@
 """Drill "What is West collecting?" (cfmj.engine.drills.collecting): deterministic, graded fairly,
 right on a hand-made table whose answer is certain, and checked against what the opponents really
-held and went on to win in the bot hands its tables come from (issue 19's acceptance)."""
+held and went on to win in the bot hands its tables come from (the drill's acceptance)."""
 
 from __future__ import annotations
 

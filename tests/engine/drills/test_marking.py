@@ -1,4 +1,4 @@
-"""Marking (issue 15 item 10): a part left blank or unreadable is asked for again, never marked;
+"""Marking: a part left blank or unreadable is asked for again, never marked;
 numbers are read in words too; a half-right answer says what was right and what was not; every
 reason that holds for a hand counts; the reasons' names can be told apart."""
 
@@ -14,7 +14,7 @@ from cfmj.engine.drills.winning_hand import true_reasons
 from cfmj.engine.reasons import CATALOGUE, NOT_A_SET, NUMBER_REPEATED, TILE_IN_TWO_BLOCKS
 from tests.engine.drills.helpers import puzzles
 
-# The hand from the issue: 2 fills two blocks (2C and 2D), and 2-5 is no set either.
+# The hand a learner was marked wrong on: 2 fills two blocks (2C and 2D), and 2-5 is no set either.
 TWO_REASONS = "2C 2C 5B 5B 5B 5B 2D 2D RD RD RD RD J J"
 
 

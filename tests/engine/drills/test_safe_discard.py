@@ -100,7 +100,7 @@ def test_the_library_agrees_with_the_engines_danger(index: int) -> None:
 
 
 def test_a_safe_answer_never_completes_an_opponents_real_hand() -> None:
-    """Checked against simulation (issue 19): every position keeps each opponent's real hand. A
+    """Checked against simulation: every position keeps each opponent's real hand. A
     "safe" tile completes none of them, in the sample of generated puzzles and in the whole
     library. A "dangerous" tile is a chance, not a certainty: how often an opponent really was
     waiting on it is measured, not asserted (the report gives the figure)."""
