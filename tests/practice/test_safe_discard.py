@@ -52,6 +52,7 @@ def test_it_draws_your_own_discards_as_tiles_named_in_words(client) -> None:
     assert yours["seat"] == question["seat"] and yours["discards"] and yours["exposures"]
     html = page.content.decode()
     assert f"You ({yours['seat']})" in html
+    assert f"<strong>Your hand ({question['seat']})</strong>" in html  # the rack above is yours
     row = re.search(
         r'<div class="play-discards" role="group" aria-label="Your discards">(.*?)</div>', html, re.S
     )
