@@ -12,16 +12,10 @@ from collections.abc import Iterable
 from django.db import transaction
 
 from cfmj.accounts.models import User
+from cfmj.classes.homework_kinds import Change, keeping_a_table, kind_of
 from cfmj.classes.models import Assignment, AssignmentPuzzle, Classroom, Membership
-from cfmj.classes.selectors import class_table
-from cfmj.classes.services import MAX_HANDS, MAX_PUZZLES, ClassError
-from cfmj.engine import drills
-from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
-from cfmj.play.models import Game
-from cfmj.play.stats import table_key as play_table_key
-from cfmj.play.stats import table_words as play_table_words
+from cfmj.classes.services import ClassError
 from lessons.models import Lesson
-from practice.tables import table_of
 
 
 def students_set(*, assignment: Assignment, students: Iterable[User]) -> None:
@@ -56,34 +50,9 @@ def assignment_update(
     finished then see it as late."""
     if assignment.classroom.archived:
         raise ClassError("This class is archived: bring it back before changing its homework.")
-    fields = ["due"]
     assignment.due = due
-    if assignment.kind == Assignment.Kind.LESSON and lesson is not None:
-        if not lesson.active:
-            raise ClassError("Choose the lesson to assign.")
-        assignment.lesson = lesson
-        fields.append("lesson")
-    if assignment.kind == Assignment.Kind.PLAY and count is not None:
-        if not 1 <= count <= MAX_HANDS:
-            raise ClassError(f"Ask for between 1 and {MAX_HANDS} hands.")
-        assignment.count = count
-        fields.append("count")
-    if assignment.kind == Assignment.Kind.PLAY and play_mode is not None:
-        if play_mode not in Game.Mode.values:
-            raise ClassError("Choose which hands count: practice or test.")
-        assignment.play_mode = play_mode
-        fields.append("play_mode")
-    if assignment.kind == Assignment.Kind.DRILLS:
-        if count is not None:
-            if not 1 <= count <= MAX_PUZZLES:
-                raise ClassError(f"Ask for between 1 and {MAX_PUZZLES} puzzles.")
-            assignment.count = count
-            fields.append("count")
-        if band is not None:
-            if band not in drills.BANDS:
-                raise ClassError("Difficulty goes from 1 (first steps) to 5 (hardest).")
-            assignment.band = band
-            fields.append("band")
+    change = Change(lesson=lesson, count=count, band=band, play_mode=play_mode)
+    fields = ["due", *kind_of(assignment).update(assignment, change)]
     with transaction.atomic():
         assignment.save(update_fields=fields)
         students_set(assignment=assignment, students=students)
@@ -129,29 +98,13 @@ def on_older_rules(classroom: Classroom) -> list[tuple[Assignment, str]]:
     now (its rules changed since), and hands to play at another table, with the name of the table
     it keeps."""
     out = []
-    for assignment in classroom.assignments.exclude(kind=Assignment.Kind.LESSON).order_by("due", "pk"):
-        if assignment.kind == Assignment.Kind.PLAY:
-            now = play_table_key(classroom.house_rules, classroom.skill_level)
-        else:
-            now = class_table(classroom, assignment.drill_kind)
-        if assignment.table != now:
+    for assignment in classroom.assignments.filter(kind__in=keeping_a_table()).order_by("due", "pk"):
+        now = kind_of(assignment).table_now
+        if now is not None and assignment.table != now(assignment):
             out.append((assignment, homework_table_words(assignment)))
     return out
 
 
 def homework_table_words(assignment: Assignment) -> str:
     """The table homework keeps, in a teacher's words ("" for a lesson)."""
-    if assignment.kind == Assignment.Kind.LESSON:
-        return ""
-    if assignment.kind == Assignment.Kind.PLAY:
-        return play_table_words(assignment.table)
-    return table_words(assignment.table)
-
-
-def table_words(key: str) -> str:
-    """A table key (practice.tables) in a teacher's words."""
-    rules = table_of(key)
-    if rules is None:
-        return "the standard rules"
-    house = "; ".join(HOUSE_RULE_LABELS[r] for r in sorted(rules.house_rules)) or "no house rules"
-    return f"{house}; {SKILL_LEVEL_LABELS.get(rules.skill_level, '')}"
+    return kind_of(assignment).table_words(assignment.table)

@@ -11,7 +11,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from cfmj.classes import homework, services
 from cfmj.classes.access import taught_or_404, user_of
-from cfmj.classes.homework_forms import KIND_WORDS, HomeworkCopyForm, HomeworkEditForm, HomeworkForm
+from cfmj.classes.homework_forms import HomeworkCopyForm, HomeworkEditForm, HomeworkForm
+from cfmj.classes.homework_kinds import find, kind_of, kinds
 from cfmj.classes.models import Assignment, Classroom
 from cfmj.classes.services import ClassError
 from cfmj.core.learners import learner_of
@@ -50,15 +51,16 @@ def choose(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = taught_or_404(request, pk)
     if (back := _archived(request, classroom)) is not None:
         return back
-    kinds = [(value, label, KIND_WORDS[Assignment.Kind(value)]) for value, label in Assignment.Kind.choices]
-    return render(request, "classes/homework_kind.html", {"classroom": classroom, "kinds": kinds})
+    choices = [(kind.name, kind.label, kind.words) for kind in kinds()]
+    return render(request, "classes/homework_kind.html", {"classroom": classroom, "kinds": choices})
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def create(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     classroom = taught_or_404(request, pk)
-    if kind not in Assignment.Kind.values:
+    definition = find(kind)
+    if definition is None:
         raise Http404("No such kind of homework")
     if (back := _archived(request, classroom)) is not None:
         return back
@@ -85,15 +87,14 @@ def create(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
         else:
             messages.success(request, f"Homework set: {work.title}. Your students see it on their home page.")
             return redirect("classes:detail", pk=classroom.pk)
-    label = Assignment.Kind(kind).label
     return render(
         request,
         "classes/homework_form.html",
         {
             "form": form,
             "classroom": classroom,
-            "title": f"Set homework: {label.lower()}",
-            "words": KIND_WORDS[Assignment.Kind(kind)],
+            "title": f"Set homework: {definition.label.lower()}",
+            "words": definition.words,
             "button": "Set it",
             "back": ("Choose another kind", "classes:assignment_create"),
         },
@@ -125,9 +126,7 @@ def edit(request: HttpRequest, pk: int, assignment_id: int) -> HttpResponse:
             messages.success(request, f"Saved: {work.title}, due {work.due:%-d %B %Y}.")
             _due_said(request, work)
             return redirect("classes:assignment", pk=work.classroom_id, assignment_id=work.pk)
-    words = KIND_WORDS[Assignment.Kind(work.kind)]
-    if work.kind == Assignment.Kind.FIXED:
-        words += " Its puzzles stay as they are: to set other ones, duplicate it, or set new homework."
+    words = kind_of(work).words + kind_of(work).edit_words
     return render(
         request,
         "classes/homework_form.html",
@@ -163,7 +162,7 @@ def duplicate(request: HttpRequest, pk: int, assignment_id: int) -> HttpResponse
         else:
             messages.success(request, f"Copied: {copy.title}, due {copy.due:%-d %B %Y}.")
             return redirect("classes:assignment", pk=copy.classroom_id, assignment_id=copy.pk)
-    same = "the same puzzles" if work.kind == Assignment.Kind.FIXED else "the same settings"
+    same = kind_of(work).copy_keeps
     return render(
         request,
         "classes/homework_form.html",

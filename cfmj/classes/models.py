@@ -5,6 +5,8 @@ account, so leaving or being removed from a class, or a class being archived, lo
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -12,7 +14,10 @@ from django.db.models import Q
 from cfmj.engine import drills
 from cfmj.play.models import Game
 from lessons.models import Lesson
-from practice.models import KIND_CHOICES, Puzzle
+from practice.models import Puzzle
+
+if TYPE_CHECKING:
+    from cfmj.classes.homework_kinds import HomeworkKind
 
 
 class Classroom(models.Model):
@@ -148,7 +153,17 @@ class ManagedAccount(models.Model):
         return f"{self.user} (made for {self.classroom})"
 
 
+def homework_kind_choices() -> list[tuple[str, str]]:
+    """Every registered kind of homework with its label, read when asked: Assignment.kind's
+    `choices` (a callable stays out of Django's migrations, so a new kind needs none)."""
+    from cfmj.classes.homework_kinds import kind_choices  # noqa: PLC0415 - the definitions read this module
+
+    return kind_choices()
+
+
 class Assignment(models.Model):
+    # The names the kinds built in are stored under; each kind's definition, and the registry of
+    # them all, is cfmj.classes.homework_kinds.
     class Kind(models.TextChoices):
         LESSON = "lesson", "A lesson"
         DRILLS = "drills", "Drill puzzles"
@@ -156,7 +171,7 @@ class Assignment(models.Model):
         PLAY = "play", "Hands to play"
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
-    kind = models.CharField(max_length=10, choices=Kind.choices)
+    kind = models.CharField(max_length=10, choices=homework_kind_choices)
     lesson = models.ForeignKey(Lesson, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     drill_kind = models.CharField(max_length=20, choices=drills.kind_choices, blank=True)
     count = models.PositiveSmallIntegerField(default=0)  # drill puzzles to answer, or hands to play
@@ -189,21 +204,15 @@ class Assignment(models.Model):
         return f"{self.classroom}: {self.title}"
 
     @property
-    def plays_hands(self) -> bool:
-        """Homework of hands played against the bots: counted in hands, with no score."""
-        return self.kind == self.Kind.PLAY
+    def homework_kind(self) -> HomeworkKind:
+        """The definition of its kind (cfmj.classes.homework_kinds)."""
+        from cfmj.classes.homework_kinds import kind_of  # noqa: PLC0415 - the definitions read this module
+
+        return kind_of(self)
 
     @property
     def title(self) -> str:
-        if self.kind == self.Kind.LESSON and self.lesson is not None:
-            return f"Lesson {self.lesson.number}: {self.lesson.title}"
-        if self.kind == self.Kind.PLAY:
-            mode = Game.Mode(self.play_mode).label.lower() if self.play_mode in Game.Mode.values else ""
-            return f"Play {self.count} hand{'' if self.count == 1 else 's'} in {mode} mode"
-        label = dict(KIND_CHOICES).get(self.drill_kind, self.drill_kind)
-        if self.kind == self.Kind.DRILLS:
-            return f"{self.count} × {label} (difficulty {self.band})"
-        return f"{label}: a set of {self.count} puzzles"
+        return self.homework_kind.title(self)
 
 
 class AssignmentPuzzle(models.Model):

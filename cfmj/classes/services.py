@@ -21,17 +21,13 @@ from cfmj.accounts.selectors import username_taken
 from cfmj.accounts.usernames import username_normalise, username_problem
 from cfmj.classes.models import (
     Assignment,
-    AssignmentPuzzle,
     Classroom,
     CoteacherInvite,
     ManagedAccount,
     Membership,
 )
-from cfmj.classes.selectors import class_table
 from cfmj.engine import drills
 from cfmj.engine.ruleset import HOUSE_RULES, SKILL_LEVELS
-from cfmj.play.models import Game
-from cfmj.play.stats import table_key as play_table_key
 from lessons.models import Lesson
 from practice.making import made_in_a_request, puzzle_batch_generate
 from practice.models import Puzzle
@@ -390,76 +386,29 @@ def assignment_create(
     band: int = 2,
     play_mode: str = "",
 ) -> Assignment:
+    """New homework of a kind: its definition (cfmj.classes.homework_kinds) checks what the teacher
+    chose and stores it."""
+    from cfmj.classes import homework_kinds  # noqa: PLC0415 - the kinds' definitions read this module
+
     if classroom.archived:
         raise ClassError("This class is archived: bring it back before setting homework.")
-    if kind == Assignment.Kind.PLAY:
-        return _play_homework_create(
-            classroom=classroom, teacher=teacher, due=due, count=count, play_mode=play_mode
-        )
-    if kind == Assignment.Kind.LESSON:
-        if lesson is None or not lesson.active:
-            raise ClassError("Choose the lesson to assign.")
-        return Assignment.objects.create(
-            classroom=classroom, kind=kind, lesson=lesson, due=due, created_by=teacher
-        )
-    if kind not in (Assignment.Kind.DRILLS, Assignment.Kind.FIXED):
-        raise ClassError("Assign a lesson, drill puzzles, a fixed set of puzzles, or hands to play.")
-    if drill_kind not in drills.KINDS:
-        raise ClassError("Choose the kind of drill.")
-    if not 1 <= count <= MAX_PUZZLES:
-        raise ClassError(f"Ask for between 1 and {MAX_PUZZLES} puzzles.")
-    if band not in drills.BANDS:
-        raise ClassError("Difficulty goes from 1 (first steps) to 5 (hardest).")
-    if kind == Assignment.Kind.FIXED and drills.definition(drill_kind).slow:
-        # Made (one at most) and counted before the homework's transaction: a refusal keeps it.
-        _fixed_set(drill_kind, band, count, class_table(classroom, drill_kind))
-    with transaction.atomic():
-        table = class_table(classroom, drill_kind)
-        assignment = Assignment.objects.create(
-            classroom=classroom,
-            kind=kind,
-            drill_kind=drill_kind,
-            count=count,
-            band=band,
-            table=table,
-            due=due,
-            created_by=teacher,
-        )
-        if kind == Assignment.Kind.FIXED:
-            AssignmentPuzzle.objects.bulk_create(
-                [
-                    AssignmentPuzzle(assignment=assignment, puzzle=puzzle, position=position)
-                    for position, puzzle in enumerate(_fixed_set(drill_kind, band, count, table), 1)
-                ]
-            )
-        elif table != STANDARD:
-            # Few puzzles exist for a class's own table: make enough for the homework now (the
-            # standard pool is kept full by the refill task).
-            _fixed_set(drill_kind, band, count, table)
-    return assignment
-
-
-def _play_homework_create(
-    *, classroom: Classroom, teacher: User, due: datetime.date, count: int, play_mode: str
-) -> Assignment:
-    """Hands to play at the class's table (its house rules and skill level as they are now), in
-    practice or test mode: each finished hand counts (cfmj.classes.selectors)."""
-    if play_mode not in Game.Mode.values:
-        raise ClassError("Choose which hands count: practice or test.")
-    if not 1 <= count <= MAX_HANDS:
-        raise ClassError(f"Ask for between 1 and {MAX_HANDS} hands.")
-    return Assignment.objects.create(
+    definition = homework_kinds.find(kind)
+    if definition is None:
+        raise ClassError(f"Assign {homework_kinds.all_labels()}.")
+    setting = homework_kinds.Setting(
         classroom=classroom,
-        kind=Assignment.Kind.PLAY,
-        count=count,
-        play_mode=play_mode,
-        table=play_table_key(classroom.house_rules, classroom.skill_level),
+        teacher=teacher,
         due=due,
-        created_by=teacher,
+        lesson=lesson,
+        drill_kind=drill_kind,
+        count=count,
+        band=band,
+        play_mode=play_mode,
     )
+    return definition.create(setting)
 
 
-def _fixed_set(kind: str, band: int, count: int, table: str = STANDARD) -> list[Puzzle]:
+def fixed_set(kind: str, band: int, count: int, table: str = STANDARD) -> list[Puzzle]:
     """`count` stored puzzles of this kind, band and table, made now if the pool is short."""
     pool = Puzzle.objects.filter(kind=kind, band=band, table=table)
     puzzles = list(pool.order_by("?")[:count])

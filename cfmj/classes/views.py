@@ -19,13 +19,11 @@ from cfmj.classes.forms import (
     JoinForm,
     StudentForm,
 )
+from cfmj.classes.homework_kinds import keeping_a_table, kind_of
 from cfmj.classes.models import Assignment, Classroom, Membership
 from cfmj.classes.services import ClassError
-from cfmj.core.learners import learner_of
 from cfmj.core.ratelimit import rate_limited
-from cfmj.engine import drills
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
-from practice import answering, serving
 
 
 def _assignment_or_404(classroom: Classroom, assignment_id: int) -> Assignment:
@@ -187,7 +185,7 @@ def edit(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("classes:detail", pk=classroom.pk)
     note = (
         "Homework already set keeps the rules it was set with: after saving, you are told which."
-        if classroom.assignments.exclude(kind=Assignment.Kind.LESSON).exists()
+        if classroom.assignments.filter(kind__in=keeping_a_table()).exists()
         else ""
     )
     return render(
@@ -308,23 +306,9 @@ def assignment(request: HttpRequest, pk: int, assignment_id: int) -> HttpRespons
     user = user_of(request)
     if not selectors.is_set_for(work, user):
         raise Http404("No such homework for you")
-    if work.kind == Assignment.Kind.PLAY:  # the Play page, its table set for the homework
-        return redirect(f"{reverse('play:home')}?{urlencode({'homework': work.pk})}")
+    kind = kind_of(work)
+    if kind.start_url is not None and (url := kind.start_url(work)):  # a lesson, the Play page...
+        return redirect(url)
     status = selectors.statuses(work, [user])[user.pk]
-    if work.kind == Assignment.Kind.LESSON and work.lesson is not None:
-        return redirect("lessons:lesson", slug=work.lesson.slug)
-    puzzle = None if status.done else selectors.next_assignment_puzzle(work, user)
-    context: dict[str, Any] = {"classroom": classroom, "assignment": work, "status": status, "puzzle": puzzle}
-    if puzzle is not None:
-        # Served for this homework, to this student: the answer counts for it, and leads back here.
-        where = serving.homework(classroom.pk, work.pk)
-        context.update(
-            {
-                "question": puzzle.question,
-                "kind_title": drills.KIND_TITLES[puzzle.kind],
-                "token": answering.question_serve(
-                    learner=learner_of(request), what=serving.puzzle(puzzle.pk), where=where
-                ),
-            }
-        )
-    return render(request, "classes/assignment_student.html", context)
+    context = {"classroom": classroom, "assignment": work, "status": status}
+    return render(request, kind.template, {**context, **kind.context(request, work, status)})
