@@ -45,7 +45,7 @@ def test_the_table_fits_and_the_verdict_is_in_view(
     form = page.locator("form.answer-form")
     puzzle = puzzle_of(form)
     seats = page.locator("ul.table-seats > li")
-    expect(seats).to_have_count(3)
+    expect(seats).to_have_count(4)  # the three others, then you
     for seat in puzzle.question["opponents"]:
         discards = page.get_by_role("group", name=f"{seat['seat']}'s discards")
         expect(discards.locator("img.tile")).to_have_count(len(seat["discards"]))
