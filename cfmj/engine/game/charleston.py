@@ -10,6 +10,7 @@ from collections import Counter
 from itertools import combinations
 
 from ..tiles import JOKER, name
+from ..words import plural
 from .actions import Action, CourtesyAsk, CourtesyPass, PassTiles, StopVote
 from .errors import (
     BLIND_WHAT,
@@ -112,7 +113,7 @@ def validate(table: Table, action: Action) -> None:
     elif isinstance(action, CourtesyAsk):
         _owes(table, action.seat, COURTESY_ASK, "Asking for a courtesy pass")
         if not 0 <= action.count <= MAX_COURTESY:
-            raise IllegalAction(f"You asked for {action.count} tiles. {COURTESY_COUNT}")
+            raise IllegalAction(f"You asked for {plural(action.count, 'tile')}. {COURTESY_COUNT}")
     elif isinstance(action, CourtesyPass):
         _validate_courtesy(table, action)
 
@@ -126,7 +127,7 @@ def _validate_pass(table: Table, action: PassTiles) -> None:
         raise IllegalAction(NO_JOKER_PASS)
     count = len(action.tiles) + len(action.blind)
     if count != PASS_SIZE:
-        raise IllegalAction(f"You passed {count} tiles. {PASS_THREE}")
+        raise IllegalAction(f"You passed {plural(count, 'tile')}. {PASS_THREE}")
     hand = table.hands[action.seat]
     if action.blind:
         if table.stage not in BLIND_STAGES:
@@ -149,12 +150,13 @@ def _validate_courtesy(table: Table, action: CourtesyPass) -> None:
     if JOKER in action.tiles:
         raise IllegalAction(NO_JOKER_PASS)
     if len(action.tiles) > MAX_COURTESY:
-        raise IllegalAction(f"You passed {len(action.tiles)} tiles. {COURTESY_COUNT}")
+        raise IllegalAction(f"You passed {plural(len(action.tiles), 'tile')}. {COURTESY_COUNT}")
     _owes(table, action.seat, COURTESY_PASS, "A courtesy pass")
     agreed = table.courtesy[action.seat]
     if len(action.tiles) != agreed:
+        agreed_words = plural(agreed, "tile")
         raise IllegalAction(
-            f"The agreed courtesy pass is {agreed} tiles, not {len(action.tiles)}. {COURTESY_SMALLER}"
+            f"The agreed courtesy pass is {agreed_words}, not {len(action.tiles)}. {COURTESY_SMALLER}"
         )
     if not contains(table.hands[action.seat], action.tiles):
         raise IllegalAction(f"You do not hold {_names(action.tiles)}. {NOT_HELD}")
