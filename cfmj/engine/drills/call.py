@@ -210,7 +210,7 @@ def make(rng: Random, band: int, focus: str | None = None) -> tuple[CallQuestion
     hand, tile, advice = _position(rng, band, focus)
     seat = rng.choice(SEATS)
     question: CallQuestion = {
-        "prompt": f"{seat} discards {name(tile)} ({code(tile)}). Can you call it?",
+        "prompt": f"{seat} discards {name(tile)}. Can you call it?",
         "hand": str(hand),
         "tile": code(tile),
         "choices": [c.copy() for c in CHOICES],

@@ -42,6 +42,17 @@ def misread(result: Graded) -> list[str]:
 
 
 @pytest.mark.parametrize("kind", KINDS)
+def test_every_question_of_a_drill_asks_in_plain_words(kind: str) -> None:
+    """The prompt names tiles in words ("North discards 7 Bam"), never as notation too."""
+    problems = [
+        f"seed {p.seed}: notation {notation_in(p.question['prompt'])} in {p.question['prompt']!r}"
+        for p in made(kind)[:20]
+        if notation_in(p.question["prompt"])
+    ]
+    assert problems == []
+
+
+@pytest.mark.parametrize("kind", KINDS)
 def test_every_grade_of_a_drill_is_said_in_plain_words(kind: str) -> None:
     problems: list[str] = []
     for puzzle in made(kind):
