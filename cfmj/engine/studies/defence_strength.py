@@ -14,18 +14,16 @@ can be varied (--give-up-ready and the rest) to tune them.
 from __future__ import annotations
 
 import argparse
-import time
 from dataclasses import asdict, fields
 from functools import partial
 from typing import Any
 
 from ..defence import DEFAULT, Thresholds
-from ..errors import InputError
 from ..game.advice_player import AdvicePlayer
 from ..game.defensive_player import DefensivePlayer
 from ..game.players import Player
 from .report import conclude
-from .tournament import MAX_HANDS, Table, heading, play, points, self_drawn, share, summarise
+from .tournament import Table, head_to_head, heading, points, self_drawn, share
 
 ADVICE, DEFENSIVE = "advice", "defensive"
 TABLE = Table((ADVICE, DEFENSIVE, ADVICE, DEFENSIVE))
@@ -41,26 +39,15 @@ def run(
     """Play `hands` hands and summarise them; with `log`, each chunk of hands is appended to that
     file as it finishes (one JSON line) and chunks already there are not played again, so a run
     that is stopped can be resumed (or summarised so far: --hands the count done)."""
-    if not 2 <= hands <= MAX_HANDS or hands % 2:
-        raise InputError(f"--hands is an even number from 2 to {MAX_HANDS:,} (each deal in both rotations).")
-    started = time.perf_counter()
-    played = play(
+    return head_to_head(
         TABLE,
         hands,
         seed,
         partial(player, thresholds=thresholds),
-        workers=max(1, workers),
+        workers=workers,
         log=log,
         tag={"thresholds": asdict(thresholds)},
     )
-    return {
-        "hands": hands,
-        "seed": seed,
-        "deals": f"{seed}..{seed + hands // 2 - 1}",
-        "thresholds": asdict(thresholds),
-        **summarise(played, (ADVICE, DEFENSIVE)),
-        "seconds": round(time.perf_counter() - started, 1),
-    }
 
 
 def markdown(report: dict[str, Any]) -> str:

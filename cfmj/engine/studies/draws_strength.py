@@ -12,14 +12,12 @@ the points per seat-hand (mean ± 1.96·sd/√n).
 from __future__ import annotations
 
 import argparse
-import time
 from typing import Any
 
-from ..errors import InputError
 from ..game.advice_player import AdvicePlayer
 from ..game.players import Player
 from .report import conclude
-from .tournament import MAX_HANDS, Table, heading, play, points, self_drawn, share, summarise
+from .tournament import Table, head_to_head, heading, points, self_drawn, share
 
 ADVICE, SHAPE = "advice", "shape only"
 TABLE = Table((ADVICE, SHAPE, ADVICE, SHAPE))
@@ -36,17 +34,7 @@ def player(policy: str, deal: int, seat: int) -> Player:
 
 
 def run(hands: int, seed: int, *, workers: int = 1) -> dict[str, Any]:
-    if not 2 <= hands <= MAX_HANDS or hands % 2:
-        raise InputError(f"--hands is an even number from 2 to {MAX_HANDS:,} (each deal in both rotations).")
-    started = time.perf_counter()
-    played = play(TABLE, hands, seed, player, workers=max(1, workers))
-    return {
-        "hands": hands,
-        "seed": seed,
-        "deals": f"{seed}..{seed + hands // 2 - 1}",
-        **summarise(played, (ADVICE, SHAPE)),
-        "seconds": round(time.perf_counter() - started, 1),
-    }
+    return head_to_head(TABLE, hands, seed, player, workers=workers)
 
 
 def markdown(report: dict[str, Any]) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import statistics
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
@@ -193,6 +194,33 @@ def _seated(data: dict[str, Any]) -> Seated:
             "dead": tuple(data["dead"]),
         }
     )
+
+
+def head_to_head(
+    table: Table,
+    hands: int,
+    seed: int,
+    make: PlayerMaker,
+    *,
+    workers: int = 1,
+    log: str | None = None,
+    tag: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Two policies, two seats each, opposite (`table`), each deal in both rotations: `hands` hands
+    played (`log`: resumable, see play) and summarised per policy, the first seat's first; the
+    report's `tag` entries (a study's settings) follow its hands, seed and deals."""
+    if not 2 <= hands <= MAX_HANDS or hands % 2:
+        raise InputError(f"--hands is an even number from 2 to {MAX_HANDS:,} (each deal in both rotations).")
+    started = time.perf_counter()
+    played = play(table, hands, seed, make, workers=max(1, workers), log=log, tag=tag)
+    return {
+        "hands": hands,
+        "seed": seed,
+        "deals": f"{seed}..{seed + hands // 2 - 1}",
+        **(tag or {}),
+        **summarise(played, tuple(dict.fromkeys(table.seats))),
+        "seconds": round(time.perf_counter() - started, 1),
+    }
 
 
 def summarise(hands: Sequence[Seated], order: Sequence[str]) -> dict[str, Any]:
