@@ -30,14 +30,7 @@ def puzzle_fields(form: forms.Form, *, kind: bool) -> None:
             label="Drill",
             error_messages={"required": "Choose the kind of drill."},
         )
-    form.fields["count"] = forms.IntegerField(
-        min_value=1,
-        max_value=MAX_PUZZLES,
-        initial=10,
-        label="Number of puzzles",
-        help_text=f"From 1 to {MAX_PUZZLES}.",
-        error_messages={"required": "Say how many puzzles."},
-    )
+    form.fields["count"] = count_field(MAX_PUZZLES, 10, "puzzles")
     form.fields["band"] = forms.TypedChoiceField(
         coerce=int,
         choices=[(b, str(b)) for b in BANDS],
@@ -47,15 +40,20 @@ def puzzle_fields(form: forms.Form, *, kind: bool) -> None:
     form.order_fields(["drill_kind", "count", "band"])
 
 
-def play_fields(form: forms.Form) -> None:
-    form.fields["count"] = forms.IntegerField(
+def count_field(most: int, initial: int, what: str, more: str = "") -> forms.IntegerField:
+    """How many puzzles or hands (`what`) a homework asks for, from 1 to `most`."""
+    return forms.IntegerField(
         min_value=1,
-        max_value=MAX_HANDS,
-        initial=3,
-        label="Number of hands",
-        help_text=f"From 1 to {MAX_HANDS}. Only hands started after you set it count.",
-        error_messages={"required": "Say how many hands."},
+        max_value=most,
+        initial=initial,
+        label=f"Number of {what}",
+        help_text=f"From 1 to {most}.{more}",
+        error_messages={"required": f"Say how many {what}."},
     )
+
+
+def play_fields(form: forms.Form) -> None:
+    form.fields["count"] = count_field(MAX_HANDS, 3, "hands", " Only hands started after you set it count.")
     form.fields["play_mode"] = forms.ChoiceField(
         choices=Game.Mode.choices,
         initial=Game.Mode.PRACTICE,

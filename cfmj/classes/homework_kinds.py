@@ -176,10 +176,8 @@ def _puzzles_create(setting: Setting, *, fixed: bool) -> Assignment:
     drill_kind, band, count, classroom = setting.drill_kind, setting.band, setting.count, setting.classroom
     if drill_kind not in drills.KINDS:
         raise ClassError("Choose the kind of drill.")
-    if not 1 <= count <= MAX_PUZZLES:
-        raise ClassError(f"Ask for between 1 and {MAX_PUZZLES} puzzles.")
-    if band not in drills.BANDS:
-        raise ClassError("Difficulty goes from 1 (first steps) to 5 (hardest).")
+    _check_count(count, MAX_PUZZLES, "puzzles")
+    _check_band(band)
     if fixed and drills.definition(drill_kind).slow:
         # Made (one at most) and counted before the homework's transaction: a refusal keeps it.
         fixed_set(drill_kind, band, count, class_table(classroom, drill_kind))
@@ -212,16 +210,31 @@ def _puzzles_create(setting: Setting, *, fixed: bool) -> Assignment:
 def _drills_update(assignment: Assignment, change: Change) -> list[str]:
     fields = []
     if change.count is not None:
-        if not 1 <= change.count <= MAX_PUZZLES:
-            raise ClassError(f"Ask for between 1 and {MAX_PUZZLES} puzzles.")
-        assignment.count = change.count
+        assignment.count = _check_count(change.count, MAX_PUZZLES, "puzzles")
         fields.append("count")
     if change.band is not None:
-        if change.band not in drills.BANDS:
-            raise ClassError("Difficulty goes from 1 (first steps) to 5 (hardest).")
-        assignment.band = change.band
+        assignment.band = _check_band(change.band)
         fields.append("band")
     return fields
+
+
+def _check_count(count: int, most: int, what: str) -> int:
+    """How many puzzles or hands a homework asks for, refused outside 1 to `most`."""
+    if not 1 <= count <= most:
+        raise ClassError(f"Ask for between 1 and {most} {what}.")
+    return count
+
+
+def _check_band(band: int) -> int:
+    if band not in drills.BANDS:
+        raise ClassError("Difficulty goes from 1 (first steps) to 5 (hardest).")
+    return band
+
+
+def _check_mode(mode: str) -> str:
+    if mode not in Game.Mode.values:
+        raise ClassError("Choose which hands count: practice or test.")
+    return mode
 
 
 def _puzzle_context(request: HttpRequest, assignment: Assignment, status: Status) -> dict[str, Any]:
@@ -259,10 +272,8 @@ def _play_title(assignment: Assignment) -> str:
 def _play_create(setting: Setting) -> Assignment:
     """Hands to play at the class's table (its house rules and skill level as they are now), in
     practice or test mode: each finished hand counts (progress.play_statuses)."""
-    if setting.play_mode not in Game.Mode.values:
-        raise ClassError("Choose which hands count: practice or test.")
-    if not 1 <= setting.count <= MAX_HANDS:
-        raise ClassError(f"Ask for between 1 and {MAX_HANDS} hands.")
+    _check_mode(setting.play_mode)
+    _check_count(setting.count, MAX_HANDS, "hands")
     classroom = setting.classroom
     return Assignment.objects.create(
         classroom=classroom,
@@ -278,14 +289,10 @@ def _play_create(setting: Setting) -> Assignment:
 def _play_update(assignment: Assignment, change: Change) -> list[str]:
     fields = []
     if change.count is not None:
-        if not 1 <= change.count <= MAX_HANDS:
-            raise ClassError(f"Ask for between 1 and {MAX_HANDS} hands.")
-        assignment.count = change.count
+        assignment.count = _check_count(change.count, MAX_HANDS, "hands")
         fields.append("count")
     if change.play_mode is not None:
-        if change.play_mode not in Game.Mode.values:
-            raise ClassError("Choose which hands count: practice or test.")
-        assignment.play_mode = change.play_mode
+        assignment.play_mode = _check_mode(change.play_mode)
         fields.append("play_mode")
     return fields
 
