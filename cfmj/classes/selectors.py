@@ -19,10 +19,9 @@ from cfmj.classes.models import (
     active_member,
 )
 from cfmj.classes.progress import Status as Status  # noqa: PLC0414 - re-exported: Status was read from here
+from cfmj.engine.numbers import option_number
 from practice.models import Puzzle
 from practice.tables import puzzle_table, table_key
-
-MAX_ID_DIGITS = 18  # an id in a link: a BigAutoField holds up to 19 digits; no id here is longer
 
 
 def class_table(classroom: Classroom, kind: str) -> str:
@@ -142,14 +141,14 @@ def due_for(user: User) -> list[DueItem]:
 def play_homework_of(user: User, assignment_id: object) -> DueItem | None:
     """The student's own homework of hands to play with this id (None for anyone else's, another
     kind, an archived class or an id that is not one), with their progress."""
-    text = str(assignment_id)
-    if not (text.isascii() and text.isdigit() and len(text) <= MAX_ID_DIGITS):
-        return None  # '²' is a digit to isdigit() but not to int(); a huge one no table's id
+    pk = option_number(assignment_id)  # ASCII digits only: '²' is no id, nor a number too long
+    if pk is None:
+        return None
     work = (
         Assignment.objects.filter(
             for_student(user),
             active_member(Membership.Role.STUDENT, through="classroom__memberships"),
-            pk=int(text),
+            pk=pk,
             kind=Assignment.Kind.PLAY,
             classroom__memberships__user=user,
             classroom__archived_at__isnull=True,
