@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "lessons",
     "practice",
     "cfmj.play",
+    "cfmj.site",
 ]
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -106,7 +107,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "cfmj.core.context_processors.display",
+                "cfmj.site.context_processors.display",
             ],
         },
     }
@@ -214,10 +215,10 @@ CELERY_BEAT_SCHEDULE = {
     },
     # Idempotent, so it runs often: the day's set exists soon after midnight or a worker's start.
     "build-daily-set": {"task": "practice.build_daily_set", "schedule": 900.0},
-    # Accounts whose owners asked for deletion, once their week is over (cfmj/accounts/tasks.py).
-    "delete-due-accounts": {"task": "accounts.delete_due", "schedule": 3600.0},
+    # Accounts whose owners asked for deletion, once their week is over (cfmj/site/tasks.py).
+    "delete-due-accounts": {"task": "cfmj.site.tasks.delete_due_accounts", "schedule": 3600.0},
     # Visitors' rows never claimed, 30 days after the visitor was last seen; expired sessions.
-    "purge-visitor-rows": {"task": "cfmj.core.tasks.purge_visitor_rows", "schedule": 6 * 3600.0},
+    "purge-visitor-rows": {"task": "cfmj.site.tasks.purge_visitor_rows", "schedule": 6 * 3600.0},
     "clear-sessions": {"task": "cfmj.core.tasks.clear_sessions", "schedule": 24 * 3600.0},
 }
 PRACTICE_POOL_TARGET = env_int("PRACTICE_POOL_TARGET", 20)  # unseen puzzles kept per kind and band

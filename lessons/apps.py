@@ -16,7 +16,7 @@ class LessonsConfig(AppConfig):
 
 def _claim_visitor_lessons(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
     """Signing up or in keeps the visitor's place in the course: the work is in the service."""
-    from cfmj.core.learners import VISITOR_KEY  # noqa: PLC0415
+    from cfmj.accounts.learners import VISITOR_KEY  # noqa: PLC0415
     from lessons.services import visitor_lessons_claim  # noqa: PLC0415
 
     if request is not None and hasattr(request, "session"):

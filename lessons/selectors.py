@@ -11,8 +11,8 @@ from types import MappingProxyType
 
 from django.urls import reverse
 
+from cfmj.accounts.learners import Learner, rows_of
 from cfmj.core.kept import Kept
-from cfmj.core.learners import Learner, rows_of
 from cfmj.engine import drills
 from cfmj.engine.drills.rule_lines import SectionLines
 from cfmj.engine.drills.scope import Scope

@@ -13,8 +13,8 @@ from django.db import transaction
 from django.db.models.functions import Greatest
 from django.utils import timezone
 
+from cfmj.accounts.learners import Learner, rows_of
 from cfmj.accounts.models import User
-from cfmj.core.learners import Learner, rows_of
 from cfmj.engine import drills
 from lessons.content import CONTENT_DIR, RULES_DIR, LessonSource, fingerprints, read_lessons, read_rules
 from lessons.models import CheckAnswer, Lesson, LessonProgress, Step

@@ -9,14 +9,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from cfmj.classes.selectors import assigned_lesson_ids
+from cfmj.accounts.learners import learner_of
 from cfmj.core.htmx import render_partial_response
 from cfmj.core.http import HtmxHttpRequest
-from cfmj.core.learners import learner_of
 from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import InputError, drills
 from lessons import selectors, services
 from lessons.models import Lesson, Step
+from lessons.opening import opened_lesson_ids
 from lessons.selectors import LessonState
 from practice import answering, serving
 from practice.answering import response_from_form, response_shown
@@ -111,7 +111,7 @@ def _taken(
 def _course(request: HttpRequest) -> list[LessonState]:
     """The course as this learner finds it, with the lessons their teachers set as homework open."""
     learner = learner_of(request)
-    return selectors.course(learner, assigned=assigned_lesson_ids(learner.user))
+    return selectors.course(learner, assigned=opened_lesson_ids(learner.user))
 
 
 def _open_state_or_redirect(

@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 from django.http import QueryDict
 
-from cfmj.core.learners import Learner
+from cfmj.accounts.learners import Learner
 from cfmj.engine import drills
 from practice import serving
 from practice.serving import NotServedError, Served

@@ -16,7 +16,7 @@ class PracticeConfig(AppConfig):
 
 def _claim_visitor_practice(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
     """Signing up or in keeps what the visitor practised: the work is in the service."""
-    from cfmj.core.learners import VISITOR_KEY  # noqa: PLC0415
+    from cfmj.accounts.learners import VISITOR_KEY  # noqa: PLC0415
     from practice.services import visitor_practice_claim  # noqa: PLC0415
 
     if request is not None and hasattr(request, "session"):

@@ -14,7 +14,7 @@ from django.db import connection
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from cfmj.core.learners import Learner, rows_of
+from cfmj.accounts.learners import Learner, rows_of
 from cfmj.engine.drills import BANDS, KINDS
 from practice.models import (
     KIND_CHOICES,

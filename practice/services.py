@@ -12,8 +12,8 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Subquery
 
+from cfmj.accounts.learners import Learner, rows_of
 from cfmj.accounts.models import User
-from cfmj.core.learners import Learner, rows_of
 from cfmj.engine import ENGINE_VERSION, drills
 from practice import serving
 from practice.answering import Marked, answer_mark

@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 from django.core import signing
 from django.db import IntegrityError, transaction
 
-from cfmj.core.learners import Learner
+from cfmj.accounts.learners import Learner
 
 SALT = "cfmj.practice.serving"
 MAX_AGE = datetime.timedelta(days=3)  # a question left open longer than this is asked afresh

@@ -12,18 +12,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from cfmj.classes.selectors import assigned_lesson_ids
+from cfmj.accounts.learners import learner_of
 from cfmj.core.days import zone_label
 from cfmj.core.htmx import render_partial_response
 from cfmj.core.http import HtmxHttpRequest
-from cfmj.core.learners import learner_of
 from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import Hand, InputError, RuleSet, budget, check, drills, parse_hand
 from cfmj.engine.check import HAND_SIZE
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from cfmj.engine.scoring import winner_receives
-from cfmj.play.stats import PlayStats, play_stats
-from lessons.selectors import course_progress, visitor_checks_missed
 from practice import answering, making, selectors, services, serving
 from practice.models import Puzzle, ReviewItem
 
@@ -292,25 +289,3 @@ def daily(request: HttpRequest) -> HttpResponse:
         token = answering.question_serve(learner=learner, what=serving.puzzle(next_puzzle.pk), where=where)
         context.update(_puzzle_context(next_puzzle, token, where, today=today))
     return render(request, "practice/daily.html", context)
-
-
-@require_GET
-def dashboard(request: HttpRequest) -> HttpResponse:
-    learner = learner_of(request)
-    skills = selectors.skill_summaries(learner)
-    histories = {s.kind: selectors.rating_history(learner, s.kind) for s in skills if s.attempts}
-    return render(
-        request,
-        "practice/dashboard.html",
-        {
-            "skills": skills,
-            "histories": histories,
-            "streak": selectors.streak_of(learner),
-            "mistakes": selectors.mistakes(learner)[:20],
-            "missed": selectors.visitor_missed(learner) + visitor_checks_missed(learner),
-            "signed_in": learner.is_user,
-            "today": learner.today(),
-            "lessons_progress": course_progress(learner, assigned=assigned_lesson_ids(learner.user)),
-            "play": play_stats(learner.user) if learner.user is not None else PlayStats.none(),
-        },
-    )

@@ -1,18 +1,21 @@
-"""Which part of the site may import which (read from the source, not by importing it).
+"""Which part of the site may import which, read from the source (not by importing it).
 
-Layers, lowest first: the rules engine; core and an account's user row; practice; lessons (built
-on practice's drills); classes (homework of lessons and drills); then what reads across every app:
-an account's data (export, deletion, sign-up limits) and the purge of visitors' rows. A module
-imports only its own layer and the ones below. Pages sit above them all: views, URL confs,
-template tags, app configs, context processors and management commands put together what several
-apps know (the course page asks classes for the lessons set as homework, the dashboard asks
-lessons where to continue).
+The code stands on floors, one folder each, lowest first (FLOORS): the rules engine; core, what
+every app stands on (htmx helpers, rate limits, days, drawing tiles); accounts (the user, who is
+learning); practice (drills); lessons (built on practice's drills); play (hands against the bots:
+it knows no class); classes (homework of lessons, drills and hands, and what comes next: seating a
+class at tables); and the site, the pages and jobs that put several apps together (home, the
+dashboard, the Play page, the account pages, an account's download and deletion). A module's floor
+is its folder's: it imports its own folder and the floors below, never a floor above and never a
+folder beside it on the same floor. The project's own modules (settings, URLs, the Celery and WSGI
+apps) sit on top of everything.
 """
 
 from __future__ import annotations
 
 import ast
 import importlib
+from collections import defaultdict
 from pathlib import Path
 
 import pytest
@@ -20,32 +23,24 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 FIRST_PARTY = ("cfmj", "practice", "lessons")
 
-# Module (or package) -> layer; the longest matching prefix decides.
-LAYERS = {
-    "cfmj.engine": 0,
-    "cfmj.core": 1,
-    "cfmj.accounts.models": 1,
-    "cfmj.accounts.usernames": 1,
-    "cfmj.accounts.redirects": 1,
-    "cfmj.accounts.names": 1,  # how a real name is cleaned: plain text rules, no models
-    "practice": 2,
-    "cfmj.play": 2,  # a hand against the bots: the engine, a user's row, nothing of the other apps
-    "lessons": 3,
-    "cfmj.classes": 4,
-    "cfmj.accounts": 5,
-    "cfmj.core.services": 5,
-    "cfmj.core.tasks": 5,
-}
-# Known imports across the layers, each with its reason (a new one needs a reason too).
-ACROSS = {
-    # Teacher-made accounts need a free name; accounts.selectors also reads an account's data in
-    # every app (its download), which puts it above classes.
-    ("cfmj.classes.services", "cfmj.accounts.selectors"),
-    # Accounts made from a pasted list of names need free names too.
-    ("cfmj.classes.roster", "cfmj.accounts.selectors"),
-}
-PAGES = ("views", "urls", "templatetags", "apps", "context_processors", "management")
-TOP = ("cfmj.urls", "cfmj.settings", "cfmj.wsgi", "cfmj.celery", "cfmj.__main__", "cfmj.env", "cfmj")
+# The floors, lowest first; folders on one floor may not import each other.
+FLOORS: list[tuple[str, ...]] = [
+    ("cfmj/engine",),
+    ("cfmj/core",),
+    ("cfmj/accounts",),
+    ("practice",),
+    ("lessons", "cfmj/play"),
+    ("cfmj/classes",),
+    ("cfmj/site",),
+]
+PROJECT = "cfmj"  # the project's own modules (cfmj/*.py): above every floor
+
+
+def _folders_on_disk() -> set[str]:
+    """Every app folder: a top-level package, or a package directly in cfmj/."""
+    found = {package for package in FIRST_PARTY if package != PROJECT}
+    found |= {f"{PROJECT}/{path.parent.name}" for path in (ROOT / PROJECT).glob("*/__init__.py")}
+    return found
 
 
 def _modules() -> list[str]:
@@ -57,11 +52,14 @@ def _modules() -> list[str]:
     return found
 
 
+def _path(module: str) -> Path:
+    path = ROOT / (module.replace(".", "/") + ".py")
+    return path if path.exists() else ROOT / module.replace(".", "/") / "__init__.py"
+
+
 def _imports(module: str) -> set[str]:
     """Every first-party module `module` names in an import, at the top or inside a function."""
-    path = ROOT / (module.replace(".", "/") + ".py")
-    if not path.exists():
-        path = ROOT / module.replace(".", "/") / "__init__.py"
+    path = _path(module)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     named: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
@@ -75,31 +73,44 @@ def _imports(module: str) -> set[str]:
     return {name for name in named if name.split(".")[0] in FIRST_PARTY and name in MODULES}
 
 
-def _layer(module: str) -> int | None:
-    matches = [prefix for prefix in LAYERS if module == prefix or module.startswith(prefix + ".")]
-    return LAYERS[max(matches, key=len)] if matches else None
+def _folder(module: str) -> str | None:
+    """The app folder a module lives in; None for the project's own modules (cfmj/*.py)."""
+    parts = module.split(".")
+    if parts[0] != PROJECT:
+        return parts[0]
+    return f"{PROJECT}/{parts[1]}" if len(parts) > 1 and f"{PROJECT}/{parts[1]}" in FOLDERS else None
 
 
-def _is_page(module: str) -> bool:
-    return module in TOP or any(
-        part in PAGES or part.endswith(("_views", "_urls")) for part in module.split(".")
-    )
+def _floor(folder: str) -> int:
+    return next(number for number, floor in enumerate(FLOORS) if folder in floor)
+
+
+def _folder_imports() -> dict[tuple[str, str], set[str]]:
+    """(importing folder, imported folder) -> the importing modules, for imports between folders."""
+    edges: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for module in MODULES:
+        source = _folder(module)
+        for imported in _imports(module):
+            target = _folder(imported)
+            if source is not None and target is not None and target != source:
+                edges[source, target].add(module)
+    return edges
 
 
 MODULES = set(_modules())
+FOLDERS = {folder for floor in FLOORS for folder in floor}
 
 
-def test_it_reads_every_app() -> None:
-    assert {"cfmj.engine.drills", "cfmj.core.learners", "practice.views", "lessons.selectors"} <= MODULES
+def test_every_app_folder_stands_on_a_floor() -> None:
+    assert _folders_on_disk() == FOLDERS
+    assert {"cfmj.engine.drills", "cfmj.accounts.learners", "practice.views", "lessons.selectors"} <= MODULES
     assert "cfmj.classes.selectors" in _imports("cfmj.classes.reports")
+    assert _folder("cfmj.play.views") == "cfmj/play" and _folder("cfmj.urls") is None
 
 
-@pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith("cfmj.engine")))
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if (_folder(m) or "").startswith("cfmj/engine")))
 def test_the_engine_imports_no_django_and_no_app(module: str) -> None:
-    path = ROOT / (module.replace(".", "/") + ".py")
-    if not path.exists():
-        path = ROOT / module.replace(".", "/") / "__init__.py"
-    tree = ast.parse(path.read_text())
+    tree = ast.parse(_path(module).read_text())
     roots = {
         alias.name.split(".")[0]
         for node in ast.walk(tree)
@@ -115,19 +126,38 @@ def test_the_engine_imports_no_django_and_no_app(module: str) -> None:
     assert {m for m in _imports(module) if not m.startswith("cfmj.engine")} == set()
 
 
-@pytest.mark.parametrize("module", sorted(m for m in MODULES if not _is_page(m)))
-def test_a_module_imports_only_its_layer_and_below(module: str) -> None:
-    layer = _layer(module)
-    assert layer is not None, f"{module}: add it to LAYERS"
-    above = {m for m in _imports(module) if (_layer(m) or 0) > layer and (module, m) not in ACROSS}
-    assert above == set(), f"{module} (layer {layer}) imports {sorted(above)}"
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if _folder(m) is not None))
+def test_a_module_imports_only_its_folder_and_the_floors_below(module: str) -> None:
+    folder = _folder(module)
+    assert folder is not None
+    wrong = sorted(
+        imported
+        for imported in _imports(module)
+        if (target := _folder(imported)) not in (None, folder) and _floor(target) >= _floor(folder)
+    )
+    assert wrong == [], f"{module} ({folder}, floor {_floor(folder)}) imports {wrong} from its floor or above"
 
 
-def test_lessons_import_nothing_of_classes_below_their_pages() -> None:
-    """The lesson pages ask classes which lessons are homework and pass them to the selectors."""
-    lessons = [m for m in MODULES if m.startswith("lessons") and not _is_page(m)]
-    assert "lessons.selectors" in lessons
-    assert {m: _imports(m) for m in lessons if any(i.startswith("cfmj.classes") for i in _imports(m))} == {}
+def test_no_two_app_folders_import_each_other() -> None:
+    edges = _folder_imports()
+    both = sorted({(min(a, b), max(a, b)) for a, b in edges if (b, a) in edges})
+    assert both == [], [((a, b), sorted(edges[a, b] | edges[b, a])) for a, b in both]
+
+
+def test_the_floors_check_catches_an_import_upwards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A play module that asked classes would fail: the check reads the module's source."""
+    monkeypatch.setattr(f"{__name__}.ROOT", tmp_path)
+    (tmp_path / "cfmj" / "play").mkdir(parents=True)
+    (tmp_path / "cfmj" / "play" / "sneaky.py").write_text("from cfmj.classes import selectors\n")
+    monkeypatch.setitem(globals(), "MODULES", MODULES | {"cfmj.play.sneaky"})
+    with pytest.raises(AssertionError, match="imports"):
+        test_a_module_imports_only_its_folder_and_the_floors_below("cfmj.play.sneaky")
+
+
+def test_play_knows_no_class() -> None:
+    """Classes will seat students at play's tables and open their hands: play stays below."""
+    assert _floor("cfmj/play") < _floor("cfmj/classes")
+    assert ("cfmj/play", "cfmj/classes") not in _folder_imports()
 
 
 # What the play app may import of the engine: its public faces (a package's `__all__`) and the
@@ -138,9 +168,7 @@ ENGINE_MODULES = ("cfmj.engine.tiles", "cfmj.engine.labels", "cfmj.engine.layout
 
 def _engine_names(module: str) -> list[tuple[str, str | None]]:
     """(source, name) for every engine name `module` imports; name None for `import source`."""
-    path = ROOT / (module.replace(".", "/") + ".py")
-    if not path.exists():
-        path = ROOT / module.replace(".", "/") / "__init__.py"
+    path = _path(module)
     found: list[tuple[str, str | None]] = []
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.Import):

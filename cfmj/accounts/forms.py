@@ -9,8 +9,8 @@ from django.core.exceptions import ValidationError
 from cfmj.accounts.models import User
 from cfmj.accounts.names import REAL_NAME_HELP, REAL_NAME_MAX, real_name_normalise, real_name_problem
 from cfmj.accounts.selectors import username_taken
-from cfmj.accounts.usernames import username_normalise
 from cfmj.core.days import zone_checked, zone_label, zone_names, zone_unknown
+from cfmj.core.usernames import username_normalise
 
 USERNAME_TAKEN = "A user with that username already exists."
 

@@ -8,7 +8,7 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Upper
 
-from cfmj.accounts.usernames import username_normalise
+from cfmj.core.usernames import username_normalise
 
 
 class UserManager(DjangoUserManager["User"]):

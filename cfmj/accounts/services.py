@@ -15,10 +15,6 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from cfmj.accounts.models import User
-from cfmj.accounts.names import real_name_normalise, real_name_problem
-from cfmj.accounts.selectors import deletions_due
-from cfmj.classes.models import Classroom, ManagedAccount, Membership, active_member
-from cfmj.classes.services import teacher_classes_release
 from cfmj.core.days import ZONE_KEY, zone_checked, zone_unknown
 
 LARGE_PRINT_KEY = "large_print"
@@ -104,7 +100,6 @@ def password_reset_mail_send(*, email: str, domain: str, use_https: bool) -> int
 
 
 DELETION_DELAY = datetime.timedelta(days=7)
-DELETIONS_PER_RUN = 200  # a run's fixed budget; the next run (hourly) takes the rest
 
 
 def account_email_set(*, user: User, email: str) -> None:
@@ -112,48 +107,6 @@ def account_email_set(*, user: User, email: str) -> None:
     email = User.objects.normalize_email(email.strip())
     User.objects.filter(pk=user.pk).update(email=email)
     user.email = email
-
-
-MANAGED_NAME = "Your teacher made this account for their class, so they keep its name: ask them to change it."
-
-
-def account_name_set(*, user: User, name: str) -> None:
-    """The owner's own real name (teachers of their classes see it). An account a teacher made has
-    the name its class's teachers give it: they hold its password and answer for who it is."""
-    if ManagedAccount.objects.filter(user=user).exists():
-        raise AccountError(MANAGED_NAME)
-    name = real_name_normalise(name)
-    problem = real_name_problem(name)
-    if problem is not None:
-        raise AccountError(problem)
-    User.objects.filter(pk=user.pk).update(real_name=name)
-    user.real_name = name
-
-
-def account_role_set(*, user: User, role: str) -> None:
-    """Learner or teacher. An account a teacher made stays a learner (the class's teachers can set
-    its password, so it must not run classes of its own); a teacher still teaching a class hands it
-    over or archives it first."""
-    if role not in User.Role.values:
-        raise AccountError("Choose learner or teacher.")
-    if role == user.role:
-        return
-    if role == User.Role.TEACHER and ManagedAccount.objects.filter(user=user).exists():
-        raise AccountError(
-            "Your teacher made this account for their class, so it stays a learner account. "
-            "To teach, sign up for an account of your own."
-        )
-    if role == User.Role.LEARNER:
-        teaching = Classroom.objects.filter(
-            active_member(Membership.Role.TEACHER), memberships__user=user, archived_at__isnull=True
-        ).first()
-        if teaching is not None:
-            raise AccountError(
-                f"You teach {teaching.name}: hand it to a co-teacher or archive it before you "
-                "change to a learner account."
-            )
-    User.objects.filter(pk=user.pk).update(role=role)
-    user.role = role
 
 
 def account_deletion_schedule(*, user: User, now: datetime.datetime | None = None) -> datetime.datetime:
@@ -171,28 +124,3 @@ def account_deletion_cancel(*, user: User) -> bool:
     cancelled = User.objects.filter(pk=user.pk, deletion_due_at__isnull=False).update(deletion_due_at=None)
     user.deletion_due_at = None
     return bool(cancelled)
-
-
-def account_delete_now(*, user: User) -> None:
-    """Delete the account and everything that is only its own (practice, lessons, memberships,
-    invitations, class-session answers). Classes are never deleted: each class it owns passes to a
-    co-teacher or is archived first, and homework or sessions it set stay with the class."""
-    with transaction.atomic():
-        teacher_classes_release(user=user)
-        User.objects.filter(pk=user.pk).delete()
-
-
-def accounts_delete_due(*, now: datetime.datetime | None = None) -> int:
-    """Delete the accounts whose deletion is due (at most DELETIONS_PER_RUN). Each is checked again
-    under a lock, so one its owner kept a moment ago by logging in is left alone, and a second run
-    finds nothing to do. Returns how many were deleted."""
-    now = now or timezone.now()
-    deleted = 0
-    for pk in deletions_due(now=now, limit=DELETIONS_PER_RUN):
-        with transaction.atomic():
-            user = User.objects.select_for_update().filter(pk=pk, deletion_due_at__lte=now).first()
-            if user is None:
-                continue
-            account_delete_now(user=user)
-            deleted += 1
-    return deleted

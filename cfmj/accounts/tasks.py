@@ -21,10 +21,3 @@ def password_reset_send(email: str, domain: str, use_https: bool) -> None:
     """Mail a reset link to the accounts with this address. Delivered twice (a worker died, a retry
     after one of several accounts failed), it sends another link, which is harmless: each works."""
     services.password_reset_mail_send(email=email, domain=domain, use_https=use_https)
-
-
-@shared_task(name="accounts.delete_due", ignore_result=True)
-def delete_due() -> int:
-    """Run by celery beat: delete the accounts whose owners asked for it and whose time has come.
-    Safe to run twice or at once on two workers (each account is checked again under a lock)."""
-    return services.accounts_delete_due()

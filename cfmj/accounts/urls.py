@@ -6,15 +6,6 @@ from cfmj.core.ratelimit import rate_limited
 
 app_name = "accounts"
 urlpatterns = [
-    path("", views.account, name="account"),
-    path("name/", views.name_change, name="name_change"),
-    path("email/", views.email_change, name="email_change"),
-    path("role/", views.role_change, name="role_change"),
-    path("data.json", views.data_export, name="data_export"),
-    path("delete/", views.delete, name="delete"),
-    path("delete/cancel/", views.delete_cancel, name="delete_cancel"),
-    path("signup/", views.signup, name="signup"),
-    path("login/", rate_limited("login")(views.LoginView.as_view()), name="login"),
     path("logout/", views.LogoutView.as_view(), name="logout"),
     path(
         "password/",

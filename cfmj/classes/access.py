@@ -8,16 +8,9 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 
+from cfmj.accounts.learners import user_of
 from cfmj.accounts.models import User
 from cfmj.classes.models import Classroom, ManagedAccount, Membership, active_member
-
-
-def user_of(request: HttpRequest) -> User:
-    """The signed-in user (views using this are behind login_required)."""
-    user = request.user
-    if not isinstance(user, User):  # pragma: no cover - login_required comes first
-        raise Http404("Sign in first")
-    return user
 
 
 def membership_of(classroom: Classroom, user: User) -> Membership | None:

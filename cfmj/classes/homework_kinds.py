@@ -21,13 +21,13 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.http import urlencode
 
+from cfmj.accounts.learners import learner_of
 from cfmj.accounts.models import User
 from cfmj.classes import homework_fields, progress
 from cfmj.classes.models import Assignment, AssignmentPuzzle, Classroom
 from cfmj.classes.progress import Status
 from cfmj.classes.selectors import class_table
 from cfmj.classes.services import MAX_HANDS, MAX_PUZZLES, ClassError, fixed_set
-from cfmj.core.learners import learner_of
 from cfmj.engine import drills
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from cfmj.play.models import Game

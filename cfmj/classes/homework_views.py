@@ -9,13 +9,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
+from cfmj.accounts.learners import learner_of, user_of
 from cfmj.classes import homework, services
-from cfmj.classes.access import taught_or_404, user_of
+from cfmj.classes.access import taught_or_404
 from cfmj.classes.homework_forms import HomeworkCopyForm, HomeworkEditForm, HomeworkForm
 from cfmj.classes.homework_kinds import find, kind_of, kinds
 from cfmj.classes.models import Assignment, Classroom
 from cfmj.classes.services import ClassError
-from cfmj.core.learners import learner_of
 
 ARCHIVED = "This class is archived: bring it back before setting or changing homework."
 

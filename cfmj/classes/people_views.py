@@ -9,14 +9,12 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
-from cfmj.accounts.exports import account_data_response
+from cfmj.accounts.learners import user_of
 from cfmj.accounts.models import User
-from cfmj.accounts.services import account_delete_now
-from cfmj.accounts.usernames import username_key
 from cfmj.classes import roster, services
-from cfmj.classes.access import managed_or_404, owned_or_404, taught_or_404, user_of
+from cfmj.classes.access import owned_or_404, taught_or_404
 from cfmj.classes.forms import CoteacherForm, PasswordForm, StudentForm, form_errors
 from cfmj.classes.models import Classroom, CoteacherInvite, Membership
 from cfmj.classes.services import ClassError
@@ -130,36 +128,6 @@ def student_readd(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
     else:
         messages.success(request, f"{student.username} is back in the class.")
     return _back(classroom)
-
-
-@login_required
-@require_GET
-def managed_export(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
-    """Everything the site holds about an account the class made, as a JSON file."""
-    classroom = taught_or_404(request, pk)
-    return account_data_response(user=managed_or_404(classroom, user_id))
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def managed_delete(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
-    """Delete an account the class made, after a confirming page (at once: nobody else can log in
-    to keep it, and the teachers hold its password)."""
-    classroom = taught_or_404(request, pk)
-    student = managed_or_404(classroom, user_id)
-    typed = request.POST.get("username", "")  # read as log-in reads it: any case or width
-    if request.method == "POST" and username_key(typed) == username_key(student.username):
-        name = student.username
-        account_delete_now(user=student)
-        messages.success(request, f"The account {name} and everything it did are deleted.")
-        return _back(classroom)
-    mistyped = request.method == "POST"
-    return render(
-        request,
-        "classes/managed_delete.html",
-        {"classroom": classroom, "student": student, "mistyped": mistyped},
-        status=400 if mistyped else 200,
-    )
 
 
 @login_required

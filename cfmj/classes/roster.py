@@ -23,9 +23,9 @@ from django.db import IntegrityError, transaction
 from cfmj.accounts.models import User
 from cfmj.accounts.names import real_name_normalise, real_name_problem
 from cfmj.accounts.selectors import username_taken
-from cfmj.accounts.usernames import username_key, username_problem
 from cfmj.classes.models import Classroom, ManagedAccount, Membership
 from cfmj.classes.services import ClassError, is_managed_by, student_create
+from cfmj.core.usernames import username_key, username_problem
 
 MAX_NAMES = 30  # accounts made from one list: a club class (each password takes a moment to hash)
 CARDS_KEY = "login_cards"

@@ -11,8 +11,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 
+from cfmj.accounts.learners import user_of
 from cfmj.classes import roster
-from cfmj.classes.access import managed_or_404, taught_or_404, user_of
+from cfmj.classes.access import managed_or_404, taught_or_404
 from cfmj.classes.forms import NamesForm, StudentNameForm, form_errors
 from cfmj.classes.services import ClassError
 from cfmj.core.ratelimit import rate_limited

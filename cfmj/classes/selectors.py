@@ -7,7 +7,7 @@ import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from cfmj.accounts.models import User
 from cfmj.classes.models import (
@@ -181,3 +181,13 @@ def next_assignment_puzzle(assignment: Assignment, user: User) -> Puzzle | None:
 
     pick = kind_of(assignment).next_puzzle
     return None if pick is None else pick(assignment, user)
+
+
+def classes_owned(user: User) -> list[tuple[Classroom, bool]]:
+    """The classes `user` owns, each with whether a co-teacher is there to take it over (else the
+    class is archived when the account goes)."""
+    coteacher = Membership.objects.active().teachers().filter(classroom=OuterRef("pk")).exclude(user=user)
+    return [
+        (classroom, classroom.has_coteacher)
+        for classroom in Classroom.objects.filter(owner=user).annotate(has_coteacher=Exists(coteacher))
+    ]

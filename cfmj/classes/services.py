@@ -18,7 +18,6 @@ from django.utils import timezone
 from cfmj.accounts.models import User
 from cfmj.accounts.names import real_name_normalise, real_name_problem
 from cfmj.accounts.selectors import username_taken
-from cfmj.accounts.usernames import username_normalise, username_problem
 from cfmj.classes.models import (
     Assignment,
     Classroom,
@@ -26,6 +25,7 @@ from cfmj.classes.models import (
     ManagedAccount,
     Membership,
 )
+from cfmj.core.usernames import username_normalise, username_problem
 from cfmj.engine import drills
 from cfmj.engine.ruleset import HOUSE_RULES, SKILL_LEVELS
 from lessons.models import Lesson

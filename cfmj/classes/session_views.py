@@ -15,14 +15,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from cfmj.accounts.learners import Learner, user_of
 from cfmj.accounts.models import User
 from cfmj.classes import sessions
-from cfmj.classes.access import joined_or_404, taught_or_404, user_of
+from cfmj.classes.access import joined_or_404, taught_or_404
 from cfmj.classes.models import Classroom, ClassSession, Membership
 from cfmj.classes.services import ClassError
 from cfmj.core.htmx import render_partial_response
 from cfmj.core.http import HtmxHttpRequest
-from cfmj.core.learners import Learner
 from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import drills
 from practice import answering, serving

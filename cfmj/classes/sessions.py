@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+from cfmj.accounts.learners import Learner
 from cfmj.accounts.models import User
 from cfmj.classes.models import Classroom, ClassSession, Membership, SessionAnswer
 from cfmj.classes.selectors import class_table
 from cfmj.classes.services import ClassError
-from cfmj.core.learners import Learner
 from cfmj.engine import drills
 from cfmj.engine.drills import choices
 from practice import serving

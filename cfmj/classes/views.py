@@ -11,8 +11,9 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_GET, require_http_methods
 
+from cfmj.accounts.learners import user_of
 from cfmj.classes import homework, joining, reports, selectors, services, sessions
-from cfmj.classes.access import joined_or_404, owned_or_404, taught_or_404, user_of
+from cfmj.classes.access import joined_or_404, owned_or_404, taught_or_404
 from cfmj.classes.forms import (
     ClassroomForm,
     CoteacherForm,

@@ -26,7 +26,7 @@ from django.utils.html import format_html
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from cfmj.accounts.usernames import username_key
+from cfmj.core.usernames import username_key
 
 logger = logging.getLogger(__name__)
 

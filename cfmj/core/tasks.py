@@ -4,19 +4,13 @@ import socket
 
 from celery import shared_task
 
-from cfmj.core.services import heartbeat_record, sessions_clear, visitor_rows_purge
+from cfmj.core.services import heartbeat_record, sessions_clear
 
 
 @shared_task(name="cfmj.core.tasks.heartbeat", ignore_result=True)
 def heartbeat() -> None:
     """Run by celery beat: proves a worker is alive and consuming (read by /healthz)."""
     heartbeat_record(hostname=socket.gethostname())
-
-
-@shared_task(name="cfmj.core.tasks.purge_visitor_rows", ignore_result=True)
-def purge_visitor_rows() -> int:
-    """Run by celery beat: delete visitors' practice and lesson rows never claimed (safe to repeat)."""
-    return visitor_rows_purge()
 
 
 @shared_task(name="cfmj.core.tasks.clear_sessions", ignore_result=True)

@@ -6,27 +6,7 @@ from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from cfmj.classes.selectors import assigned_lesson_ids, invites_for
-from cfmj.classes.teacher_home import teacher_home
 from cfmj.core.health import health_details_allowed, health_report, health_summary
-from cfmj.core.learners import learner_of
-from lessons.selectors import course_progress, drill_guide
-
-EXAMPLE_HAND = "4B 4B 4B 6B 6B 6B 8B 8B 8B RD RD RD F F"
-
-
-@require_GET
-def home(request: HttpRequest) -> HttpResponse:
-    learner = learner_of(request)
-    if learner.user is not None and learner.user.is_teacher:  # a teacher's home: their classes
-        context = {
-            "home": teacher_home(learner.user, learner.today()),
-            "invites": invites_for(learner.user),
-        }
-        return render(request, "classes/teacher_home.html", context)
-    lessons_progress = course_progress(learner, assigned=assigned_lesson_ids(learner.user))
-    context = {"example_hand": EXAMPLE_HAND, "lessons_progress": lessons_progress, "drills": drill_guide()}
-    return render(request, "home.html", context)
 
 
 @require_GET

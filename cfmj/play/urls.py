@@ -4,7 +4,6 @@ from cfmj.play import review_views, views
 
 app_name = "play"
 urlpatterns = [
-    path("", views.home, name="home"),
     path("new/", views.start, name="start"),
     path("<int:game_id>/", views.game, name="game"),
     path("<int:game_id>/act/", views.act, name="act"),

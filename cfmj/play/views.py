@@ -10,60 +10,23 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from cfmj.classes.access import user_of
-from cfmj.classes.selectors import classes_of, play_homework_of
+from cfmj.accounts.learners import user_of
 from cfmj.core.htmx import render_partial_response
 from cfmj.core.http import HtmxHttpRequest
-from cfmj.engine import BASES, coach
+from cfmj.engine import coach
 from cfmj.engine.game import Action
 from cfmj.engine.game import Game as EngineGame
-from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from cfmj.play import selectors, services
 from cfmj.play.access import owned_or_404
 from cfmj.play.models import LEARNER_SEAT, Game
 from cfmj.play.posted import action_fields, posted_action, posted_confirmed, posted_version
-from cfmj.play.stats import table_rules
 from cfmj.play.table import table_context
 
 UNDONE = "Your last choice is taken back: the table is as it was when you made it. Choose again."
-
-
-@login_required
-@require_GET
-def home(request: HttpRequest) -> HttpResponse:
-    user = user_of(request)
-    classroom = classes_of(user, "student").order_by("pk").first()
-    defaults = {
-        "bot_level": coach.DEFAULT_LEVEL,
-        "house_rules": list(classroom.house_rules) if classroom else [],
-        "skill_level": classroom.skill_level if classroom else 0,
-        "base": BASES[0],
-        "mode": Game.Mode.PRACTICE,
-        "coach": Game.Coach.ON_REQUEST,
-        "from_class": classroom.name if classroom else "",
-    }
-    homework = play_homework_of(user, request.GET.get("homework", ""))
-    if homework is not None:  # the table and mode the homework counts
-        rules, level = table_rules(homework.assignment.table)
-        defaults.update(house_rules=rules, skill_level=level, from_class="")
-        defaults["mode"] = homework.assignment.play_mode
-    context = {
-        "homework": homework,
-        "defaults": defaults,
-        "levels": coach.LEVELS.items(),
-        "house_rules": HOUSE_RULE_LABELS.items(),
-        "skill_levels": SKILL_LEVEL_LABELS.items(),
-        "bases": BASES,
-        "modes": Game.Mode.choices,
-        "coach_modes": Game.Coach.choices,
-        "playing": selectors.games_in_progress(user),
-        "finished": selectors.games_over(user),
-    }
-    return render(request, "play/home.html", context)
 
 
 @login_required

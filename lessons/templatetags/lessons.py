@@ -10,10 +10,10 @@ from django import template
 from django.http import HttpRequest
 from django.utils.safestring import SafeString
 
-from cfmj.classes.selectors import assigned_lesson_ids
-from cfmj.core.learners import learner_of
+from cfmj.accounts.learners import learner_of
 from cfmj.engine.drills.rule_lines import SectionLines, graded_lines
 from lessons import rendering, selectors
+from lessons.opening import opened_lesson_ids
 from lessons.selectors import CourseProgress
 
 register = template.Library()
@@ -60,7 +60,7 @@ def rule_line_links(context: template.Context, section: str, line: str) -> dict[
 def _open_lessons(request: HttpRequest) -> set[int]:
     """The lessons the learner behind `request` may open (those a teacher set as homework included)."""
     learner = learner_of(request)
-    states = selectors.course(learner, assigned=assigned_lesson_ids(learner.user))
+    states = selectors.course(learner, assigned=opened_lesson_ids(learner.user))
     return {state.lesson.pk for state in states if state.open}
 
 

@@ -8,8 +8,8 @@ import re
 import pytest
 from django.test import Client
 
+from cfmj.accounts.learners import Learner
 from cfmj.classes.models import SessionAnswer
-from cfmj.core.learners import Learner
 from practice import serving
 from tests.classes.session_helpers import (  # noqa: F401
     HTMX,

@@ -10,9 +10,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from cfmj.accounts.learners import Learner
 from cfmj.classes import selectors, services, sessions
 from cfmj.classes.models import Classroom
-from cfmj.core.learners import Learner
 from cfmj.engine import check
 from cfmj.engine.ruleset import RuleSet
 from practice import services as practice_services

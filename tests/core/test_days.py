@@ -6,8 +6,8 @@ import datetime
 
 import pytest
 
+from cfmj.accounts.learners import Learner
 from cfmj.core.days import DEFAULT_ZONE, date_in, today_in, zone_checked, zone_names
-from cfmj.core.learners import Learner
 from tests.accounts.factories import UserFactory
 
 UTC = datetime.UTC

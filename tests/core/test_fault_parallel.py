@@ -30,7 +30,7 @@ from django.db import connection
 from django.db.models import Count
 from django.utils import timezone
 from practice import making, services
-from cfmj.core.learners import Learner
+from cfmj.accounts.learners import Learner
 from practice.models import Attempt, Puzzle, SkillRating, Streak
 
 User = get_user_model()

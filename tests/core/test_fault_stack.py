@@ -31,7 +31,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
-from cfmj.core.views import EXAMPLE_HAND
+from cfmj.site.views import EXAMPLE_HAND
 from tests.stack import Response, Stack, alive, children, hammer, percentile, production_stack
 
 pytestmark = [pytest.mark.fault, pytest.mark.timed, pytest.mark.xdist_group("production_stack")]

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from cfmj.core.learners import Learner
+from cfmj.accounts.learners import Learner
 from cfmj.engine import drills
 from lessons.models import CheckAnswer, Lesson, LessonProgress, Step
 from lessons.services import quiz_answer, step_check_answer, visitor_lessons_claim

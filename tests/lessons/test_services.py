@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 from django.utils import timezone
 
-from cfmj.core.learners import Learner
+from cfmj.accounts.learners import Learner
 from cfmj.engine import drills
 from lessons.models import Lesson, LessonProgress, Step
 from lessons.services import lessons_load, quiz_passed, step_check_record, visitor_lessons_claim

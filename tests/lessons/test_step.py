@@ -297,7 +297,7 @@ def test_it_serves_a_check_to_a_signed_in_learner_without_writing(client, course
 
 
 def test_it_gives_a_fresh_check_for_one_the_engine_no_longer_makes(client, course: list[Lesson]) -> None:
-    from cfmj.core.learners import Learner
+    from cfmj.accounts.learners import Learner
 
     user = UserFactory()
     client.force_login(user)

@@ -6,10 +6,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from cfmj.accounts.selectors import account_data
 from cfmj.play import services
 from cfmj.play.models import Game
 from cfmj.play.selectors import rebuild
+from cfmj.site.selectors import account_data
 from tests.classes.helpers import person
 
 pytestmark = pytest.mark.django_db

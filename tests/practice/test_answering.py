@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cfmj.core.learners import Learner
+from cfmj.accounts.learners import Learner
 from cfmj.engine import drills
 from practice import answering, serving
 from tests.accounts.factories import UserFactory

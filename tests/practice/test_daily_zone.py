@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from cfmj.accounts.learners import Learner
 from cfmj.core.days import ZONE_KEY
-from cfmj.core.learners import Learner
 from cfmj.engine import drills
 from practice import making, selectors, services
 from practice.models import Attempt, DailySet, Puzzle, ReviewItem, Streak

@@ -79,7 +79,7 @@ def test_it_gives_a_visitor_an_id_once_when_serving(client) -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from cfmj.core.learners import VISITOR_KEY
+    from cfmj.accounts.learners import VISITOR_KEY
 
     PuzzleFactory.create_batch(3)
     client.get(reverse("practice:drill", args=["winning_hand"]))

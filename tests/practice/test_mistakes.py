@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from cfmj.core.learners import Learner
+from cfmj.accounts.learners import Learner
 from practice import services
 from practice.models import Attempt, ReviewItem
 from tests.accounts.factories import UserFactory

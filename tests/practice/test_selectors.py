@@ -8,7 +8,7 @@ import random
 import pytest
 from django.utils import timezone
 
-from cfmj.core.learners import Learner
+from cfmj.accounts.learners import Learner
 from practice.models import Attempt
 from practice.selectors import NEAR, RECENT_DAYS, puzzle_next
 from tests.accounts.factories import UserFactory

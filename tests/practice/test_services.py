@@ -8,7 +8,7 @@ import uuid
 import pytest
 from django.utils import timezone
 
-from cfmj.core.learners import Learner
+from cfmj.accounts.learners import Learner
 from practice import answering, making, services
 from practice.models import Attempt, DailySet, Puzzle, PuzzleBatch, ReviewItem, SkillRating, Streak
 from tests.accounts.factories import UserFactory

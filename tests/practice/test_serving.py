@@ -9,7 +9,7 @@ import time
 import pytest
 from django.core import signing
 
-from cfmj.core.learners import Learner
+from cfmj.accounts.learners import Learner
 from practice import serving
 from tests.accounts.factories import UserFactory
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cfmj.core.learners import Learner
+from cfmj.accounts.learners import Learner
 from cfmj.engine.ruleset import RuleSet
 from practice import making
 from practice.models import Puzzle, PuzzleBatch

@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from cfmj.accounts.learners import VISITOR_KEY, Learner
 from cfmj.accounts.models import User
-from cfmj.core.learners import VISITOR_KEY, Learner
 from practice import making, selectors, services
 from practice.models import Puzzle, SkillRating, Streak
 from tests.accounts.factories import UserFactory

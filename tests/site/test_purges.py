@@ -11,8 +11,9 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.sessions.models import Session
 from django.utils import timezone
 
-from cfmj.core import services
-from cfmj.core.tasks import clear_sessions, purge_visitor_rows
+from cfmj.core.tasks import clear_sessions
+from cfmj.site import services
+from cfmj.site.tasks import purge_visitor_rows
 from lessons.models import CheckAnswer, Lesson, LessonProgress
 from practice.models import Attempt
 from tests.accounts.factories import UserFactory

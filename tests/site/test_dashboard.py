@@ -7,7 +7,7 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from cfmj.core.learners import Learner
+from cfmj.accounts.learners import Learner
 from cfmj.engine import drills
 from practice import services
 from practice.models import SkillRating

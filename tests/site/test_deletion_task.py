@@ -10,8 +10,7 @@ import pytest
 from django.utils import timezone
 
 from cfmj.accounts.models import User
-from cfmj.accounts.services import account_delete_now, account_deletion_schedule
-from cfmj.accounts.tasks import delete_due
+from cfmj.accounts.services import account_deletion_schedule
 from cfmj.classes.models import (
     Assignment,
     Classroom,
@@ -20,6 +19,8 @@ from cfmj.classes.models import (
     ManagedAccount,
     Membership,
 )
+from cfmj.site.services import account_delete_now
+from cfmj.site.tasks import delete_due_accounts as delete_due
 from practice.models import Puzzle
 from tests.accounts.factories import PASSWORD
 from tests.accounts.world import rows_of, world
@@ -113,7 +114,7 @@ def test_a_teacher_deletes_a_managed_account_at_once():
 
 
 def test_it_takes_a_fixed_number_per_run(monkeypatch):
-    from cfmj.accounts import services
+    from cfmj.site import services
 
     w = world()
     for person in (w.lena, w.otto, w.kid):
@@ -125,5 +126,5 @@ def test_it_takes_a_fixed_number_per_run(monkeypatch):
 
 def test_it_is_scheduled_by_beat(settings):
     entry = settings.CELERY_BEAT_SCHEDULE["delete-due-accounts"]
-    assert entry["task"] == delete_due.name == "accounts.delete_due"
+    assert entry["task"] == delete_due.name == "cfmj.site.tasks.delete_due_accounts"
     assert entry["schedule"] <= 3600

@@ -13,7 +13,7 @@ from django.conf import settings as django_settings
 from django.db import models
 from django.urls import reverse
 
-from cfmj.accounts.selectors import account_data
+from cfmj.site.selectors import account_data
 from lessons.models import CheckAnswer
 from practice.tables import LESSON
 from tests.accounts.world import world

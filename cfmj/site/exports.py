@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.http import content_disposition_header
 
 from cfmj.accounts.models import User
-from cfmj.accounts.selectors import account_data
+from cfmj.site.selectors import account_data
 
 
 def account_data_response(*, user: User) -> HttpResponse:

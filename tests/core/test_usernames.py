@@ -7,9 +7,9 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from cfmj.accounts.models import User
-from cfmj.accounts.usernames import username_key, username_normalise, username_problem
 from cfmj.classes import services as class_services
 from cfmj.classes.services import ClassError
+from cfmj.core.usernames import username_key, username_normalise, username_problem
 from tests.accounts.factories import UserFactory
 
 

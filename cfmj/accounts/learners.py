@@ -8,7 +8,7 @@ import uuid
 from dataclasses import dataclass
 
 from django.db.models import Q
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 
 from cfmj.accounts.models import User
 from cfmj.core.days import DEFAULT_ZONE, ZONE_KEY, today_in, zone_checked
@@ -55,3 +55,11 @@ def rows_of(learner: Learner) -> Q:
     if learner.user is not None:
         return Q(user=learner.user)
     return Q(visitor=learner.visitor, user__isnull=True) if learner.visitor else Q(pk__in=[])
+
+
+def user_of(request: HttpRequest) -> User:
+    """The signed-in user (views using this are behind login_required)."""
+    user = request.user
+    if not isinstance(user, User):  # pragma: no cover - login_required comes first
+        raise Http404("Sign in first")
+    return user

@@ -1,0 +1,243 @@
+"""The account pages that reach into other apps: log-in and sign-up (a join link's class is joined
+on the way in), the account page (a managed account's class, the role a teacher still teaching
+cannot drop), the download of everything the site holds about a person, and deleting an account
+(its owner's, or a managed one by its class's teachers)."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import AuthenticationForm
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from cfmj.accounts.forms import DeleteForm, EmailForm, NameForm, RoleForm, SignUpForm, TimeZoneForm
+from cfmj.accounts.learners import learner_of, user_of
+from cfmj.accounts.models import User
+from cfmj.accounts.redirects import local_next
+from cfmj.accounts.services import (
+    DELETION_DELAY,
+    AccountError,
+    account_deletion_cancel,
+    account_deletion_schedule,
+    account_email_set,
+    user_sign_up,
+)
+from cfmj.classes import joining
+from cfmj.classes.access import managed_or_404, taught_or_404
+from cfmj.classes.limits import signup_scope
+from cfmj.classes.models import Classroom, ManagedAccount
+from cfmj.classes.selectors import classes_owned
+from cfmj.core.days import zone_label
+from cfmj.core.ratelimit import rate_limited
+from cfmj.core.usernames import username_key
+from cfmj.site.exports import account_data_response
+from cfmj.site.services import account_delete_now, account_name_set, account_role_set
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in, with `next` read like everywhere else on the site (a relative "abc" or an
+    absolute address falls back to the home page instead of being followed)."""
+
+    template_name = "accounts/login.html"
+    redirect_authenticated_user = True  # a log-in page left open in a tab: on to where it led
+
+    def get_redirect_url(self, request: HttpRequest | None = None) -> str:
+        request = request or self.request
+        target = local_next(request, "")
+        return "" if urlsplit(target).path == request.path else target  # never back to log-in
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return {**super().get_context_data(**kwargs), "joining": joining.join_target(self.request)}
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        """Logged in; from a join link's log-in page (which named the class), into the class."""
+        response = super().form_valid(form)
+        classroom = joining.join_after_sign_in(request=self.request, user=form.get_user())
+        if classroom is None:
+            return response
+        messages.success(self.request, f"You are in {classroom.name}.")
+        return redirect("classes:detail", pk=classroom.pk)
+
+
+@require_http_methods(["GET", "POST"])
+@rate_limited("signup", scope=signup_scope)
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return HttpResponseRedirect(local_next(request))
+    form = SignUpForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = user_sign_up(form_user=form.save(commit=False), session=request.session)
+        except AccountError as error:  # the same name signed up a moment ago
+            form.add_error("username", str(error))
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            classroom = joining.join_after_sign_in(request=request, user=user)
+            messages.success(
+                request,
+                f"Welcome, {user.username}: "
+                + (f"you are in {classroom.name}. Your " if classroom is not None else "your ")
+                + "account is made, and what you did before signing up (lessons, answers, today's "
+                "streak) is kept in it.",
+            )
+            if classroom is not None:
+                return redirect("classes:detail", pk=classroom.pk)
+            return HttpResponseRedirect(local_next(request))
+    return render(
+        request,
+        "accounts/signup.html",
+        {"form": form, "next": local_next(request, ""), "joining": joining.join_target(request)},
+    )
+
+
+def _account_page(request: HttpRequest, user: User, **forms: Any) -> HttpResponse:
+    """The account page, with any bound form that failed in place of its blank one."""
+    zone = learner_of(request).zone
+    context = {
+        "account": user,
+        "name_form": NameForm(initial={"real_name": user.real_name}),
+        "email_form": EmailForm(user, initial={"email": user.email}),
+        "role_form": RoleForm(initial={"role": user.role}),
+        "time_zone_form": TimeZoneForm(initial={"time_zone": zone}),
+        "time_zone_now": zone_label(zone),
+        "managed": ManagedAccount.objects.filter(user=user).select_related("classroom").first(),
+        "deletion_days": DELETION_DELAY.days,
+        **forms,
+    }
+    return render(request, "accounts/account.html", context)
+
+
+@login_required
+@require_GET
+def account(request: HttpRequest) -> HttpResponse:
+    return _account_page(request, user_of(request))
+
+
+@login_required
+@require_POST
+@rate_limited("account_password")
+def email_change(request: HttpRequest) -> HttpResponse:
+    user = user_of(request)
+    form = EmailForm(user, request.POST)
+    if not form.is_valid():
+        return _account_page(request, user, email_form=form)
+    account_email_set(user=user, email=form.cleaned_data["email"])
+    messages.success(
+        request, "Your e-mail address is saved." if user.email else "Your e-mail address is removed."
+    )
+    return HttpResponseRedirect(reverse("accounts:account") + "#main")
+
+
+@login_required
+@require_POST
+def name_change(request: HttpRequest) -> HttpResponse:
+    user = user_of(request)
+    form = NameForm(request.POST)
+    if form.is_valid():
+        try:
+            account_name_set(user=user, name=form.cleaned_data["real_name"])
+        except AccountError as error:
+            form.add_error("real_name", str(error))
+        else:
+            said = f"Your name is saved: {user.real_name}." if user.real_name else "Your name is removed."
+            messages.success(request, said)
+            return HttpResponseRedirect(reverse("accounts:account") + "#main")
+    return _account_page(request, user, name_form=form)
+
+
+@login_required
+@require_POST
+def role_change(request: HttpRequest) -> HttpResponse:
+    user = user_of(request)
+    form = RoleForm(request.POST)
+    if form.is_valid():
+        try:
+            account_role_set(user=user, role=form.cleaned_data["role"])
+        except AccountError as error:
+            form.add_error("role", str(error))
+        else:
+            messages.success(request, f"Your account is now a {user.get_role_display().lower()} account.")
+            return HttpResponseRedirect(reverse("accounts:account") + "#main")
+    return _account_page(request, user, role_form=form)
+
+
+@login_required
+@require_GET
+@rate_limited("account_export", methods=("GET",))
+def data_export(request: HttpRequest) -> HttpResponse:
+    return account_data_response(user=user_of(request))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@rate_limited("account_password")
+def delete(request: HttpRequest) -> HttpResponse:
+    """Confirm with the password; the account is deleted DELETION_DELAY later, unless kept."""
+    user = user_of(request)
+    form = DeleteForm(user, request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        due = account_deletion_schedule(user=user)
+        messages.success(
+            request,
+            f"Your account will be deleted on {date_format(localtime(due), 'j F Y')}. Changed your mind? "
+            "Press “Keep my account” below, or just log in again before then.",
+        )
+        return HttpResponseRedirect(reverse("accounts:account") + "#main")
+    return render(
+        request,
+        "accounts/delete.html",
+        {"form": form, "owned": classes_owned(user), "days": DELETION_DELAY.days},
+    )
+
+
+@login_required
+@require_POST
+def delete_cancel(request: HttpRequest) -> HttpResponse:
+    if account_deletion_cancel(user=user_of(request)):
+        messages.success(request, "Your account is kept: nothing will be deleted.")
+    return redirect("accounts:account")
+
+
+@login_required
+@require_GET
+def managed_export(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
+    """Everything the site holds about an account the class made, as a JSON file."""
+    classroom = taught_or_404(request, pk)
+    return account_data_response(user=managed_or_404(classroom, user_id))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def managed_delete(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
+    """Delete an account the class made, after a confirming page (at once: nobody else can log in
+    to keep it, and the teachers hold its password)."""
+    classroom = taught_or_404(request, pk)
+    student = managed_or_404(classroom, user_id)
+    typed = request.POST.get("username", "")  # read as log-in reads it: any case or width
+    if request.method == "POST" and username_key(typed) == username_key(student.username):
+        name = student.username
+        account_delete_now(user=student)
+        messages.success(request, f"The account {name} and everything it did are deleted.")
+        return _class_page(classroom)
+    mistyped = request.method == "POST"
+    return render(
+        request,
+        "classes/managed_delete.html",
+        {"classroom": classroom, "student": student, "mistyped": mistyped},
+        status=400 if mistyped else 200,
+    )
+
+
+def _class_page(classroom: Classroom) -> HttpResponse:
+    """Back to the class page, at its top, where the message saying what happened is shown."""
+    return redirect("classes:detail", pk=classroom.pk)

@@ -1,0 +1,121 @@
+"""What the site does across apps: an account's role and deletion (its classes are handed over or
+archived), and the purge of what visitors did and never claimed (practice and lesson rows)."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db import transaction
+from django.db.models import Exists, Model, OuterRef, Q
+from django.utils import timezone
+
+from cfmj.accounts.models import User
+from cfmj.accounts.names import real_name_normalise, real_name_problem
+from cfmj.accounts.selectors import deletions_due
+from cfmj.accounts.services import AccountError
+from cfmj.classes.models import Classroom, ManagedAccount, Membership, active_member
+from cfmj.classes.services import teacher_classes_release
+from lessons.models import CheckAnswer, LessonProgress
+from practice.models import Attempt
+
+# What visitors do before they sign up: rows with no account and the visitor id of their session,
+# each with the field that says when the visitor last touched it. A new model of the kind (user
+# and visitor fields) is purged too once added here.
+VISITOR_ROWS: list[tuple[type[Model], str]] = [
+    (Attempt, "answered_at"),
+    (LessonProgress, "updated_at"),
+    (CheckAnswer, "answered_at"),
+]
+DELETIONS_PER_RUN = 200  # a run's fixed budget; the next run (hourly) takes the rest
+VISITOR_IDLE = datetime.timedelta(days=30)
+PURGE_BATCH = 1000
+PURGE_BATCHES_PER_RUN = 100  # a run's fixed budget; the next run takes the rest
+
+
+def visitor_rows_purge(*, now: datetime.datetime | None = None) -> int:
+    """Delete what visitors did and never claimed (by signing up or logging in) once the visitor
+    has been idle for VISITOR_IDLE: no row of theirs in any model of VISITOR_ROWS is newer. By
+    then their session, which lasts SESSION_COOKIE_AGE (two weeks) after it last changed, is gone,
+    so nobody can claim them. A row claimed while this runs is left alone. Returns rows deleted."""
+    cutoff = (now or timezone.now()) - VISITOR_IDLE
+    deleted = 0
+    for model, field in VISITOR_ROWS:
+        stale = model._default_manager.filter(Q(user__isnull=True) & Q(**{f"{field}__lt": cutoff}))
+        for other, other_field in VISITOR_ROWS:
+            recent = other._default_manager.filter(
+                Q(user__isnull=True) & Q(**{f"{other_field}__gte": cutoff}), visitor=OuterRef("visitor")
+            ).exclude(visitor="")
+            stale = stale.exclude(Exists(recent))
+        for _ in range(PURGE_BATCHES_PER_RUN):
+            ids = list(stale.values_list("pk", flat=True)[:PURGE_BATCH])
+            if not ids:
+                break
+            deleted += model._default_manager.filter(pk__in=ids, user__isnull=True).delete()[0]
+    return deleted
+
+
+def account_role_set(*, user: User, role: str) -> None:
+    """Learner or teacher. An account a teacher made stays a learner (the class's teachers can set
+    its password, so it must not run classes of its own); a teacher still teaching a class hands it
+    over or archives it first."""
+    if role not in User.Role.values:
+        raise AccountError("Choose learner or teacher.")
+    if role == user.role:
+        return
+    if role == User.Role.TEACHER and ManagedAccount.objects.filter(user=user).exists():
+        raise AccountError(
+            "Your teacher made this account for their class, so it stays a learner account. "
+            "To teach, sign up for an account of your own."
+        )
+    if role == User.Role.LEARNER:
+        teaching = Classroom.objects.filter(
+            active_member(Membership.Role.TEACHER), memberships__user=user, archived_at__isnull=True
+        ).first()
+        if teaching is not None:
+            raise AccountError(
+                f"You teach {teaching.name}: hand it to a co-teacher or archive it before you "
+                "change to a learner account."
+            )
+    User.objects.filter(pk=user.pk).update(role=role)
+    user.role = role
+
+
+def account_delete_now(*, user: User) -> None:
+    """Delete the account and everything that is only its own (practice, lessons, memberships,
+    invitations, class-session answers). Classes are never deleted: each class it owns passes to a
+    co-teacher or is archived first, and homework or sessions it set stay with the class."""
+    with transaction.atomic():
+        teacher_classes_release(user=user)
+        User.objects.filter(pk=user.pk).delete()
+
+
+def accounts_delete_due(*, now: datetime.datetime | None = None) -> int:
+    """Delete the accounts whose deletion is due (at most DELETIONS_PER_RUN). Each is checked again
+    under a lock, so one its owner kept a moment ago by logging in is left alone, and a second run
+    finds nothing to do. Returns how many were deleted."""
+    now = now or timezone.now()
+    deleted = 0
+    for pk in deletions_due(now=now, limit=DELETIONS_PER_RUN):
+        with transaction.atomic():
+            user = User.objects.select_for_update().filter(pk=pk, deletion_due_at__lte=now).first()
+            if user is None:
+                continue
+            account_delete_now(user=user)
+            deleted += 1
+    return deleted
+
+
+MANAGED_NAME = "Your teacher made this account for their class, so they keep its name: ask them to change it."
+
+
+def account_name_set(*, user: User, name: str) -> None:
+    """The owner's own real name (teachers of their classes see it). An account a teacher made has
+    the name its class's teachers give it: they hold its password and answer for who it is."""
+    if ManagedAccount.objects.filter(user=user).exists():
+        raise AccountError(MANAGED_NAME)
+    name = real_name_normalise(name)
+    problem = real_name_problem(name)
+    if problem is not None:
+        raise AccountError(problem)
+    User.objects.filter(pk=user.pk).update(real_name=name)
+    user.real_name = name

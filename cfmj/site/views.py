@@ -1,0 +1,94 @@
+"""The pages that put several apps together: the home page (a teacher's classes, or the course and
+the drills), the practice dashboard (drills, lessons and hands played), and the Play page (the
+class's rules and the homework a hand counts for)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from cfmj.accounts.learners import learner_of, user_of
+from cfmj.classes.selectors import classes_of, invites_for, play_homework_of
+from cfmj.classes.teacher_home import teacher_home
+from cfmj.engine import BASES, coach
+from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
+from cfmj.play import selectors as play_selectors
+from cfmj.play.models import Game
+from cfmj.play.stats import PlayStats, play_stats, table_rules
+from lessons.opening import opened_lesson_ids
+from lessons.selectors import course_progress, drill_guide, visitor_checks_missed
+from practice import selectors
+
+EXAMPLE_HAND = "4B 4B 4B 6B 6B 6B 8B 8B 8B RD RD RD F F"
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    learner = learner_of(request)
+    if learner.user is not None and learner.user.is_teacher:  # a teacher's home: their classes
+        context = {
+            "home": teacher_home(learner.user, learner.today()),
+            "invites": invites_for(learner.user),
+        }
+        return render(request, "classes/teacher_home.html", context)
+    lessons_progress = course_progress(learner, assigned=opened_lesson_ids(learner.user))
+    context = {"example_hand": EXAMPLE_HAND, "lessons_progress": lessons_progress, "drills": drill_guide()}
+    return render(request, "home.html", context)
+
+
+@require_GET
+def dashboard(request: HttpRequest) -> HttpResponse:
+    learner = learner_of(request)
+    skills = selectors.skill_summaries(learner)
+    histories = {s.kind: selectors.rating_history(learner, s.kind) for s in skills if s.attempts}
+    return render(
+        request,
+        "practice/dashboard.html",
+        {
+            "skills": skills,
+            "histories": histories,
+            "streak": selectors.streak_of(learner),
+            "mistakes": selectors.mistakes(learner)[:20],
+            "missed": selectors.visitor_missed(learner) + visitor_checks_missed(learner),
+            "signed_in": learner.is_user,
+            "today": learner.today(),
+            "lessons_progress": course_progress(learner, assigned=opened_lesson_ids(learner.user)),
+            "play": play_stats(learner.user) if learner.user is not None else PlayStats.none(),
+        },
+    )
+
+
+@login_required
+@require_GET
+def play_home(request: HttpRequest) -> HttpResponse:
+    user = user_of(request)
+    classroom = classes_of(user, "student").order_by("pk").first()
+    defaults = {
+        "bot_level": coach.DEFAULT_LEVEL,
+        "house_rules": list(classroom.house_rules) if classroom else [],
+        "skill_level": classroom.skill_level if classroom else 0,
+        "base": BASES[0],
+        "mode": Game.Mode.PRACTICE,
+        "coach": Game.Coach.ON_REQUEST,
+        "from_class": classroom.name if classroom else "",
+    }
+    homework = play_homework_of(user, request.GET.get("homework", ""))
+    if homework is not None:  # the table and mode the homework counts
+        rules, level = table_rules(homework.assignment.table)
+        defaults.update(house_rules=rules, skill_level=level, from_class="")
+        defaults["mode"] = homework.assignment.play_mode
+    context = {
+        "homework": homework,
+        "defaults": defaults,
+        "levels": coach.LEVELS.items(),
+        "house_rules": HOUSE_RULE_LABELS.items(),
+        "skill_levels": SKILL_LEVEL_LABELS.items(),
+        "bases": BASES,
+        "modes": Game.Mode.choices,
+        "coach_modes": Game.Coach.choices,
+        "playing": play_selectors.games_in_progress(user),
+        "finished": play_selectors.games_over(user),
+    }
+    return render(request, "play/home.html", context)
