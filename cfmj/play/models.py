@@ -28,7 +28,9 @@ class Game(models.Model):
         OFF = "off", "Off"
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="play_games")
-    seed = models.BigIntegerField()
+    # A secret 128-bit number as decimal text (too big for a BigIntegerField): the wall and the
+    # bots' choices follow from it, so a guessable seed would tell every tile to come.
+    seed = models.CharField(max_length=40)
     # The shuffled set in dealing order (the engine's HandStarted.wall): kept so that the rebuild
     # does not depend on how a later engine shuffles a seed.
     wall = models.JSONField()
@@ -70,6 +72,11 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.pk} of {self.owner_id} ({self.status})"
+
+    @property
+    def seed_number(self) -> int:
+        """The seed as the engine takes it."""
+        return int(self.seed)
 
     @property
     def coached(self) -> bool:

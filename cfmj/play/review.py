@@ -185,7 +185,7 @@ class _Walk:
     def __init__(self, game: Game, decisions: Iterable[Decision]) -> None:
         self.game = game
         self.rows = {d.index: d for d in decisions}
-        self.engine = EngineGame(game.seed, rules_of(game), game.dealer, wall=game.wall)
+        self.engine = EngineGame(game.seed_number, rules_of(game), game.dealer, wall=game.wall)
         self.steps: list[Step] = []
         self.starts = [0]
         self.waits: list[Wait] = []
@@ -358,7 +358,7 @@ def replay_to(game: Game, review: Review, number: int) -> EngineGame:
     """The hand as the learner saw it at step `number` (0: the deal, before their first choice)."""
     if review.ends[number] == len(game.actions):
         return review.engine
-    engine = EngineGame(game.seed, rules_of(game), game.dealer, wall=game.wall)
+    engine = EngineGame(game.seed_number, rules_of(game), game.dealer, wall=game.wall)
     for data in game.actions[: review.ends[number]]:
         engine.apply(action_from_dict(data))
     return engine

@@ -20,7 +20,7 @@ def rules_of(game: Game) -> RuleSet:
 def rebuild(game: Game) -> EngineGame:
     """The hand as it stands: dealt from the kept wall, then every recorded action applied again
     (each is checked by the engine as it was the first time)."""
-    engine = EngineGame(game.seed, rules_of(game), game.dealer, wall=game.wall)
+    engine = EngineGame(game.seed_number, rules_of(game), game.dealer, wall=game.wall)
     for data in game.actions:
         engine.apply(action_from_dict(data))
     return engine

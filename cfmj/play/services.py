@@ -38,6 +38,7 @@ UNDO_IN_TEST = "A test hand has no undo: it counts as you play it. Undo is for p
 UNDO_OVER = "This hand is over, so its result stands: undo works while a hand is being played."
 NOTHING_TO_UNDO = "Nothing to undo yet: this is your first choice of the hand."
 NOT_OVER = "Finish this hand first: the next hand of the match is dealt when this one is over."
+SEED_BITS = 128  # a seed nobody can find from the tiles they see (a 32-bit one was found)
 SHARE_TOKEN_BYTES = 16  # 22 characters of a URL-safe token: Game.share_token holds 32
 MAX_BOT_STEPS = 2_000  # far more than a hand has: a guard against a bot that never lets go
 
@@ -94,7 +95,7 @@ def _dealt(
     *, owner_id: int, rules: RuleSet, bot_level: str, mode: str, seed: int | None, dealer: int | None
 ) -> Game:
     """A new hand (unsaved), dealt and played by the bots up to the learner's first choice."""
-    seed = secrets.randbits(32) if seed is None else seed
+    seed = secrets.randbits(SEED_BITS) if seed is None else seed
     if dealer is None:
         dealer = seed % SEATS  # the learner sits at every wind in turn, as seeds come
     engine = EngineGame(seed, rules, dealer)
@@ -104,7 +105,7 @@ def _dealt(
     _play_on(engine, bot_level, seed, whys)
     game = Game(
         owner_id=owner_id,
-        seed=seed,
+        seed=str(seed),
         wall=list(first.wall),
         house_rules=sorted(rules.house_rules),
         base=rules.base,
@@ -155,7 +156,7 @@ def game_play(*, game: Game, version: int | None, action: Action, confirmed: boo
         _decide(locked, engine, action)
         locked.moves_from = len(engine.events)
         engine.apply(action)
-        _play_on(engine, locked.bot_level, locked.seed, locked.bot_whys)
+        _play_on(engine, locked.bot_level, locked.seed_number, locked.bot_whys)
         _record(locked, engine)
         locked.version += 1
         locked.save()
@@ -283,7 +284,7 @@ class DecisionPoint:
 def decision_points(game: Game) -> list[DecisionPoint]:
     """The learner's own decisions, by replay: each seat-0 action except the NoCall that _play_on
     gives for them when a discard is nothing they could call (the learner was never asked)."""
-    engine = EngineGame(game.seed, rules_of(game), game.dealer, wall=game.wall)
+    engine = EngineGame(game.seed_number, rules_of(game), game.dealer, wall=game.wall)
     points = []
     for index, data in enumerate(game.actions):
         action = action_from_dict(data)

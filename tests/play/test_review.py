@@ -311,7 +311,7 @@ def test_a_hand_won_without_your_discard_is_unmarked(client: Client, lee: Any, f
 
 
 def replay_before(game: Game, index: int) -> EngineGame:
-    engine = EngineGame(game.seed, rules_of(game), game.dealer, wall=game.wall)
+    engine = EngineGame(game.seed_number, rules_of(game), game.dealer, wall=game.wall)
     for data in game.actions[:index]:
         engine.apply(action_from_dict(data))
     return engine
@@ -319,7 +319,7 @@ def replay_before(game: Game, index: int) -> EngineGame:
 
 def seen_by_the_learner(game: Game, review: Review, number: int) -> set[str]:
     """Every tile seat 0 held or saw at any moment up to step `number`, and the public ones."""
-    engine = EngineGame(game.seed, rules_of(game), game.dealer, wall=game.wall)
+    engine = EngineGame(game.seed_number, rules_of(game), game.dealer, wall=game.wall)
     seen: set[str] = set()
 
     def look() -> None:

@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from cfmj.engine.game import HandStarted
 from cfmj.play import services
 from cfmj.play.models import Game
 from cfmj.play.selectors import rebuild
@@ -66,3 +67,17 @@ def test_the_account_download_tells_nothing_hidden_of_a_hand_in_progress() -> No
     data = account_data(user=lee)["play"]
     assert data["games"] == [] and len(data["in_progress"]) == 1
     assert not {"seed", "actions", "wall"} & set(data["in_progress"][0])
+
+
+def test_each_hand_is_dealt_from_a_secret_128_bit_seed() -> None:
+    """A 32-bit seed was found from a hand's first screen (every wall then predicted): a hand's seed
+    is 128 random bits, kept whole and rebuilding the same wall."""
+    lee = person("lee")
+    games = [services.game_start(owner=lee, bot_level="beginner") for _ in range(4)]
+    seeds = [int(game.seed) for game in games]
+    assert len(set(seeds)) == 4 and all(0 <= seed < 2**128 for seed in seeds)
+    assert max(seeds) > 2**96  # 128 bits drawn, not 32 or 64 (fails once in about 2**30 runs)
+    game = Game.objects.get(pk=games[0].pk)
+    first = rebuild(game).events[0]
+    assert isinstance(first, HandStarted) and list(first.wall) == game.wall
+    assert game.seed_number == seeds[0] == first.seed
