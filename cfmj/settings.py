@@ -186,6 +186,16 @@ CACHES["drawings"] = {
     "OPTIONS": {"MAX_ENTRIES": 5000},
 }
 
+# The push channel (cfmj/core/live.py): a page learns "topic T is now at version V" over a
+# Server-Sent-Events stream that uvicorn serves under /live/, fed by one Redis subscription per
+# process. Without Redis, or with LIVE_STREAMS=0, pages poll every 2 s instead (static/js/live.js).
+# runserver (`make dev`) cannot hold a stream open: with REDIS_URL set there, set LIVE_STREAMS=0 or
+# serve the site with uvicorn.
+LIVE_STREAMS = env_bool("LIVE_STREAMS", True)
+LIVE_STREAM_SECONDS = env_int("LIVE_STREAM_SECONDS", 600)  # then the stream ends; the browser reconnects
+LIVE_KEEPALIVE_SECONDS = env_int("LIVE_KEEPALIVE_SECONDS", 15)  # a comment line when nothing else is sent
+LIVE_MAX_STREAMS = env_int("LIVE_MAX_STREAMS", 1000)  # per process; more are refused (503) and poll
+
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
