@@ -28,9 +28,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("", _app("lessons", "lessons.urls")),
 ]
 
-# The load benchmark's yardsticks (bench/loadtest.py); absent unless the server is started with them.
+# The load benchmarks' yardsticks (bench/loadtest.py) and stream (bench/live.py); absent unless the
+# server is started with them.
 if os.environ.get("CFMJ_BENCH_BARE") == "1":
     urlpatterns += [
         path("bench/bare/", core_views.bench_bare, name="bench_bare"),
         path("bench/floor/", core_views.bench_floor, name="bench_floor"),
+        path("live/bench/<slug:topic>/", core_views.bench_live, name="bench_live"),
     ]

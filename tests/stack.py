@@ -1,6 +1,6 @@
 """The whole production stack for fault tests, started the way `make prod` starts it:
 scripts/run-production (settings check, migrate, load_lessons, collectstatic, a small puzzle fill,
-then supervisord with nginx, gunicorn, a Celery worker and beat), on a throw-away PostgreSQL
+then supervisord with nginx, gunicorn, uvicorn, a Celery worker and beat), on a throw-away PostgreSQL
 database and Redis database 10 (emptied before and after), on free loopback ports below 32768,
 with its own run directory (sockets, pids, nginx.conf, the self-signed certificate) and static
 root. It takes about half a minute to start, so a test module starts it once (module fixture)
@@ -37,7 +37,7 @@ from tests.services import ROOT, listening
 REDIS_URL = "redis://127.0.0.1:6379/10"
 POSTGRES = "postgres://postgres@127.0.0.1:5432"
 START_SECONDS = 240  # migrate on an empty database, the lessons, static files, a small fill
-PROGRAMS = ("gunicorn", "worker", "beat", "nginx")
+PROGRAMS = ("gunicorn", "uvicorn", "worker", "beat", "nginx")
 # Settings that must not leak from the test run into the stack (see tests/core/test_deploy_check.py).
 NOT_INHERITED = (
     "DJANGO_SECURE_SSL_REDIRECT",

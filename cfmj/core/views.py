@@ -1,12 +1,13 @@
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from cfmj.core.health import health_details_allowed, health_report, health_summary
+from cfmj.core.live import stream_response
 
 
 @require_GET
@@ -36,3 +37,9 @@ def bench_floor(request: HttpRequest) -> HttpResponse:
     read, the layout (navigation, large-print switch, messages) rendered. The second yardstick of
     `make loadtest`, routed like bench_bare."""
     return render(request, "bench_floor.html")
+
+
+async def bench_live(request: HttpRequest, topic: str) -> StreamingHttpResponse:
+    """A push-channel stream and nothing else, at version 0 (bench/live.py publishes to it).
+    Routed, under /live/ like every stream, only when the server starts with CFMJ_BENCH_BARE=1."""
+    return await stream_response(f"bench:{topic}", version=0)

@@ -225,6 +225,8 @@ def nginx_values(
         # class of 30 behind one router tapping tiles into the hand builder stays well within.
         "CHECK_RATE": str(_positive(env, "NGINX_CHECK_PER_SECOND", 40)),
         "CHECK_BURST": str(_positive(env, "NGINX_CHECK_BURST", 80)),
+        # nginx never gives up a stream within its lifetime (cfmj/core/live.py).
+        "LIVE_READ_TIMEOUT": f"{int(settings.LIVE_STREAM_SECONDS) + 60}s",
         "STATIC_URL": static_url,
         "STATIC_ROOT": str(static_root),
         "ERROR_PAGES": str(ERROR_PAGES),
@@ -240,6 +242,7 @@ def nginx_values(
         "CONNECTIONS_PER_ADDRESS",
         "CHECK_RATE",
         "CHECK_BURST",
+        "LIVE_READ_TIMEOUT",
     )
     for name, value in values.items():
         if name == "USER":  # made above from a checked account name

@@ -1,4 +1,5 @@
-"""The load benchmark's yardsticks (the bare and floor views) exist only when CFMJ_BENCH_BARE=1."""
+"""The load benchmarks' yardsticks (the bare and floor views) and the push channel's bench stream
+(bench/live.py) exist only when CFMJ_BENCH_BARE=1."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ from collections.abc import Iterator
 
 import pytest
 from django.test import Client
-from django.urls import clear_url_caches
+from django.urls import Resolver404, clear_url_caches, resolve
 
 import cfmj.urls
 from cfmj.accounts.models import User
+from cfmj.core import views
 
 
 @pytest.fixture
@@ -63,3 +65,14 @@ def test_it_serves_the_floor_view_with_the_layout_and_the_user(
     assert response.status_code == 200
     assert b"Load test yardstick" in response.content
     assert b"ann" in response.content  # the signed-in user was read, as on every real page
+
+
+def test_it_routes_the_bench_stream_under_live_only_when_asked(
+    monkeypatch: pytest.MonkeyPatch, reload_urls: None
+) -> None:
+    _urls_with(monkeypatch, None)
+    with pytest.raises(Resolver404):
+        resolve("/live/bench/abc/")
+    _urls_with(monkeypatch, "1")
+    found = resolve("/live/bench/abc/")
+    assert (found.func, found.kwargs) == (views.bench_live, {"topic": "abc"})

@@ -3,6 +3,7 @@ processes (the settings, the self-signed certificate, nginx's configuration)."""
 
 from __future__ import annotations
 
+import configparser
 import os
 import secrets
 import shutil
@@ -20,7 +21,12 @@ from scripts.production.prepare import SetupError
 from tests.services import ROOT
 from tests.stack import nginx_binary, require
 
-SETTINGS = SimpleNamespace(STATIC_URL="static/", STATIC_ROOT="/srv/cfmj/staticfiles", REQUEST_MAX_BYTES=65536)
+SETTINGS = SimpleNamespace(
+    STATIC_URL="static/",
+    STATIC_ROOT="/srv/cfmj/staticfiles",
+    REQUEST_MAX_BYTES=65536,
+    LIVE_STREAM_SECONDS=600,
+)
 
 
 def values(tmp_path: Path, **env: str) -> dict[str, str]:
@@ -41,6 +47,29 @@ def test_it_renders_every_placeholder(tmp_path: Path) -> None:
     assert "client_max_body_size 65536;" in conf
     assert 'alias "/srv/cfmj/staticfiles/";' in conf
     assert f'server "unix:{tmp_path}/gunicorn.sock"' in conf
+
+
+def test_it_sends_the_streams_to_uvicorn_unbuffered_for_their_whole_lifetime(tmp_path: Path) -> None:
+    conf = prepare.render(prepare.TEMPLATE.read_text(), values(tmp_path))
+    live = conf.split("location /live/ {", 1)[1].split("}", 1)[0]
+    assert "proxy_pass http://live;" in live
+    assert "proxy_http_version 1.1;" in live
+    assert "proxy_buffering off;" in live
+    assert "proxy_read_timeout 660s;" in live  # LIVE_STREAM_SECONDS and a minute
+    assert "proxy_set_header" not in live  # one here would drop the server's Host and X-Forwarded-*
+    assert f'server "unix:{tmp_path}/uvicorn.sock"' in conf
+    assert "http2" not in conf
+
+
+def test_supervisord_runs_one_uvicorn_on_the_socket_nginx_uses() -> None:
+    conf = configparser.ConfigParser(interpolation=None)
+    conf.read(prepare.HERE / "supervisord.conf")
+    command = conf["program:uvicorn"]["command"].split()
+    assert command[2:4] == ["uvicorn", "cfmj.asgi:application"]
+    assert command[command.index("--uds") + 1] == "%(ENV_CFMJ_RUN_DIR)s/uvicorn.sock"
+    assert command[command.index("--workers") + 1] == "1"
+    assert "--timeout-graceful-shutdown" in command  # open streams would hold a stop up for ever
+    assert conf["program:uvicorn"]["environment"] == 'DATABASE_CONN_MAX_AGE="0"'
 
 
 def test_it_leaves_the_port_out_of_the_redirect_on_443(tmp_path: Path) -> None:
@@ -74,7 +103,9 @@ def test_it_refuses_values_that_would_break_the_configuration(tmp_path: Path, en
 
 @pytest.mark.parametrize("path", ['/srv/a"b', "/srv/$uri", "/srv/a;b", "/srv/a\nb", "/srv/{a}"])
 def test_it_refuses_a_path_that_would_break_a_quoted_argument(tmp_path: Path, path: str) -> None:
-    settings = SimpleNamespace(STATIC_URL="static/", STATIC_ROOT=path, REQUEST_MAX_BYTES=65536)
+    settings = SimpleNamespace(
+        STATIC_URL="static/", STATIC_ROOT=path, REQUEST_MAX_BYTES=65536, LIVE_STREAM_SECONDS=1
+    )
     with pytest.raises(SetupError, match="STATIC_ROOT cannot be used"):
         prepare.nginx_values(
             {"NGINX_USER": "root"}, settings, run_dir=tmp_path, cert=tmp_path / "c", key=tmp_path / "k"
@@ -86,7 +117,9 @@ def test_it_refuses_a_directory_nginx_s_workers_cannot_enter(tmp_path: Path) -> 
     private = tmp_path / "private"
     (private / "static").mkdir(parents=True)
     private.chmod(0o700)
-    settings = SimpleNamespace(STATIC_URL="static/", STATIC_ROOT=str(private / "static"), REQUEST_MAX_BYTES=1)
+    settings = SimpleNamespace(
+        STATIC_URL="static/", STATIC_ROOT=str(private / "static"), REQUEST_MAX_BYTES=1, LIVE_STREAM_SECONDS=1
+    )
     with pytest.raises(SetupError, match=f"run as www-data and cannot enter {private}"):
         prepare.nginx_values({}, settings, run_dir=Path("/tmp"), cert=tmp_path / "c", key=tmp_path / "k")
     with pytest.raises(SetupError, match="does not exist"):
@@ -170,7 +203,10 @@ def test_nginx_accepts_the_rendered_configuration() -> None:
         cert, key = place / "cert.pem", place / "key.pem"
         prepare.self_signed_certificate(cert, key, prepare.certificate_names([]))
         settings = SimpleNamespace(
-            STATIC_URL="static/", STATIC_ROOT=str(place / "static"), REQUEST_MAX_BYTES=9
+            STATIC_URL="static/",
+            STATIC_ROOT=str(place / "static"),
+            REQUEST_MAX_BYTES=9,
+            LIVE_STREAM_SECONDS=600,
         )
         conf_values = prepare.nginx_values({}, settings, run_dir=place, cert=cert, key=key)
         assert conf_values["USER"] == ("user www-data;" if os.geteuid() == 0 else "")
