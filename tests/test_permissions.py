@@ -20,6 +20,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from cfmj.classes import services
 from cfmj.classes.models import ClassSession, CoteacherInvite, Membership
+from cfmj.play import seating, table_hands
 from cfmj.play import services as play_services
 from practice.models import ReviewItem
 from tests.classes.helpers import coteacher, person
@@ -96,6 +97,24 @@ CASES: dict[str, Case] = {
     "play:review": Case("GET", frozenset({"learner"}), (302,)),
     "play:share": Case("POST", frozenset({"learner"}), (302,), {"sharing": "on"}),
     "play:shared": Case("GET", frozenset(), visitor=(404,)),
+    # Tables: anyone signed in opens one or looks a code up (a wrong code: a message); a table
+    # (here the learner's, play started, so it takes nobody new) is its seated people's alone:
+    # nobody else learns more than that it takes no players (join: a message; the rest 404).
+    "play:tables": Case("GET", SIGNED_IN),
+    "play:table_new": Case("POST", SIGNED_IN, (302,), {"bot_level": "beginner"}),
+    "play:table_find": Case("POST", SIGNED_IN, (302,), {"code": "ZZZZZZZZ"}),
+    "play:table": Case("GET", frozenset({"learner"})),
+    "play:table_join": Case("POST", SIGNED_IN, (302,)),
+    "play:table_now": Case("GET", frozenset({"learner"})),
+    "play:table_act": Case("POST", frozenset({"learner"}), (302,)),
+    "play:table_start": Case("POST", frozenset({"learner"}), (302,)),
+    "play:table_next": Case("POST", frozenset({"learner"}), (302,)),
+    "play:table_back": Case("POST", frozenset({"learner"}), (302,)),
+    "play:table_seat": Case("POST", frozenset({"learner"}), (302,)),
+    "play:table_joining": Case("POST", frozenset({"learner"}), (302,), {"open": "no"}),
+    # The seat's stream (off in tests, so 503: the page polls); a visitor gets no redirect.
+    "live:table": Case("GET", frozenset({"learner"}), (503,), visitor=(404,)),
+    "play:table_leave": Case("POST", frozenset({"learner"}), (302,)),  # last: the learner leaves
     "accounts:signup": Case("GET", EVERYONE, (200, 302), visitor=(200,)),
     "accounts:login": Case("GET", EVERYONE, (200, 302), visitor=(200,)),  # signed in: sent on
     "accounts:account": Case("GET", SIGNED_IN),
@@ -209,9 +228,12 @@ def world(course: Any) -> dict[str, Any]:
         user=people["learner"], puzzle=PuzzleFactory(kind="worth", band=1), due=datetime.date.today()
     )
     game = play_services.game_start(owner=people["learner"], bot_level="beginner", seed=7)
+    table = seating.table_open(host=people["learner"], bot_level="beginner")
+    table_hands.table_start(table=table, by=people["learner"], seed=7)
     return {
         "people": people,
         "game": game,
+        "table": table,
         "mistake": mistake,
         "class": mine,
         "homework": homework,
@@ -265,6 +287,10 @@ def _url(name: str, world: dict[str, Any]) -> str:
         "share": {"game_id": world["game"].pk},
         "shared": {"token": "no-such-link"},
     }
+    if (
+        view.startswith("table") and view not in ("tables", "table_new", "table_find")
+    ) or name == "live:table":
+        kwargs["code"] = world["table"].code
     kwargs.update(extra.get(view, {}))
     if view in ("session_control", "session_tally", "session_reveal", "session_close"):
         kwargs["sid"] = world["session"].pk

@@ -13,6 +13,68 @@ from django.db import models
 LEARNER_SEAT = 0
 
 
+class Table(models.Model):
+    """A table where up to four people play a match together, bots in the empty seats. Its hands
+    are Game rows (Game.table); its seats are Seat rows. Everything a hand needs (rules, bots'
+    level, coach) is copied to each hand when it is dealt."""
+
+    class Status(models.TextChoices):
+        GATHERING = "gathering", "Waiting for players"
+        PLAYING = "playing", "Playing"
+        CLOSED = "closed", "Closed"
+
+    class Kind(models.TextChoices):
+        PRACTICE = "practice", "Practice table: the coach helps"
+        GAME = "game", "Game table: no coach"
+
+    code = models.CharField(max_length=12, unique=True)  # to join by; see tables.CODE_ALPHABET
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="hosted_tables"
+    )
+    house_rules = models.JSONField(default=list)
+    base = models.PositiveSmallIntegerField(default=25)
+    skill_level = models.PositiveSmallIntegerField(default=0)
+    bot_level = models.CharField(max_length=20)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.PRACTICE)
+    call_seconds = models.PositiveSmallIntegerField(default=8)  # every person's window on a discard
+    turn_seconds = models.PositiveSmallIntegerField(null=True, blank=True)  # the turn clock, if any
+    joining_open = models.BooleanField(default=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.GATHERING)
+    version = models.PositiveIntegerField(default=0)  # up with every change of seats or hands
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"table {self.code} ({self.status})"
+
+
+class Seat(models.Model):
+    """One of a table's four seats: a person's (user), or a bot's (user null). A person marked
+    away has a bot playing for them until they act again; one who left keeps no seat."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()  # 0-3, the engine's seat
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="table_seats"
+    )
+    # The name shown once the account is gone: "a former player".
+    former = models.BooleanField(default=False)
+    away = models.BooleanField(default=False)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="one_seat_per_number"),
+            models.UniqueConstraint(
+                fields=["table", "user"], condition=models.Q(user__isnull=False), name="one_seat_per_person"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.number} of {self.table_id}"
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         PLAYING = "playing", "In progress"
@@ -27,7 +89,11 @@ class Game(models.Model):
         AFTER = "after", "Show after I choose"
         OFF = "off", "Off"
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="play_games")
+    # The learner of a hand alone against the bots; null for a hand at a table, whose people are
+    # its table's seats (deleting one account must not take the hands the others played).
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="play_games"
+    )
     # A secret 128-bit number as decimal text (too big for a BigIntegerField): the wall and the
     # bots' choices follow from it, so a guessable seed would tell every tile to come.
     seed = models.CharField(max_length=40)
@@ -66,6 +132,11 @@ class Game(models.Model):
     # When the hand ended (set once, with the result): what homework counts by, unchanged by a
     # later switch of the coach or a share of the review.
     finished_at = models.DateTimeField(null=True, blank=True)
+    # A hand at a table (null for a hand alone against the bots): the seats in Seat rows.
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.CASCADE, related_name="hands")
+    # When the choice now due runs out (a call window, or a person's time to act): the next
+    # request or a task then lets the discard go or has a bot act. Null when nothing is timed.
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
 
     class Meta:
         indexes = [models.Index(fields=["owner", "status", "-updated_at"])]
@@ -109,6 +180,7 @@ class Decision(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="decisions")
     index = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField(default=LEARNER_SEAT)  # whose choice (a table has several)
     kind = models.CharField(max_length=20, choices=Kind.choices)
     chosen = models.CharField(max_length=200)  # the learner's choice in words
     mark = models.CharField(max_length=10, choices=Mark.choices)

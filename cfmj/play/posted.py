@@ -4,6 +4,7 @@ PlayError with a plain message, never an exception the site would answer with a 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from django.http import QueryDict
@@ -60,12 +61,15 @@ def action_fields(action: Action) -> list[tuple[str, str]]:
     return fields
 
 
-def posted_action(data: QueryDict) -> Action:
+def posted_action(data: QueryDict, seat: int = LEARNER_SEAT) -> Action:
+    """The action a table's form posted, for `seat` (the one the page is drawn for: never a seat
+    named in the form)."""
     name = data.get("action", "")
     reader = READERS.get(name)
     if reader is None:
         raise PlayError("That is not an action of the game. Choose one of the buttons on the table.")
-    return reader(data)
+    action = reader(data)
+    return action if seat == SEAT else dataclasses.replace(action, seat=seat)
 
 
 def _tile(text: str) -> int:

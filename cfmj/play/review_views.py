@@ -9,7 +9,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
@@ -45,6 +45,8 @@ def review(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @never_cache  # stopping sharing takes effect at once: no copy kept on the way
 def shared(request: HtmxHttpRequest, token: str) -> HttpResponse:
     game = shared_or_404(token)
+    if game.owner is None:  # a table's hand is not shared by link: it holds other people's play
+        raise Http404("No such shared hand")
     context = {
         "shared": True,
         "here": reverse("play:shared", args=[token]),

@@ -51,10 +51,11 @@ class Match:
         return f"{self.score:+d}" if self.score else "0"
 
 
-def match_of(game: Game) -> Match:
+def match_of(game: Game, seat: int = LEARNER_SEAT) -> Match:
+    """`seat`'s match so far: the learner alone with the bots, or one person at a table."""
     hands = [game, *earlier_hands(game)]
     payments = [(hand.result or {}).get("payments") for hand in hands if hand.status == Game.Status.OVER]
-    score = sum(int(paid[LEARNER_SEAT]) for paid in payments if paid)
+    score = sum(int(paid[seat]) for paid in payments if paid)
     next_hand = Game.objects.filter(previous=game).first() if game.status == Game.Status.OVER else None
     return Match(game.hand_number, len(payments), score, next_hand)
 
@@ -64,10 +65,9 @@ def earlier_hands(game: Game) -> list[Game]:
     (the owner's links, then the hands on the chain) rather than one query a hand."""
     if game.previous_id is None:
         return []
+    same_match = {"table_id": game.table_id} if game.table_id is not None else {"owner_id": game.owner_id}
     links = dict(
-        Game.objects.filter(owner_id=game.owner_id, hand_number__lt=game.hand_number).values_list(
-            "pk", "previous_id"
-        )
+        Game.objects.filter(**same_match, hand_number__lt=game.hand_number).values_list("pk", "previous_id")
     )
     chain: list[int] = []
     pk: int | None = game.previous_id

@@ -92,7 +92,7 @@ def game_start(
 
 
 def _dealt(
-    *, owner_id: int, rules: RuleSet, bot_level: str, mode: str, seed: int | None, dealer: int | None
+    *, owner_id: int | None, rules: RuleSet, bot_level: str, mode: str, seed: int | None, dealer: int | None
 ) -> Game:
     """A new hand (unsaved), dealt and played by the bots up to the learner's first choice."""
     seed = secrets.randbits(SEED_BITS) if seed is None else seed
@@ -115,7 +115,7 @@ def _dealt(
         mode=mode,
         bot_whys=whys,
     )
-    _record(game, engine)
+    game_record(game=game, engine=engine)
     return game
 
 
@@ -153,11 +153,11 @@ def game_play(*, game: Game, version: int | None, action: Action, confirmed: boo
         held = None if confirmed else warning(engine, LEARNER_SEAT, action, careful=locked.coached)
         if held is not None:
             raise WarnedError(held, action)
-        _decide(locked, engine, action)
+        decision_keep(game=locked, engine=engine, action=action)
         locked.moves_from = len(engine.events)
         engine.apply(action)
         _play_on(engine, locked.bot_level, locked.seed_number, locked.bot_whys)
-        _record(locked, engine)
+        game_record(game=locked, engine=engine)
         locked.version += 1
         locked.save()
     return Played(locked, engine)
@@ -188,13 +188,15 @@ def game_set_coach(*, game: Game, coach_mode: str) -> Game:
     return game
 
 
-def _decide(game: Game, engine: EngineGame, action: Action) -> None:
-    """The learner's choice marked by the advice before it is applied, at its place in the log."""
-    judgement = judge(engine, LEARNER_SEAT, action)
+def decision_keep(*, game: Game, engine: EngineGame, action: Action) -> None:
+    """A person's choice (the seat of `action`) marked by the advice before it is applied, at its
+    place in the log."""
+    judgement = judge(engine, action.seat, action)
     Decision.objects.update_or_create(
         game=game,
         index=len(engine.actions),
         defaults={
+            "seat": action.seat,
             "kind": judgement.kind,
             "chosen": judgement.chosen[:200],
             "mark": judgement.mark,
@@ -221,7 +223,8 @@ def _play_on(engine: EngineGame, level: str, seed: int, whys: dict[str, str]) ->
         raise RuntimeError(f"The bots did not let go within {MAX_BOT_STEPS} actions.") from stuck
 
 
-def _record(game: Game, engine: EngineGame) -> None:
+def game_record(*, game: Game, engine: EngineGame) -> None:
+    """Keep the engine's actions on the row, and the result once the hand is over."""
     game.actions = [action_to_dict(a) for a in engine.actions]
     if engine.over:
         game.status = Game.Status.OVER

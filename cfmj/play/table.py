@@ -1,4 +1,4 @@
-"""What the table page shows the learner, read from the engine: only seat 0's PlayerView and what
+"""What the table page shows one seat, read from the engine: only that seat's PlayerView and what
 every player sees (exposures, discards, tile counts, dead hands), never another seat's concealed
 tiles or the wall. The template draws it; nothing here decides a rule."""
 
@@ -41,7 +41,7 @@ from cfmj.engine.labels import block_label
 from cfmj.engine.layout import TileGroup, rack
 from cfmj.engine.tiles import JOKER, code, codes, name
 from cfmj.play import moves
-from cfmj.play.models import LEARNER_SEAT, Game
+from cfmj.play.models import Game
 from cfmj.play.selectors import rules_of
 
 DIRECTIONS = {1: "to your right", 2: "across", 3: "to your left"}
@@ -81,13 +81,16 @@ def exposure_text(exposure: Exposure) -> str:
     return codes(exposure.tiles)
 
 
-def seat_facts(view: PlayerView, seat: int, held: int) -> dict[str, Any]:
+def seat_facts(
+    view: PlayerView, seat: int, held: int, seating: moves.Seating | None = None
+) -> dict[str, Any]:
     """What everyone sees of `seat`; `held`: its tile count, any it is passing included."""
     exposures = view.exposures[seat]
     exposed = sum(len(e.tiles) for e in exposures)
     return {
         "seat": seat,
         "wind": wind_of(seat, view.dealer),
+        "name": seating.names.get(seat, "") if seating else "",
         "is_dealer": seat == view.dealer,
         "concealed_count": held - exposed,
         "exposures": [exposure_text(e) for e in exposures],
@@ -97,15 +100,20 @@ def seat_facts(view: PlayerView, seat: int, held: int) -> dict[str, Any]:
     }
 
 
-def table_context(game: Game, engine: EngineGame, hint: coach.Hint | None = None) -> dict[str, Any]:
-    """What the table draws; with `hint`, the coach's hint and the tiles or button it suggests."""
-    view = engine.view(LEARNER_SEAT)
-    legal = engine.legal_actions(LEARNER_SEAT)
+def table_context(
+    game: Game, engine: EngineGame, hint: coach.Hint | None = None, *, seating: moves.Seating | None = None
+) -> dict[str, Any]:
+    """What the table draws for one seat (`seating.me`: the learner alone with the bots by default);
+    with `hint`, the coach's hint and the tiles or button it suggests."""
+    seating = seating or moves.Seating(engine.dealer)
+    me = seating.me
+    view = engine.view(me)
+    legal = engine.legal_actions(me)
     advised = hint.advised if hint else None
     kinds = {a.kind for a in legal}
     if DeclareMahJongg.kind in kinds and not wins(view):
         kinds.discard(DeclareMahJongg.kind)  # offered only when the hand wins: a mistaken one kills it
-    others = [(LEARNER_SEAT + k) % SEATS for k in range(1, SEATS)]
+    others = [(me + k) % SEATS for k in range(1, SEATS)]
     # In a pass that may be blind, the tiles just received are not yet in the hand: drawn once,
     # apart from the rack, each to keep or to pass on unseen (RULES §6).
     apart = view.received if view.blind_allowed and PassTiles.kind in kinds else ()
@@ -115,8 +123,8 @@ def table_context(game: Game, engine: EngineGame, hint: coach.Hint | None = None
     context: dict[str, Any] = {
         "game": game,
         "view": view,
-        "you": seat_facts(view, LEARNER_SEAT, engine.hand_size(LEARNER_SEAT)),
-        "opponents": [seat_facts(view, s, engine.hand_size(s)) for s in others],
+        "you": seat_facts(view, me, engine.hand_size(me)),
+        "opponents": [seat_facts(view, s, engine.hand_size(s), seating) for s in others],
         "rack_picks": rack_picks,
         "concealed_hand": Hand(view.concealed, ()),
         "kinds": kinds,
@@ -124,26 +132,26 @@ def table_context(game: Game, engine: EngineGame, hint: coach.Hint | None = None
         "answering": bool(kinds & {StopVote.kind, CourtesyAsk.kind, NoCall.kind}),
         # The tiles to choose with checkboxes, if any: a Charleston pass or the courtesy pass.
         "picking": next((k for k in (PassTiles.kind, CourtesyPass.kind) if k in kinds), None),
-        "moves": moves.since(engine.events, game.moves_from, view.dealer, game.bot_whys),
-        "status_line": status_line(view, kinds),
+        "moves": moves.since(engine.events, game.moves_from, view.dealer, game.bot_whys, seating=seating),
+        "status_line": status_line(view, kinds, seating),
         "received": [code(t) for t in view.received],
         # What was just passed or drawn to the learner, while it is news (not once they have
         # discarded), and not when it is drawn apart to pass on blind.
         "show_received": not apart
-        and (view.phase in (CHARLESTON, STOP_VOTE, COURTESY_ASK, COURTESY_PASS) or view.turn == LEARNER_SEAT),
-        "pending": _pending(view),
+        and (view.phase in (CHARLESTON, STOP_VOTE, COURTESY_ASK, COURTESY_PASS) or view.turn == me),
+        "pending": _pending(view, seating),
         "calls": _calls(view, legal, advised),
         # Calling for Mah Jongg is offered only when the tile would complete a winning hand.
         "can_call_mah_jongg": CallMahJongg.kind in kinds
         and view.pending_discard is not None
         and wins(view, (view.pending_discard[1],)),
-        "exchanges": _exchanges(view, legal, advised),
+        "exchanges": _exchanges(view, legal, advised, seating),
         "courtesy_counts": [(n, isinstance(advised, CourtesyAsk) and advised.count == n) for n in range(4)],
         "blind_tiles": blind_tiles,
         "hint": hint,
         "hint_data": hint_data(view, advised, rack_picks, blind_tiles) if advised else [],
         "suggested": _suggested(advised),
-        "result": result_facts(game, engine) if engine.over else None,
+        "result": result_facts(game, engine, seating) if engine.over else None,
     }
     return context
 
@@ -196,7 +204,8 @@ def your_turn(kinds: set[str]) -> str:
     return "Your turn: " + (", ".join(can[:-1]) + " or " + can[-1] if len(can) > 1 else can[0]) + "."
 
 
-def status_line(view: PlayerView, kinds: set[str]) -> str:
+def status_line(view: PlayerView, kinds: set[str], seating: moves.Seating | None = None) -> str:
+    seating = seating or moves.Seating(view.dealer, view.seat)
     if view.phase == CHARLESTON and view.stage is not None:
         direction = DIRECTIONS[STAGE_OFFSET[view.stage]]
         return f"Charleston, {STAGE_NAMES[view.stage]}: choose three tiles to pass {direction}."
@@ -212,20 +221,20 @@ def status_line(view: PlayerView, kinds: set[str]) -> str:
             f"Choose {count}."
         )
     if view.phase == TURN and view.turn is not None:
-        if view.turn == LEARNER_SEAT:
+        if view.turn == view.seat:
             return your_turn(kinds)
-        return f"{wind_of(view.turn, view.dealer)}'s turn."
+        return f"{seating.who(view.turn)}'s turn."
     if view.phase == CALLS and view.pending_discard is not None:
         seat, tile = view.pending_discard
-        return f"{moves.who(seat, view.dealer)} discarded {name(tile)}: call it or let it go."
+        return f"{seating.who(seat)} discarded {name(tile)}: call it or let it go."
     return "The hand is over."
 
 
-def _pending(view: PlayerView) -> dict[str, Any] | None:
+def _pending(view: PlayerView, seating: moves.Seating) -> dict[str, Any] | None:
     if view.pending_discard is None:
         return None
     seat, tile = view.pending_discard
-    return {"wind": moves.who(seat, view.dealer), "tile": code(tile), "name": name(tile)}
+    return {"wind": seating.who(seat), "tile": code(tile), "name": name(tile)}
 
 
 def _picks(groups: tuple[TileGroup, ...], suggested: tuple[str, ...]) -> tuple[list[RackGroup], list[str]]:
@@ -283,7 +292,9 @@ def _is(action: Action, advised: Action | None) -> bool:
     return advised is not None and coach.same_choice(action, advised)
 
 
-def _exchanges(view: PlayerView, legal: list[Action], advised: Action | None = None) -> list[Choice]:
+def _exchanges(
+    view: PlayerView, legal: list[Action], advised: Action | None, seating: moves.Seating
+) -> list[Choice]:
     out = []
     for action in legal:
         if isinstance(action, ExchangeJoker):
@@ -291,9 +302,7 @@ def _exchanges(view: PlayerView, legal: list[Action], advised: Action | None = N
             block = block_label(
                 code(exposure.tile if exposure.tile is not None else JOKER), len(exposure.tiles)
             )
-            label = (
-                f"Give {name(action.tile)} for the joker in {moves.whose(action.owner, view.dealer)} {block}"
-            )
+            label = f"Give {name(action.tile)} for the joker in {seating.whose(action.owner)} {block}"
             fields = (
                 ("tile", code(action.tile)),
                 ("owner", str(action.owner)),
@@ -303,18 +312,20 @@ def _exchanges(view: PlayerView, legal: list[Action], advised: Action | None = N
     return list(dict.fromkeys(out))  # one button per distinct exchange
 
 
-def result_facts(game: Game, engine: EngineGame) -> dict[str, Any]:
+def result_facts(game: Game, engine: EngineGame, seating: moves.Seating | None = None) -> dict[str, Any]:
     """The end of the hand as the table and the review show it: who won, how, and who paid what."""
     result = dict(game.result or {})
     dealer = engine.dealer
+    seating = seating or moves.Seating(dealer)
     payments = result.get("payments") or [0] * SEATS
     result["rows"] = [
-        {"who": moves.who(s, dealer), "wind": wind_of(s, dealer), "points": payments[s]} for s in range(SEATS)
+        {"who": seating.who(s), "wind": wind_of(s, dealer), "points": payments[s], "me": s == seating.me}
+        for s in range(SEATS)
     ]
     winner = result.get("winner")
     if winner is None:
         return result
-    result["winner_name"] = moves.who(winner, dealer)
+    result["winner_name"] = seating.who(winner)
     result["won_by_words"] = WON_BY.get(result.get("won_by") or "", result.get("won_by"))
     hand = parse_hand(result["hand"])
     verdict = check(hand, rules=rules_of(game), self_drawn=counts_as_self_drawn(result["won_by"]))

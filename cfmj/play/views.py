@@ -190,6 +190,8 @@ def _context(
 ) -> dict[str, Any]:
     context = table_context(row, engine or selectors.rebuild(row), hint)
     context["problem"] = problem
+    context["act_url"] = reverse("play:act", args=[row.pk])
+    context["table_url"] = reverse("play:game", args=[row.pk])
     context["coach_modes"] = Game.Coach.choices
     if row.coach == Game.Coach.AFTER:
         context["last_decision"] = row.decisions.order_by("-index").first()

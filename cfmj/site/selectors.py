@@ -18,7 +18,7 @@ from cfmj.classes.models import (
     SessionAnswer,
 )
 from cfmj.classes.selectors import statuses
-from cfmj.play.models import Game
+from cfmj.play.models import Game, Seat
 from lessons.models import CheckAnswer, LessonProgress
 from practice.models import Attempt, ReviewItem, SkillRating, Streak
 
@@ -241,7 +241,45 @@ def _play(user: User) -> dict[str, list[dict[str, Any]]]:
             games.filter(status=Game.Status.OVER).values(*table, "dealer", "seed", "actions", "result")
         ),
         "in_progress": _rows(games.exclude(status=Game.Status.OVER).values(*table)),
+        "tables": _tables(user),
     }
+
+
+def _tables(user: User) -> list[dict[str, Any]]:
+    """The tables the person sits at and what they did there: their own seat's choices and each
+    finished hand's result. Never the seed, the wall or every action: those would tell the other
+    people's concealed tiles."""
+    out = []
+    for seat in (
+        Seat.objects.filter(user=user).select_related("table", "table__host").order_by("joined_at", "pk")
+    ):
+        table = seat.table
+        hands = table.hands.order_by("hand_number")
+        out.append(
+            {
+                "code": table.code,
+                "kind": table.kind,
+                "status": table.status,
+                "hosted": table.host_id == user.pk,
+                "seat": seat.number,
+                "joined_at": seat.joined_at,
+                "hands": [
+                    {
+                        "hand": hand.hand_number,
+                        "dealer": hand.dealer,
+                        "status": hand.status,
+                        "result": hand.result,
+                        "your_choices": _rows(
+                            hand.decisions.filter(seat=seat.number)
+                            .order_by("index")
+                            .values("kind", "chosen", "mark", "preferred", "why", "created_at")
+                        ),
+                    }
+                    for hand in hands
+                ],
+            }
+        )
+    return out
 
 
 def _invitations(user: User) -> dict[str, list[dict[str, Any]]]:

@@ -15,6 +15,7 @@ from cfmj.accounts.selectors import deletions_due
 from cfmj.accounts.services import AccountError
 from cfmj.classes.models import Classroom, ManagedAccount, Membership, active_member
 from cfmj.classes.services import teacher_classes_release
+from cfmj.play.seating import seats_forget
 from lessons.models import CheckAnswer, LessonProgress
 from practice.models import Attempt
 
@@ -83,9 +84,11 @@ def account_role_set(*, user: User, role: str) -> None:
 def account_delete_now(*, user: User) -> None:
     """Delete the account and everything that is only its own (practice, lessons, memberships,
     invitations, class-session answers). Classes are never deleted: each class it owns passes to a
-    co-teacher or is archived first, and homework or sessions it set stay with the class."""
+    co-teacher or is archived first, and homework or sessions it set stay with the class. Its seats
+    at tables become "a former player": the hands the others played there stay whole."""
     with transaction.atomic():
         teacher_classes_release(user=user)
+        seats_forget(user=user)
         User.objects.filter(pk=user.pk).delete()
 
 

@@ -139,6 +139,7 @@ def test_a_visitor_is_sent_to_log_in_and_a_get_deals_nothing(client: Client) -> 
     game = finished(a_hand(person("eve")))
     response = Client().post(url(game))
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    assert game.owner is not None
     client.force_login(game.owner)
     assert client.get(url(game)).status_code == 405 and Game.objects.count() == 1
 

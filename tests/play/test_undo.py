@@ -196,6 +196,7 @@ def test_a_visitor_is_sent_to_log_in_and_a_get_undoes_nothing(client: Client) ->
     game = a_game(person("eve"))
     response = Client().post(url(game), {"version": "0"})
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    assert game.owner is not None
     client.force_login(game.owner)
     assert client.get(url(game)).status_code == 405
 

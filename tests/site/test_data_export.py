@@ -161,6 +161,8 @@ COVERED = {
     ("classes.ClassSession", "started_by"): "class_sessions.started",
     ("classes.SessionAnswer", "user"): "class_sessions.answers",
     ("play.Game", "owner"): "play.games and play.in_progress",
+    ("play.Seat", "user"): "play.tables (each seat's own choices and the results)",
+    ("play.Table", "host"): "play.tables[].hosted",
 }
 
 
@@ -204,3 +206,23 @@ def test_it_holds_the_lesson_checks_and_quizzes_answered(client):
     ] == [(1, 2, 1, 1, [{"choice": "b"}]), (1, 3, 0, 1, [{"choice": "a"}])]
     assert data["lesson_answers"][0]["missed"] == []
     assert data["lesson_answers"][1]["missed"] == [{"kind": "worth", "question": puzzle.question}]
+
+
+def test_it_holds_my_seat_at_a_table_and_my_choices_but_no_one_elses_tiles(client):
+    from cfmj.engine.game import PassTiles
+    from cfmj.play import seating, table_hands
+    from cfmj.play.selectors import rebuild
+
+    w = world()
+    table = seating.table_open(host=w.lena, bot_level="steady")
+    seating.table_join(table=table, user=w.otto)
+    hand = table_hands.table_start(table=table, by=w.lena, seed=3)
+    action = rebuild(hand).legal_actions(1)[0]
+    assert isinstance(action, PassTiles)
+    table_hands.hand_act(game=hand, user=w.otto, version=hand.version, action=action, confirmed=True)
+    mine = account_data(user=w.otto)["play"]["tables"]
+    assert [(t["code"], t["seat"], t["hosted"]) for t in mine] == [(table.code, 1, False)]
+    assert [c["kind"] for c in mine[0]["hands"][0]["your_choices"]] == ["pass"]
+    assert account_data(user=w.lena)["play"]["tables"][0]["hands"][0]["your_choices"] == []
+    text = str(mine)
+    assert "seed" not in text and "wall" not in text and "actions" not in text

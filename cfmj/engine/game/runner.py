@@ -118,11 +118,14 @@ def play_on(
     *,
     on_move: Callable[[Move], None] | None = None,
     max_steps: int = MAX_STEPS,
+    let_go: bool = True,
 ) -> None:
     """Ask each seat with a player that owes a choice (lowest seat first) until the hand is over or
-    only people (None in `players`) owe one. A person answering a discard they can neither call
-    for an exposure nor win on lets it go without being asked (`nothing_to_call`). `on_move` hears
-    of every player's choice once it is applied."""
+    only people (None in `players`) owe one. With `let_go` (one person at the table), a person
+    answering a discard they can neither call for an exposure nor win on lets it go without being
+    asked (`nothing_to_call`); without it (several people), every person answers each discard, so
+    how long the table waits never tells who could call. `on_move` hears of every player's choice
+    once it is applied."""
     if len(players) != SEATS:
         raise ValueError("A table has four seats.")
     for _ in range(max_steps):
@@ -140,7 +143,7 @@ def play_on(
             if on_move is not None:
                 on_move(Move(seat, view, action, step, first_event))
             continue
-        idle = [seat for seat in waiting if nothing_to_call(game, seat)]
+        idle = [seat for seat in waiting if let_go and nothing_to_call(game, seat)]
         if not idle:
             return
         game.apply(NoCall(idle[0]))

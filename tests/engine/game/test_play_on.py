@@ -66,3 +66,24 @@ def test_each_view_carries_the_games_step() -> None:
     seat = game.waiting_for()[0]
     game.apply(AdvicePlayer().choose(game.view(seat), game.legal_actions(seat)))
     assert {game.view(seat).step for seat in range(SEATS)} == {1}
+
+
+def test_with_several_people_each_answers_every_discard_themselves() -> None:
+    """let_go=False: play stops at every discard with the people still to answer it, whether or not
+    they could use it; once they have, the engine resolves the calls and the bots play on."""
+    game = Game(5)
+    bots: list[Player | None] = [None, RandomPlayer(1), None, RandomPlayer(3)]
+    asked_idle = 0
+    for _ in range(400):
+        play_on(game, bots, let_go=False)
+        if game.over:
+            break
+        waiting = game.waiting_for()
+        assert waiting and set(waiting) <= {0, 2}
+        for seat in waiting:
+            if nothing_to_call(game, seat):
+                asked_idle += 1
+                game.apply(NoCall(seat))
+            else:
+                game.apply(RandomPlayer(seat).choose(game.view(seat), game.legal_actions(seat)))
+    assert game.over and asked_idle > 0

@@ -1,0 +1,242 @@
+"""The hands of a table: dealing one with people in some seats and bots in the rest, a person's
+action, and the timed choices that end without anyone's click (a call window, a person's time to
+act). The engine decides everything the rules decide (whose call wins, what is legal); this module
+decides only who is asked and how long the table waits.
+
+With several people at the table every one of them answers every discard (the engine's play_on
+with let_go off), whether or not they could call it, within the same window: how long the table
+waits never tells anyone who could call. With one person the hand plays as a hand alone does."""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+
+from django.db import transaction
+from django.utils import timezone
+
+from cfmj.accounts.models import User
+from cfmj.engine import RuleSet
+from cfmj.engine.coach import level_player, warning
+from cfmj.engine.game import CALLS, SEATS, Action, HandStarted, Move, NoCall, Player, play_on
+from cfmj.engine.game import Game as EngineGame
+from cfmj.play.announce import deadline_set, table_changed
+from cfmj.play.models import Game, Seat, Table
+from cfmj.play.seating import TableError
+from cfmj.play.selectors import rebuild
+from cfmj.play.services import (
+    MAX_BOT_STEPS,
+    OVER,
+    SEED_BITS,
+    STALE,
+    PlayError,
+    WarnedError,
+    decision_keep,
+    game_record,
+)
+
+GRACE_SECONDS = 90  # a person's time for a choice at a table without a turn clock
+NOT_SEATED = "You have no seat at this table."
+NOT_YOURS = "That is not yours to choose now: wait for your turn."
+
+
+def people_of(table: Table) -> dict[int, Seat]:
+    """The seats people play now (a person marked away has a bot playing for them)."""
+    return {seat.number: seat for seat in table.seats.all() if seat.user_id is not None and not seat.away}
+
+
+def _several(table: Table) -> bool:
+    """Several people at the table (away or not): then every one of them answers every discard."""
+    return sum(1 for seat in table.seats.all() if seat.user_id is not None) > 1
+
+
+def _advance(engine: EngineGame, table: Table, seed: int, whys: dict[str, str]) -> None:
+    """The bots play (for empty seats and people away) until a person owes a choice or the hand is
+    over; each bot's reason for a move is kept in `whys` by the move's first event."""
+    people = people_of(table)
+    bots = {seat: level_player(table.bot_level, seed) for seat in range(SEATS) if seat not in people}
+
+    def note(move: Move) -> None:
+        why = bots[move.seat].why(move.view, move.action)
+        if why:
+            whys[str(move.first_event)] = why
+
+    players: list[Player | None] = [bots.get(seat) for seat in range(SEATS)]
+    play_on(engine, players, on_move=note, max_steps=MAX_BOT_STEPS, let_go=not _several(table))
+
+
+def _moment(engine: EngineGame) -> tuple[object, ...]:
+    """What choice the table is at: a person's answer that leaves it here keeps its deadline."""
+    return (engine.phase, engine.stage, engine.turn, len(engine.discards), engine.over)
+
+
+def _deadline(
+    game: Game, engine: EngineGame, table: Table, *, same_moment: bool, now: datetime.datetime
+) -> datetime.datetime | None:
+    """When the choice now due runs out: none with one person at the table (the hand waits for
+    them as a hand alone does) or when no person owes a choice; kept while the table is at the
+    same choice; else the call window on a discard, or the turn clock (a grace time without one)."""
+    people = people_of(table)
+    if engine.over or not _several(table) or not set(engine.waiting_for()) & set(people):
+        return None
+    if same_moment and game.deadline is not None:
+        return game.deadline
+    if engine.phase == CALLS:
+        return now + datetime.timedelta(seconds=table.call_seconds)
+    return now + datetime.timedelta(seconds=table.turn_seconds or GRACE_SECONDS)
+
+
+def _save(game: Game, table: Table, engine: EngineGame, *, before: tuple[object, ...] | None) -> None:
+    now = timezone.now()
+    game_record(game=game, engine=engine)
+    game.deadline = _deadline(game, engine, table, same_moment=before == _moment(engine), now=now)
+    game.version += 1
+    game.save()
+    table.version += 1
+    table.save()
+    table_changed(table)
+    if game.deadline is not None:
+        deadline_set(game, game.deadline)
+
+
+def hand_deal(*, table: Table, previous: Game | None = None, seed: int | None = None) -> Game:
+    """The table's next hand (its first when `previous` is None), dealt and played by the bots up
+    to the first choice a person owes. The first dealer is drawn at random; the deal then passes
+    to the right after every hand (RULES §6). Called under the table's lock."""
+    if previous is not None:
+        dealer = (previous.dealer + 1) % SEATS
+    else:  # drawn at random; a seed given (tests) fixes it too
+        dealer = secrets.randbelow(SEATS) if seed is None else seed % SEATS
+    seed = secrets.randbits(SEED_BITS) if seed is None else seed
+    rules = rules_of_table(table)
+    engine = EngineGame(seed, rules, dealer)
+    first = engine.events[0]
+    assert isinstance(first, HandStarted)
+    whys: dict[str, str] = {}
+    _advance(engine, table, seed, whys)
+    practice = table.kind == Table.Kind.PRACTICE
+    game = Game(
+        owner=None,
+        table=table,
+        seed=str(seed),
+        wall=list(first.wall),
+        house_rules=table.house_rules,
+        base=table.base,
+        skill_level=table.skill_level,
+        dealer=dealer,
+        bot_level=table.bot_level,
+        mode=Game.Mode.PRACTICE if practice else Game.Mode.TEST,
+        coach=Game.Coach.ON_REQUEST if practice else Game.Coach.OFF,
+        bot_whys=whys,
+        previous=previous,
+        hand_number=previous.hand_number + 1 if previous is not None else 1,
+    )
+    game.version = -1  # _save counts the deal as the hand's first change: version 0
+    _save(game, table, engine, before=None)
+    return game
+
+
+def rules_of_table(table: Table) -> RuleSet:
+    return RuleSet.make(house_rules=table.house_rules, base=table.base, skill_level=table.skill_level)
+
+
+def _locked(game: Game) -> tuple[Game, Table]:
+    locked = Game.objects.select_for_update().get(pk=game.pk)
+    if locked.table_id is None:
+        raise PlayError("This hand is not at a table.")
+    table = Table.objects.select_for_update().get(pk=locked.table_id)
+    return locked, table
+
+
+def hand_act(*, game: Game, user: User, version: int | None, action: Action, confirmed: bool = False) -> Game:
+    """A person's action at a table hand, then the bots' until a person owes a choice. Refused
+    with a message, the hand unchanged, when the hand moved on since the person saw it, the hand
+    is over, the person has no seat or owes no choice, or the rules forbid it; held back
+    (WarnedError) at a practice table as for a hand alone, unless `confirmed`."""
+    with transaction.atomic():
+        locked, table = _locked(game)
+        _due_applied(locked, table, now=timezone.now())
+        if locked.status == Game.Status.OVER:
+            raise PlayError(OVER)
+        if version != locked.version:
+            raise PlayError(STALE)
+        seat = table.seats.filter(user=user).first()
+        if seat is None:
+            raise PlayError(NOT_SEATED)
+        engine = rebuild(locked)
+        if action.seat != seat.number or seat.number not in engine.waiting_for() or seat.away:
+            raise PlayError(NOT_YOURS)
+        problem = engine.why_illegal(action)
+        if problem is not None:
+            raise PlayError(problem)
+        held = None if confirmed else warning(engine, seat.number, action, careful=locked.coached)
+        if held is not None:
+            raise WarnedError(held, action)
+        decision_keep(game=locked, engine=engine, action=action)
+        before = _moment(engine)
+        engine.apply(action)
+        _advance(engine, table, locked.seed_number, locked.bot_whys)
+        _save(locked, table, engine, before=before)
+    return locked
+
+
+def hand_tick(*, game: Game, now: datetime.datetime | None = None) -> bool:
+    """Apply the hand's deadline if it has passed: a discard nobody answered in time is let go by
+    those who did not answer; a person who let their time to act run out is marked away and a bot
+    plays their seat until they come back. True when something changed. Safe to run again, from a
+    task and from the next request at once."""
+    now = now or timezone.now()
+    if game.deadline is None or game.deadline > now:
+        return False
+    with transaction.atomic():
+        locked, table = _locked(game)
+        return _due_applied(locked, table, now=now)
+
+
+def _due_applied(game: Game, table: Table, *, now: datetime.datetime) -> bool:
+    if game.deadline is None or game.deadline > now or game.status == Game.Status.OVER:
+        return False
+    engine = rebuild(game)
+    late = [seat for seat in engine.waiting_for() if seat in people_of(table)]
+    before = _moment(engine)
+    if engine.phase == CALLS:
+        for seat in late:
+            engine.apply(NoCall(seat))
+    else:
+        table.seats.filter(number__in=late).update(away=True)
+    _advance(engine, table, game.seed_number, game.bot_whys)
+    _save(game, table, engine, before=before if engine.phase == CALLS else None)
+    return True
+
+
+def hand_next(*, game: Game, user: User) -> Game:
+    """The table's next hand once this one is over (asked again, the same next hand)."""
+    with transaction.atomic():
+        locked, table = _locked(game)
+        if not table.seats.filter(user=user).exists():
+            raise PlayError(NOT_SEATED)
+        existing = Game.objects.filter(previous=locked).first()
+        if existing is not None:
+            return existing
+        if locked.status != Game.Status.OVER:
+            raise PlayError("Finish this hand first: the next hand is dealt when this one is over.")
+        if table.status != Table.Status.PLAYING:
+            raise PlayError("This table is closed.")
+        return hand_deal(table=table, previous=locked)
+
+
+def table_start(*, table: Table, by: User, seed: int | None = None) -> Game:
+    """The host starts play: bots take the seats nobody has, joining closes (the host can open a
+    seat again), and the first hand is dealt. Started already, it is the hand being played."""
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        if locked.host_id != by.pk:
+            raise TableError("Only the table's host can start play.")
+        if locked.status == Table.Status.CLOSED:
+            raise TableError("This table is closed.")
+        if locked.status == Table.Status.PLAYING:
+            current = locked.hands.order_by("-hand_number").first()
+            if current is not None:
+                return current
+        locked.status, locked.joining_open = Table.Status.PLAYING, False
+        return hand_deal(table=locked, seed=seed)

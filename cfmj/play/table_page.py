@@ -1,0 +1,152 @@
+"""What a table's page shows one seat: the people and bots around the table, the lobby before
+play (the code, the link, its QR code), and during play that seat's view of the hand drawn by the
+same table partial as a hand alone (play/table.py), never another seat's concealed tiles."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, replace
+from typing import Any
+
+import segno
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils import timezone
+
+from cfmj.core import live
+from cfmj.engine import coach
+from cfmj.engine.game import SEATS, wind_of
+from cfmj.engine.game import Game as EngineGame
+from cfmj.play import moves, selectors
+from cfmj.play.models import Game, Seat, Table
+from cfmj.play.posted import action_fields
+from cfmj.play.services import WarnedError
+from cfmj.play.table import table_context
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """A seat as everyone at the table sees it."""
+
+    number: int
+    name: str  # the person's name, "A bot", or "A former player"
+    person: bool
+    away: bool
+    host: bool
+    you: bool
+    wind: str  # during play; "" in the lobby
+    score: int | None  # the running score over the table's finished hands, during play
+
+
+def _name(seat: Seat) -> str:
+    if seat.user is not None:
+        return seat.user.shown_name
+    return "A former player (a bot plays)" if seat.former else "A bot"
+
+
+def seat_rows(
+    table: Table, number: int, dealer: int | None, scores: list[int] | None = None
+) -> list[SeatRow]:
+    return [
+        SeatRow(
+            seat.number,
+            _name(seat),
+            seat.user_id is not None,
+            seat.away,
+            seat.user_id is not None and seat.user_id == table.host_id,
+            seat.number == number,
+            wind_of(seat.number, dealer) if dealer is not None else "",
+            scores[seat.number] if scores is not None else None,
+        )
+        for seat in table.seats.select_related("user").order_by("number")
+    ]
+
+
+def current_hand(table: Table) -> Game | None:
+    return table.hands.order_by("-hand_number").first()
+
+
+def seen_digest(table: Table, number: int) -> str:
+    """A digest of all the seat sees: its own view of the hand (without the game's clock, which
+    moves when others choose in secret), whether it owes a choice, the seats and the deadline.
+    The page sends it back when it asks again; the same digest means nothing to redraw."""
+    hand = current_hand(table)
+    parts: list[object] = [table.status, table.joining_open, table.host_id]
+    parts += [(s.number, s.user_id, s.away) for s in table.seats.order_by("number")]
+    if hand is not None:
+        engine = selectors.rebuild(hand)
+        parts += [hand.pk, hand.status, hand.deadline, number in engine.waiting_for()]
+        parts.append(replace(engine.view(number), step=0))
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+
+
+def _moves_from(engine: EngineGame, number: int) -> int:
+    """The moves a seat is told of: from its own last choice on."""
+    mine = [i for i, event in enumerate(engine.events) if getattr(event, "seat", None) == number]
+    chosen = [i for i in mine if engine.events[i].to_action() is not None]
+    return chosen[-1] if chosen else 0
+
+
+def seat_context(
+    request: HttpRequest, table: Table, number: int, *, warned: WarnedError | None = None, problem: str = ""
+) -> dict[str, Any]:
+    hand = current_hand(table)
+    here = reverse("play:table", args=[table.code])
+    context: dict[str, Any] = {
+        "table": table,
+        "seat_number": number,
+        "is_host": table.host_id == request.user.pk,
+        "problem": problem,
+        "table_url": here,
+        "act_url": reverse("play:table_act", args=[table.code]),
+        "now_url": reverse("play:table_now", args=[table.code]),
+        "live_url": reverse("live:table", args=[table.code]) if live.live_enabled() else "",
+        "seen": seen_digest(table, number),
+        "join_url": request.build_absolute_uri(here),
+    }
+    if hand is None:
+        context["seats"] = seat_rows(table, number, None)
+        context["qr"] = segno.make(context["join_url"], error="m").svg_inline(
+            scale=4, dark="#000", light="#fff"
+        )
+        context["people"] = sum(1 for row in context["seats"] if row.person)
+        return context
+    engine = selectors.rebuild(hand)
+    seats = seat_rows(table, number, engine.dealer, _scores(hand))
+    names = {row.number: row.name for row in seats if row.person and not row.you}
+    playing = hand.status == Game.Status.PLAYING
+    hinted = playing and hand.coached and request.GET.get("hint") == "1" and number in engine.waiting_for()
+    hint = coach.hint(engine, number) if hinted else None
+    hand.moves_from = _moves_from(engine, number)
+    seating = moves.Seating(engine.dealer, number, names)
+    context.update(table_context(hand, engine, hint, seating=seating))
+    context.update(
+        seats=seats,
+        problem=problem,
+        match=selectors.match_of(hand, number),
+        seconds_left=_seconds_left(hand),
+        away=any(row.you and row.away for row in seats),
+    )
+    if warned is not None:
+        context.update(
+            warning=warned.warning,
+            warned_action=warned.action.kind,
+            warned_fields=action_fields(warned.action),
+        )
+    return context
+
+
+def _scores(hand: Game) -> list[int]:
+    """Every seat's running score over the table's finished hands."""
+    totals = [0] * SEATS
+    for earlier in [hand, *selectors.earlier_hands(hand)]:
+        paid = (earlier.result or {}).get("payments") if earlier.status == Game.Status.OVER else None
+        for seat, points in enumerate(paid or []):
+            totals[seat] += int(points)
+    return totals
+
+
+def _seconds_left(hand: Game) -> int | None:
+    if hand.deadline is None:
+        return None
+    return max(0, int((hand.deadline - timezone.now()).total_seconds()))

@@ -1,0 +1,263 @@
+"""Tables where people play together: "My tables", opening and joining one, the lobby, a seat's
+view of the hand, its actions, and the fragment a seat's page fetches when the table moves on.
+Every page shows only the seat of the person asking (their own PlayerView and what everyone
+sees); a person with no seat at a table learns nothing of it beyond whether it takes players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, StreamingHttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from cfmj.accounts.learners import user_of
+from cfmj.core import live
+from cfmj.core.htmx import render_partial_response
+from cfmj.core.http import HtmxHttpRequest
+from cfmj.core.ratelimit import rate_limited
+from cfmj.engine import BASES, coach
+from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
+from cfmj.play import seating, table_hands
+from cfmj.play.announce import topic_of
+from cfmj.play.models import Seat, Table
+from cfmj.play.posted import posted_action, posted_confirmed, posted_version
+from cfmj.play.services import PlayError, WarnedError
+from cfmj.play.table_access import seated_or_404, table_or_404
+from cfmj.play.table_page import seat_context, seen_digest
+
+TABLE_VERSION_HEADER = "X-Table-Version"
+
+
+@login_required
+@require_GET
+def tables(request: HttpRequest) -> HttpResponse:
+    """My tables, and the forms to open one or join one by its code."""
+    user = user_of(request)
+    mine = (
+        Table.objects.filter(seats__user=user)
+        .exclude(status=Table.Status.CLOSED)
+        .select_related("host")
+        .order_by("-updated_at")
+    )
+    context = {
+        "tables": mine,
+        "defaults": {"bot_level": coach.DEFAULT_LEVEL, "house_rules": [], "skill_level": 0, "base": BASES[0]},
+        "bases": BASES,
+        "levels": coach.LEVELS.items(),
+        "house_rules": HOUSE_RULE_LABELS.items(),
+        "skill_levels": SKILL_LEVEL_LABELS.items(),
+        "kinds": Table.Kind.choices,
+    }
+    return render(request, "play/tables.html", context)
+
+
+def _seconds(text: str | None) -> int | None:
+    return int(text) if text and text.isdigit() and len(text) <= 4 else None
+
+
+@login_required
+@require_POST
+def table_new(request: HttpRequest) -> HttpResponse:
+    data = request.POST
+    try:
+        table = seating.table_open(
+            host=user_of(request),
+            bot_level=data.get("bot_level", coach.DEFAULT_LEVEL),
+            house_rules=data.getlist("house_rules"),
+            base=data.get("base") or None,
+            skill_level=data.get("skill_level") or None,
+            kind=data.get("kind", Table.Kind.PRACTICE),
+            call_seconds=_seconds(data.get("call_seconds")) or 8,
+            turn_seconds=_seconds(data.get("turn_seconds")),
+        )
+    except seating.TableError as problem:
+        messages.error(request, str(problem))
+        return redirect("play:tables")
+    return redirect("play:table", code=table.code)
+
+
+@login_required
+@require_POST
+@rate_limited("join")
+def table_find(request: HttpRequest) -> HttpResponse:
+    """A typed code: on to that table's page (which offers the seat), or back with a message."""
+    code = seating.code_clean(request.POST.get("code", ""))
+    if not code or not Table.objects.filter(code=code).exclude(status=Table.Status.CLOSED).exists():
+        messages.error(request, "No open table has that code: check it with the person who gave it to you.")
+        return redirect("play:tables")
+    return redirect("play:table", code=code)
+
+
+@login_required
+@require_GET
+def table(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """The table as the person asking sees it: the lobby before play, their seat's view of the hand
+    during play; the offer of a seat when they have none (counted like a join: it tells whether a
+    code exists)."""
+    seat = Seat.objects.filter(table__code=code, user=user_of(request)).select_related("table").first()
+    if seat is None:
+        return _offer(request, code)
+    return _seat_page(request, seat.table, seat.number)
+
+
+@rate_limited("join", methods=("GET",))
+def _offer(request: HttpRequest, code: str) -> HttpResponse:
+    found = table_or_404(code)
+    if not found.joining_open or found.status == Table.Status.CLOSED:
+        raise Http404("No such table")
+    return render(request, "play/table_join.html", {"table": found})
+
+
+def _seat_page(request: HtmxHttpRequest, found: Table, number: int, **extra: Any) -> HttpResponse:
+    context = seat_context(request, found, number, **extra)
+    return render_partial_response(request, "play/table.html", context, partial="live")
+
+
+@login_required
+@require_POST
+@rate_limited("join")
+def table_join(request: HttpRequest, code: str) -> HttpResponse:
+    found = table_or_404(code)
+    try:
+        seating.table_join(table=found, user=user_of(request))
+    except seating.TableError as problem:
+        messages.error(request, str(problem))
+        return redirect("play:tables")
+    return redirect("play:table", code=found.code)
+
+
+@login_required
+@never_cache
+@require_GET
+def table_now(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """What a seat's page fetches when the table may have moved on: 204 when nothing the seat sees
+    changed (`seen`: the digest the page was drawn from), else the table's live part. A deadline
+    that has passed is applied first (where no task runs, this request is what applies it)."""
+    found, seat = seated_or_404(request, code)
+    hand = found.hands.order_by("-hand_number").first()
+    if hand is not None and table_hands.hand_tick(game=hand):
+        found.refresh_from_db()
+    if request.GET.get("seen") == seen_digest(found, seat.number):
+        unchanged = HttpResponse(status=204)
+        unchanged[TABLE_VERSION_HEADER] = str(found.version)  # table.js: the part is up to date
+        return unchanged
+    return _seat_page(request, found, seat.number)
+
+
+def _back(request: HttpRequest, found: Table, problem: str = "") -> HttpResponse:
+    if problem:
+        messages.error(request, problem)
+    return HttpResponseRedirect(reverse("play:table", args=[found.code]) + "#table")
+
+
+@login_required
+@require_POST
+def table_act(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    found, seat = seated_or_404(request, code)
+    hand = found.hands.order_by("-hand_number").first()
+    if hand is None:
+        return _back(request, found, "Play has not started yet.")
+    extra: dict[str, Any] = {}
+    try:
+        table_hands.hand_act(
+            game=hand,
+            user=user_of(request),
+            version=posted_version(request.POST),
+            action=posted_action(request.POST, seat.number),
+            confirmed=posted_confirmed(request.POST),
+        )
+    except WarnedError as held:
+        extra["warned"] = held
+    except PlayError as refused:
+        extra["problem"] = str(refused)
+    found.refresh_from_db()
+    if request.htmx:
+        return _seat_page(request, found, seat.number, **extra)
+    if "warned" in extra:
+        return _seat_page(request, found, seat.number, **extra)
+    return _back(request, found, extra.get("problem", ""))
+
+
+def _host_action(request: HttpRequest, code: str, change: Any) -> HttpResponse:
+    found, _seat = seated_or_404(request, code)
+    try:
+        change(found, user_of(request))
+    except (seating.TableError, PlayError) as problem:
+        return _back(request, found, str(problem))
+    return _back(request, found)
+
+
+@login_required
+@require_POST
+def table_start(request: HttpRequest, code: str) -> HttpResponse:
+    return _host_action(request, code, lambda t, u: table_hands.table_start(table=t, by=u))
+
+
+@login_required
+@require_POST
+def table_next(request: HttpRequest, code: str) -> HttpResponse:
+    def deal(found: Table, user: Any) -> None:
+        hand = found.hands.order_by("-hand_number").first()
+        if hand is None:
+            raise seating.TableError("Play has not started yet.")
+        table_hands.hand_next(game=hand, user=user)
+
+    return _host_action(request, code, deal)
+
+
+@login_required
+@require_POST
+def table_leave(request: HttpRequest, code: str) -> HttpResponse:
+    found, _seat = seated_or_404(request, code)
+    seating.table_leave(table=found, user=user_of(request))
+    messages.success(request, "You left the table: a bot plays your seat.")
+    return redirect("play:tables")
+
+
+@login_required
+@require_POST
+def table_back(request: HttpRequest, code: str) -> HttpResponse:
+    return _host_action(request, code, lambda t, u: seating.table_back(table=t, user=u))
+
+
+@login_required
+@require_POST
+def table_seat(request: HttpRequest, code: str) -> HttpResponse:
+    """The host's powers over a seat: give it to a bot, or hand the host's role to its person."""
+    number = _seconds(request.POST.get("seat"))
+    what = request.POST.get("do", "")
+    if number is None or what not in ("bot", "host"):
+        found, _seat = seated_or_404(request, code)
+        return _back(request, found, "Choose a seat and what to do with it.")
+    if what == "bot":
+        return _host_action(
+            request, code, lambda t, u: seating.table_seat_to_bot(table=t, by=u, number=number)
+        )
+    return _host_action(request, code, lambda t, u: seating.table_host_pass(table=t, by=u, to=number))
+
+
+@login_required
+@require_POST
+def table_joining(request: HttpRequest, code: str) -> HttpResponse:
+    open_ = request.POST.get("open") == "yes"
+    return _host_action(request, code, lambda t, u: seating.table_joining_set(table=t, by=u, open_=open_))
+
+
+async def table_live(request: HttpRequest, code: str) -> StreamingHttpResponse | HttpResponse:
+    """The seat's stream: "the table is at version V", nothing else (the page then fetches its own
+    view). Only for a person seated at the table."""
+    found = await sync_to_async(_seated_table)(request, code)
+    return await live.stream_response(topic_of(found), version=found.version)
+
+
+def _seated_table(request: HttpRequest, code: str) -> Table:
+    if not request.user.is_authenticated:
+        raise Http404("No such table")
+    found, _seat = seated_or_404(request, code)
+    return found

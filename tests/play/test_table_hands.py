@@ -1,0 +1,160 @@
+"""The hands of a table with several people: each answers every discard within the same window,
+the engine resolves what they chose, a person who runs out of time is let go or replaced by a bot
+until they come back, and the deal passes on from hand to hand."""
+
+from __future__ import annotations
+
+import datetime
+from random import Random
+
+import pytest
+from django.utils import timezone
+
+from cfmj.accounts.models import User
+from cfmj.engine.game import CALLS, Discarded, NoCall, RandomPlayer
+from cfmj.play import seating, table_hands
+from cfmj.play.models import Game, Table
+from cfmj.play.selectors import rebuild
+from cfmj.play.services import PlayError
+from tests.classes.helpers import person
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def two():
+    ann, ben = person("ann"), person("ben")
+    table = seating.table_open(host=ann, bot_level="beginner", call_seconds=8)
+    seating.table_join(table=table, user=ben)
+    return table, ann, ben
+
+
+def _act(game: Game, seat: int, users: dict[int, User], rng: Random) -> Game:
+    engine = rebuild(game)
+    action = RandomPlayer(rng.getrandbits(32)).choose(engine.view(seat), engine.legal_actions(seat))
+    return table_hands.hand_act(
+        game=game, user=users[seat], version=game.version, action=action, confirmed=True
+    )
+
+
+def test_every_person_answers_every_discard_within_one_window(two) -> None:
+    table, ann, ben = two
+    game = table_hands.table_start(table=table, by=ann, seed=11)
+    users = {0: ann, 1: ben}
+    rng = Random(3)
+    windows = 0
+    answered: set[int] = set()
+    for _ in range(300):
+        game.refresh_from_db()
+        if game.status == Game.Status.OVER:
+            break
+        engine = rebuild(game)
+        waiting = [seat for seat in engine.waiting_for() if seat in users]
+        assert waiting, "the bots never stop where no person owes a choice"
+        assert game.deadline is not None  # several people: every choice is timed
+        discarded = sum(isinstance(event, Discarded) for event in engine.events)
+        if engine.phase == CALLS and discarded not in answered:
+            answered.add(discarded)
+            windows += 1
+            # Both people (not the discarder, nor a dead hand, which everyone knows cannot call)
+            # answer, whether or not they could call it.
+            pending = engine.view(0).pending_discard
+            dead = {seat for seat in (0, 1) if engine.dead[seat]}
+            assert pending is not None and set(waiting) == {0, 1} - {pending[0]} - dead
+            left = (game.deadline - timezone.now()).total_seconds()
+            assert 0 < left <= table.call_seconds
+        game = _act(game, waiting[0], users, rng)
+    assert game.status == Game.Status.OVER and windows > 5
+
+
+def test_an_answer_leaves_the_window_as_long_as_it_was(two) -> None:
+    table, ann, ben = two
+    game = table_hands.table_start(table=table, by=ann)
+    users = {0: ann, 1: ben}
+    rng = Random(5)
+    for _ in range(300):
+        game.refresh_from_db()
+        engine = rebuild(game)
+        waiting = [seat for seat in engine.waiting_for() if seat in users]
+        if engine.phase == CALLS and len(waiting) == 2:
+            before = game.deadline
+            game = table_hands.hand_act(
+                game=game, user=users[waiting[0]], version=game.version, action=NoCall(waiting[0])
+            )
+            assert game.deadline == before and rebuild(game).waiting_for() == (waiting[1],)
+            return
+        game = _act(game, waiting[0], users, rng)
+    pytest.fail("no discard was answered by both people")
+
+
+def test_a_person_cannot_act_for_another_seat_or_out_of_turn(two) -> None:
+    table, ann, ben = two
+    game = table_hands.table_start(table=table, by=ann)
+    engine = rebuild(game)
+    action = engine.legal_actions(0)[0]
+    with pytest.raises(PlayError, match="not yours"):
+        table_hands.hand_act(game=game, user=ben, version=game.version, action=action)
+    with pytest.raises(PlayError, match="no seat"):
+        table_hands.hand_act(game=game, user=person("eve"), version=game.version, action=action)
+    game = table_hands.hand_act(game=game, user=ann, version=game.version, action=action, confirmed=True)
+    with pytest.raises(PlayError, match="not yours"):  # passed already: waiting for Ben
+        table_hands.hand_act(
+            game=game, user=ann, version=game.version, action=rebuild(game).legal_actions(1)[0]
+        )
+
+
+def test_a_window_that_runs_out_lets_the_discard_go_for_whoever_did_not_answer(two) -> None:
+    table, ann, ben = two
+    game = table_hands.table_start(table=table, by=ann)
+    users = {0: ann, 1: ben}
+    rng = Random(7)
+    for _ in range(300):
+        game.refresh_from_db()
+        engine = rebuild(game)
+        waiting = [seat for seat in engine.waiting_for() if seat in users]
+        if engine.phase == CALLS:
+            discards = len(engine.discards)
+            assert not table_hands.hand_tick(game=game)  # not yet
+            assert table_hands.hand_tick(game=game, now=_after(game))
+            game.refresh_from_db()
+            later = rebuild(game)
+            assert later.phase != CALLS or len(later.discards) != discards
+            assert not table.seats.filter(away=True).exists()  # a window missed is not "away"
+            return
+        game = _act(game, waiting[0], users, rng)
+    pytest.fail("no discard came")
+
+
+def test_a_person_out_of_time_is_away_a_bot_plays_for_them_and_they_come_back(two) -> None:
+    table, ann, _ben = two
+    game = table_hands.table_start(table=table, by=ann)  # the Charleston: both owe a pass
+    assert table_hands.hand_tick(game=game, now=_after(game))
+    game.refresh_from_db()
+    assert set(table.seats.filter(away=True).values_list("number", flat=True)) == {0, 1}
+    assert game.status == Game.Status.OVER  # with everyone away, the bots played the hand out
+    seating.table_back(table=table, user=ann)
+    assert list(table.seats.filter(away=True).values_list("number", flat=True)) == [1]
+
+
+def test_the_next_hand_passes_the_deal_to_the_right(two) -> None:
+    table, ann, ben = two
+    game = table_hands.table_start(table=table, by=ann)
+    with pytest.raises(PlayError, match="Finish this hand"):
+        table_hands.hand_next(game=game, user=ann)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.OVER)
+    following = table_hands.hand_next(game=game, user=ben)
+    assert table_hands.hand_next(game=game, user=ann) == following  # asked twice: one next hand
+    assert (following.dealer, following.hand_number, following.previous) == ((game.dealer + 1) % 4, 2, game)
+    assert following.seed != game.seed and Table.objects.get(pk=table.pk).status == Table.Status.PLAYING
+
+
+def test_with_one_person_the_hand_plays_as_a_hand_alone() -> None:
+    ann = person("ann")
+    table = seating.table_open(host=ann, bot_level="beginner")
+    game = table_hands.table_start(table=table, by=ann)
+    assert game.deadline is None and rebuild(game).waiting_for() == (0,)
+
+
+def _after(game: Game) -> datetime.datetime:
+    assert game.deadline is not None
+    return game.deadline + datetime.timedelta(seconds=1)

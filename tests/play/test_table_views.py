@@ -1,0 +1,122 @@
+"""The table pages: opening and joining by code or link, what each seat sees (its own rack, never
+another's), acting, the fragment that answers 204 when nothing changed, and who gets a 404."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from cfmj.engine.game import SEATS, PassTiles
+from cfmj.engine.tiles import code
+from cfmj.play import seating, table_hands
+from cfmj.play.models import Table
+from cfmj.play.selectors import rebuild
+from tests.classes.helpers import person
+
+pytestmark = pytest.mark.django_db
+
+
+def _client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_it_opens_a_table_and_shows_its_code_link_and_qr_code() -> None:
+    ann = _client(person("ann"))
+    response = ann.post(
+        reverse("play:table_new"), {"bot_level": "steady", "kind": "practice", "call_seconds": "12"}
+    )
+    table = Table.objects.get()
+    assert response.status_code == 302 and response["Location"] == reverse("play:table", args=[table.code])
+    page = ann.get(response["Location"]).content.decode()
+    assert table.code in page and f'data-table-code="{table.code}"' in page and "<svg" in page
+    assert table.call_seconds == 12
+
+
+def test_a_friend_joins_by_the_typed_code_in_any_case() -> None:
+    table = seating.table_open(host=person("ann"), bot_level="steady")
+    ben = _client(person("ben"))
+    response = ben.post(reverse("play:table_find"), {"code": f" {table.code[:4].lower()}-{table.code[4:]} "})
+    assert response["Location"] == reverse("play:table", args=[table.code])
+    offer = ben.get(response["Location"])
+    assert b"Take a seat" in offer.content
+    ben.post(reverse("play:table_join", args=[table.code]))
+    assert table.seats.filter(number=1, user__username="ben").exists()
+
+
+def test_a_wrong_code_says_so_and_a_closed_or_started_table_is_a_404_to_strangers() -> None:
+    ann = person("ann")
+    table = seating.table_open(host=ann, bot_level="steady")
+    eve = _client(person("eve"))
+    response = eve.post(reverse("play:table_find"), {"code": "ZZZZZZZZ"}, follow=True)
+    assert b"No open table has that code" in response.content
+    table_hands.table_start(table=table, by=ann)
+    assert eve.get(reverse("play:table", args=[table.code])).status_code == 404
+    assert eve.get(reverse("play:table_now", args=[table.code])).status_code == 404
+    assert eve.post(reverse("play:table_act", args=[table.code]), {}).status_code == 404
+    assert Client().get(reverse("play:table", args=[table.code])).status_code == 302  # to log in
+
+
+def test_each_seat_sees_its_own_rack_and_never_anothers() -> None:
+    ann, ben = person("ann"), person("ben")
+    table = seating.table_open(host=ann, bot_level="steady")
+    seating.table_join(table=table, user=ben)
+    game = table_hands.table_start(table=table, by=ann)
+    engine = rebuild(game)
+    pages = {
+        seat: _client(user).get(reverse("play:table", args=[table.code])).content.decode()
+        for seat, user in ((0, ann), (1, ben))
+    }
+    for seat, page in pages.items():
+        racked = re.findall(r'data-tile="([^"]+)"', page)
+        assert sorted(racked) == sorted(code(t) for t in engine.concealed(seat))
+        assert "You, " in page and f'name="version" value="{game.version}"' in page
+    others = [s for s in range(SEATS) if s not in (0, 1)]
+    assert others and all(engine.concealed(0) != engine.concealed(s) for s in others)
+
+
+def test_the_fragment_answers_204_until_the_seat_sees_a_change() -> None:
+    ann, ben = person("ann"), person("ben")
+    table = seating.table_open(host=ann, bot_level="steady")
+    seating.table_join(table=table, user=ben)
+    annc, benc = _client(ann), _client(ben)
+    page = annc.get(reverse("play:table", args=[table.code])).content.decode()
+    found = re.search(r"seen=([0-9a-f]+)", page)
+    assert found is not None
+    seen = found.group(1)
+    now = reverse("play:table_now", args=[table.code])
+    assert annc.get(now, {"seen": seen}, HTTP_HX_REQUEST="true").status_code == 204
+    benc.post(reverse("play:table_start", args=[table.code]))  # not the host: nothing happens
+    assert annc.get(now, {"seen": seen}, HTTP_HX_REQUEST="true").status_code == 204
+    annc.post(reverse("play:table_start", args=[table.code]))
+    fresh = annc.get(now, {"seen": seen}, HTTP_HX_REQUEST="true")
+    assert fresh.status_code == 200 and b'id="table-live"' in fresh.content and b"<html" not in fresh.content
+
+
+def test_a_seat_plays_its_choice_through_the_page_forms() -> None:
+    ann, ben = person("ann"), person("ben")
+    table = seating.table_open(host=ann, bot_level="steady")
+    seating.table_join(table=table, user=ben)
+    game = table_hands.table_start(table=table, by=ann)
+    first = rebuild(game).legal_actions(1)[0]
+    assert isinstance(first, PassTiles)
+    tiles = [code(t) for t in first.tiles]
+    response = _client(ben).post(
+        reverse("play:table_act", args=[table.code]),
+        {"action": "pass_tiles", "version": str(game.version), "tiles": tiles, "confirm": "1"},
+    )
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert 1 not in rebuild(game).waiting_for() and 0 in rebuild(game).waiting_for()
+
+
+def test_my_tables_lists_the_open_tables_i_sit_at() -> None:
+    ann = person("ann")
+    table = seating.table_open(host=ann, bot_level="steady")
+    other = seating.table_open(host=person("ben"), bot_level="steady")
+    page = _client(ann).get(reverse("play:tables")).content.decode()
+    assert table.code in page and other.code not in page
