@@ -230,6 +230,8 @@ CELERY_BEAT_SCHEDULE = {
     # Visitors' rows never claimed, 30 days after the visitor was last seen; expired sessions.
     "purge-visitor-rows": {"task": "cfmj.site.tasks.purge_visitor_rows", "schedule": 6 * 3600.0},
     "clear-sessions": {"task": "cfmj.core.tasks.clear_sessions", "schedule": 24 * 3600.0},
+    # Tables nobody has touched for a day (cfmj/play/tasks.py).
+    "close-idle-tables": {"task": "cfmj.play.tasks.close_idle_tables", "schedule": 3600.0},
 }
 PRACTICE_POOL_TARGET = env_int("PRACTICE_POOL_TARGET", 20)  # unseen puzzles kept per kind and band
 

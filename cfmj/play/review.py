@@ -182,8 +182,9 @@ class Review:
 class _Walk:
     """The hand replayed action by action, noting what the review says on the way."""
 
-    def __init__(self, game: Game, decisions: Iterable[Decision]) -> None:
+    def __init__(self, game: Game, decisions: Iterable[Decision], seat: int) -> None:
         self.game = game
+        self.seat = seat
         self.rows = {d.index: d for d in decisions}
         self.engine = EngineGame(game.seed_number, rules_of(game), game.dealer, wall=game.wall)
         self.steps: list[Step] = []
@@ -198,10 +199,10 @@ class _Walk:
     def run(self) -> Review:
         for index, data in enumerate(self.game.actions):
             action = action_from_dict(data)
-            if action.seat == LEARNER_SEAT and (index in self.rows or not self.automatic(action)):
+            if action.seat == self.seat and (index in self.rows or not self.automatic(action)):
                 self.decide(index, action)
             events = self.engine.apply(action)
-            if any(isinstance(e, Drew) and e.seat == LEARNER_SEAT for e in events):
+            if any(isinstance(e, Drew) and e.seat == self.seat for e in events):
                 self.note_draw()
             self.follow_waits()
         ends = (*(s.index for s in self.steps), len(self.game.actions))
@@ -219,10 +220,10 @@ class _Walk:
 
     def automatic(self, action: Action) -> bool:
         """Was this "let it go" made for the learner (a discard they could neither call nor win on)?"""
-        return isinstance(action, NoCall) and nothing_to_call(self.engine, LEARNER_SEAT)
+        return isinstance(action, NoCall) and nothing_to_call(self.engine, self.seat)
 
     def decide(self, index: int, action: Action) -> None:
-        view = self.engine.view(LEARNER_SEAT)
+        view = self.engine.view(self.seat)
         number = len(self.steps) + 1
         row = self.rows.get(index)
         self.steps.append(
@@ -301,16 +302,16 @@ class _Walk:
         self.chances.append(Chance(turn, number, code(tile), words))
 
     def note_draw(self) -> None:
-        view = self.engine.view(LEARNER_SEAT)
+        view = self.engine.view(self.seat)
         if self.waiting is not None and view.received and code(view.received[0]) in self.waiting.tiles:
             self.drawn = (view.received[0], self.engine.turns)
 
     def follow_waits(self) -> None:
         """Whenever the learner holds thirteen tiles in play: what are they waiting for now?"""
-        view = self.engine.view(LEARNER_SEAT)
+        view = self.engine.view(self.seat)
         if view.phase not in (TURN, CALLS) and not self.engine.over:
             return
-        if view.phase == TURN and view.turn == LEARNER_SEAT:
+        if view.phase == TURN and view.turn == self.seat:
             return  # fourteen tiles: the wait is judged again after the discard
         key = str(view.hand())
         if key not in self.known:
@@ -332,7 +333,7 @@ class _Walk:
         return tuple(
             _feed(f, self.discards[f.event], self.steps[self.discards[f.event] - 1].turn, dealer)
             for f in fed(self.engine.events)
-            if f.discarder == LEARNER_SEAT and f.event in self.discards
+            if f.discarder == self.seat and f.event in self.discards
         )
 
 
@@ -349,9 +350,10 @@ def _feed(fact: Fed, step: int, turn: int, dealer: int) -> Feed:
     return Feed(step, turn, code(fact.tile), fact.mah_jongg, label, words)
 
 
-def review_of(game: Game, decisions: Iterable[Decision]) -> Review:
-    """The review of a hand (finished or not: the caller decides who may see it)."""
-    return _Walk(game, decisions).run()
+def review_of(game: Game, decisions: Iterable[Decision], seat: int = LEARNER_SEAT) -> Review:
+    """The review of a hand for one seat (finished or not: the caller decides who may see it);
+    `decisions`: that seat's."""
+    return _Walk(game, [d for d in decisions if d.seat == seat], seat).run()
 
 
 def replay_to(game: Game, review: Review, number: int) -> EngineGame:
@@ -364,13 +366,17 @@ def replay_to(game: Game, review: Review, number: int) -> EngineGame:
     return engine
 
 
-def step_facts(game: Game, review: Review, number: int) -> dict[str, Any]:
+def step_facts(
+    game: Game, review: Review, number: int, seating: moves.Seating | None = None
+) -> dict[str, Any]:
     """What step `number` shows: the learner's decision, then the table as they saw it after it
     (their rack and exposures, everyone's exposures, discards and tile counts, the wall count) and
     the moves since; the hand's result at the last step. Seat 0's view only."""
     engine = replay_to(game, review, number)
-    view = engine.view(LEARNER_SEAT)
-    others = [(LEARNER_SEAT + k) % SEATS for k in range(1, SEATS)]
+    seating = seating or moves.Seating(engine.dealer)
+    me = seating.me
+    view = engine.view(me)
+    others = [(me + k) % SEATS for k in range(1, SEATS)]
     return {
         "number": number,
         "decision": review.step(number),
@@ -378,11 +384,13 @@ def step_facts(game: Game, review: Review, number: int) -> dict[str, Any]:
         "next": number + 1 if number < review.last_step else None,
         "view": view,
         "turn": engine.turns,
-        "you": seat_facts(view, LEARNER_SEAT, engine.hand_size(LEARNER_SEAT)),
-        "opponents": [seat_facts(view, s, engine.hand_size(s)) for s in others],
+        "you": seat_facts(view, me, engine.hand_size(me)),
+        "opponents": [seat_facts(view, s, engine.hand_size(s), seating) for s in others],
         "concealed_hand": Hand(view.concealed, ()),
-        "moves": moves.since(engine.events, review.starts[number], view.dealer, game.bot_whys),
-        "result": result_facts(game, engine) if engine.over else None,
+        "moves": moves.since(
+            engine.events, review.starts[number], view.dealer, game.bot_whys, seating=seating
+        ),
+        "result": result_facts(game, engine, seating) if engine.over else None,
     }
 
 

@@ -18,9 +18,9 @@ from django.views.decorators.http import require_GET, require_POST
 from cfmj.accounts.models import User
 from cfmj.core.htmx import render_partial_response
 from cfmj.core.http import HtmxHttpRequest
-from cfmj.play import services
-from cfmj.play.access import owned_or_404, shared_or_404
-from cfmj.play.models import Decision, Game
+from cfmj.play import moves, services
+from cfmj.play.access import owned_or_404, reviewable_or_404, shared_or_404
+from cfmj.play.models import LEARNER_SEAT, Decision, Game, Seat
 from cfmj.play.review import read_step, review_of, step_facts
 from cfmj.play.table import result_facts
 
@@ -31,14 +31,20 @@ SECOND_LOOK = 3  # the choices the review lists unfolded; every move is behind "
 @login_required
 @require_GET
 def review(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game = owned_or_404(request, game_id)
+    game, seat = reviewable_or_404(request, game_id)
+    table = game.table
     if game.status != Game.Status.OVER:
         messages.info(request, IN_PROGRESS)
-        return redirect("play:game", game_id=game.pk)
-    context = {"shared": False, "here": reverse("play:review", args=[game.pk]), "whose": "Your"}
-    if game.share_token:
+        return redirect("play:table", code=table.code) if table else redirect("play:game", game_id=game.pk)
+    context = {
+        "shared": False,
+        "here": reverse("play:review", args=[game.pk]),
+        "whose": "Your",
+        "table": table,
+    }
+    if game.share_token and table is None:
         context["share_url"] = request.build_absolute_uri(reverse("play:shared", args=[game.share_token]))
-    return _page(request, game, context)
+    return _page(request, game, context, seat=seat)
 
 
 @require_GET
@@ -80,14 +86,27 @@ def first_name(user: User) -> str:
     return words[0] if words else "A learner"
 
 
-def _page(request: HtmxHttpRequest, game: Game, context: dict[str, Any]) -> HttpResponse:
-    analysis = review_of(game, game.decisions.all())
+def _page(
+    request: HtmxHttpRequest, game: Game, context: dict[str, Any], seat: int = LEARNER_SEAT
+) -> HttpResponse:
+    analysis = review_of(game, game.decisions.all(), seat)
+    seating = _seating(game, analysis.engine.dealer, seat)
     number, notice = read_step(request.GET.get("step"), analysis.last_step)
     context.update({"game": game, "review": analysis, "tally": analysis.tally(), "notice": notice})
     if number is None:
-        context["result"] = result_facts(game, analysis.engine) if analysis.engine.over else None
+        context["result"] = result_facts(game, analysis.engine, seating) if analysis.engine.over else None
         worth = [step for step in analysis.steps if step.mark == Decision.Mark.WEAK or step.feed]
         context.update(second_look=worth[:SECOND_LOOK], more_to_look_at=len(worth[SECOND_LOOK:]))
         return render_partial_response(request, "play/review.html", context, partial=None)
-    context["step"] = step_facts(game, analysis, number)
+    context["step"] = step_facts(game, analysis, number, seating)
     return render_partial_response(request, "play/review.html", context, partial="step")
+
+
+def _seating(game: Game, dealer: int, seat: int) -> moves.Seating:
+    """Whose review it is, and the names of the other people at a table's hand."""
+    if game.table_id is None:
+        return moves.Seating(dealer, seat)
+    people = Seat.objects.filter(table_id=game.table_id, user__isnull=False).exclude(number=seat)
+    return moves.Seating(
+        dealer, seat, {s.number: s.user.shown_name for s in people.select_related("user") if s.user}
+    )

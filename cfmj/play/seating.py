@@ -129,6 +129,7 @@ def table_join(*, table: Table, user: User) -> Seat:
         if free is None:
             raise TableError("This table is full: four people sit at it already.")
         free.user, free.away, free.former = user, False, False
+        free.joined_at = timezone.now()  # their seat from now: the hands before were someone else's
         free.save()
         if not Seat.objects.filter(table=locked, user__isnull=True).exists():
             locked.joining_open = False  # full: nobody else can take a seat

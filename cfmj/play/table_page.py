@@ -67,8 +67,8 @@ def current_hand(table: Table) -> Game | None:
 
 
 def seen_digest(table: Table, number: int) -> str:
-    """A digest of all the seat sees: its own view of the hand (without the game's clock, which
-    moves when others choose in secret), whether it owes a choice, the seats and the deadline.
+    """A digest of what the seat sees: its own view of the hand, whether it owes a choice, the
+    seats and the deadline.
     The page sends it back when it asks again; the same digest means nothing to redraw."""
     hand = current_hand(table)
     parts: list[object] = [table.status, table.joining_open, table.host_id]
@@ -76,7 +76,9 @@ def seen_digest(table: Table, number: int) -> str:
     if hand is not None:
         engine = selectors.rebuild(hand)
         parts += [hand.pk, hand.status, hand.deadline, number in engine.waiting_for()]
-        parts.append(replace(engine.view(number), step=0))
+        # Without the game's clock and the tiles each seat holds (they move while the others pass
+        # in secret): what is shown changes with what each seat does in the open.
+        parts.append(replace(engine.view(number), step=0, hand_sizes=()))
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 

@@ -7,6 +7,8 @@
  * - "your turn" is unmistakable: the status line (server-drawn), the tab's title, and, if the
  *   player turned it on (kept in this browser), a short sound or a vibration;
  * - the seconds left to choose count down;
+ * - tiles ticked for a pass stay ticked when the page is redrawn because of the others (a redraw
+ *   fetched, not one answering this seat's own post), while the same pass is still asked;
  * - when the table moved on but nothing this seat sees changed (204, X-Table-Version), the part is
  *   marked as drawn at that version, so live.js does not keep asking.
  * Everything here is an extra: without JavaScript the page's forms and its "Refresh" link work. */
@@ -108,7 +110,43 @@
     pingSwitch();
     redrawn();
   });
-  document.addEventListener("htmx:afterSettle", redrawn);
+  var ticked = null; // the ticked tiles of the pass being chosen, kept across a fetched redraw
+
+  function tickedIn(live) {
+    var form = live.querySelector("form[data-stage]");
+    if (!form) return null;
+    var boxes = form.querySelectorAll("input[type=checkbox]:checked");
+    return {
+      stage: form.getAttribute("data-action") + " " + form.getAttribute("data-stage"),
+      boxes: Array.prototype.map.call(boxes, function (box) { return box.name + " " + box.value; })
+    };
+  }
+
+  function tickAgain(live) {
+    var kept = ticked;
+    ticked = null;
+    var form = live.querySelector("form[data-stage]");
+    if (!kept || !form) return;
+    if (form.getAttribute("data-action") + " " + form.getAttribute("data-stage") !== kept.stage) return;
+    kept.boxes.forEach(function (key) {
+      var parts = key.split(" ");
+      var boxes = form.querySelectorAll("input[type=checkbox][name='" + parts[0] + "']");
+      for (var k = 0; k < boxes.length; k += 1) {
+        if (boxes[k].value === parts[1] && !boxes[k].checked) { boxes[k].checked = true; break; }
+      }
+    });
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var live = document.getElementById("table-live");
+    var config = event.detail && event.detail.requestConfig;
+    ticked = live && config && config.verb === "get" ? tickedIn(live) : null;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var live = document.getElementById("table-live");
+    if (live && !live.hasAttribute("data-drawn")) tickAgain(live);
+    redrawn();
+  });
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail && event.detail.xhr;
     var live = document.getElementById("table-live");

@@ -85,10 +85,14 @@ def contexts(browser: object, live_server: LiveServer) -> Iterator[Callable[...,
     made: list[BrowserContext] = []
 
     def new(
-        viewport: ViewportSize = DESKTOP, *, bypass_csp: bool = False, touch: bool = False
+        viewport: ViewportSize = DESKTOP,
+        *,
+        bypass_csp: bool = False,
+        touch: bool = False,
+        base_url: str = "",
     ) -> BrowserContext:
         context = browser.new_context(
-            base_url=live_server.url,
+            base_url=base_url or live_server.url,
             viewport=viewport,
             bypass_csp=bypass_csp,
             has_touch=touch,
@@ -105,6 +109,38 @@ def contexts(browser: object, live_server: LiveServer) -> Iterator[Callable[...,
     finally:
         for context in made:
             context.close()
+
+
+@pytest.fixture
+def asgi_server(live_server: LiveServer) -> Iterator[str]:
+    """The site served by uvicorn (cfmj.asgi, as production serves its streams) in a thread of
+    this process, on the live server's database: for pages that hold a stream open, which the
+    live server (WSGI) cannot serve. Its address, for contexts(base_url=...)."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    from cfmj.asgi import application
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(application, host="127.0.0.1", port=port, lifespan="off", log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server.started, "uvicorn did not start"
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
 
 
 BROWSER_RERUNS = 2

@@ -126,3 +126,10 @@ def test_deleting_an_account_keeps_the_hands_the_others_played() -> None:
     assert Game.objects.filter(pk=hand.pk).exists() and table.host == ben
     seat = Seat.objects.get(table=table, number=0)
     assert seat.user is None and seat.former
+
+
+def test_closing_idle_tables_is_scheduled_by_beat(settings: Any) -> None:
+    from cfmj.play.tasks import close_idle_tables
+
+    entry = settings.CELERY_BEAT_SCHEDULE["close-idle-tables"]
+    assert entry["task"] == close_idle_tables.name and entry["schedule"] <= 3600

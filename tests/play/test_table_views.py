@@ -120,3 +120,26 @@ def test_my_tables_lists_the_open_tables_i_sit_at() -> None:
     other = seating.table_open(host=person("ben"), bot_level="steady")
     page = _client(ann).get(reverse("play:tables")).content.decode()
     assert table.code in page and other.code not in page
+
+
+def test_each_person_reviews_a_finished_hand_from_their_own_seat_only() -> None:
+    from cfmj.play.models import Game
+
+    ann, ben = person("ann"), person("ben")
+    table = seating.table_open(host=ann, bot_level="steady")
+    seating.table_join(table=table, user=ben)
+    game = table_hands.table_start(table=table, by=ann, seed=5)
+    review = reverse("play:review", args=[game.pk])
+    assert _client(ben).get(review).status_code == 302  # in progress: back to the table
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.OVER)
+    for user, seat in ((ann, 0), (ben, 1)):
+        page = _client(user).get(review, {"step": "0"})
+        assert page.status_code == 200
+        racked = rebuild(game)
+        assert page.context["step"]["view"].seat == seat
+        assert page.context["step"]["view"].concealed == racked.view(seat).concealed
+    assert _client(person("eve")).get(review).status_code == 404
+    late = person("cy")
+    seating.table_joining_set(table=table, by=ann, open_=True)
+    seating.table_join(table=table, user=late)
+    assert _client(late).get(review).status_code == 404  # dealt before they sat down

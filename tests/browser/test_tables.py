@@ -1,0 +1,166 @@
+"""A table as it is used: several people, each in their own browser (phones and tablets, one in
+large print), one of them on a second device too. Opened through its form, joined by a typed
+code and by the link, started by the host; then every seat plays through its own page, whose
+rack holds that seat's tiles and no one else's, while what the others do arrives within two
+seconds (the seat's stream: Redis and the push channel, as in production). No page is wider than
+its screen. Screenshots of each look go to TABLE_SHOTS (var/browser/tables/ unless set)."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from cfmj.engine.tiles import code
+from cfmj.play.models import Game, Table
+from cfmj.play.selectors import rebuild
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.test_play import PHONE, TABLET, fits
+from tests.browser.walk import PASSWORD, start
+from tests.services import needs_redis
+
+pytestmark = [pytest.mark.django_db(transaction=True), needs_redis]
+
+SHOTS = Path(os.environ.get("TABLE_SHOTS") or ARTIFACTS / "tables")
+ARRIVES = 2_000  # ms: what another seat does reaches this page within it
+MAX_ROUNDS = 60
+
+
+@pytest.fixture
+def streamed(settings: Any) -> None:
+    """The push channel on, through this machine's Redis (a database of its own)."""
+    settings.REDIS_URL = "redis://127.0.0.1:6379/12"
+    settings.LIVE_STREAMS = True
+
+
+@pytest.fixture
+def people(django_user_model: Any) -> dict[str, Any]:
+    return {
+        name: django_user_model.objects.create_user(name, password=PASSWORD) for name in ("ann", "ben", "cy")
+    }
+
+
+def _rack(page: Page) -> list[str]:
+    return sorted(page.locator("#rack [data-tile]").evaluate_all("els => els.map(e => e.dataset.tile)"))
+
+
+def _act(page: Page) -> str:
+    """The page's first choice, made through its own forms: a pass of three tiles, the stop vote
+    (go on), the courtesy count (none), a discard, or letting a discard go. '' when it owes none."""
+    live = page.locator("#table-live")
+    for action, pick in (
+        ("pass_tiles", 3),
+        ("courtesy_pass", 0),
+        ("stop_vote", None),
+        ("courtesy_ask", None),
+        ("no_call", None),
+        ("discard", None),
+    ):
+        form = live.locator(f'form[data-action="{action}"]')
+        if not form.count():
+            continue
+        if action == "stop_vote":
+            form.get_by_role("button", name="Go on to the second Charleston").click()
+        elif action == "courtesy_ask":
+            form.get_by_role("button", name="None").click()
+        elif action in ("pass_tiles", "courtesy_pass"):
+            boxes = form.locator('input[name="tiles"]:not([value="J"])')
+            for k in range(pick or 0):
+                boxes.nth(k).check()
+            form.locator('button[type="submit"]').click()
+        elif action == "discard":
+            form.locator("button.hand-pick").first.click()
+        else:
+            form.locator("button").click()
+        return action
+    return ""
+
+
+def _moved_on(table: Table, version: int, seconds: float = 3) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if Table.objects.get(pk=table.pk).version > version:
+            return True
+        time.sleep(0.02)
+    return False
+
+
+@pytest.mark.usefixtures("streamed")
+def test_three_people_and_a_bot_play_a_table_each_seeing_only_their_own_seat(
+    contexts: Callable[..., BrowserContext], people: dict[str, Any], asgi_server: str
+) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    ann = start(contexts(PHONE, touch=True, base_url=asgi_server), False, "ann")
+    ben = start(contexts(TABLET, base_url=asgi_server), True, "ben")
+    cy = start(contexts(PHONE, touch=True, base_url=asgi_server), True, "cy")
+    ann_tablet = start(contexts(TABLET, base_url=asgi_server), False, "ann")
+    problems: list[str] = []
+
+    ann.goto("/play/tables/")
+    ann.get_by_role("button", name="Open the table").click()
+    expect(ann.locator(".table-code")).to_be_visible()
+    table = Table.objects.get()
+    ann.screenshot(path=str(SHOTS / "lobby-phone.png"), full_page=True)
+    problems += fits(ann, "lobby, phone")
+
+    ben.goto("/play/tables/")
+    ben.get_by_label("The table's code").fill(table.code.lower())
+    ben.get_by_role("button", name="Find the table").click()
+    ben.get_by_role("button", name="Take a seat").click()
+    cy.goto(f"/play/tables/{table.code}/")
+    cy.get_by_role("button", name="Take a seat").click()
+    expect(ann.locator("#invite-title")).to_have_text(
+        "Invite people: 3 of 4 seats taken", timeout=ARRIVES + 1000
+    )
+
+    ann.get_by_role("button", name="Start play").click()
+    seats = {page: number for page, number in ((ann, 0), (ben, 1), (cy, 2), (ann_tablet, 0))}
+    ann_tablet.goto(f"/play/tables/{table.code}/")
+    for page in seats:
+        expect(page.locator("#status-line")).to_be_visible(timeout=ARRIVES + 1000)
+    for page, look in ((ann, "phone"), (ben, "tablet-large"), (cy, "phone-large"), (ann_tablet, "tablet")):
+        page.screenshot(path=str(SHOTS / f"charleston-{look}.png"))
+        problems += fits(page, f"Charleston, {look}")
+
+    delays: list[float] = []
+    for _ in range(MAX_ROUNDS):
+        hand = Game.objects.get(table=table)
+        engine = rebuild(hand)
+        if hand.status == Game.Status.OVER:
+            break
+        for page, number in seats.items():
+            expect(page.locator("#table-live")).to_have_attribute("data-drawn", "")
+            assert (
+                _rack(page) in ([], sorted(code(t) for t in engine.concealed(number)))
+                or page.locator('form[data-action="pass_tiles"]').count()
+            ), f"seat {number}'s page shows a rack that is not its own"
+        version = Table.objects.get(pk=table.pk).version
+        actor = next((page for page in (ann, ben, cy) if _act(page)), None)
+        if actor is None:
+            time.sleep(0.3)
+            continue
+        if not _moved_on(table, version):
+            continue  # the tap landed while the page was being redrawn: tapped again next round
+        began = time.monotonic()
+        # The change reaches every other page: its part is redrawn at the table's new version.
+        for page in seats:
+            if page is not actor:
+                page.wait_for_function(
+                    "(v) => { const p = document.getElementById('table-live');"
+                    " return p && +p.dataset.liveTopicVersion > v; }",
+                    arg=version,
+                    timeout=ARRIVES * 3,
+                )
+        delays.append(time.monotonic() - began)
+    for page, look in ((ann, "phone"), (ben, "tablet-large"), (cy, "phone-large")):
+        page.screenshot(path=str(SHOTS / f"play-{look}.png"))
+        problems += fits(page, f"in play, {look}")
+    assert problems == []
+    assert len(delays) >= 10
+    delays.sort()
+    assert delays[int(len(delays) * 0.95) - 1] < ARRIVES / 1000, delays
