@@ -112,6 +112,7 @@ CASES: dict[str, Case] = {
     "play:table_back": Case("POST", frozenset({"learner"}), (302,)),
     "play:table_seat": Case("POST", frozenset({"learner"}), (302,)),
     "play:table_joining": Case("POST", frozenset({"learner"}), (302,), {"open": "no"}),
+    "play:table_say": Case("POST", frozenset({"learner"}), (302,), {"say": "hello"}),
     # The seat's stream (off in tests, so 503: the page polls); a visitor gets no redirect.
     "live:table": Case("GET", frozenset({"learner"}), (503,), visitor=(404,)),
     "play:table_leave": Case("POST", frozenset({"learner"}), (302,)),  # last: the learner leaves

@@ -39,6 +39,8 @@ class Table(models.Model):
     call_seconds = models.PositiveSmallIntegerField(default=8)  # every person's window on a discard
     turn_seconds = models.PositiveSmallIntegerField(null=True, blank=True)  # the turn clock, if any
     joining_open = models.BooleanField(default=True)
+    # Table talk: the latest set phrases said ({"seat", "say", "at"}), newest last (seating.TALK).
+    talk = models.JSONField(default=list, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.GATHERING)
     version = models.PositiveIntegerField(default=0)  # up with every change of seats or hands
     created_at = models.DateTimeField(auto_now_add=True)

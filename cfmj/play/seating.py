@@ -30,6 +30,19 @@ IDLE = datetime.timedelta(days=1)  # a table nobody has touched for this long is
 OPEN_TABLES_MAX = 10  # tables one person may host at once
 
 
+# Table talk: set phrases only (no free text: nothing to moderate, nothing unkind to say).
+TALK = {
+    "hello": "Hello!",
+    "nice": "Nice hand!",
+    "moment": "One moment, please.",
+    "thinking": "Thinking…",
+    "thanks": "Thank you!",
+    "oops": "Oops!",
+}
+TALK_KEPT = 6  # the latest phrases shown
+TALK_GAP = datetime.timedelta(seconds=3)  # one phrase a seat at most this often
+
+
 class TableError(Exception):
     """A change to a table that cannot be made, and why, in words for the person."""
 
@@ -211,6 +224,23 @@ def table_back(*, table: Table, user: User) -> None:
         locked = _locked(table)
         if Seat.objects.filter(table=locked, user=user, away=True).update(away=False):
             _bump(locked)
+
+
+def table_say(*, table: Table, user: User, phrase: str, now: datetime.datetime | None = None) -> None:
+    """A seated person says one of the set phrases to the table."""
+    if phrase not in TALK:
+        raise TableError("Choose one of the phrases.")
+    now = now or timezone.now()
+    with transaction.atomic():
+        locked = _locked(table)
+        seat = _seat_of(locked, user)
+        if seat is None:
+            raise TableError("You have no seat at this table.")
+        said = [line for line in locked.talk if line["seat"] == seat.number]
+        if said and now - datetime.datetime.fromisoformat(said[-1]["at"]) < TALK_GAP:
+            raise TableError("One moment: you have just said something.")
+        locked.talk = [*locked.talk, {"seat": seat.number, "say": phrase, "at": now.isoformat()}][-TALK_KEPT:]
+        _bump(locked)
 
 
 def tables_close_idle(*, now: datetime.datetime | None = None) -> int:

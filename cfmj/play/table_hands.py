@@ -10,6 +10,7 @@ waits never tells anyone who could call. With one person the hand plays as a han
 from __future__ import annotations
 
 import datetime
+import hashlib
 import secrets
 
 from django.db import transaction
@@ -148,22 +149,30 @@ def _locked(game: Game) -> tuple[Game, Table]:
     return locked, table
 
 
-def hand_act(*, game: Game, user: User, version: int | None, action: Action, confirmed: bool = False) -> Game:
+def moment_token(engine: EngineGame) -> str:
+    """What a seat's form carries to say which choice it answers: the same while the others choose
+    (passes, answers to a discard), new once the table is at another choice. A form of a moment
+    gone by (a double click, a stale tab) is refused; the others' choices never make it stale."""
+    return hashlib.sha256(repr(_moment(engine)).encode()).hexdigest()[:16]
+
+
+def hand_act(*, game: Game, user: User, version: str | None, action: Action, confirmed: bool = False) -> Game:
     """A person's action at a table hand, then the bots' until a person owes a choice. Refused
-    with a message, the hand unchanged, when the hand moved on since the person saw it, the hand
-    is over, the person has no seat or owes no choice, or the rules forbid it; held back
-    (WarnedError) at a practice table as for a hand alone, unless `confirmed`."""
+    with a message, the hand unchanged, when the table is at another choice than the one the person
+    saw (`version`: moment_token), the hand is over, the person has no seat or owes no choice, or
+    the rules forbid it; held back (WarnedError) at a practice table as for a hand alone, unless
+    `confirmed`."""
     with transaction.atomic():
         locked, table = _locked(game)
         _due_applied(locked, table, now=timezone.now())
         if locked.status == Game.Status.OVER:
             raise PlayError(OVER)
-        if version != locked.version:
-            raise PlayError(STALE)
         seat = table.seats.filter(user=user).first()
         if seat is None:
             raise PlayError(NOT_SEATED)
         engine = rebuild(locked)
+        if version != moment_token(engine):
+            raise PlayError(STALE)
         if action.seat != seat.number or seat.number not in engine.waiting_for() or seat.away:
             raise PlayError(NOT_YOURS)
         problem = engine.why_illegal(action)

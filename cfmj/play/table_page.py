@@ -17,7 +17,7 @@ from cfmj.core import live
 from cfmj.engine import coach
 from cfmj.engine.game import SEATS, wind_of
 from cfmj.engine.game import Game as EngineGame
-from cfmj.play import moves, selectors
+from cfmj.play import moves, seating, selectors, table_hands
 from cfmj.play.models import Game, Seat, Table
 from cfmj.play.posted import action_fields
 from cfmj.play.services import WarnedError
@@ -62,6 +62,15 @@ def seat_rows(
     ]
 
 
+def talk_lines(table: Table, seats: list[SeatRow]) -> list[str]:
+    """The table talk, newest first: who said which set phrase."""
+    names = {row.number: "You" if row.you else row.name for row in seats}
+    return [
+        f"{names.get(line['seat'], 'Someone')}: {seating.TALK.get(line['say'], '')}"
+        for line in reversed(table.talk)
+    ]
+
+
 def current_hand(table: Table) -> Game | None:
     return table.hands.order_by("-hand_number").first()
 
@@ -71,7 +80,7 @@ def seen_digest(table: Table, number: int) -> str:
     seats and the deadline.
     The page sends it back when it asks again; the same digest means nothing to redraw."""
     hand = current_hand(table)
-    parts: list[object] = [table.status, table.joining_open, table.host_id]
+    parts: list[object] = [table.status, table.joining_open, table.host_id, table.talk]
     parts += [(s.number, s.user_id, s.away) for s in table.seats.order_by("number")]
     if hand is not None:
         engine = selectors.rebuild(hand)
@@ -105,9 +114,11 @@ def seat_context(
         "live_url": reverse("live:table", args=[table.code]) if live.live_enabled() else "",
         "seen": seen_digest(table, number),
         "join_url": request.build_absolute_uri(here),
+        "phrases": seating.TALK.items(),
     }
     if hand is None:
         context["seats"] = seat_rows(table, number, None)
+        context["talk"] = talk_lines(table, context["seats"])
         context["qr"] = segno.make(context["join_url"], error="m").svg_inline(
             scale=4, dark="#000", light="#fff"
         )
@@ -120,10 +131,12 @@ def seat_context(
     hinted = playing and hand.coached and request.GET.get("hint") == "1" and number in engine.waiting_for()
     hint = coach.hint(engine, number) if hinted else None
     hand.moves_from = _moves_from(engine, number)
-    seating = moves.Seating(engine.dealer, number, names)
-    context.update(table_context(hand, engine, hint, seating=seating))
+    seated = moves.Seating(engine.dealer, number, names)
+    context.update(table_context(hand, engine, hint, seating=seated))
     context.update(
+        form_version=table_hands.moment_token(engine),
         seats=seats,
+        talk=talk_lines(table, seats),
         problem=problem,
         match=selectors.match_of(hand, number),
         seconds_left=_seconds_left(hand),

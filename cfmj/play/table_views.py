@@ -26,7 +26,7 @@ from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from cfmj.play import seating, table_hands
 from cfmj.play.announce import topic_of
 from cfmj.play.models import Seat, Table
-from cfmj.play.posted import posted_action, posted_confirmed, posted_version
+from cfmj.play.posted import posted_action, posted_confirmed
 from cfmj.play.services import PlayError, WarnedError
 from cfmj.play.table_access import seated_or_404, table_or_404
 from cfmj.play.table_page import seat_context, seen_digest
@@ -168,7 +168,7 @@ def table_act(request: HtmxHttpRequest, code: str) -> HttpResponse:
         table_hands.hand_act(
             game=hand,
             user=user_of(request),
-            version=posted_version(request.POST),
+            version=request.POST.get("version", ""),
             action=posted_action(request.POST, seat.number),
             confirmed=posted_confirmed(request.POST),
         )
@@ -240,6 +240,22 @@ def table_seat(request: HttpRequest, code: str) -> HttpResponse:
             request, code, lambda t, u: seating.table_seat_to_bot(table=t, by=u, number=number)
         )
     return _host_action(request, code, lambda t, u: seating.table_host_pass(table=t, by=u, to=number))
+
+
+@login_required
+@require_POST
+def table_say(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """Table talk: one of the set phrases, to everyone at the table."""
+    found, seat = seated_or_404(request, code)
+    problem = ""
+    try:
+        seating.table_say(table=found, user=user_of(request), phrase=request.POST.get("say", ""))
+    except seating.TableError as refused:
+        problem = str(refused)
+    if request.htmx:
+        found.refresh_from_db()
+        return _seat_page(request, found, seat.number, problem=problem)
+    return _back(request, found, problem)
 
 
 @login_required

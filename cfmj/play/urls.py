@@ -26,6 +26,7 @@ urlpatterns = [
     path("tables/<str:code>/back/", table_views.table_back, name="table_back"),
     path("tables/<str:code>/seat/", table_views.table_seat, name="table_seat"),
     path("tables/<str:code>/joining/", table_views.table_joining, name="table_joining"),
+    path("tables/<str:code>/say/", table_views.table_say, name="table_say"),
 ]
 
 # Each seat's stream, at /live/tables/<code>/ in the "live" namespace (cfmj/urls.py): everything under

@@ -4,6 +4,7 @@
  * - the moves that are new since the last redraw appear one at a time (each for a moment), so that
  *   three bots' moves are not all there at once, and the newest is read out by a polite live
  *   region (#table-announce, outside the swapped part so that screen readers keep it);
+ * - a new phrase of table talk is read out too;
  * - "your turn" is unmistakable: the status line (server-drawn), the tab's title, and, if the
  *   player turned it on (kept in this browser), a short sound or a vibration;
  * - the seconds left to choose count down;
@@ -17,6 +18,7 @@
   var STEP_MS = 700;
   var title = document.title;
   var seen = null; // the move lines shown at the last redraw
+  var lastSaid = null; // the newest table talk at the last redraw
   var wasTurn = false;
   var clock = null;
 
@@ -35,6 +37,10 @@
     }
     seen = now;
     var announce = document.getElementById("table-announce");
+    var said = live.querySelector(".table-talk li"); // the newest phrase, read out when it is new
+    var saidText = said ? said.textContent : "";
+    if (announce && saidText && saidText !== lastSaid && lastSaid !== null) announce.textContent = saidText;
+    lastSaid = saidText;
     for (var k = 0; k < fresh; k += 1) {
       var item = items[items.length - fresh + k];
       item.hidden = true;

@@ -164,3 +164,39 @@ def test_three_people_and_a_bot_play_a_table_each_seeing_only_their_own_seat(
     assert len(delays) >= 10
     delays.sort()
     assert delays[int(len(delays) * 0.95) - 1] < ARRIVES / 1000, delays
+
+
+def test_without_javascript_a_table_is_joined_started_and_played_by_forms_and_refresh(
+    browser: Any, live_server: Any, people: dict[str, Any]
+) -> None:
+    """No stream, no polling: each post comes back to the page, and "Refresh" shows what the
+    others did. Ann (host) and Ben each on a phone without JavaScript."""
+    pages = {}
+    for name in ("ann", "ben"):
+        context = browser.new_context(base_url=live_server.url, viewport=PHONE, java_script_enabled=False)
+        page = context.new_page()
+        page.goto("/accounts/login/")
+        page.get_by_label("Username").fill(name)
+        page.get_by_label("Password").fill(PASSWORD)
+        page.get_by_role("button", name="Log in").click()
+        pages[name] = page
+    ann, ben = pages["ann"], pages["ben"]
+    ann.goto("/play/tables/")
+    ann.get_by_role("button", name="Open the table").click()
+    table = Table.objects.get()
+    ben.goto(f"/play/tables/{table.code}/")
+    ben.get_by_role("button", name="Take a seat").click()
+    ann.get_by_role("link", name="Refresh").click()
+    expect(ann.locator("#invite-title")).to_have_text("Invite people: 2 of 4 seats taken")
+    ann.get_by_role("button", name="Start play").click()
+    expect(ann.locator("#status-line")).to_contain_text("Charleston")
+    ben.get_by_role("link", name="Refresh").click()
+    expect(ben.locator("#status-line")).to_contain_text("Charleston")
+    assert _act(ben) == "pass_tiles"
+    expect(ben.locator("#status-line")).to_have_text("You have passed: waiting for the others to pass.")
+    assert _act(ann) == "pass_tiles"
+    ben.get_by_role("link", name="Refresh").click()
+    expect(ben.locator("#status-line")).to_contain_text("First Across")
+    assert fits(ann, "no JavaScript, phone") == [] and fits(ben, "no JavaScript, phone") == []
+    for page in pages.values():
+        page.context.close()

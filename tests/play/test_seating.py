@@ -133,3 +133,24 @@ def test_closing_idle_tables_is_scheduled_by_beat(settings: Any) -> None:
 
     entry = settings.CELERY_BEAT_SCHEDULE["close-idle-tables"]
     assert entry["task"] == close_idle_tables.name and entry["schedule"] <= 3600
+
+
+def test_table_talk_is_set_phrases_said_by_seated_people_not_too_often() -> None:
+    ann, ben = person("ann"), person("ben")
+    table = seating.table_open(host=ann, bot_level="steady")
+    seating.table_join(table=table, user=ben)
+    now = timezone.now()
+    seating.table_say(table=table, user=ben, phrase="hello", now=now)
+    with pytest.raises(seating.TableError, match="just said"):
+        seating.table_say(table=table, user=ben, phrase="nice", now=now + datetime.timedelta(seconds=1))
+    seating.table_say(table=table, user=ann, phrase="hello", now=now + datetime.timedelta(seconds=1))
+    with pytest.raises(seating.TableError, match="phrases"):
+        seating.table_say(table=table, user=ann, phrase="<b>buy my course</b>")
+    with pytest.raises(seating.TableError, match="no seat"):
+        seating.table_say(table=table, user=person("eve"), phrase="hello")
+    for k in range(10):
+        seating.table_say(
+            table=table, user=ben, phrase="thanks", now=now + datetime.timedelta(seconds=10 * (k + 1))
+        )
+    table.refresh_from_db()
+    assert len(table.talk) == seating.TALK_KEPT and table.talk[-1]["say"] == "thanks"

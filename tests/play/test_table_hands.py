@@ -33,7 +33,7 @@ def _act(game: Game, seat: int, users: dict[int, User], rng: Random) -> Game:
     engine = rebuild(game)
     action = RandomPlayer(rng.getrandbits(32)).choose(engine.view(seat), engine.legal_actions(seat))
     return table_hands.hand_act(
-        game=game, user=users[seat], version=game.version, action=action, confirmed=True
+        game=game, user=users[seat], version=_token(game), action=action, confirmed=True
     )
 
 
@@ -79,7 +79,7 @@ def test_an_answer_leaves_the_window_as_long_as_it_was(two) -> None:
         if engine.phase == CALLS and len(waiting) == 2:
             before = game.deadline
             game = table_hands.hand_act(
-                game=game, user=users[waiting[0]], version=game.version, action=NoCall(waiting[0])
+                game=game, user=users[waiting[0]], version=_token(game), action=NoCall(waiting[0])
             )
             assert game.deadline == before and rebuild(game).waiting_for() == (waiting[1],)
             return
@@ -93,13 +93,13 @@ def test_a_person_cannot_act_for_another_seat_or_out_of_turn(two) -> None:
     engine = rebuild(game)
     action = engine.legal_actions(0)[0]
     with pytest.raises(PlayError, match="not yours"):
-        table_hands.hand_act(game=game, user=ben, version=game.version, action=action)
+        table_hands.hand_act(game=game, user=ben, version=_token(game), action=action)
     with pytest.raises(PlayError, match="no seat"):
-        table_hands.hand_act(game=game, user=person("eve"), version=game.version, action=action)
-    game = table_hands.hand_act(game=game, user=ann, version=game.version, action=action, confirmed=True)
+        table_hands.hand_act(game=game, user=person("eve"), version=_token(game), action=action)
+    game = table_hands.hand_act(game=game, user=ann, version=_token(game), action=action, confirmed=True)
     with pytest.raises(PlayError, match="not yours"):  # passed already: waiting for Ben
         table_hands.hand_act(
-            game=game, user=ann, version=game.version, action=rebuild(game).legal_actions(1)[0]
+            game=game, user=ann, version=_token(game), action=rebuild(game).legal_actions(1)[0]
         )
 
 
@@ -158,3 +158,7 @@ def test_with_one_person_the_hand_plays_as_a_hand_alone() -> None:
 def _after(game: Game) -> datetime.datetime:
     assert game.deadline is not None
     return game.deadline + datetime.timedelta(seconds=1)
+
+
+def _token(game: Game) -> str:
+    return table_hands.moment_token(rebuild(game))

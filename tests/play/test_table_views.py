@@ -4,6 +4,7 @@ another's), acting, the fragment that answers 204 when nothing changed, and who 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -74,7 +75,7 @@ def test_each_seat_sees_its_own_rack_and_never_anothers() -> None:
     for seat, page in pages.items():
         racked = re.findall(r'data-tile="([^"]+)"', page)
         assert sorted(racked) == sorted(code(t) for t in engine.concealed(seat))
-        assert "You, " in page and f'name="version" value="{game.version}"' in page
+        assert "You, " in page and f'name="version" value="{table_hands.moment_token(engine)}"' in page
     others = [s for s in range(SEATS) if s not in (0, 1)]
     assert others and all(engine.concealed(0) != engine.concealed(s) for s in others)
 
@@ -107,7 +108,12 @@ def test_a_seat_plays_its_choice_through_the_page_forms() -> None:
     tiles = [code(t) for t in first.tiles]
     response = _client(ben).post(
         reverse("play:table_act", args=[table.code]),
-        {"action": "pass_tiles", "version": str(game.version), "tiles": tiles, "confirm": "1"},
+        {
+            "action": "pass_tiles",
+            "version": table_hands.moment_token(rebuild(game)),
+            "tiles": tiles,
+            "confirm": "1",
+        },
     )
     assert response.status_code == 302
     game.refresh_from_db()
@@ -143,3 +149,53 @@ def test_each_person_reviews_a_finished_hand_from_their_own_seat_only() -> None:
     seating.table_joining_set(table=table, by=ann, open_=True)
     seating.table_join(table=table, user=late)
     assert _client(late).get(review).status_code == 404  # dealt before they sat down
+
+
+def test_table_talk_shows_who_said_what_to_everyone_at_the_table() -> None:
+    ann, ben = person("ann"), person("ben")
+    table = seating.table_open(host=ann, bot_level="steady")
+    seating.table_join(table=table, user=ben)
+    _client(ben).post(reverse("play:table_say", args=[table.code]), {"say": "nice"})
+    page = _client(ann).get(reverse("play:table", args=[table.code])).content.decode()
+    assert "ben: Nice hand!" in page
+    assert "You: Nice hand!" in _client(ben).get(reverse("play:table", args=[table.code])).content.decode()
+
+
+def test_guessing_codes_is_refused_once_the_join_limit_is_used_up(settings) -> None:
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "join": {"ip": 100, "user": 5, "window": 3600}}
+    eve = _client(person("eve"))
+    answers = [eve.get(reverse("play:table", args=[f"GUESS{n:03d}"])).status_code for n in range(3)]
+    answers += [eve.post(reverse("play:table_find"), {"code": f"ZZZZ{n:04d}"}).status_code for n in range(3)]
+    assert answers == [404, 404, 404, 302, 302, 429]
+    table = seating.table_open(host=person("ann"), bot_level="steady")
+    assert eve.get(reverse("play:table", args=[table.code])).status_code == 429  # even a right one
+
+
+def test_the_others_choices_never_make_a_seats_form_stale_but_a_double_click_is_refused() -> None:
+    ann, ben = person("ann"), person("ben")
+    table = seating.table_open(host=ann, bot_level="steady")
+    seating.table_join(table=table, user=ben)
+    game = table_hands.table_start(table=table, by=ann, seed=9)
+    seen = table_hands.moment_token(rebuild(game))  # both pages drawn now
+    url = reverse("play:table_act", args=[table.code])
+
+    def pass_of(seat: int) -> dict[str, Any]:
+        first = rebuild(game).legal_actions(seat)[0]
+        assert isinstance(first, PassTiles)
+        return {
+            "action": "pass_tiles",
+            "version": seen,
+            "tiles": [code(t) for t in first.tiles],
+            "confirm": "1",
+        }
+
+    annc, benc = _client(ann), _client(ben)
+    ann_pass, ben_pass = pass_of(0), pass_of(1)
+    assert annc.post(url, ann_pass).status_code == 302
+    game.refresh_from_db()
+    assert benc.post(url, ben_pass, follow=True).status_code == 200
+    game.refresh_from_db()
+    engine = rebuild(game)
+    assert 1 not in engine.waiting_for() or engine.stage != "first_right"  # Ben's pass counted
+    again = annc.post(url, ann_pass, follow=True)  # the first pass's form, posted again
+    assert b"changed in another tab" in again.content

@@ -219,10 +219,17 @@ def test_it_holds_my_seat_at_a_table_and_my_choices_but_no_one_elses_tiles(clien
     hand = table_hands.table_start(table=table, by=w.lena, seed=3)
     action = rebuild(hand).legal_actions(1)[0]
     assert isinstance(action, PassTiles)
-    table_hands.hand_act(game=hand, user=w.otto, version=hand.version, action=action, confirmed=True)
+    table_hands.hand_act(game=hand, user=w.otto, version=_token(hand), action=action, confirmed=True)
     mine = account_data(user=w.otto)["play"]["tables"]
     assert [(t["code"], t["seat"], t["hosted"]) for t in mine] == [(table.code, 1, False)]
     assert [c["kind"] for c in mine[0]["hands"][0]["your_choices"]] == ["pass"]
     assert account_data(user=w.lena)["play"]["tables"][0]["hands"][0]["your_choices"] == []
     text = str(mine)
     assert "seed" not in text and "wall" not in text and "actions" not in text
+
+
+def _token(game: Any) -> str:
+    from cfmj.play import table_hands
+    from cfmj.play.selectors import rebuild
+
+    return table_hands.moment_token(rebuild(game))
