@@ -200,3 +200,31 @@ def test_without_javascript_a_table_is_joined_started_and_played_by_forms_and_re
     assert fits(ann, "no JavaScript, phone") == [] and fits(ben, "no JavaScript, phone") == []
     for page in pages.values():
         page.context.close()
+
+
+def test_with_redis_gone_the_pages_poll_and_the_table_plays_on(
+    contexts: Callable[..., BrowserContext], people: dict[str, Any], asgi_server: str, settings: Any
+) -> None:
+    """Redis stopped: publishing only logs, each seat's stream is refused, and live.js polls every
+    2 s instead; what the others do still arrives."""
+    from cfmj.play import seating, table_hands
+
+    settings.REDIS_URL = "redis://127.0.0.1:1/0"  # nothing listens there
+    settings.LIVE_STREAMS = True
+    table = seating.table_open(host=people["ann"], bot_level="steady")
+    seating.table_join(table=table, user=people["ben"])
+    table_hands.table_start(table=table, by=people["ann"], seed=4)
+    ann = start(contexts(PHONE, base_url=asgi_server), False, "ann")
+    ben = start(contexts(TABLET, base_url=asgi_server), False, "ben")
+    for page in (ann, ben):
+        page.goto(f"/play/tables/{table.code}/")
+        expect(page.locator("#table-live")).to_have_attribute("data-live", f"/live/tables/{table.code}/")
+    version = Table.objects.get(pk=table.pk).version
+    assert _act(ben) == "pass_tiles" and _moved_on(table, version)
+    ann.wait_for_function(
+        "(v) => +document.getElementById('table-live').dataset.liveTopicVersion > v",
+        arg=version,
+        timeout=2 * ARRIVES + 1000,  # a poll every 2 s, and the fetch
+    )
+    assert _act(ann) == "pass_tiles"
+    expect(ben.locator("#status-line")).to_contain_text("First Across", timeout=2 * ARRIVES + 1000)
