@@ -199,3 +199,36 @@ def test_the_others_choices_never_make_a_seats_form_stale_but_a_double_click_is_
     assert 1 not in engine.waiting_for() or engine.stage != "first_right"  # Ben's pass counted
     again = annc.post(url, ann_pass, follow=True)  # the first pass's form, posted again
     assert b"changed in another tab" in again.content
+
+
+def test_the_host_gives_a_seat_to_a_bot_and_the_role_on_and_nobody_else_can() -> None:
+    ann, ben = person("ann"), person("ben")
+    table = seating.table_open(host=ann, bot_level="steady")
+    seating.table_join(table=table, user=ben)
+    url = reverse("play:table_seat", args=[table.code])
+    refused = _client(ben).post(url, {"seat": "0", "do": "bot"}, follow=True)
+    assert b"Only the table" in refused.content and table.seats.get(number=0).user == ann
+    _client(ann).post(url, {"seat": "1", "do": "host"})
+    table.refresh_from_db()
+    assert table.host == ben
+    _client(ben).post(url, {"seat": "0", "do": "bot"})
+    assert table.seats.get(number=0).user is None
+    assert _client(ann).get(reverse("play:table", args=[table.code])).status_code == 200  # the offer
+    assert b"Take a seat" in _client(ann).get(reverse("play:table", args=[table.code])).content
+
+
+def test_the_coach_speaks_to_one_seat_at_a_practice_table_and_not_at_all_at_a_game_table() -> None:
+    ann, ben = person("ann"), person("ben")
+    practice = seating.table_open(host=ann, bot_level="steady")
+    seating.table_join(table=practice, user=ben)
+    table_hands.table_start(table=practice, by=ann, seed=6)
+    page = reverse("play:table", args=[practice.code])
+    hinted = _client(ben).get(page, {"hint": "1"}).content.decode()
+    assert 'id="hint"' in hinted and "Show a hint" not in hinted
+    plain = _client(ann).get(page).content.decode()
+    assert 'id="hint"' not in plain and "Show a hint" in plain
+    game_table = seating.table_open(host=ann, bot_level="steady", kind=Table.Kind.GAME)
+    seating.table_join(table=game_table, user=ben)
+    table_hands.table_start(table=game_table, by=ann, seed=6)
+    quiet = _client(ben).get(reverse("play:table", args=[game_table.code]), {"hint": "1"}).content.decode()
+    assert 'id="hint"' not in quiet and "Show a hint" not in quiet
