@@ -28,7 +28,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), needs_redis]
 
 SHOTS = Path(os.environ.get("TABLE_SHOTS") or ARTIFACTS / "tables")
 ARRIVES = 2_000  # ms: what another seat does reaches this page within it
-MAX_ROUNDS = 60
+MAX_ROUNDS = 40
 
 
 @pytest.fixture
