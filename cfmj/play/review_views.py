@@ -108,5 +108,5 @@ def _seating(game: Game, dealer: int, seat: int) -> moves.Seating:
         return moves.Seating(dealer, seat)
     people = Seat.objects.filter(table_id=game.table_id, user__isnull=False).exclude(number=seat)
     return moves.Seating(
-        dealer, seat, {s.number: s.user.shown_name for s in people.select_related("user") if s.user}
+        dealer, seat, {s.number: s.user.username for s in people.select_related("user") if s.user}
     )

@@ -40,7 +40,7 @@ class SeatRow:
 
 def _name(seat: Seat) -> str:
     if seat.user is not None:
-        return seat.user.shown_name
+        return seat.user.username  # never the real name a teacher sees: the table may hold strangers
     return "A former player (a bot plays)" if seat.former else "A bot"
 
 

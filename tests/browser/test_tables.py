@@ -228,3 +228,31 @@ def test_with_redis_gone_the_pages_poll_and_the_table_plays_on(
     )
     assert _act(ann) == "pass_tiles"
     expect(ben.locator("#status-line")).to_contain_text("First Across", timeout=2 * ARRIVES + 1000)
+
+
+@pytest.mark.usefixtures("streamed")
+def test_a_phone_that_loses_its_connection_catches_up_when_it_is_back(
+    contexts: Callable[..., BrowserContext], people: dict[str, Any], asgi_server: str
+) -> None:
+    """Ben's phone goes offline (a tunnel, a lift) while Ann passes: nothing is lost, and within
+    moments of coming back his page shows where the table is. (The grace time before a person is
+    marked away is 90 s: a drop shorter than that is never "away".)"""
+    from cfmj.play import seating, table_hands
+
+    table = seating.table_open(host=people["ann"], bot_level="steady")
+    seating.table_join(table=table, user=people["ben"])
+    table_hands.table_start(table=table, by=people["ann"], seed=4)
+    ann = start(contexts(TABLET, base_url=asgi_server), False, "ann")
+    ben_context = contexts(PHONE, touch=True, base_url=asgi_server)
+    ben = start(ben_context, True, "ben")
+    for page in (ann, ben):
+        page.goto(f"/play/tables/{table.code}/")
+        expect(page.locator("#table-live")).to_have_attribute("data-drawn", "")
+    assert _act(ben) == "pass_tiles"
+    ben_context.set_offline(True)
+    version = Table.objects.get(pk=table.pk).version
+    assert _act(ann) == "pass_tiles" and _moved_on(table, version)
+    time.sleep(5)
+    ben_context.set_offline(False)
+    expect(ben.locator("#status-line")).to_contain_text("First Across", timeout=3 * ARRIVES)
+    assert not table.seats.filter(away=True).exists()

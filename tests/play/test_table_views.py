@@ -232,3 +232,12 @@ def test_the_coach_speaks_to_one_seat_at_a_practice_table_and_not_at_all_at_a_ga
     table_hands.table_start(table=game_table, by=ann, seed=6)
     quiet = _client(ben).get(reverse("play:table", args=[game_table.code]), {"hint": "1"}).content.decode()
     assert 'id="hint"' not in quiet and "Show a hint" not in quiet
+
+
+def test_people_at_a_table_see_each_others_usernames_never_a_real_name() -> None:
+    ann, ben = person("ann"), person("ben")
+    ben.real_name = "Benedict Cumberbatch"
+    ben.save()
+    table = seating.table_open(host=ann, bot_level="steady")
+    seating.table_join(table=table, user=ben)
+    assert "Benedict" not in _client(ann).get(reverse("play:table", args=[table.code])).content.decode()
