@@ -11,8 +11,9 @@ import pytest
 from django.utils import timezone
 
 from cfmj.accounts.models import User
-from cfmj.engine.game import CALLS, Discarded, NoCall, RandomPlayer
+from cfmj.engine.game import CALLS, CallExposure, Discarded, ExposureMade, NoCall, RandomPlayer
 from cfmj.engine.game import Game as EngineGame
+from cfmj.engine.game.advice_player import AdvicePlayer
 from cfmj.play import seating, table_hands
 from cfmj.play.models import Game, Table
 from cfmj.play.selectors import rebuild
@@ -167,3 +168,43 @@ def _token(game: Game) -> str:
 
 def _discarded(engine: EngineGame) -> int:
     return sum(isinstance(event, Discarded) for event in engine.events)
+
+
+def test_a_discard_both_people_call_goes_to_the_seat_nearer_in_turn_not_the_first_to_tap(two) -> None:
+    """Seed 1 (found by search): at the 57th choice both people can call a bot's discard for an
+    exposure. The one farther in turn after the discarder taps first; the rules give it to the
+    nearer one."""
+    table, ann, ben = two
+    game = table_hands.table_start(table=table, by=ann, seed=1)
+    users = {0: ann, 1: ben}
+    for _ in range(400):
+        game.refresh_from_db()
+        engine = rebuild(game)
+        waiting = [seat for seat in engine.waiting_for() if seat in users]
+        calls = {
+            seat: [a for a in engine.legal_actions(seat) if isinstance(a, CallExposure)] for seat in waiting
+        }
+        if engine.phase == CALLS and set(waiting) == {0, 1} and all(calls.values()):
+            break
+        seat = waiting[0]
+        action = (
+            NoCall(seat)
+            if engine.phase == CALLS
+            else AdvicePlayer().choose(engine.view(seat), engine.legal_actions(seat))
+        )
+        game = table_hands.hand_act(
+            game=game, user=users[seat], version=_token(game), action=action, confirmed=True
+        )
+    else:
+        pytest.fail("the contested discard did not come")
+    pending = engine.view(0).pending_discard
+    assert pending is not None
+    order = [(pending[0] + k) % 4 for k in range(1, 4)]
+    nearer, farther = sorted((0, 1), key=order.index)
+    token = _token(game)
+    for seat in (farther, nearer):  # the farther one first
+        game = table_hands.hand_act(
+            game=game, user=users[seat], version=token, action=calls[seat][0], confirmed=True
+        )
+    made = [event for event in rebuild(game).events if isinstance(event, ExposureMade)]
+    assert made and made[-1].seat == nearer and made[-1].tile == pending[1]
