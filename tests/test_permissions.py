@@ -107,6 +107,7 @@ CASES: dict[str, Case] = {
     "play:table_join": Case("POST", SIGNED_IN, (302,)),
     "play:table_now": Case("GET", frozenset({"learner"})),
     "play:table_act": Case("POST", frozenset({"learner"}), (302,)),
+    "play:table_undo": Case("POST", frozenset({"learner"}), (302,)),
     "play:table_start": Case("POST", frozenset({"learner"}), (302,)),
     "play:table_next": Case("POST", frozenset({"learner"}), (302,)),
     "play:table_back": Case("POST", frozenset({"learner"}), (302,)),

@@ -261,18 +261,24 @@ def game_undo(*, game: Game, version: int | None) -> Game:
             raise PlayError(UNDO_OVER)
         if version != locked.version:
             raise PlayError(STALE)
-        points = decision_points(locked)
-        if not points:
-            raise PlayError(NOTHING_TO_UNDO)
-        cut = points[-1].index
-        locked.actions = locked.actions[:cut]
-        locked.moves_from = points[-2].events_before if len(points) > 1 else 0
-        kept = points[-1].events_before  # the bots' moves after it are gone, and their whys
-        locked.bot_whys = {k: v for k, v in locked.bot_whys.items() if int(k) < kept}
+        decision_undo(game=locked, seat=LEARNER_SEAT)
         locked.version += 1
         locked.save()
-        Decision.objects.filter(game=locked, index__gte=cut).delete()
     return locked
+
+
+def decision_undo(*, game: Game, seat: int) -> None:
+    """Take `game` (locked, saved by the caller) back to just before `seat`'s last decision: where
+    one person plays, alone or at a table of bots. Refused before any decision."""
+    points = decision_points(game, seat)
+    if not points:
+        raise PlayError(NOTHING_TO_UNDO)
+    cut = points[-1].index
+    game.actions = game.actions[:cut]
+    game.moves_from = points[-2].events_before if len(points) > 1 else 0
+    kept = points[-1].events_before  # the bots' moves after it are gone, and their whys
+    game.bot_whys = {k: v for k, v in game.bot_whys.items() if int(k) < kept}
+    Decision.objects.filter(game=game, index__gte=cut).delete()
 
 
 @dataclass(frozen=True)
@@ -284,16 +290,14 @@ class DecisionPoint:
     events_before: int
 
 
-def decision_points(game: Game) -> list[DecisionPoint]:
-    """The learner's own decisions, by replay: each seat-0 action except the NoCall that _play_on
-    gives for them when a discard is nothing they could call (the learner was never asked)."""
+def decision_points(game: Game, seat: int = LEARNER_SEAT) -> list[DecisionPoint]:
+    """A person's own decisions, by replay: each of `seat`'s actions except the NoCall that play_on
+    gives for them when a discard is nothing they could call (they were never asked)."""
     engine = EngineGame(game.seed_number, rules_of(game), game.dealer, wall=game.wall)
     points = []
     for index, data in enumerate(game.actions):
         action = action_from_dict(data)
-        if action.seat == LEARNER_SEAT and not (
-            isinstance(action, NoCall) and nothing_to_call(engine, LEARNER_SEAT)
-        ):
+        if action.seat == seat and not (isinstance(action, NoCall) and nothing_to_call(engine, seat)):
             points.append(DecisionPoint(index, len(engine.events)))
         engine.apply(action)
     return points

@@ -33,12 +33,16 @@ from cfmj.play.services import (
     PlayError,
     WarnedError,
     decision_keep,
+    decision_undo,
     game_record,
 )
 
 GRACE_SECONDS = 90  # a person's time for a choice at a table without a turn clock
 NOT_SEATED = "You have no seat at this table."
 NOT_YOURS = "That is not yours to choose now: wait for your turn."
+NO_UNDO = (
+    "Undo is for a practice table where you play alone with the bots: the others have seen what followed."
+)
 
 
 def people_of(table: Table) -> dict[int, Seat]:
@@ -249,3 +253,31 @@ def table_start(*, table: Table, by: User, seed: int | None = None) -> Game:
                 return current
         locked.status, locked.joining_open = Table.Status.PLAYING, False
         return hand_deal(table=locked, seed=seed)
+
+
+def hand_undo(*, game: Game, user: User, version: str | None) -> Game:
+    """At a practice table where one person plays (the others are bots), that person takes back
+    their last choice, as alone with the bots. Where several people play there is no undo: the
+    others have seen what followed."""
+    with transaction.atomic():
+        locked, table = _locked(game)
+        seat = table.seats.filter(user=user).first()
+        if seat is None:
+            raise PlayError(NOT_SEATED)
+        if not can_undo_at(locked, table, seat.number):
+            raise PlayError(NO_UNDO)
+        if version != moment_token(rebuild(locked)):
+            raise PlayError(STALE)
+        decision_undo(game=locked, seat=seat.number)
+        _save(locked, table, rebuild(locked), before=None)
+    return locked
+
+
+def can_undo_at(game: Game, table: Table, seat: int) -> bool:
+    """Undo is offered where one person plays a practice table's hand being played, once they chose."""
+    return (
+        table.kind == Table.Kind.PRACTICE
+        and not _several(table)
+        and game.status == Game.Status.PLAYING
+        and any(data.get("seat") == seat for data in game.actions)
+    )

@@ -134,6 +134,8 @@ def seat_context(
     seated = moves.Seating(engine.dealer, number, names)
     context.update(table_context(hand, engine, hint, seating=seated))
     context.update(
+        can_undo=table_hands.can_undo_at(hand, table, number),
+        undo_url=reverse("play:table_undo", args=[table.code]),
         form_version=table_hands.moment_token(engine),
         seats=seats,
         talk=talk_lines(table, seats),

@@ -195,6 +195,25 @@ def _host_action(request: HttpRequest, code: str, change: Any) -> HttpResponse:
 
 @login_required
 @require_POST
+def table_undo(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """Take back the last choice, where one person plays a practice table with bots."""
+    found, seat = seated_or_404(request, code)
+    hand = found.hands.order_by("-hand_number").first()
+    problem = ""
+    try:
+        if hand is None:
+            raise PlayError("Play has not started yet.")
+        table_hands.hand_undo(game=hand, user=user_of(request), version=request.POST.get("version", ""))
+    except PlayError as refused:
+        problem = str(refused)
+    found.refresh_from_db()
+    if request.htmx:
+        return _seat_page(request, found, seat.number, problem=problem)
+    return _back(request, found, problem)
+
+
+@login_required
+@require_POST
 def table_start(request: HttpRequest, code: str) -> HttpResponse:
     return _host_action(request, code, lambda t, u: table_hands.table_start(table=t, by=u))
 

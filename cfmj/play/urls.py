@@ -20,6 +20,7 @@ urlpatterns = [
     path("tables/<str:code>/join/", table_views.table_join, name="table_join"),
     path("tables/<str:code>/now/", table_views.table_now, name="table_now"),
     path("tables/<str:code>/act/", table_views.table_act, name="table_act"),
+    path("tables/<str:code>/undo/", table_views.table_undo, name="table_undo"),
     path("tables/<str:code>/start/", table_views.table_start, name="table_start"),
     path("tables/<str:code>/next/", table_views.table_next, name="table_next"),
     path("tables/<str:code>/leave/", table_views.table_leave, name="table_leave"),

@@ -192,6 +192,7 @@ def _context(
     context["problem"] = problem
     context["act_url"] = reverse("play:act", args=[row.pk])
     context["table_url"] = reverse("play:game", args=[row.pk])
+    context["undo_url"] = reverse("play:undo", args=[row.pk])
     context["coach_modes"] = Game.Coach.choices
     if row.coach == Game.Coach.AFTER:
         context["last_decision"] = row.decisions.order_by("-index").first()

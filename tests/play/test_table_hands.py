@@ -208,3 +208,26 @@ def test_a_discard_both_people_call_goes_to_the_seat_nearer_in_turn_not_the_firs
         )
     made = [event for event in rebuild(game).events if isinstance(event, ExposureMade)]
     assert made and made[-1].seat == nearer and made[-1].tile == pending[1]
+
+
+def test_alone_with_bots_at_a_practice_table_a_person_takes_back_their_last_choice() -> None:
+    ann = person("ann")
+    table = seating.table_open(host=ann, bot_level="beginner")
+    game = table_hands.table_start(table=table, by=ann, seed=2)
+    before = list(game.actions)
+    assert not table_hands.can_undo_at(game, table, 0)  # nothing chosen yet
+    action = rebuild(game).legal_actions(0)[0]
+    game = table_hands.hand_act(game=game, user=ann, version=_token(game), action=action, confirmed=True)
+    assert table_hands.can_undo_at(game, table, 0)
+    game = table_hands.hand_undo(game=game, user=ann, version=_token(game))
+    assert game.actions == before and not game.decisions.exists()
+
+
+def test_where_several_people_play_there_is_no_undo(two) -> None:
+    table, ann, _ben = two
+    game = table_hands.table_start(table=table, by=ann, seed=2)
+    action = rebuild(game).legal_actions(0)[0]
+    game = table_hands.hand_act(game=game, user=ann, version=_token(game), action=action, confirmed=True)
+    assert not table_hands.can_undo_at(game, table, 0)
+    with pytest.raises(PlayError, match="Undo is for"):
+        table_hands.hand_undo(game=game, user=ann, version=_token(game))
