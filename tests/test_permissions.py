@@ -103,7 +103,7 @@ CASES: dict[str, Case] = {
     "play:tables": Case("GET", SIGNED_IN),
     "play:table_new": Case("POST", SIGNED_IN, (302,), {"bot_level": "beginner"}),
     "play:table_find": Case("POST", SIGNED_IN, (302,), {"code": "ZZZZZZZZ"}),
-    "play:table": Case("GET", frozenset({"learner"})),
+    "play:table": Case("GET", SIGNED_IN),  # the seated: the table; anyone else: "not taking players"
     "play:table_join": Case("POST", SIGNED_IN, (302,)),
     "play:table_now": Case("GET", frozenset({"learner"})),
     "play:table_act": Case("POST", frozenset({"learner"}), (302,)),

@@ -337,13 +337,22 @@ def result_facts(game: Game, engine: EngineGame, seating: moves.Seating | None =
     seating = seating or moves.Seating(dealer)
     payments = result.get("payments") or [0] * SEATS
     result["rows"] = [
-        {"who": seating.who(s), "wind": wind_of(s, dealer), "points": payments[s], "me": s == seating.me}
+        {
+            "who": seating.who(s),
+            "wind": wind_of(s, dealer),
+            # "You (East)", "ann (South)" (a person at a table: their name and wind), "West" (a bot)
+            "label": f"You ({wind_of(s, dealer)})" if s == seating.me else seating.who(s),
+            "points": payments[s],
+            "me": s == seating.me,
+        }
         for s in range(SEATS)
     ]
+    result["mine"] = result["rows"][seating.me]
     winner = result.get("winner")
     if winner is None:
         return result
     result["winner_name"] = seating.who(winner)
+    result["you_won"] = winner == seating.me
     result["won_by_words"] = WON_BY.get(result.get("won_by") or "", result.get("won_by"))
     hand = parse_hand(result["hand"])
     verdict = check(hand, rules=rules_of(game), self_drawn=counts_as_self_drawn(result["won_by"]))

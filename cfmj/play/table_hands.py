@@ -29,7 +29,6 @@ from cfmj.play.services import (
     MAX_BOT_STEPS,
     OVER,
     SEED_BITS,
-    STALE,
     PlayError,
     WarnedError,
     decision_keep,
@@ -39,6 +38,10 @@ from cfmj.play.services import (
 
 GRACE_SECONDS = 90  # a person's time for a choice at a table without a turn clock
 NOT_SEATED = "You have no seat at this table."
+MOVED_ON = (
+    "The table had moved on before your choice arrived (its time ran out, or it was made already "
+    "on another device): here it is now."
+)
 NOT_YOURS = "That is not yours to choose now: wait for your turn."
 NO_UNDO = (
     "Undo is for a practice table where you play alone with the bots: the others have seen what followed."
@@ -176,7 +179,7 @@ def hand_act(*, game: Game, user: User, version: str | None, action: Action, con
             raise PlayError(NOT_SEATED)
         engine = rebuild(locked)
         if version != moment_token(engine):
-            raise PlayError(STALE)
+            raise PlayError(MOVED_ON)
         if action.seat != seat.number or seat.number not in engine.waiting_for() or seat.away:
             raise PlayError(NOT_YOURS)
         problem = engine.why_illegal(action)
@@ -228,6 +231,8 @@ def hand_next(*, game: Game, user: User) -> Game:
         locked, table = _locked(game)
         if not table.seats.filter(user=user).exists():
             raise PlayError(NOT_SEATED)
+        if table.host_id != user.pk:
+            raise PlayError("The host deals the next hand, when everyone has seen this one.")
         existing = Game.objects.filter(previous=locked).first()
         if existing is not None:
             return existing
@@ -267,7 +272,7 @@ def hand_undo(*, game: Game, user: User, version: str | None) -> Game:
         if not can_undo_at(locked, table, seat.number):
             raise PlayError(NO_UNDO)
         if version != moment_token(rebuild(locked)):
-            raise PlayError(STALE)
+            raise PlayError(MOVED_ON)
         decision_undo(game=locked, seat=seat.number)
         _save(locked, table, rebuild(locked), before=None)
     return locked

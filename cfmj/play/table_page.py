@@ -4,6 +4,7 @@ same table partial as a hand alone (play/table.py), never another seat's conceal
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 from dataclasses import dataclass, replace
 from typing import Any
@@ -143,7 +144,10 @@ def seat_context(
         match=selectors.match_of(hand, number),
         seconds_left=_seconds_left(hand),
         away=any(row.you and row.away for row in seats),
+        latest_talk=_latest_talk(table, number, seats),
     )
+    if context["away"] and playing:
+        context["status_line"] = "A bot is playing your seat while you are away."
     if warned is not None:
         context.update(
             warning=warned.warning,
@@ -151,6 +155,20 @@ def seat_context(
             warned_fields=action_fields(warned.action),
         )
     return context
+
+
+TALK_FRESH = 20  # seconds a phrase said is also shown under the status line
+
+
+def _latest_talk(table: Table, number: int, seats: list[SeatRow]) -> str:
+    """Another person's phrase said just now, to show beside the choice (where a phone looks)."""
+    if not table.talk or table.talk[-1]["seat"] == number:
+        return ""
+    said = table.talk[-1]
+    if (timezone.now() - datetime.datetime.fromisoformat(said["at"])).total_seconds() > TALK_FRESH:
+        return ""
+    name = next((row.name for row in seats if row.number == said["seat"]), "Someone")
+    return f"{name} says: {seating.TALK.get(said['say'], '')}"
 
 
 def _scores(hand: Game) -> list[int]:

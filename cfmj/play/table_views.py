@@ -109,7 +109,7 @@ def table(request: HtmxHttpRequest, code: str) -> HttpResponse:
 @rate_limited("join", methods=("GET",))
 def _offer(request: HttpRequest, code: str) -> HttpResponse:
     found = table_or_404(code)
-    if not found.joining_open or found.status == Table.Status.CLOSED:
+    if found.status == Table.Status.CLOSED:
         raise Http404("No such table")
     return render(request, "play/table_join.html", {"table": found})
 

@@ -186,16 +186,16 @@ def test_without_javascript_a_table_is_joined_started_and_played_by_forms_and_re
     table = Table.objects.get()
     ben.goto(f"/play/tables/{table.code}/")
     ben.get_by_role("button", name="Take a seat").click()
-    ann.get_by_role("link", name="Refresh").click()
+    ann.get_by_role("link", name="Refresh").first.click()
     expect(ann.locator("#invite-title")).to_have_text("Invite people: 2 of 4 seats taken")
     ann.get_by_role("button", name="Start play").click()
     expect(ann.locator("#status-line")).to_contain_text("Charleston")
-    ben.get_by_role("link", name="Refresh").click()
+    ben.get_by_role("link", name="Refresh").first.click()
     expect(ben.locator("#status-line")).to_contain_text("Charleston")
     assert _act(ben) == "pass_tiles"
     expect(ben.locator("#status-line")).to_have_text("You have passed: waiting for the others to pass.")
     assert _act(ann) == "pass_tiles"
-    ben.get_by_role("link", name="Refresh").click()
+    ben.get_by_role("link", name="Refresh").first.click()
     expect(ben.locator("#status-line")).to_contain_text("First Across")
     assert fits(ann, "no JavaScript, phone") == [] and fits(ben, "no JavaScript, phone") == []
     for page in pages.values():
@@ -256,3 +256,36 @@ def test_a_phone_that_loses_its_connection_catches_up_when_it_is_back(
     ben_context.set_offline(False)
     expect(ben.locator("#status-line")).to_contain_text("First Across", timeout=3 * ARRIVES)
     assert not table.seats.filter(away=True).exists()
+
+
+@pytest.mark.usefixtures("streamed")
+def test_a_person_who_lets_their_time_run_out_is_away_a_bot_plays_and_they_come_back(
+    contexts: Callable[..., BrowserContext], people: dict[str, Any], asgi_server: str
+) -> None:
+    import datetime
+
+    from django.utils import timezone
+
+    from cfmj.play import seating, table_hands
+    from cfmj.play.tasks import hand_deadline
+
+    table = seating.table_open(host=people["ann"], bot_level="steady")
+    seating.table_join(table=table, user=people["ben"])
+    table_hands.table_start(table=table, by=people["ann"], seed=4)
+    ann = start(contexts(PHONE, touch=True, base_url=asgi_server), False, "ann")
+    ben = start(contexts(TABLET, base_url=asgi_server), True, "ben")
+    for page in (ann, ben):
+        page.goto(f"/play/tables/{table.code}/")
+    assert _act(ann) == "pass_tiles"
+    expect(ann.locator("#status-line")).to_have_text("You have passed: waiting for the others to pass.")
+    Game.objects.filter(table=table).update(deadline=timezone.now() - datetime.timedelta(seconds=1))
+    hand_deadline.apply(args=(Game.objects.get(table=table).pk,))  # the task, at the deadline
+    # A bot has passed for Ben; both pages hear of it.
+    expect(ann.locator("#status-line")).to_contain_text("First Across", timeout=3 * ARRIVES)
+    expect(ben.locator("#away-title")).to_have_text("You were away: a bot is playing your seat")
+    expect(ben.locator("#status-line")).to_have_text("A bot is playing your seat while you are away.")
+    ben.screenshot(path=str(SHOTS / "away-tablet-large.png"))
+    expect(ann.locator(".seat-list")).to_contain_text("away, a bot plays")
+    ben.get_by_role("button", name="I'm back: give me my seat").click()
+    expect(ben.locator("#away-title")).to_have_count(0)
+    expect(ann.locator(".seat-list")).not_to_contain_text("away", timeout=3 * ARRIVES)

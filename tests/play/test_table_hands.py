@@ -144,7 +144,9 @@ def test_the_next_hand_passes_the_deal_to_the_right(two) -> None:
     with pytest.raises(PlayError, match="Finish this hand"):
         table_hands.hand_next(game=game, user=ann)
     Game.objects.filter(pk=game.pk).update(status=Game.Status.OVER)
-    following = table_hands.hand_next(game=game, user=ben)
+    with pytest.raises(PlayError, match="The host deals"):
+        table_hands.hand_next(game=game, user=ben)
+    following = table_hands.hand_next(game=game, user=ann)
     assert table_hands.hand_next(game=game, user=ann) == following  # asked twice: one next hand
     assert (following.dealer, following.hand_number, following.previous) == ((game.dealer + 1) % 4, 2, game)
     assert following.seed != game.seed and Table.objects.get(pk=table.pk).status == Table.Status.PLAYING

@@ -49,17 +49,21 @@ def test_a_friend_joins_by_the_typed_code_in_any_case() -> None:
     assert table.seats.filter(number=1, user__username="ben").exists()
 
 
-def test_a_wrong_code_says_so_and_a_closed_or_started_table_is_a_404_to_strangers() -> None:
+def test_a_wrong_code_says_so_a_started_table_takes_nobody_and_a_closed_one_is_a_404() -> None:
     ann = person("ann")
     table = seating.table_open(host=ann, bot_level="steady")
     eve = _client(person("eve"))
     response = eve.post(reverse("play:table_find"), {"code": "ZZZZZZZZ"}, follow=True)
     assert b"No open table has that code" in response.content
     table_hands.table_start(table=table, by=ann)
-    assert eve.get(reverse("play:table", args=[table.code])).status_code == 404
+    started = eve.get(reverse("play:table", args=[table.code]))  # no seat to offer, and nothing else
+    assert started.status_code == 200 and b"not taking players" in started.content
+    assert b"Take a seat" not in started.content and b"data-tile" not in started.content
     assert eve.get(reverse("play:table_now", args=[table.code])).status_code == 404
     assert eve.post(reverse("play:table_act", args=[table.code]), {}).status_code == 404
     assert Client().get(reverse("play:table", args=[table.code])).status_code == 302  # to log in
+    Table.objects.filter(pk=table.pk).update(status=Table.Status.CLOSED)
+    assert eve.get(reverse("play:table", args=[table.code])).status_code == 404
 
 
 def test_each_seat_sees_its_own_rack_and_never_anothers() -> None:
@@ -198,7 +202,7 @@ def test_the_others_choices_never_make_a_seats_form_stale_but_a_double_click_is_
     engine = rebuild(game)
     assert 1 not in engine.waiting_for() or engine.stage != "first_right"  # Ben's pass counted
     again = annc.post(url, ann_pass, follow=True)  # the first pass's form, posted again
-    assert b"changed in another tab" in again.content
+    assert b"The table had moved on" in again.content
 
 
 def test_the_host_gives_a_seat_to_a_bot_and_the_role_on_and_nobody_else_can() -> None:
