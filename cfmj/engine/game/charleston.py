@@ -127,7 +127,7 @@ def _validate_pass(table: Table, action: PassTiles) -> None:
         raise IllegalAction(NO_JOKER_PASS)
     count = len(action.tiles) + len(action.blind)
     if count != PASS_SIZE:
-        raise IllegalAction(f"You passed {plural(count, 'tile')}. {PASS_THREE}")
+        raise IllegalAction(f"You chose {plural(count, 'tile')}, so nothing was passed. {PASS_THREE}")
     hand = table.hands[action.seat]
     if action.blind:
         if table.stage not in BLIND_STAGES:
@@ -150,7 +150,7 @@ def _validate_courtesy(table: Table, action: CourtesyPass) -> None:
     if JOKER in action.tiles:
         raise IllegalAction(NO_JOKER_PASS)
     if len(action.tiles) > MAX_COURTESY:
-        raise IllegalAction(f"You passed {plural(len(action.tiles), 'tile')}. {COURTESY_COUNT}")
+        raise IllegalAction(f"You chose {plural(len(action.tiles), 'tile')}, so nothing was given. {COURTESY_COUNT}")
     _owes(table, action.seat, COURTESY_PASS, "A courtesy pass")
     agreed = table.courtesy[action.seat]
     if len(action.tiles) != agreed:

@@ -62,8 +62,8 @@ def test_it_refuses_a_pass_of_two_tiles() -> None:
     game = east_dealt("1C 2C 3C")
     refused(game, PassTiles(0, tiles("1C 2C")), rule.PASS_THREE)
     refused(game, PassTiles(0, tiles("1C 2C 3C 1C")), rule.PASS_THREE)
-    refused(game, PassTiles(0, tiles("1C")), "You passed 1 tile. ")  # one tile, not "1 tiles"
-    refused(game, PassTiles(0, tiles("1C 2C")), "You passed 2 tiles. ")
+    refused(game, PassTiles(0, tiles("1C")), "You chose 1 tile, so nothing was passed. ")  # one tile, not "1 tiles"
+    refused(game, PassTiles(0, tiles("1C 2C")), "You chose 2 tiles, so nothing was passed. ")
 
 
 def test_it_refuses_a_blind_pass_outside_first_left_and_last_right() -> None:
