@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import Any
 
 from django.http import QueryDict
 
 from cfmj.engine import InputError
+from cfmj.engine.coach import DEFAULT_LEVEL
 from cfmj.engine.game import (
     Action,
     CallExposure,
@@ -59,6 +61,16 @@ def action_fields(action: Action) -> list[tuple[str, str]]:
     if isinstance(action, CourtesyAsk):
         fields.append(("count", str(action.count)))
     return fields
+
+
+def posted_rules(data: QueryDict) -> dict[str, Any]:
+    """The bots' level and the table's rules a form posted (to start a hand or open a table)."""
+    return {
+        "bot_level": data.get("bot_level", DEFAULT_LEVEL),
+        "house_rules": data.getlist("house_rules"),
+        "base": data.get("base") or None,
+        "skill_level": data.get("skill_level") or None,
+    }
 
 
 def posted_action(data: QueryDict, seat: int = LEARNER_SEAT) -> Action:

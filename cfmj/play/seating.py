@@ -14,11 +14,10 @@ from django.db.models import Q
 from django.utils import timezone
 
 from cfmj.accounts.models import User
-from cfmj.engine import InputError, RuleSet
-from cfmj.engine.coach import LEVELS
 from cfmj.engine.game import SEATS
 from cfmj.play.announce import table_changed
 from cfmj.play.models import Seat, Table
+from cfmj.play.services import PlayError, table_rules_checked
 
 # Join codes: 8 characters from 31 that cannot be mistaken for each other (no 0/O, 1/I/L), about
 # 40 bits; looking codes up is rate-limited, so guessing one is out of reach.
@@ -43,7 +42,7 @@ TALK_KEPT = 6  # the latest phrases shown
 TALK_GAP = datetime.timedelta(seconds=3)  # one phrase a seat at most this often
 
 
-class TableError(Exception):
+class TableError(PlayError):
     """A change to a table that cannot be made, and why, in words for the person."""
 
 
@@ -70,18 +69,15 @@ def table_open(
     turn_seconds: int | None = None,
 ) -> Table:
     """A new table with its host in the first seat and bots in the other three, open to join."""
-    if bot_level not in LEVELS:
-        raise TableError(f"Choose the bots' level: {', '.join(LEVELS)}.")
     if kind not in Table.Kind.values:
         raise TableError("Choose a practice table (the coach helps) or a game table (no coach).")
     if call_seconds not in CALL_SECONDS:
         raise TableError("The time to call a discard is 3 to 30 seconds.")
     if turn_seconds is not None and turn_seconds not in TURN_SECONDS:
         raise TableError("The turn clock is 15 to 300 seconds, or none.")
-    try:
-        rules = RuleSet.make(house_rules=",".join(map(str, house_rules)), base=base, skill_level=skill_level)
-    except InputError as problem:
-        raise TableError(str(problem)) from problem
+    rules = table_rules_checked(
+        bot_level=bot_level, house_rules=house_rules, base=base, skill_level=skill_level
+    )
     if Table.objects.filter(host=host).exclude(status=Table.Status.CLOSED).count() >= OPEN_TABLES_MAX:
         raise TableError(f"You host {OPEN_TABLES_MAX} open tables already: close one before opening another.")
     for _ in range(5):  # a new code until one is free (a clash is about one in a trillion)

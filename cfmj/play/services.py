@@ -73,22 +73,32 @@ def game_start(
     """A new hand with the learner in seat 0, dealt and played by the bots up to the learner's
     first choice (the first Charleston pass). `dealer`: the dealer's seat (by default the seed
     chooses it). A hand started here begins a new match (game_next deals its later hands)."""
-    if bot_level not in LEVELS:
-        raise PlayError(f"Choose the bots' level: {', '.join(LEVELS)}.")
     if mode not in Game.Mode.values:
         raise PlayError("Choose practice or test.")
     if dealer is not None and dealer not in range(SEATS):
         raise PlayError("The dealer sits at one of the four seats (0 to 3).")
     if coach not in Game.Coach.values:
         raise PlayError(COACH_MODES)
-    try:
-        rules = RuleSet.make(house_rules=",".join(map(str, house_rules)), base=base, skill_level=skill_level)
-    except InputError as problem:
-        raise PlayError(str(problem)) from problem
+    rules = table_rules_checked(
+        bot_level=bot_level, house_rules=house_rules, base=base, skill_level=skill_level
+    )
     game = _dealt(owner_id=owner.pk, rules=rules, bot_level=bot_level, mode=mode, seed=seed, dealer=dealer)
     game.coach = coach
     game.save()
     return game
+
+
+def table_rules_checked(
+    *, bot_level: str, house_rules: Iterable[int | str], base: int | str | None, skill_level: int | str | None
+) -> RuleSet:
+    """The bots' level checked and the table's rules made, for a hand alone or a table: PlayError
+    with the reason when either cannot be."""
+    if bot_level not in LEVELS:
+        raise PlayError(f"Choose the bots' level: {', '.join(LEVELS)}.")
+    try:
+        return RuleSet.make(house_rules=",".join(map(str, house_rules)), base=base, skill_level=skill_level)
+    except InputError as problem:
+        raise PlayError(str(problem)) from problem
 
 
 def _dealt(

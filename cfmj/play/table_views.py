@@ -26,7 +26,7 @@ from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from cfmj.play import seating, table_hands
 from cfmj.play.announce import topic_of
 from cfmj.play.models import Seat, Table
-from cfmj.play.posted import posted_action, posted_confirmed
+from cfmj.play.posted import posted_action, posted_confirmed, posted_rules
 from cfmj.play.services import PlayError, WarnedError
 from cfmj.play.table_access import seated_or_404, table_or_404
 from cfmj.play.table_page import seat_context, seen_digest
@@ -68,10 +68,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
     try:
         table = seating.table_open(
             host=user_of(request),
-            bot_level=data.get("bot_level", coach.DEFAULT_LEVEL),
-            house_rules=data.getlist("house_rules"),
-            base=data.get("base") or None,
-            skill_level=data.get("skill_level") or None,
+            **posted_rules(data),
             kind=data.get("kind", Table.Kind.PRACTICE),
             call_seconds=_seconds(data.get("call_seconds")) or 8,
             turn_seconds=_seconds(data.get("turn_seconds")),
@@ -176,19 +173,25 @@ def table_act(request: HtmxHttpRequest, code: str) -> HttpResponse:
         extra["warned"] = held
     except PlayError as refused:
         extra["problem"] = str(refused)
-    found.refresh_from_db()
+    if "warned" in extra:  # the warning and its "Go ahead anyway", with or without htmx
+        found.refresh_from_db()
+        return _seat_page(request, found, seat.number, **extra)
+    return _answer(request, found, seat.number, extra.get("problem", ""))
+
+
+def _answer(request: HtmxHttpRequest, found: Table, number: int, problem: str) -> HttpResponse:
+    """After a seat's post: the live part for htmx, else back to the page (with the problem)."""
     if request.htmx:
-        return _seat_page(request, found, seat.number, **extra)
-    if "warned" in extra:
-        return _seat_page(request, found, seat.number, **extra)
-    return _back(request, found, extra.get("problem", ""))
+        found.refresh_from_db()
+        return _seat_page(request, found, number, problem=problem)
+    return _back(request, found, problem)
 
 
 def _host_action(request: HttpRequest, code: str, change: Any) -> HttpResponse:
     found, _seat = seated_or_404(request, code)
     try:
         change(found, user_of(request))
-    except (seating.TableError, PlayError) as problem:
+    except PlayError as problem:  # a TableError too
         return _back(request, found, str(problem))
     return _back(request, found)
 
@@ -206,10 +209,7 @@ def table_undo(request: HtmxHttpRequest, code: str) -> HttpResponse:
         table_hands.hand_undo(game=hand, user=user_of(request), version=request.POST.get("version", ""))
     except PlayError as refused:
         problem = str(refused)
-    found.refresh_from_db()
-    if request.htmx:
-        return _seat_page(request, found, seat.number, problem=problem)
-    return _back(request, found, problem)
+    return _answer(request, found, seat.number, problem)
 
 
 @login_required
@@ -271,10 +271,7 @@ def table_say(request: HtmxHttpRequest, code: str) -> HttpResponse:
         seating.table_say(table=found, user=user_of(request), phrase=request.POST.get("say", ""))
     except seating.TableError as refused:
         problem = str(refused)
-    if request.htmx:
-        found.refresh_from_db()
-        return _seat_page(request, found, seat.number, problem=problem)
-    return _back(request, found, problem)
+    return _answer(request, found, seat.number, problem)
 
 
 @login_required

@@ -23,7 +23,7 @@ from cfmj.engine.game import Game as EngineGame
 from cfmj.play import selectors, services
 from cfmj.play.access import owned_or_404
 from cfmj.play.models import LEARNER_SEAT, Game
-from cfmj.play.posted import action_fields, posted_action, posted_confirmed, posted_version
+from cfmj.play.posted import action_fields, posted_action, posted_confirmed, posted_rules, posted_version
 from cfmj.play.table import table_context
 
 UNDONE = "Your last choice is taken back: the table is as it was when you made it. Choose again."
@@ -36,10 +36,7 @@ def start(request: HttpRequest) -> HttpResponse:
     try:
         game = services.game_start(
             owner=user_of(request),
-            bot_level=data.get("bot_level", coach.DEFAULT_LEVEL),
-            house_rules=data.getlist("house_rules"),
-            base=data.get("base") or None,
-            skill_level=data.get("skill_level") or None,
+            **posted_rules(data),
             mode=data.get("mode", Game.Mode.PRACTICE),
             coach=data.get("coach", Game.Coach.ON_REQUEST),
         )

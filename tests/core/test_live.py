@@ -17,10 +17,11 @@ import os
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import pytest
 import redis
@@ -37,6 +38,7 @@ from tests.stack import free_ports
 
 pytestmark = pytest.mark.urls("tests.core.live_urls")
 
+T = TypeVar("T")
 REDIS_URL = "redis://127.0.0.1:6379/0"
 LIFETIME = 1.0  # seconds
 
@@ -54,8 +56,12 @@ def new_topic() -> str:
     return f"test:{uuid.uuid4().hex}"
 
 
-def run(scenario: Callable[[], Awaitable[None]]) -> None:
-    async_to_sync(scenario)()
+def run(scenario: Callable[[], Awaitable[T]]) -> T:
+    """Play an async scenario to its end on an event loop of its own, in a thread of its own: a
+    browser test before it on the same worker leaves Playwright's loop running in this thread,
+    where async_to_sync refuses to run."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(async_to_sync(scenario)).result()
 
 
 async def open_stream(topic: str, version: int = 0) -> tuple[StreamingHttpResponse, AsyncIterator[bytes]]:

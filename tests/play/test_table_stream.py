@@ -8,13 +8,14 @@ from collections.abc import AsyncIterator
 from typing import Any, cast
 
 import pytest
-from asgiref.sync import async_to_sync, sync_to_async
+from asgiref.sync import sync_to_async
 from django.http import StreamingHttpResponse
 from django.test import AsyncClient
 from django.urls import reverse
 
 from cfmj.play import seating
 from tests.classes.helpers import person
+from tests.core.test_live import run
 from tests.services import needs_redis
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_redis]
@@ -47,7 +48,7 @@ def test_a_seated_person_hears_each_change_and_nothing_hidden() -> None:
             said += [chunk.decode() async for chunk in chunks]
         return said
 
-    said = "".join(async_to_sync(scenario)())
+    said = "".join(run(scenario))
     assert "event: version\ndata: 0\n" in said and "data: 1\n" in said
     assert "ben" not in said and "tiles" not in said
 
@@ -66,4 +67,4 @@ def test_nobody_else_gets_a_table_stream() -> None:
         nowhere = (await stranger.get(reverse("live:table", args=["NOSUCHCD"]))).status_code
         return asked, anonymous, nowhere
 
-    assert async_to_sync(scenario)() == (404, 404, 404)
+    assert run(scenario) == (404, 404, 404)

@@ -150,7 +150,9 @@ def _validate_courtesy(table: Table, action: CourtesyPass) -> None:
     if JOKER in action.tiles:
         raise IllegalAction(NO_JOKER_PASS)
     if len(action.tiles) > MAX_COURTESY:
-        raise IllegalAction(f"You chose {plural(len(action.tiles), 'tile')}, so nothing was given. {COURTESY_COUNT}")
+        raise IllegalAction(
+            f"You chose {plural(len(action.tiles), 'tile')}, so nothing was given. {COURTESY_COUNT}"
+        )
     _owes(table, action.seat, COURTESY_PASS, "A courtesy pass")
     agreed = table.courtesy[action.seat]
     if len(action.tiles) != agreed:

@@ -62,7 +62,8 @@ def test_it_refuses_a_pass_of_two_tiles() -> None:
     game = east_dealt("1C 2C 3C")
     refused(game, PassTiles(0, tiles("1C 2C")), rule.PASS_THREE)
     refused(game, PassTiles(0, tiles("1C 2C 3C 1C")), rule.PASS_THREE)
-    refused(game, PassTiles(0, tiles("1C")), "You chose 1 tile, so nothing was passed. ")  # one tile, not "1 tiles"
+    # One tile, not "1 tiles"; and nothing was passed, so it does not say "You passed".
+    refused(game, PassTiles(0, tiles("1C")), "You chose 1 tile, so nothing was passed. ")
     refused(game, PassTiles(0, tiles("1C 2C")), "You chose 2 tiles, so nothing was passed. ")
 
 
