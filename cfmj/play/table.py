@@ -133,7 +133,9 @@ def table_context(
         # The tiles to choose with checkboxes, if any: a Charleston pass or the courtesy pass.
         "picking": next((k for k in (PassTiles.kind, CourtesyPass.kind) if k in kinds), None),
         "moves": moves.since(engine.events, game.moves_from, view.dealer, game.bot_whys, seating=seating),
-        "status_line": status_line(view, kinds, seating, answered=me not in engine.waiting_for()),
+        "status_line": status_line(
+            view, kinds, seating, answered=me not in engine.waiting_for(), waiting_on=engine.waiting_for()
+        ),
         "received": [code(t) for t in view.received],
         # What was just passed or drawn to the learner, while it is news (not once they have
         # discarded), and not when it is drawn apart to pass on blind.
@@ -205,25 +207,36 @@ def your_turn(kinds: set[str]) -> str:
 
 
 WAITING = {
-    CHARLESTON: "You have passed: waiting for the others to pass.",
-    STOP_VOTE: "You have voted: waiting for the others' votes.",
-    COURTESY_ASK: "You have answered: waiting for the player across.",
-    COURTESY_PASS: "You have given your tiles: waiting for the player across.",
+    CHARLESTON: "You have passed: waiting for {who} to pass.",
+    STOP_VOTE: "You have voted: waiting for {who} to vote.",
+    COURTESY_ASK: "You have answered: waiting for {who}.",
+    COURTESY_PASS: "You have given your tiles: waiting for {who}.",
 }
 
 
+def _and(names: list[str]) -> str:
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
+
+
 def status_line(
-    view: PlayerView, kinds: set[str], seating: moves.Seating | None = None, *, answered: bool = False
+    view: PlayerView,
+    kinds: set[str],
+    seating: moves.Seating | None = None,
+    *,
+    answered: bool = False,
+    waiting_on: tuple[int, ...] = (),
 ) -> str:
-    """`answered`: at a table with people, this seat has chosen and the others have not yet."""
+    """`answered`: at a table with people, this seat has chosen and the others have not yet
+    (`waiting_on`: the seats still to choose)."""
     seating = seating or moves.Seating(view.dealer, view.seat)
+    who = _and([seating.who(seat) for seat in waiting_on if seat != view.seat]) or "the others"
     if view.phase in WAITING and answered:
-        return WAITING[view.phase]
+        return WAITING[view.phase].format(who=who)
     if view.phase == CALLS and view.pending_discard is not None and answered:
         seat, tile = view.pending_discard
         if seat == view.seat:
             return f"You discarded {name(tile)}: waiting while the others may call it."
-        return f"{seating.who(seat)} discarded {name(tile)}: you have answered, waiting for the others."
+        return f"{seating.who(seat)} discarded {name(tile)}: you have answered, waiting for {who}."
     if view.phase == CHARLESTON and view.stage is not None:
         direction = DIRECTIONS[STAGE_OFFSET[view.stage]]
         return f"Charleston, {STAGE_NAMES[view.stage]}: choose three tiles to pass {direction}."

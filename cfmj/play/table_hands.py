@@ -36,6 +36,7 @@ from cfmj.play.services import (
     game_record,
 )
 
+AWAY_WHY = "a bot played this seat"
 GRACE_SECONDS = 90  # a person's time for a choice at a table without a turn clock
 NOT_SEATED = "You have no seat at this table."
 MOVED_ON = (
@@ -63,9 +64,12 @@ def _advance(engine: EngineGame, table: Table, seed: int, whys: dict[str, str]) 
     over; each bot's reason for a move is kept in `whys` by the move's first event."""
     people = people_of(table)
     bots = {seat: level_player(table.bot_level, seed) for seat in range(SEATS) if seat not in people}
+    away = {seat.number for seat in table.seats.all() if seat.user_id is not None and seat.away}
 
     def note(move: Move) -> None:
         why = bots[move.seat].why(move.view, move.action)
+        if move.seat in away:  # everyone, the person away included, is told it was not them
+            why = AWAY_WHY + (f": {why}" if why else "")
         if why:
             whys[str(move.first_event)] = why
 

@@ -134,6 +134,7 @@ def test_a_person_out_of_time_is_away_a_bot_plays_for_them_and_they_come_back(tw
     game.refresh_from_db()
     assert set(table.seats.filter(away=True).values_list("number", flat=True)) == {0, 1}
     assert game.status == Game.Status.OVER  # with everyone away, the bots played the hand out
+    assert any(why.startswith(table_hands.AWAY_WHY) for why in game.bot_whys.values())
     seating.table_back(table=table, user=ann)
     assert list(table.seats.filter(away=True).values_list("number", flat=True)) == [1]
 

@@ -245,3 +245,16 @@ def test_people_at_a_table_see_each_others_usernames_never_a_real_name() -> None
     table = seating.table_open(host=ann, bot_level="steady")
     seating.table_join(table=table, user=ben)
     assert "Benedict" not in _client(ann).get(reverse("play:table", args=[table.code])).content.decode()
+
+
+def test_having_chosen_a_person_is_told_whom_the_table_waits_for() -> None:
+    ann, ben = person("ann"), person("ben")
+    table = seating.table_open(host=ann, bot_level="steady")
+    seating.table_join(table=table, user=ben)
+    game = table_hands.table_start(table=table, by=ann, seed=9)
+    action = rebuild(game).legal_actions(0)[0]
+    table_hands.hand_act(
+        game=game, user=ann, version=table_hands.moment_token(rebuild(game)), action=action, confirmed=True
+    )
+    page = _client(ann).get(reverse("play:table", args=[table.code])).content.decode()
+    assert re.search(r"You have passed: waiting for ben \((East|South|West|North)\) to pass\.", page)
