@@ -290,3 +290,18 @@ def can_undo_at(game: Game, table: Table, seat: int) -> bool:
         and game.status == Game.Status.PLAYING
         and any(data.get("seat") == seat for data in game.actions)
     )
+
+
+def hand_resume(*, table: Table) -> None:
+    """After a person's seat went to a bot (they left, or the host gave it away): the bots play on
+    at once instead of waiting for the choice's deadline."""
+    with transaction.atomic():
+        locked_table = Table.objects.select_for_update().get(pk=table.pk)
+        hand = locked_table.hands.select_for_update().order_by("-hand_number").first()
+        if hand is None or hand.status != Game.Status.PLAYING:
+            return
+        engine = rebuild(hand)
+        before, done = _moment(engine), len(engine.actions)
+        _advance(engine, locked_table, hand.seed_number, hand.bot_whys)
+        if len(engine.actions) != done:
+            _save(hand, locked_table, engine, before=before)

@@ -235,6 +235,7 @@ def table_next(request: HttpRequest, code: str) -> HttpResponse:
 def table_leave(request: HttpRequest, code: str) -> HttpResponse:
     found, _seat = seated_or_404(request, code)
     seating.table_leave(table=found, user=user_of(request))
+    table_hands.hand_resume(table=found)  # a bot plays the seat from its choice now on
     messages.success(request, "You left the table: a bot plays your seat.")
     return redirect("play:tables")
 
@@ -255,9 +256,12 @@ def table_seat(request: HttpRequest, code: str) -> HttpResponse:
         found, _seat = seated_or_404(request, code)
         return _back(request, found, "Choose a seat and what to do with it.")
     if what == "bot":
-        return _host_action(
-            request, code, lambda t, u: seating.table_seat_to_bot(table=t, by=u, number=number)
-        )
+
+        def to_bot(found: Table, host: Any) -> None:
+            seating.table_seat_to_bot(table=found, by=host, number=number)
+            table_hands.hand_resume(table=found)
+
+        return _host_action(request, code, to_bot)
     return _host_action(request, code, lambda t, u: seating.table_host_pass(table=t, by=u, to=number))
 
 

@@ -234,3 +234,17 @@ def test_where_several_people_play_there_is_no_undo(two) -> None:
     assert not table_hands.can_undo_at(game, table, 0)
     with pytest.raises(PlayError, match="Undo is for"):
         table_hands.hand_undo(game=game, user=ann, version=_token(game))
+
+
+def test_when_a_person_leaves_mid_choice_the_bots_play_on_at_once(two) -> None:
+    table, ann, ben = two
+    game = table_hands.table_start(table=table, by=ann, seed=3)  # both owe the first pass
+    action = rebuild(game).legal_actions(0)[0]
+    game = table_hands.hand_act(game=game, user=ann, version=_token(game), action=action, confirmed=True)
+    assert 1 in rebuild(game).waiting_for()  # the table waits for Ben
+    seating.table_leave(table=table, user=ben)
+    table_hands.hand_resume(table=table)
+    game.refresh_from_db()
+    engine = rebuild(game)
+    assert 1 not in engine.waiting_for() and engine.waiting_for() == (0,)  # Ann's next pass
+    assert game.deadline is None  # one person now: the hand waits for her as a hand alone does
