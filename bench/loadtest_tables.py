@@ -8,25 +8,26 @@ opened (`seating.table_open`), three people joined to each (`seating.table_join`
 (`table_hands.table_start`). The call window is 30 s, the longest there is, and nobody takes
 more than 5 s to choose, so no deadline comes due: no Celery worker runs.
 
-Each person does what a seat's page does (static/js/live.js, table.js): it opens its seat's
-stream /live/tables/<code>/ on uvicorn (two processes: the streams alternate between them, as the
-bench has no nginx), the opens spread over OPEN_SPREAD seconds. On the stream's first event and
-on each version newer than its part, it GETs /play/tables/<code>/now/?seen=<digest> from gunicorn
-(204: nothing it sees changed). When the part offers it a choice, it waits 2-5 s (uniform) and
-POSTs it with confirm=1 (the coach never holds it back); the answer is its new part, and a newer
-part with another choice replaces the one it was thinking about. It chooses (`choose`) Mah Jongg
-when the button is there, else lets every discard go, discards the first tile of its rack, passes
-the first three tiles that are not jokers, votes to go on, asks for none across, and deals the
-next hand when one is over.
+Each person does what a seat's page does (static/js/live.js, table.js). It opens its seat's stream
+/live/tables/<code>/ on uvicorn (two processes: the streams alternate between them, as the bench
+has no nginx), OPEN_RATE streams a second; play begins once every stream has said its first
+version (everyone sits down first). On that first event and on each version newer than its part,
+it GETs /play/tables/<code>/now/?seen=<digest> from gunicorn (204: nothing it sees changed). When
+the part offers it a choice, it waits 2-5 s (uniform) and POSTs it with confirm=1 (the coach never
+holds it back); the answer is its new part, and a newer part with another choice replaces the one
+it was thinking about. It chooses (`choose`) Mah Jongg when the button is there, else lets every
+discard go, discards the first tile of its rack, passes the first three tiles that are not jokers,
+votes to go on, asks for none across, and deals the next hand when one is over.
 
-Measured for MEASURE seconds after WARM_UP, no request allowed more than REQUEST_TIMEOUT: each
-POST ("table action", the aim) and GET ("table part"; "table 204"); publish to receipt (the aim),
-from each publish of a table's version (heard by the client's own Redis subscription) to each
-seat's stream saying that version or a newer one, and, as the people see it, from an action's
-answer to each other seat's stream saying the version it was drawn at (negative: the stream came
-first); errors (an answer other than 200 or 204, 302 for the next hand, or with a message; a
-stream refused or ended; a version a seat never heard by SETTLE s after the end); hands finished;
-the CPU of gunicorn's workers and of each uvicorn process in the window, and the client's.
+Measured for MEASURE seconds after WARM_UP (from the start of play), no request allowed more than
+REQUEST_TIMEOUT: each POST ("table action", the aim) and GET ("table part"; "table 204"); publish
+to receipt (the aim), from each publish of a table's version (heard by the client's own Redis
+subscription) to each seat's stream saying that version or a newer one, and, as the people see
+it, from an action's answer to each other seat's stream saying the version it was drawn at
+(negative: the stream came first); errors (an answer other than 200 or 204, 302 for the next
+hand, or with a message; a stream refused or ended; a version a seat never heard by SETTLE s
+after the end); hands finished; the CPU of gunicorn's workers and of each uvicorn process in the
+window, and the client's.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ SEATS = 4
 THINK = (2.0, 5.0)  # seconds, uniform, from a choice shown to its post
 CALL_SECONDS = 30
 WARM_UP, MEASURE = 30.0, 60.0
-OPEN_SPREAD = 10.0  # the streams open one after another over this many seconds
+OPEN_RATE = 80.0  # streams opened a second, one after another (800 in 10 s)
 SETTLE = 3.0  # after the measured window, for the last versions to reach every seat
 REQUEST_TIMEOUT = 10.0
 AIM_ACTION_MS, AIM_RECEIPT_MS = 150.0, 250.0
@@ -169,6 +170,7 @@ class Seat:
     heard: list[int] = field(default_factory=list)  # each newer version its stream said, in order
     heard_at: list[float] = field(default_factory=list)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    sat: asyncio.Event = field(default_factory=asyncio.Event)  # its stream said a first version, or failed
     busy: asyncio.Lock = field(default_factory=asyncio.Lock)  # one request at a time, as a page
     plan: asyncio.Task[None] | None = None
     planned: tuple[str, str] | None = None  # (action, moment token) being thought about
@@ -187,6 +189,7 @@ class Run:
     published: dict[tuple[int, int], float] = field(default_factory=dict)  # (table, version): when
     troubles: dict[str, int] = field(default_factory=dict)  # the streams', counted from the start
     opened: int = 0
+    opening: float = 0.0  # seconds until every stream had said its first version (or failed)
     hands: int = 0
     stopping: bool = False
 
@@ -286,6 +289,7 @@ async def listen(run: Run, seat: Seat, delay: float) -> None:
         reader, writer = await asyncio.open_connection(HOST, seat.port)
     except OSError as error:
         run.trouble(f"connect: {type(error).__name__}")
+        seat.sat.set()
         return
     try:
         writer.write(
@@ -304,10 +308,12 @@ async def listen(run: Run, seat: Seat, delay: float) -> None:
                     seat.heard.append(version)
                     seat.heard_at.append(time.perf_counter())
                 seat.wake.set()
+                seat.sat.set()
         run.trouble("ended")
     except (OSError, ValueError) as error:
         run.trouble(f"broken: {type(error).__name__}")
     finally:
+        seat.sat.set()
         writer.close()
 
 
@@ -353,18 +359,24 @@ async def window(tally: Tally, pids: list[int]) -> list[float]:
 async def play(
     address: Address, redis_url: str, tables: list[TableSetup], ports: list[int], pids: list[int]
 ) -> tuple[Run, list[float]]:
-    """The phase: its run, and the CPU seconds `window` says."""
-    start = time.perf_counter()
-    run = Run(Tally(counting_from=start + WARM_UP, deadline=start + WARM_UP + MEASURE), address)
+    """The phase: its run, and the CPU seconds `window` says. Everyone opens their stream first
+    (the people sit down), then plays."""
+    run = Run(Tally(counting_from=float("inf"), deadline=float("inf")), address)
     for number, table in enumerate(tables):
         for seat, session in enumerate(table["sessions"]):
             index = SEATS * number + seat
             port = ports[index % len(ports)]
             cookies = {"sessionid": session}
             run.seats.append(Seat(number, seat, table["code"], cookies, port, random.Random(index)))
-    spread = OPEN_SPREAD / len(run.seats)
     tasks = [asyncio.create_task(monitor(run, redis_url, tables))]
-    tasks += [asyncio.create_task(listen(run, seat, i * spread)) for i, seat in enumerate(run.seats)]
+    tasks += [asyncio.create_task(listen(run, seat, i / OPEN_RATE)) for i, seat in enumerate(run.seats)]
+    start = time.perf_counter()
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(
+            asyncio.gather(*(seat.sat.wait() for seat in run.seats)), len(run.seats) / OPEN_RATE + 60
+        )
+    start, run.opening = time.perf_counter(), time.perf_counter() - start
+    run.tally = Tally(counting_from=start + WARM_UP, deadline=start + WARM_UP + MEASURE)
     tasks += [asyncio.create_task(refresh(run, seat)) for seat in run.seats]
     used = await window(run.tally, pids)
     await asyncio.sleep(SETTLE)
@@ -444,7 +456,8 @@ def report(run: Run, label: str, gunicorn_cpu: float) -> list[Aim]:
     print(
         f"  the stream came before the action's answer {early} times of {len(answered)}; never heard {missed}"
     )
-    print(f"  streams open {run.opened} of {len(run.seats)}, troubles {run.troubles}; hands over {run.hands}")
+    print(f"  streams open {run.opened} of {len(run.seats)}, all in {run.opening:.1f} s")
+    print(f"  stream troubles {run.troubles}; hands finished {run.hands}")
     if tally.examples:
         print("  errors, e.g.:", "; ".join(tally.examples))
     requests = sum(len(times) for times in tally.times.values())
