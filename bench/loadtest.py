@@ -30,8 +30,14 @@ Phases, all with the same asyncio client (its own CPU use is printed: it shares 
    15 s warm-up then 45 s measured: each action's p95 must stay under 150 ms. Before
    anything else, as many players as workers take the first steps of a hand at once, timed: each
    worker's first play request (the engine's tables must be built before a worker serves).
+7. tables of four people playing together, each on its own stream from uvicorn (started beside
+   gunicorn for this phase: `--asgi 2` starts two, the streams alternating between them), acting
+   2-5 s after their turn comes (bench/loadtest_tables.py), `--tables N` of them (200, the aim),
+   30 s warm-up then 60 s measured: each action's p95 under 150 ms and publish to receipt p95
+   under 250 ms, no errors.
 `--users 200` runs the same phases with a club of 200 (a club at 9 a.m.); `--only play`
-runs only the first play requests and phase 6, `--only first` the first play requests alone.
+runs only the first play requests and phase 6, `--only first` the first play requests alone,
+`--only tables` phase 7 alone.
 The ratio of (2) to (3) is how much of the bare Django stack's throughput the real pages keep (the
 first aim); (2) to (4) is how much of the cheapest possible page of this site they keep, which
 separates what the pages' own work costs from what any page with a session and a layout costs.
@@ -57,7 +63,7 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench import client, loadtest_play  # noqa: E402 - after the path is set
+from bench import client, loadtest_play, loadtest_tables  # noqa: E402 - after the path is set
 from bench.client import UNTHROTTLED, Tally, form_of, line, listening, percentile  # noqa: E402
 from bench.practice_views import SEED_SCRIPT  # noqa: E402
 
@@ -72,6 +78,7 @@ PLAY_WARM_UP, PLAY_MEASURE = 15.0, 45.0  # the players at the play table
 PLAY_THINK = f"{loadtest_play.THINK[0]:.0f}-{loadtest_play.THINK[1]:.0f} s"
 PLAY_AIM_MS = loadtest_play.AIM_P95_MS
 ONLY = ""  # `--only play`: the play phase alone
+TABLES, ASGI = 200, 1  # phase 7: `--tables N` tables of four, `--asgi 2` uvicorn processes
 REQUEST_TIMEOUT = 15.0
 PUZZLES_PER_BAND = 100
 POSTGRES = "postgres://postgres@127.0.0.1:5432"
@@ -324,42 +331,49 @@ def serve(label: str, env: dict[str, str]) -> None:
             "Mix per learner, at random: daily set (page + answer), drill (next puzzle + answer), "
             "lesson (step page + check)."
         )
-        first = Tally(counting_from=time.perf_counter(), deadline=float("inf"))
-        asyncio.run(loadtest_play.first_requests((HOST, PORT), setup["sessions"][:workers], first))
-        print(loadtest_play.first_summary(first.times, first.errors, workers))
+        if ONLY != "tables":
+            first = Tally(counting_from=time.perf_counter(), deadline=float("inf"))
+            asyncio.run(loadtest_play.first_requests((HOST, PORT), setup["sessions"][:workers], first))
+            print(loadtest_play.first_summary(first.times, first.errors, workers))
         if ONLY == "first":
             return
-        aims = [] if ONLY == "play" else practice_phases(setup, workers)
-        players, cpu, server_cpu = asyncio.run(
-            loadtest_play.play((HOST, PORT), setup["sessions"], server.pid, PLAY_WARM_UP, PLAY_MEASURE)
-        )
-        report(
-            f"6. {USERS} players at the play table, bot levels in turn, think time {PLAY_THINK}: "
-            f"{PLAY_MEASURE:.0f} s measured after {PLAY_WARM_UP:.0f} s warm-up",
-            players,
-            PLAY_MEASURE,
-            cpu,
-        )
-        actions = players.times.get("play action", [])
-        hands = len(players.times.get("play start", []))
-        per_request = 1000 * server_cpu / max(1, sum(len(times) for times in players.times.values()))
-        print(
-            f"  play action max {1000 * max(actions, default=float('nan')):.1f} ms; {hands} hands started; "
-            f"the workers used {server_cpu:.1f} s of CPU, {per_request:.1f} ms a request"
-        )
+        aims = [] if ONLY in ("play", "tables") else practice_phases(setup, workers)
+        if ONLY != "tables":
+            aims.append(play_phase(setup, server.pid))
+        if ONLY in ("", "tables"):
+            aims += loadtest_tables.phase(env, (HOST, PORT), server.pid, TABLES, ASGI)
     finally:
         server.terminate()
         server.wait(timeout=30)
-    play_p95, play_errors, play_aim = percentile(actions, 0.95), sum(players.errors.values()), PLAY_AIM_MS
-    aims.append(
-        (
-            f"play p95 <= {play_aim:.0f} ms (measured {play_p95:.1f} ms, {play_errors} errors)",
-            play_p95 <= play_aim and play_errors == 0,
-        )
-    )
-    print("Aims (phase 1 for errors and p95; phases 2 and 3 for the ratio; phase 6 for play):")
+    print("Aims (phase 1 for errors and p95; phases 2 and 3 for the ratio; phase 6 for play; 7 for tables):")
     for aim, met in aims:
         print(f"  {aim}: {'met' if met else 'NOT MET'}")
+
+
+def play_phase(setup: Setup, server: int) -> tuple[str, bool]:
+    """Phase 6, and its aim."""
+    players, cpu, server_cpu = asyncio.run(
+        loadtest_play.play((HOST, PORT), setup["sessions"], server, PLAY_WARM_UP, PLAY_MEASURE)
+    )
+    report(
+        f"6. {USERS} players at the play table, bot levels in turn, think time {PLAY_THINK}: "
+        f"{PLAY_MEASURE:.0f} s measured after {PLAY_WARM_UP:.0f} s warm-up",
+        players,
+        PLAY_MEASURE,
+        cpu,
+    )
+    actions = players.times.get("play action", [])
+    hands = len(players.times.get("play start", []))
+    per_request = 1000 * server_cpu / max(1, sum(len(times) for times in players.times.values()))
+    print(
+        f"  play action max {1000 * max(actions, default=float('nan')):.1f} ms; {hands} hands started; "
+        f"the workers used {server_cpu:.1f} s of CPU, {per_request:.1f} ms a request"
+    )
+    play_p95, play_errors = percentile(actions, 0.95), sum(players.errors.values())
+    return (
+        f"play p95 <= {PLAY_AIM_MS:.0f} ms (measured {play_p95:.1f} ms, {play_errors} errors)",
+        play_p95 <= PLAY_AIM_MS and play_errors == 0,
+    )
 
 
 def practice_phases(setup: Setup, workers: int) -> list[tuple[str, bool]]:
@@ -427,7 +441,7 @@ def practice_phases(setup: Setup, workers: int) -> list[tuple[str, bool]]:
 
 
 def main() -> None:
-    global USERS, ONLY  # noqa: PLW0603 - settings for the whole run, read by every phase
+    global USERS, ONLY, TABLES, ASGI  # noqa: PLW0603 - settings for the whole run, read by every phase
     parser = argparse.ArgumentParser(description="Load benchmark: simulated learners vs a bare view.")
     parser.add_argument(
         "--users",
@@ -437,12 +451,19 @@ def main() -> None:
     )
     parser.add_argument(
         "--only",
-        choices=("play", "first"),
+        choices=("play", "first", "tables"),
         default="",
-        help="play: only the first play requests and phase 6; first: only the first play requests",
+        help="play: only the first play requests and phase 6; first: only the first play requests; "
+        "tables: only phase 7",
     )
+    parser.add_argument(
+        "--tables", type=int, default=TABLES, help=f"phase 7's tables of four (default {TABLES})"
+    )
+    parser.add_argument("--asgi", type=int, choices=(1, 2), default=ASGI, help="phase 7's uvicorn processes")
     arguments = parser.parse_args()
-    users, ONLY = arguments.users, arguments.only
+    users, ONLY, TABLES, ASGI = arguments.users, arguments.only, arguments.tables, arguments.asgi
+    if TABLES < 1:
+        parser.error("--tables must be at least 1")
     if not 1 <= users <= MAX_USERS:
         parser.error(f"--users must be between 1 and {MAX_USERS}")
     USERS = users
