@@ -76,15 +76,18 @@ def current_hand(table: Table) -> Game | None:
     return table.hands.order_by("-hand_number").first()
 
 
-def seen_digest(table: Table, number: int) -> str:
+def seen_digest(
+    table: Table, number: int, *, hand: Game | None = None, engine: EngineGame | None = None
+) -> str:
     """A digest of what the seat sees: its own view of the hand, whether it owes a choice, the
-    seats and the deadline.
-    The page sends it back when it asks again; the same digest means nothing to redraw."""
-    hand = current_hand(table)
+    seats and the deadline. The page sends it back when it asks again; the same digest means
+    nothing to redraw. `hand` and `engine`: the current hand and its replay, when the caller has
+    them already (a replay is the costly part)."""
+    hand = hand or current_hand(table)
     parts: list[object] = [table.status, table.joining_open, table.host_id, table.talk]
     parts += [(s.number, s.user_id, s.away) for s in table.seats.order_by("number")]
     if hand is not None:
-        engine = selectors.rebuild(hand)
+        engine = engine or selectors.rebuild(hand)
         parts += [hand.pk, hand.status, hand.deadline, number in engine.waiting_for()]
         # Without the game's clock and the tiles each seat holds (they move while the others pass
         # in secret): what is shown changes with what each seat does in the open.
@@ -113,11 +116,11 @@ def seat_context(
         "act_url": reverse("play:table_act", args=[table.code]),
         "now_url": reverse("play:table_now", args=[table.code]),
         "live_url": reverse("live:table", args=[table.code]) if live.live_enabled() else "",
-        "seen": seen_digest(table, number),
         "join_url": request.build_absolute_uri(here),
         "phrases": seating.TALK.items(),
     }
     if hand is None:
+        context["seen"] = seen_digest(table, number, hand=None)
         context["seats"] = seat_rows(table, number, None)
         context["talk"] = talk_lines(table, context["seats"])
         context["qr"] = segno.make(context["join_url"], error="m").svg_inline(
@@ -126,6 +129,7 @@ def seat_context(
         context["people"] = sum(1 for row in context["seats"] if row.person)
         return context
     engine = selectors.rebuild(hand)
+    context["seen"] = seen_digest(table, number, hand=hand, engine=engine)
     seats = seat_rows(table, number, engine.dealer, _scores(hand))
     names = {row.number: row.name for row in seats if row.person and not row.you}
     playing = hand.status == Game.Status.PLAYING
