@@ -10,10 +10,11 @@ from cfmj.accounts.models import User
 from cfmj.engine import RuleSet
 from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.game import action_from_dict
-from cfmj.play.models import LEARNER_SEAT, Game
+from cfmj.play.models import LEARNER_SEAT, Game, Table
 
 
-def rules_of(game: Game) -> RuleSet:
+def rules_of(game: Game | Table) -> RuleSet:
+    """The rules of a hand, or of a table (every hand of a table is dealt with them)."""
     return RuleSet.make(house_rules=game.house_rules, base=game.base, skill_level=game.skill_level)
 
 

@@ -17,14 +17,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from cfmj.accounts.models import User
-from cfmj.engine import RuleSet
 from cfmj.engine.coach import level_player, warning
 from cfmj.engine.game import CALLS, SEATS, Action, HandStarted, Move, NoCall, Player, play_on
 from cfmj.engine.game import Game as EngineGame
 from cfmj.play.announce import deadline_set, table_changed
 from cfmj.play.models import Game, Seat, Table
 from cfmj.play.seating import TableError
-from cfmj.play.selectors import rebuild
+from cfmj.play.selectors import rebuild, rules_of
 from cfmj.play.services import (
     MAX_BOT_STEPS,
     OVER,
@@ -120,7 +119,7 @@ def hand_deal(*, table: Table, previous: Game | None = None, seed: int | None = 
     else:  # drawn at random; a seed given (tests) fixes it too
         dealer = secrets.randbelow(SEATS) if seed is None else seed % SEATS
     seed = secrets.randbits(SEED_BITS) if seed is None else seed
-    rules = rules_of_table(table)
+    rules = rules_of(table)
     engine = EngineGame(seed, rules, dealer)
     first = engine.events[0]
     assert isinstance(first, HandStarted)
@@ -146,10 +145,6 @@ def hand_deal(*, table: Table, previous: Game | None = None, seed: int | None = 
     game.version = -1  # _save counts the deal as the hand's first change: version 0
     _save(game, table, engine, before=None)
     return game
-
-
-def rules_of_table(table: Table) -> RuleSet:
-    return RuleSet.make(house_rules=table.house_rules, base=table.base, skill_level=table.skill_level)
 
 
 def _locked(game: Game) -> tuple[Game, Table]:

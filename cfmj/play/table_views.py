@@ -187,7 +187,9 @@ def _answer(request: HtmxHttpRequest, found: Table, number: int, problem: str) -
     return _back(request, found, problem)
 
 
-def _host_action(request: HttpRequest, code: str, change: Any) -> HttpResponse:
+def _seat_action(request: HttpRequest, code: str, change: Any) -> HttpResponse:
+    """A seated person's change to the table (`change(table, user)`; the service checks whether
+    they may: the host's powers are the host's), then back to the table with any refusal."""
     found, _seat = seated_or_404(request, code)
     try:
         change(found, user_of(request))
@@ -215,7 +217,7 @@ def table_undo(request: HtmxHttpRequest, code: str) -> HttpResponse:
 @login_required
 @require_POST
 def table_start(request: HttpRequest, code: str) -> HttpResponse:
-    return _host_action(request, code, lambda t, u: table_hands.table_start(table=t, by=u))
+    return _seat_action(request, code, lambda t, u: table_hands.table_start(table=t, by=u))
 
 
 @login_required
@@ -227,7 +229,7 @@ def table_next(request: HttpRequest, code: str) -> HttpResponse:
             raise seating.TableError("Play has not started yet.")
         table_hands.hand_next(game=hand, user=user)
 
-    return _host_action(request, code, deal)
+    return _seat_action(request, code, deal)
 
 
 @login_required
@@ -243,7 +245,7 @@ def table_leave(request: HttpRequest, code: str) -> HttpResponse:
 @login_required
 @require_POST
 def table_back(request: HttpRequest, code: str) -> HttpResponse:
-    return _host_action(request, code, lambda t, u: seating.table_back(table=t, user=u))
+    return _seat_action(request, code, lambda t, u: seating.table_back(table=t, user=u))
 
 
 @login_required
@@ -261,8 +263,8 @@ def table_seat(request: HttpRequest, code: str) -> HttpResponse:
             seating.table_seat_to_bot(table=found, by=host, number=number)
             table_hands.hand_resume(table=found)
 
-        return _host_action(request, code, to_bot)
-    return _host_action(request, code, lambda t, u: seating.table_host_pass(table=t, by=u, to=number))
+        return _seat_action(request, code, to_bot)
+    return _seat_action(request, code, lambda t, u: seating.table_host_pass(table=t, by=u, to=number))
 
 
 @login_required
@@ -282,7 +284,7 @@ def table_say(request: HtmxHttpRequest, code: str) -> HttpResponse:
 @require_POST
 def table_joining(request: HttpRequest, code: str) -> HttpResponse:
     open_ = request.POST.get("open") == "yes"
-    return _host_action(request, code, lambda t, u: seating.table_joining_set(table=t, by=u, open_=open_))
+    return _seat_action(request, code, lambda t, u: seating.table_joining_set(table=t, by=u, open_=open_))
 
 
 async def table_live(request: HttpRequest, code: str) -> StreamingHttpResponse | HttpResponse:
