@@ -20,7 +20,7 @@ What does not: "NEWS" (the block's name, RULES §2.4), and a Winds set as a card
 winds joined by hyphens ("Winds E-W", "Winds N-E-W-S", as "1-3-5" names a run); a capital "A" or
 "I" (no tile's code); codes inside a word ("3Crak", "E-mail": no such words in our texts).
 A tile picture is an <img class="tile" ...> (its alt text is words: "five dot") with, for a joker,
-a <span class="joker-as"> showing the code it stands for: both are taken out before the text is
+a <span class="joker-as"> naming the tile it stands for: both are taken out before the text is
 read, and every other tag is dropped (its attributes with it), keeping the text between tags.
 """
 

@@ -69,6 +69,12 @@ def tile_name(code: str) -> str:
     return "NEWS" if code == "NEWS" else name(parse_tile(code))
 
 
+def tile_badge(code: str) -> str:
+    """The few words on a joker saying what it stands for: its name, a dragon's colour alone
+    ('9 Bam', 'North', 'Red'): small enough for the top of a tile, never a code."""
+    return tile_name(code).removesuffix(" Dragon")
+
+
 def codes_named(text: str) -> str:
     """Tile codes as a learner reads them: '3C 3C 3C' -> 'three 3 Craks', 'N E' -> 'North and
     East', in the order the codes first come."""

@@ -96,7 +96,11 @@ def table_find(request: HttpRequest) -> HttpResponse:
 def table(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """The table as the person asking sees it: the lobby before play, their seat's view of the hand
     during play; the offer of a seat when they have none (counted like a join: it tells whether a
-    code exists)."""
+    code exists). A code typed or copied in another form (lower case, spaces) goes to its own
+    address first, so the seated find their seat."""
+    cleaned = seating.code_clean(code)
+    if cleaned and cleaned != code:
+        return redirect("play:table", code=cleaned)
     seat = Seat.objects.filter(table__code=code, user=user_of(request)).select_related("table").first()
     if seat is None:
         return _offer(request, code)

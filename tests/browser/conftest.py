@@ -139,7 +139,8 @@ def asgi_server(live_server: LiveServer) -> Iterator[str]:
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
-        server.should_exit = True
+        # Streams the browsers still hold would keep a graceful exit waiting its whole timeout.
+        server.should_exit = server.force_exit = True
         thread.join(timeout=10)
 
 

@@ -37,7 +37,8 @@ def test_it_names_each_kind_of_tile(code, alt):
 def test_it_says_what_a_joker_stands_for():
     html = render('{% tile "J" "5C" %}')
     assert 'src="/static/tiles/J.svg" alt="joker, standing for five crak"' in html
-    assert '<span class="joker-as" aria-hidden="true">5C</span>' in html
+    assert '<span class="joker-as" aria-hidden="true">5 Crak</span>' in html
+    assert '<span class="joker-as" aria-hidden="true">Red</span>' in render('{% tile "J" "RD" %}')
 
 
 def test_it_ignores_stands_for_on_a_tile_that_is_not_a_joker():

@@ -49,6 +49,14 @@ def test_a_friend_joins_by_the_typed_code_in_any_case() -> None:
     assert table.seats.filter(number=1, user__username="ben").exists()
 
 
+def test_a_link_with_the_code_in_lower_case_leads_the_seated_to_their_seat() -> None:
+    ann = person("ann")
+    table = seating.table_open(host=ann, bot_level="steady")
+    response = _client(ann).get(reverse("play:table", args=[table.code.lower()]), follow=True)
+    assert response.redirect_chain == [(reverse("play:table", args=[table.code]), 302)]
+    assert b"Take a seat" not in response.content and f'data-table-code="{table.code}"'.encode() in response.content
+
+
 def test_a_wrong_code_says_so_a_started_table_takes_nobody_and_a_closed_one_is_a_404() -> None:
     ann = person("ann")
     table = seating.table_open(host=ann, bot_level="steady")

@@ -12,7 +12,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from cfmj.engine import Hand, InputError, drills, labels, parse_hand
-from cfmj.engine.labels import block_label, palette, tile_alt
+from cfmj.engine.labels import block_label, palette, tile_alt, tile_badge
 from cfmj.engine.layout import TileGroup, rack, shown
 
 register = template.Library()
@@ -37,7 +37,7 @@ def _tile(code: str, stands_for: str) -> SafeString:
             '<span class="joker-as" aria-hidden="true">{}</span></span>',
             static("tiles/J.svg"),
             alt,
-            stands_for,
+            tile_badge(stands_for),
         )
     return format_html('<img class="tile" src="{}" alt="{}">', static(f"tiles/{code}.svg"), alt)
 
