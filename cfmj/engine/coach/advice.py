@@ -57,7 +57,8 @@ def judge(game: Game, seat: int, action: Action) -> Judgement:
     view = game.view(seat)
     advice = advise(view, tuple(legal), full=False)
     mark, words = advice.mark_of(action)
-    if choices.same_choice(action, advice.hint.advised):
+    advised = choices.same_choice(action, advice.hint.advised)
+    if advised:
         mark = BEST
     kind = advice.hint.kind
     if isinstance(action, (DeclareMahJongg, CallMahJongg)):
@@ -66,7 +67,14 @@ def judge(game: Game, seat: int, action: Action) -> Judgement:
         kind = EXCHANGE
     elif kind == EXCHANGE:
         kind = DISCARD  # a discard without the advised exchange: marked as a discard
-    why = advice.hint.why if mark == BEST else f"{words} The coach's choice: {advice.hint.why}".strip()
+    # The words say why of the choice made: the coach's reason alone only where it is the coach's
+    # choice (a choice as good as it, but another, is said first: its reason named another tile).
+    if advised:
+        why = advice.hint.why
+    elif mark == BEST:
+        why = f"{words} As good as the coach's choice: {advice.hint.why}".strip()
+    else:
+        why = f"{words} The coach's choice: {advice.hint.why}".strip()
     return Judgement(kind, choices.describe(view, action), mark, advice.hint.advice, why)
 
 

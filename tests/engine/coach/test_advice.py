@@ -82,6 +82,20 @@ def test_judge_marks_the_advised_discard_best_and_a_broken_kong_weak() -> None:
     assert marks["Discard 8 Crak"] == "weak" and marks["Discard North"] == "best"
 
 
+def test_a_choice_as_good_as_the_coachs_is_marked_best_and_explained_by_its_own_tile() -> None:
+    game = position({0: "7C*3 8C*4 9D*3 RD*2 N S"})
+    hint = coach.hint(game, 0)
+    assert hint is not None and hint.advice == "Discard North"
+    other = coach.judge(game, 0, Discard(0, parse_tile("S")))
+    assert (other.mark, other.chosen, other.preferred) == ("best", "Discard South", "Discard North")
+    # Its reason names South first (a newcomer's review said "Discard North: ..." beside South).
+    assert (
+        other.why.startswith("Discarding South")
+        and "As good as the coach's choice: Discard North" in other.why
+    )
+    assert coach.judge(game, 0, Discard(0, parse_tile("N"))).why == hint.why
+
+
 def test_a_winning_hand_is_declared_and_anything_else_is_weak() -> None:
     game = position({0: "7C*3 8C*4 9D*4 RD*3"})
     hint = coach.hint(game, 0)
