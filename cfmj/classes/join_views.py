@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET
 
 from cfmj.classes import joining
 from cfmj.classes.access import taught_or_404
+from cfmj.core.qr import qr_svg
 
 
 @login_required
@@ -30,5 +31,5 @@ def join_card(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "classes/join_card.html",
-        {"classroom": classroom, "join_url": url, "qr": joining.join_qr_svg(url)},
+        {"classroom": classroom, "join_url": url, "qr": qr_svg(url)},
     )

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-import segno
 from django.http import HttpRequest
 from django.urls import Resolver404, resolve, reverse
-from django.utils.safestring import SafeString, mark_safe
 
 from cfmj.accounts.models import User
 from cfmj.accounts.redirects import local_next
@@ -63,11 +61,3 @@ def join_after_sign_in(*, request: HttpRequest, user: User) -> Classroom | None:
 
 def join_url(request: HttpRequest, classroom: Classroom) -> str:
     return request.build_absolute_uri(reverse(JOIN_LINK, args=[classroom.code]))
-
-
-def join_qr_svg(url: str) -> SafeString:
-    """The join link as a QR code, an inline SVG sized by its viewBox (segno writes only the path
-    of its modules: no text of ours goes into it)."""
-    qr = segno.make(url, error="m")
-    svg = qr.svg_inline(scale=1, border=4, omitsize=True, light="#fff", svgclass="qr-code", lineclass=None)
-    return mark_safe(svg)  # segno's own markup: the URL is in it only as modules

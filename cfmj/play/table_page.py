@@ -9,12 +9,12 @@ import hashlib
 from dataclasses import dataclass, replace
 from typing import Any
 
-import segno
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 
 from cfmj.core import live
+from cfmj.core.qr import qr_svg
 from cfmj.engine import coach
 from cfmj.engine.game import SEATS, wind_of
 from cfmj.engine.game import Game as EngineGame
@@ -123,9 +123,7 @@ def seat_context(
         context["seen"] = seen_digest(table, number, hand=None)
         context["seats"] = seat_rows(table, number, None)
         context["talk"] = talk_lines(table, context["seats"])
-        context["qr"] = segno.make(context["join_url"], error="m").svg_inline(
-            scale=4, dark="#000", light="#fff"
-        )
+        context["qr"] = qr_svg(context["join_url"])
         context["people"] = sum(1 for row in context["seats"] if row.person)
         return context
     engine = selectors.rebuild(hand)

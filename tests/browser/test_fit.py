@@ -24,6 +24,8 @@ from playwright.sync_api import BrowserContext, Page, ViewportSize
 from cfmj.classes import services as class_services
 from cfmj.classes.models import Classroom
 from cfmj.engine import drills
+from cfmj.play import seating
+from cfmj.play.models import Table
 from lessons.models import Lesson, LessonProgress
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_layout import MEASURE, SIZES
@@ -34,7 +36,15 @@ from tests.practice.factories import PuzzleFactory
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SHOTS = ARTIFACTS / "fit"
-SHOWN = {"lesson 1 step 1", "dashboard", "rules", "login cards"}  # screenshots at both sizes and print sizes
+SHOWN = {
+    "lesson 1 step 1",
+    "dashboard",
+    "rules",
+    "login cards",
+    "play together",
+    "a seat offered",
+    "table lobby",
+}  # screenshots at both sizes and print sizes
 LARGE_PRINT = "(on) => document.documentElement.classList.toggle('large-print', on)"
 
 
@@ -81,6 +91,8 @@ def learner_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
     yield "homework, student", f"/classes/{site.classroom_pk}/homework/{homework}/"
     yield "session, student", f"/classes/{site.classroom_pk}/session/"
     yield "join a class", "/classes/join/"
+    yield "play together", "/play/tables/"
+    yield "a seat offered", f"/play/tables/{Table.objects.get(host=site.teacher).code}/"
     yield "leave the class, asked", f"/classes/{site.classroom_pk}/leave/"
 
 
@@ -109,6 +121,7 @@ def teacher_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
     yield "join card", f"/classes/{pk}/join-card/"
     yield "remove a student, asked", f"/classes/{pk}/students/{site.student.pk}/remove/"
     yield "archive, asked", f"/classes/{pk}/archive/"
+    yield "table lobby", f"/play/tables/{Table.objects.get(host=site.teacher).code}/"
 
 
 def fit_site_build(user_model: Any) -> tuple[Site, int]:
@@ -126,6 +139,7 @@ def fit_site_build(user_model: Any) -> tuple[Site, int]:
         count=1,
         band=2,
     )
+    seating.table_open(host=site.teacher, bot_level="steady")  # a table sam is offered a seat at
     for lesson in Lesson.objects.prefetch_related("steps"):
         LessonProgress.objects.create(
             user=site.student,
