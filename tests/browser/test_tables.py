@@ -8,6 +8,7 @@ its screen. Screenshots of each look go to TABLE_SHOTS (var/browser/tables/ unle
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -218,7 +219,9 @@ def test_with_redis_gone_the_pages_poll_and_the_table_plays_on(
     ben = start(contexts(TABLET, base_url=asgi_server), False, "ben")
     for page in (ann, ben):
         page.goto(f"/play/tables/{table.code}/")
-        expect(page.locator("#table-live")).to_have_attribute("data-live", f"/live/tables/{table.code}/")
+        expect(page.locator("#table-live")).to_have_attribute(
+            "data-live", re.compile(rf"^/live/tables/{table.code}/\?token=\S+$")
+        )
     version = Table.objects.get(pk=table.pk).version
     assert _act(ben) == "pass_tiles" and _moved_on(table, version)
     ann.wait_for_function(
