@@ -9,11 +9,12 @@ opened (`seating.table_open`), three people joined to each (`seating.table_join`
 more than 5 s to choose, so no deadline comes due: no Celery worker runs.
 
 Each person does what a seat's page does (static/js/live.js, table.js). It opens its seat's stream
-/live/tables/<code>/ on uvicorn (two processes: the streams alternate between them, as the bench
-has no nginx), OPEN_RATE streams a second; play begins once every stream has said its first
-version (everyone sits down first). On that first event and on each version newer than its part,
-it GETs /play/tables/<code>/now/?seen=<digest> from gunicorn (204: nothing it sees changed). When
-the part offers it a choice, it waits 2-5 s (uniform) and POSTs it with confirm=1 (the coach never
+/live/tables/<code>/?token=... (the address its page carries, made at set-up; no cookie) on uvicorn
+(two processes: the streams alternate between them, as the bench has no nginx), OPEN_RATE streams
+a second; play begins once every stream has said its first version (everyone sits down first). On
+that first event and on each version newer than its part, it GETs
+/play/tables/<code>/now/?seen=<digest> from gunicorn (204: nothing it sees changed). When the part
+offers it a choice, it waits 2-5 s (uniform) and POSTs it with confirm=1 (the coach never
 holds it back); the answer is its new part, and a newer part with another choice replaces the one
 it was thinking about. It chooses (`choose`) Mah Jongg when the button is there, else lets every
 discard go, discards the first tile of its rack, passes the first three tiles that are not jokers,
@@ -85,7 +86,7 @@ import json, django
 django.setup()
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.sessions.backends.db import SessionStore
-from cfmj.play import seating, table_hands
+from cfmj.play import seating, table_access, table_hands
 def session_of(user):
     session = SessionStore()
     session.update({{SESSION_KEY: str(user.pk), HASH_SESSION_KEY: user.get_session_auth_hash(),
@@ -99,7 +100,8 @@ for number in range({tables}):
     for person in people[1:]:
         seating.table_join(table=table, user=person)
     table_hands.table_start(table=table, by=people[0])
-    tables.append({{"pk": table.pk, "code": table.code, "sessions": [session_of(p) for p in people]}})
+    tables.append({{"pk": table.pk, "code": table.code, "sessions": [session_of(p) for p in people],
+                   "streams": [table_access.stream_url(table=table, user=p) for p in people]}})
 print(json.dumps(tables))
 """
 
@@ -108,6 +110,7 @@ class TableSetup(TypedDict):
     pk: int
     code: str
     sessions: list[str]  # by seat: the host in seat 0, then the three who joined
+    streams: list[str]  # by seat: its stream's address, as its page carries it (with its token)
 
 
 def forms_of(part: str) -> dict[str, tuple[str, list[tuple[str, str, str]]]]:
@@ -162,6 +165,7 @@ class Seat:
     number: int
     code: str
     cookies: dict[str, str]
+    stream: str  # its stream's path, with the token its page would carry
     port: int  # its uvicorn process
     rng: random.Random
     drawn: int = -1  # the table's version its part was drawn at
@@ -293,8 +297,7 @@ async def listen(run: Run, seat: Seat, delay: float) -> None:
         return
     try:
         writer.write(
-            f"GET /live/tables/{seat.code}/ HTTP/1.1\r\nHost: {HOST}\r\nAccept: text/event-stream\r\n"
-            f"Cookie: sessionid={seat.cookies['sessionid']}\r\n\r\n".encode()
+            f"GET {seat.stream} HTTP/1.1\r\nHost: {HOST}\r\nAccept: text/event-stream\r\n\r\n".encode()
         )
         status = (await reader.readline()).decode("latin-1").split()
         if len(status) < 2 or status[1] != "200":
@@ -363,11 +366,11 @@ async def play(
     (the people sit down), then plays."""
     run = Run(Tally(counting_from=float("inf"), deadline=float("inf")), address)
     for number, table in enumerate(tables):
-        for seat, session in enumerate(table["sessions"]):
+        for seat, (session, stream) in enumerate(zip(table["sessions"], table["streams"], strict=True)):
             index = SEATS * number + seat
             port = ports[index % len(ports)]
             cookies = {"sessionid": session}
-            run.seats.append(Seat(number, seat, table["code"], cookies, port, random.Random(index)))
+            run.seats.append(Seat(number, seat, table["code"], cookies, stream, port, random.Random(index)))
     tasks = [asyncio.create_task(monitor(run, redis_url, tables))]
     tasks += [asyncio.create_task(listen(run, seat, i / OPEN_RATE)) for i, seat in enumerate(run.seats)]
     start = time.perf_counter()

@@ -114,8 +114,9 @@ CASES: dict[str, Case] = {
     "play:table_seat": Case("POST", frozenset({"learner"}), (302,)),
     "play:table_joining": Case("POST", frozenset({"learner"}), (302,), {"open": "no"}),
     "play:table_say": Case("POST", frozenset({"learner"}), (302,), {"say": "hello"}),
-    # The seat's stream (off in tests, so 503: the page polls); a visitor gets no redirect.
-    "live:table": Case("GET", frozenset({"learner"}), (503,), visitor=(404,)),
+    # The seat's stream opens only with the token its page carries, never on a session (signed for
+    # the table and the person: tests/play/test_table_stream.py): without it, 404 for everyone.
+    "live:table": Case("GET", frozenset(), visitor=(404,)),
     "play:table_leave": Case("POST", frozenset({"learner"}), (302,)),  # last: the learner leaves
     "accounts:signup": Case("GET", EVERYONE, (200, 302), visitor=(200,)),
     "accounts:login": Case("GET", EVERYONE, (200, 302), visitor=(200,)),  # signed in: sent on

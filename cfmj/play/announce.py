@@ -15,7 +15,12 @@ from cfmj.play.models import Game, Table
 
 
 def topic_of(table: Table) -> str:
-    return f"table-{table.pk}"
+    return table_topic(table.pk)
+
+
+def table_topic(table_id: int) -> str:
+    """A table's topic on the push channel, by its id alone (the stream knows no more of it)."""
+    return f"table-{table_id}"
 
 
 def table_changed(table: Table) -> None:

@@ -1,13 +1,30 @@
 """Who may see a table: anyone with its code sees whether it takes players; only the people seated
-at it see anything more. Everyone else gets a 404 (never learning what is behind a code)."""
+at it see anything more. Everyone else gets a 404 (never learning what is behind a code).
+
+A seat's stream (/live/tables/<code>/, served by the ASGI process) is the exception to "ask the
+database": the seat's page, drawn by gunicorn once it has found the seat, carries the stream's
+address with a token signed for that table and that person (`stream_url`), and the stream checks
+only the signature (`stream_pass`). No session, no query: a burst of reconnections (the ASGI
+process restarted under load) costs PostgreSQL nothing."""
 
 from __future__ import annotations
 
+import datetime
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from django.core import signing
 from django.http import Http404, HttpRequest
+from django.urls import reverse
 
 from cfmj.accounts.models import User
 from cfmj.play.models import Seat, Table
 from cfmj.play.seating import code_clean
+
+STREAM_SALT = "cfmj.play.table_access.stream"
+# Far longer than a stream (LIVE_STREAM_SECONDS) and the reconnections of a page left open; the page
+# gets a fresh token each time its live part is drawn, which is every time the table moves on.
+STREAM_TOKEN_AGE = datetime.timedelta(hours=12)
 
 
 def table_or_404(code: str) -> Table:
@@ -26,3 +43,41 @@ def seated_or_404(request: HttpRequest, code: str) -> tuple[Table, Seat]:
     if seat is None:
         raise Http404("No such table")
     return table, seat
+
+
+@dataclass(frozen=True)
+class StreamPass:
+    """What a stream's token grants: the table (its id names its topic), the person it was given to,
+    and the table's version when the page was drawn."""
+
+    table_id: int
+    code: str
+    user_id: int
+    version: int
+
+
+def stream_url(*, table: Table, user: User) -> str:
+    """The address of the seat's stream, for the page of a person found seated at `table`.
+
+    The token holds the version the page is drawn at, and the stream says it first: the stream
+    cannot read the table's version (no database), and nothing more is needed. live.js fetches the
+    part on a stream's first event whatever its number, so a version that moved on since the page
+    was drawn (or during a reconnection) costs one fetch, as a change between a view's read and its
+    subscription always did. Keeping each table's version in Redis as well would cost a second
+    write per change, and ordering them, for no fewer fetches."""
+    token = signing.dumps(
+        {"t": table.pk, "c": table.code, "u": user.pk, "v": table.version}, salt=STREAM_SALT
+    )
+    return reverse("live:table", args=[table.code]) + "?" + urlencode({"token": token})
+
+
+def stream_pass(token: str, *, code: str) -> StreamPass | None:
+    """What `token` grants on the stream of the table `code`; None when it is forged, expired or
+    for another table. Reads no database."""
+    try:
+        granted = signing.loads(token, salt=STREAM_SALT, max_age=STREAM_TOKEN_AGE)
+    except signing.BadSignature:  # SignatureExpired too
+        return None
+    if not isinstance(granted, dict) or granted.get("c") != code:
+        return None
+    return StreamPass(int(granted["t"]), str(granted["c"]), int(granted["u"]), int(granted["v"]))

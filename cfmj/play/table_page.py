@@ -13,6 +13,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 
+from cfmj.accounts.learners import user_of
 from cfmj.core import live
 from cfmj.core.qr import qr_svg
 from cfmj.engine import coach
@@ -23,6 +24,7 @@ from cfmj.play.models import Game, Seat, Table
 from cfmj.play.posted import action_fields
 from cfmj.play.services import WarnedError
 from cfmj.play.table import table_context
+from cfmj.play.table_access import stream_url
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,7 @@ def seat_context(
         "table_url": here,
         "act_url": reverse("play:table_act", args=[table.code]),
         "now_url": reverse("play:table_now", args=[table.code]),
-        "live_url": reverse("live:table", args=[table.code]) if live.live_enabled() else "",
+        "live_url": stream_url(table=table, user=user_of(request)) if live.live_enabled() else "",
         "join_url": request.build_absolute_uri(here),
         "phrases": seating.TALK.items(),
     }

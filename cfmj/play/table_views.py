@@ -7,10 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, StreamingHttpResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotFound,
+    HttpResponseRedirect,
+    StreamingHttpResponse,
+)
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
@@ -24,11 +30,11 @@ from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import BASES, coach
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from cfmj.play import seating, table_hands
-from cfmj.play.announce import topic_of
+from cfmj.play.announce import table_topic
 from cfmj.play.models import Seat, Table
 from cfmj.play.posted import posted_action, posted_confirmed, posted_rules
 from cfmj.play.services import PlayError, WarnedError
-from cfmj.play.table_access import seated_or_404, table_or_404
+from cfmj.play.table_access import seated_or_404, stream_pass, table_or_404
 from cfmj.play.table_page import seat_context, seen_digest
 
 TABLE_VERSION_HEADER = "X-Table-Version"
@@ -293,13 +299,10 @@ def table_joining(request: HttpRequest, code: str) -> HttpResponse:
 
 async def table_live(request: HttpRequest, code: str) -> StreamingHttpResponse | HttpResponse:
     """The seat's stream: "the table is at version V", nothing else (the page then fetches its own
-    view). Only for a person seated at the table."""
-    found = await sync_to_async(_seated_table)(request, code)
-    return await live.stream_response(topic_of(found), version=found.version)
-
-
-def _seated_table(request: HttpRequest, code: str) -> Table:
-    if not request.user.is_authenticated:
-        raise Http404("No such table")
-    found, _seat = seated_or_404(request, code)
-    return found
+    view). Only with the token the seat's page carries (table_access.stream_url): the signature is
+    all it checks, with no session and no database. Anyone else gets a bare 404: the site's 404
+    page would read the session to draw its menu."""
+    granted = stream_pass(request.GET.get("token", ""), code=code)
+    if granted is None:
+        return HttpResponseNotFound("No such table", content_type="text/plain; charset=utf-8")
+    return await live.stream_response(table_topic(granted.table_id), version=granted.version)

@@ -30,6 +30,7 @@ urlpatterns = [
     path("tables/<str:code>/say/", table_views.table_say, name="table_say"),
 ]
 
-# Each seat's stream, at /live/tables/<code>/ in the "live" namespace (cfmj/urls.py): everything under
-# /live/ is served by the ASGI process (docs/production.md).
+# Each seat's stream, at /live/tables/<code>/?token=... in the "live" namespace (cfmj/urls.py):
+# everything under /live/ is served by the ASGI process (docs/production.md), which checks the token
+# the seat's page carries and reads no database (table_access.stream_pass).
 live_patterns = [path("tables/<str:code>/", table_views.table_live, name="table")]

@@ -8,6 +8,7 @@ its screen. Screenshots of each look go to TABLE_SHOTS (var/browser/tables/ unle
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -218,7 +219,9 @@ def test_with_redis_gone_the_pages_poll_and_the_table_plays_on(
     ben = start(contexts(TABLET, base_url=asgi_server), False, "ben")
     for page in (ann, ben):
         page.goto(f"/play/tables/{table.code}/")
-        expect(page.locator("#table-live")).to_have_attribute("data-live", f"/live/tables/{table.code}/")
+        expect(page.locator("#table-live")).to_have_attribute(
+            "data-live", re.compile(rf"^/live/tables/{table.code}/\?token=\S+$")
+        )
     version = Table.objects.get(pk=table.pk).version
     assert _act(ben) == "pass_tiles" and _moved_on(table, version)
     ann.wait_for_function(
@@ -228,6 +231,50 @@ def test_with_redis_gone_the_pages_poll_and_the_table_plays_on(
     )
     assert _act(ann) == "pass_tiles"
     expect(ben.locator("#status-line")).to_contain_text("First Across", timeout=2 * ARRIVES + 1000)
+
+
+@pytest.mark.usefixtures("streamed")
+def test_when_its_stream_breaks_and_cannot_be_opened_again_the_page_polls(
+    contexts: Callable[..., BrowserContext], people: dict[str, Any], asgi_server: str, settings: Any
+) -> None:
+    """The ASGI process killed, as the browser sees it: the open stream ends, and asking for it
+    again gets nginx's 502 (tests/play/test_fault_asgi.py plays the server's side). live.js polls
+    the part every 2 s instead, and what the others do still arrives."""
+    from cfmj.play import seating, table_hands
+
+    settings.LIVE_STREAM_SECONDS = 3  # the stream ends soon after it worked
+    table = seating.table_open(host=people["ann"], bot_level="steady")
+    seating.table_join(table=table, user=people["ben"])
+    table_hands.table_start(table=table, by=people["ann"], seed=4)
+    ann = start(contexts(PHONE, base_url=asgi_server), False, "ann")
+    ben = start(contexts(TABLET, base_url=asgi_server), False, "ben")
+    ended: list[str] = []
+    polls: list[float] = []
+    ann.on("requestfinished", lambda request: ended.append(request.url) if "/live/" in request.url else None)
+    ann.on("requestfailed", lambda request: ended.append(request.url) if "/live/" in request.url else None)
+    ann.on("request", lambda request: polls.append(time.monotonic()) if "/now/" in request.url else None)
+    with ann.expect_response(lambda response: "/live/" in response.url and response.status == 200):
+        ann.goto(f"/play/tables/{table.code}/")
+    ann.route("**/live/**", lambda route: route.fulfill(status=502, body="Bad Gateway"))
+    ben.goto(f"/play/tables/{table.code}/")
+    _until(ann, lambda: bool(ended), seconds=10, what="the stream did not end")
+    broke = time.monotonic()
+    version = Table.objects.get(pk=table.pk).version
+    assert _act(ben) == "pass_tiles" and _moved_on(table, version)
+    ann.wait_for_function(
+        "(v) => +document.getElementById('table-live').dataset.liveTopicVersion > v",
+        arg=version,
+        timeout=2 * ARRIVES + 1000,  # a poll every 2 s, and the fetch
+    )
+    _until(ann, lambda: sum(1 for at in polls if at > broke) >= 3, seconds=8, what="the page does not poll")
+
+
+def _until(page: Page, condition: Callable[[], bool], *, seconds: float, what: str) -> None:
+    """Waits on the page (so that its events are heard meanwhile) until `condition` holds."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, what
+        page.wait_for_timeout(50)
 
 
 @pytest.mark.usefixtures("streamed")
