@@ -115,6 +115,24 @@ class BatchOrder:
     table: str = STANDARD
 
 
+def puzzle_batch_order(
+    *, kind: str, band: int, table: str, count: int, pending_since: datetime.datetime
+) -> BatchOrder | None:
+    """A batch for the worker to make for one pool that a learner is waiting on (a slow kind's:
+    made_in_a_request), recorded now as pending, so the task finds it by its seed and the refill
+    orders it again if its worker dies. None when a batch for that pool asked for since
+    `pending_since` is still pending: a page that refreshes itself while it waits orders one."""
+    table = puzzle_table(kind, table)
+    waiting = PuzzleBatch.objects.filter(
+        kind=kind, band=band, table=table, status=PuzzleBatch.Status.PENDING, created_at__gte=pending_since
+    )
+    if waiting.exists():
+        return None
+    seed = random.SystemRandom().randrange(2**62)
+    PuzzleBatch.objects.create(kind=kind, band=band, seed=seed, table=table, requested=count)
+    return BatchOrder(kind, count, band, seed, table)
+
+
 def puzzle_pools_refill(
     *,
     day: datetime.date,

@@ -26,19 +26,14 @@ from cfmj.classes.models import (
     Membership,
 )
 from cfmj.core.usernames import username_normalise, username_problem
-from cfmj.engine import drills
 from cfmj.engine.ruleset import HOUSE_RULES, SKILL_LEVELS
 from lessons.models import Lesson
-from practice.making import made_in_a_request, puzzle_batch_generate
-from practice.models import Puzzle
-from practice.tables import STANDARD
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I: read aloud in a hall
 CODE_LENGTH = 6
 CODE_TRIES = 10
 MAX_PUZZLES = 50
 MAX_HANDS = 20  # a hand takes a quarter of an hour or so: twenty is several evenings' play
-SPARE_PUZZLES = 5  # made beyond what a short pool needs, so the next request finds some
 
 
 class ClassError(Exception):
@@ -406,25 +401,3 @@ def assignment_create(
         play_mode=play_mode,
     )
     return definition.create(setting)
-
-
-def fixed_set(kind: str, band: int, count: int, table: str = STANDARD) -> list[Puzzle]:
-    """`count` stored puzzles of this kind, band and table, made now if the pool is short."""
-    pool = Puzzle.objects.filter(kind=kind, band=band, table=table)
-    puzzles = list(pool.order_by("?")[:count])
-    if len(puzzles) < count:
-        puzzle_batch_generate(
-            kind=kind,
-            band=band,
-            count=made_in_a_request(kind, count - len(puzzles) + SPARE_PUZZLES),
-            seed=secrets.randbits(62),
-            table=table,
-        )
-        puzzles = list(pool.order_by("?")[:count])
-    if len(puzzles) < count:  # a slow kind (seconds a puzzle): only one is made while you wait
-        raise ClassError(
-            f"Only {len(puzzles)} '{drills.KIND_TITLES[kind]}' puzzles of this difficulty are ready "
-            f"(each takes seconds to make): ask for at most {len(puzzles)}, or set them as drill "
-            "puzzles, served as each student asks."
-        )
-    return puzzles
