@@ -204,11 +204,11 @@ def is_managed_by(classroom: Classroom, user: User) -> bool:
 
 def student_password_set(*, classroom: Classroom, student: User, password: str) -> None:
     """Only for an account this class made: a student who signed up themselves keeps their password
-    to themselves (they can change it, or reset it by e-mail)."""
+    to themselves (they can change it, or set a new one by a reset e-mail or their recovery code)."""
     if not is_managed_by(classroom, student):
         raise ClassError(
             f"{student.username} made their own account, so only they can change its password "
-            "(in their account, or by a reset e-mail)."
+            "(in their account, or, if they forgot it, by a reset e-mail or their recovery code)."
         )
     _check_password(password, student)
     student.set_password(password)

@@ -72,6 +72,7 @@ def visitor_pages(join_code: str = "") -> Iterator[tuple[str, str]]:
     yield "password reset, sent", "/accounts/password/reset/sent/"
     yield "password reset, a bad link", "/accounts/password/reset/MQ/not-a-token/"
     yield "password reset, done", "/accounts/password/reset/done/"
+    yield "password forgotten, a recovery code", "/accounts/password/forgotten/"
 
 
 def learner_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
@@ -88,6 +89,8 @@ def learner_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
     yield "account, delete", "/accounts/delete/"
     yield "password change", "/accounts/password/"
     yield "password changed", "/accounts/password/done/"
+    # Shown once (tests/browser/test_recovery.py measures the code's card): asked again, what to do.
+    yield "recovery code, asked again", "/accounts/recovery-code/"
     yield "classes, student", "/classes/"
     yield "class, student", f"/classes/{site.classroom_pk}/"
     yield "homework, student", f"/classes/{site.classroom_pk}/homework/{homework}/"
