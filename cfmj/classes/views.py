@@ -290,8 +290,8 @@ def _leave_confirm(classroom: Classroom, membership: Membership) -> dict[str, An
 @require_GET
 def assignment(request: HtmxHttpRequest, pk: int, assignment_id: int) -> HttpResponse:
     """Teachers: who has finished. Students: the work itself (the lesson, or the next puzzle). While
-    a student's next puzzle is being made, their page looks again by itself (htmx), and is
-    reloaded whole once it is there."""
+    a student's next puzzle is being made, their page looks again by itself (htmx: 204 while it is
+    not there yet, then the whole page reloaded)."""
     classroom, membership = joined_or_404(request, pk)
     work = _assignment_or_404(classroom, assignment_id)
     if membership.role == Membership.Role.TEACHER:
@@ -321,6 +321,6 @@ def assignment(request: HtmxHttpRequest, pk: int, assignment_id: int) -> HttpRes
         "status": status,
         **kind.context(request, work, status),
     }
-    if request.htmx and not context.get("making"):
-        return HttpResponseClientRefresh()  # the puzzle that was being made is ready: the whole page
+    if request.htmx:  # the page looking again while a puzzle is made: still nothing, or all of it
+        return HttpResponse(status=204) if context.get("making") else HttpResponseClientRefresh()
     return render(request, kind.template, context)
