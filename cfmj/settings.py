@@ -293,6 +293,16 @@ RATE_LIMITS: dict[str, dict[str, int]] = {
         "email": env_int("RATE_LIMIT_PASSWORD_RESET_PER_EMAIL", 3),
         "window": 3600,
     },
+    # A forgotten password set again with a recovery code (cfmj/accounts/recovery.py): per address,
+    # per address and username typed (as log-in), and per username typed from any address, so one
+    # account's code is not tried from many. A code is 80 random bits: these stop a nuisance, as
+    # no guessing could succeed anyway.
+    "password_recover": {
+        "ip": env_int("RATE_LIMIT_PASSWORD_RECOVER_PER_IP", 30),
+        "ip_username": env_int("RATE_LIMIT_PASSWORD_RECOVER_PER_IP_USERNAME", 5),
+        "username": env_int("RATE_LIMIT_PASSWORD_RECOVER_PER_USERNAME", 10),
+        "window": 3600,
+    },
     # The account page: forms that check the password again (e-mail, deletion), and downloads.
     "account_password": {"user": env_int("RATE_LIMIT_ACCOUNT_PASSWORD_PER_USER", 10), "window": 900},
     "account_export": {"user": env_int("RATE_LIMIT_ACCOUNT_EXPORT_PER_USER", 10), "window": 3600},

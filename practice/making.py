@@ -115,6 +115,24 @@ class BatchOrder:
     table: str = STANDARD
 
 
+def puzzle_batch_order(
+    *, kind: str, band: int, table: str, count: int, pending_since: datetime.datetime
+) -> BatchOrder | None:
+    """A batch for the worker to make for one pool that a learner is waiting on (a slow kind's:
+    made_in_a_request), recorded now as pending, so the task finds it by its seed and the refill
+    orders it again if its worker dies. None when a batch for that pool asked for since
+    `pending_since` is still pending: a page that refreshes itself while it waits orders one."""
+    table = puzzle_table(kind, table)
+    waiting = PuzzleBatch.objects.filter(
+        kind=kind, band=band, table=table, status=PuzzleBatch.Status.PENDING, created_at__gte=pending_since
+    )
+    if waiting.exists():
+        return None
+    seed = random.SystemRandom().randrange(2**62)
+    PuzzleBatch.objects.create(kind=kind, band=band, seed=seed, table=table, requested=count)
+    return BatchOrder(kind, count, band, seed, table)
+
+
 def puzzle_pools_refill(
     *,
     day: datetime.date,
@@ -126,18 +144,18 @@ def puzzle_pools_refill(
     """Make sure the day's set exists (and the day before's and after's: `day` is UTC's date, and
     a learner's own date may be either, cfmj.core.days), and say which batches to make: a dead
     worker's batches again (puzzle_batches_stale_requeue), and a fresh batch (of at most
-    `batch_max`) for every kind and band whose pool holds fewer than `target` unseen puzzles.
-    Safe to run again: each batch makes nothing twice, and a pool counts what the batches before
-    it made."""
+    `batch_max`) for every pool holding fewer than `target` unseen puzzles: each kind and band
+    under the standard rules, and under each live class's table (practice.pools). Safe to run
+    again: each batch makes nothing twice, and a pool counts what the batches before it made."""
     for offset in (-1, 0, 1):
         daily_set_build(day=day + datetime.timedelta(days=offset))
     orders = [
         BatchOrder(batch.kind, batch.requested, batch.band, batch.seed, batch.table)
         for batch in puzzle_batches_stale_requeue(begun_before=begun_before, max_starts=max_starts)
     ]
-    for kind, band, missing in pool_shortfalls(target=target):
+    for pool, missing in pool_shortfalls(target=target):
         seed = random.SystemRandom().randrange(2**62)
-        orders.append(BatchOrder(kind, min(missing, batch_max), band, seed))
+        orders.append(BatchOrder(pool.kind, min(missing, batch_max), pool.band, seed, pool.table))
     return orders
 
 

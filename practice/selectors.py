@@ -11,11 +11,10 @@ from functools import partial
 from typing import Any
 
 from django.db import connection
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 from django.utils import timezone
 
 from cfmj.accounts.learners import Learner, rows_of
-from cfmj.engine.drills import BANDS, KINDS
 from practice.models import (
     KIND_CHOICES,
     Attempt,
@@ -26,6 +25,7 @@ from practice.models import (
     SkillRating,
     Streak,
 )
+from practice.pools import Pool, pools_kept
 from practice.rating import DEFAULT_RATING, Rating, update
 from practice.tables import LESSON, STANDARD
 
@@ -291,18 +291,23 @@ def mistakes(learner: Learner) -> QuerySet[ReviewItem]:
 
 
 def unseen_counts() -> dict[tuple[str, int], int]:
-    """Puzzles nobody has tried yet, per kind and band (the pools the refill task keeps full); a
-    daily set's puzzles are not in a pool (drills never serve them)."""
-    counts: dict[tuple[str, int], int] = {}
-    pool = Puzzle.objects.filter(attempts=0, table=STANDARD, daily_sets=None)
-    for kind, band in pool.values_list("kind", "band"):
-        counts[(kind, band)] = counts.get((kind, band), 0) + 1
-    return counts
+    """Puzzles nobody has tried yet under the standard rules, per kind and band."""
+    return {(kind, band): n for (kind, band, table), n in unseen_in_pools([STANDARD]).items()}
 
 
-def pool_shortfalls(*, target: int) -> list[tuple[str, int, int]]:
-    """(kind, band, missing) for every pool of unseen puzzles under the standard rules holding
-    fewer than `target`, in the order of drills.KINDS and BANDS."""
-    counts = unseen_counts()
-    missing = ((kind, band, target - counts.get((kind, band), 0)) for kind in KINDS for band in BANDS)
-    return [(kind, band, short) for kind, band, short in missing if short > 0]
+def unseen_in_pools(tables: Iterable[str]) -> dict[Pool, int]:
+    """Puzzles nobody has tried yet under these tables, per pool (the pools the refill task keeps
+    full); a daily set's puzzles are not in a pool (drills never serve them)."""
+    pool = Puzzle.objects.filter(attempts=0, table__in=set(tables), daily_sets=None)
+    counts = pool.values_list("kind", "band", "table").annotate(n=Count("pk")).order_by()
+    return {Pool(kind, band, table): n for kind, band, table, n in counts}
+
+
+def pool_shortfalls(*, target: int) -> list[tuple[Pool, int]]:
+    """Each pool kept full (practice.pools: the standard rules' and those of each live class's
+    table) holding fewer than `target` unseen puzzles, with how many it lacks, in
+    pools.pools_kept()'s order."""
+    kept = pools_kept()
+    counts = unseen_in_pools({pool.table for pool in kept})
+    missing = ((pool, target - counts.get(pool, 0)) for pool in kept)
+    return [(pool, short) for pool, short in missing if short > 0]

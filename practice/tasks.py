@@ -35,19 +35,30 @@ def generate_batch(kind: str, count: int, band: int, seed: int, table: str = STA
 def refill_pools() -> int:
     """Make sure today's daily set exists, and queue batches wherever a pool of unseen puzzles
     runs low (and a dead worker's batches again). Returns how many batches it queued."""
-    stale = getattr(settings, "PRACTICE_STALE_BATCH_SECONDS", STALE_BATCH_SECONDS)
     orders = making.puzzle_pools_refill(
         day=timezone.localdate(),
         target=settings.PRACTICE_POOL_TARGET,
         batch_max=BATCH_MAX,
-        begun_before=timezone.now() - datetime.timedelta(seconds=stale),
+        begun_before=pending_since(),
         max_starts=MAX_BATCH_STARTS,
     )
     for order in orders:
-        transaction.on_commit(
-            partial(generate_batch.delay, order.kind, order.count, order.band, order.seed, order.table)
-        )
+        batch_enqueue(order)
     return len(orders)
+
+
+def batch_enqueue(order: making.BatchOrder) -> None:
+    """Queue a batch once the request's (or task's) transaction commits."""
+    transaction.on_commit(
+        partial(generate_batch.delay, order.kind, order.count, order.band, order.seed, order.table)
+    )
+
+
+def pending_since() -> datetime.datetime:
+    """Since when a batch still pending is on its way (older: a dead worker's, which the refill
+    queues again)."""
+    stale = getattr(settings, "PRACTICE_STALE_BATCH_SECONDS", STALE_BATCH_SECONDS)
+    return timezone.now() - datetime.timedelta(seconds=stale)
 
 
 @shared_task(name="practice.build_daily_set", ignore_result=True)

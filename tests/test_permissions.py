@@ -133,6 +133,13 @@ CASES: dict[str, Case] = {
     "accounts:password_reset_done": PUBLIC,
     "accounts:password_reset_confirm": PUBLIC,
     "accounts:password_reset_complete": PUBLIC,
+    # A forgotten password set with a recovery code: anyone may ask (nothing tells who has a code).
+    "accounts:password_forgotten": PUBLIC,
+    # A code just made, shown once to its account (here none is waiting: how to make one).
+    "accounts:recovery_code": Case("GET", SIGNED_IN),
+    # A new code, the password typed again (none typed here: the account page says so); an account
+    # a teacher made has none (its class's teachers set its password).
+    "accounts:recovery_code_new": Case("POST", SIGNED_IN - {"managed"}),
     "accounts:large_print": Case("POST", EVERYONE, (302,), visitor=(302,)),
     "accounts:time_zone": PUBLIC,  # a visitor's zone is kept in the session
     "classes:index": Case("GET", SIGNED_IN),

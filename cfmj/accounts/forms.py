@@ -3,12 +3,14 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import SetPasswordMixin, UserCreationForm
 from django.core.exceptions import ValidationError
 
 from cfmj.accounts.models import User
 from cfmj.accounts.names import REAL_NAME_HELP, REAL_NAME_MAX, real_name_normalise, real_name_problem
-from cfmj.accounts.selectors import username_taken
+from cfmj.accounts.recovery import GROUP, LENGTH
+from cfmj.accounts.selectors import recovery_account, username_taken
+from cfmj.accounts.services import NO_MATCH
 from cfmj.core.days import zone_checked, zone_label, zone_names, zone_unknown
 from cfmj.core.usernames import username_normalise
 
@@ -103,6 +105,57 @@ class RoleForm(forms.Form):
 
 class DeleteForm(_PasswordCheckForm):
     pass
+
+
+class RecoveryCodeForm(_PasswordCheckForm):
+    """The password again before a new recovery code is made (whoever made one could set the
+    password with it): labelled apart from the e-mail form's on the same page."""
+
+    def __init__(self, user: User, *args: Any, **kwargs: Any) -> None:
+        super().__init__(user, *args, prefix="recovery", **kwargs)
+        self.fields["password"].label = "Password, to confirm"
+
+
+class RecoverForm(SetPasswordMixin, forms.Form):  # type: ignore[type-arg]
+    """A forgotten password set again with the username and the account's recovery code. Whatever
+    does not match (no such account, an account with no code, a wrong code) gets the same words,
+    and the new password is checked only once the code is right."""
+
+    username = forms.CharField(
+        label="Username",
+        max_length=150,
+        widget=forms.TextInput(attrs={"autocomplete": "username", "autocapitalize": "none"}),
+        error_messages={"required": "Type your username."},
+    )
+    code = forms.CharField(
+        label="Recovery code",
+        max_length=LENGTH * 3,
+        help_text=f"{LENGTH} letters and numbers, in groups of {GROUP}, such as K7PQ-3MXR-WD9T-H2NB.",
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+        ),
+        error_messages={"required": "Type the recovery code from your card."},
+    )
+    new_password1, new_password2 = SetPasswordMixin.create_password_fields(
+        label1="New password", label2="New password again"
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user: User | None = None
+        self.checked = ""  # the hash the code matched, so that it is used once (password_recover)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if "username" not in data or "code" not in data:
+            return data
+        user = recovery_account(username=data["username"], code=data["code"])
+        if user is None:
+            raise ValidationError(NO_MATCH, code="no_match")
+        self.user, self.checked = user, user.recovery_code
+        self.validate_passwords("new_password1", "new_password2")
+        self.validate_password_for_user(user, "new_password2")
+        return data
 
 
 class TimeZoneForm(forms.Form):

@@ -47,6 +47,10 @@ class User(AbstractUser):
     # The name a teacher sees beside the username ("Zoë Müller"): set by the student, or by the
     # teacher for a managed account. "" when not given: pages then show the username.
     real_name = models.CharField(max_length=80, blank=True, default="")
+    # The hash of the account's recovery code (cfmj/accounts/recovery.py), and when it was made: ""
+    # and None for none (an account a teacher made for a class, or one made before codes were).
+    recovery_code = models.CharField(max_length=128, blank=True, default="", editable=False)
+    recovery_code_made_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     objects: ClassVar[UserManager] = UserManager()
 

@@ -2,8 +2,10 @@ from __future__ import annotations
 
 import datetime
 
+from django.contrib.auth import password_validation
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.tokens import default_token_generator
 from django.contrib.sessions.backends.base import SessionBase
@@ -15,9 +17,15 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from cfmj.accounts.models import User
+from cfmj.accounts.recovery import code_new, code_shown
 from cfmj.core.days import ZONE_KEY, zone_checked, zone_unknown
 
 LARGE_PRINT_KEY = "large_print"
+RECOVERY_KEY = "recovery_code_to_show"
+NO_MATCH = (
+    "That username and recovery code do not go together. Check both, as they are on the card you "
+    "printed or wrote down, and try again."
+)
 
 
 class AccountError(Exception):
@@ -124,3 +132,50 @@ def account_deletion_cancel(*, user: User) -> bool:
     cancelled = User.objects.filter(pk=user.pk, deletion_due_at__isnull=False).update(deletion_due_at=None)
     user.deletion_due_at = None
     return bool(cancelled)
+
+
+def recovery_code_renew(*, user: User, now: datetime.datetime | None = None) -> str:
+    """Give the account a new recovery code: the old one stops working at once. Only its hash is
+    kept; the code is returned, grouped, to be shown once (recovery_code_keep)."""
+    code = code_new()
+    hashed, made = make_password(code), now or timezone.now()
+    User.objects.filter(pk=user.pk).update(recovery_code=hashed, recovery_code_made_at=made)
+    user.recovery_code, user.recovery_code_made_at = hashed, made
+    return code_shown(code)
+
+
+def password_recover(*, user: User, checked: str, password: str) -> str:
+    """Set a new password on an account whose recovery code was just checked (`checked`: the hash
+    the code matched), and use the code up: a new one replaces it, returned to be shown once.
+    Raises AccountError when the code changed since it was checked (used a moment ago, as by a
+    form sent twice): a code opens the account once."""
+    code = code_new()
+    replaced = (
+        User.objects.filter(pk=user.pk, recovery_code=checked)
+        .exclude(recovery_code="")
+        .update(
+            password=make_password(password),
+            recovery_code=make_password(code),
+            recovery_code_made_at=timezone.now(),
+        )
+    )
+    user.refresh_from_db()
+    if not replaced:
+        raise AccountError(NO_MATCH)
+    password_validation.password_changed(password, user)
+    return code_shown(code)
+
+
+def recovery_code_keep(*, session: SessionBase, user: User, code: str, then: str) -> None:
+    """Keep a code just made for the page that shows it once (in the session, server-side, for
+    this account only), with where that page leads on (`then`, a path on this site)."""
+    session[RECOVERY_KEY] = {"user": user.pk, "code": code, "then": then}
+
+
+def recovery_code_take(*, session: SessionBase, user: User) -> tuple[str, str] | None:
+    """The code kept to be shown, and where its page leads on, taken out of the session: shown
+    once. None when there is none for this account."""
+    kept = session.pop(RECOVERY_KEY, None)
+    if not isinstance(kept, dict) or kept.get("user") != user.pk:
+        return None
+    return str(kept.get("code", "")), str(kept.get("then", ""))

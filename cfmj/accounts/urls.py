@@ -23,6 +23,8 @@ urlpatterns = [
         name="password_change_done",
     ),
     path("password/reset/", views.password_reset, name="password_reset"),
+    path("password/forgotten/", views.password_forgotten, name="password_forgotten"),
+    path("recovery-code/", views.recovery_code, name="recovery_code"),
     path(
         "password/reset/sent/",
         auth_views.PasswordResetDoneView.as_view(template_name="accounts/password_reset_done.html"),

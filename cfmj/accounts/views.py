@@ -4,22 +4,28 @@ from functools import partial
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordResetForm
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from kombu.exceptions import OperationalError as QueueDown
 
-from cfmj.accounts.forms import TimeZoneForm
-from cfmj.accounts.learners import learner_of
-from cfmj.accounts.redirects import local_next
+from cfmj.accounts.forms import RecoverForm, TimeZoneForm
+from cfmj.accounts.learners import learner_of, user_of
+from cfmj.accounts.redirects import is_local_path, local_next
 from cfmj.accounts.services import (
     LARGE_PRINT_KEY,
     AccountError,
     display_large_print_set,
+    password_recover,
+    recovery_code_keep,
+    recovery_code_take,
     time_zone_set,
 )
 from cfmj.accounts.tasks import password_reset_send
@@ -96,3 +102,54 @@ def password_reset(request: HttpRequest) -> HttpResponse:
             return render(request, "accounts/password_reset.html", {"form": form}, status=503)
         return redirect("accounts:password_reset_done")
     return render(request, "accounts/password_reset.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@rate_limited("password_recover")
+def password_forgotten(request: HttpRequest) -> HttpResponse:
+    """A forgotten password set again with the username and the account's recovery code (for an
+    account with no e-mail: cfmj/accounts/recovery.py). The code is used up: the person is logged
+    in and shown the new one that replaces it, once. Whatever does not match gets the same words,
+    so the page never tells whether an account exists or has a code."""
+    form = RecoverForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid() and form.user is not None:
+        user = form.user
+        try:
+            code = password_recover(
+                user=user, checked=form.checked, password=form.cleaned_data["new_password1"]
+            )
+        except AccountError as error:  # the same code used a moment ago (a form sent twice)
+            form.add_error(None, str(error))
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            recovery_code_keep(session=request.session, user=user, code=code, then=reverse("home"))
+            messages.success(
+                request,
+                "Your new password is set, and you are logged in. Your recovery code is used up: "
+                "here is a new one. Keep it in the old one's place.",
+            )
+            return redirect("accounts:recovery_code")
+    status = 400 if request.method == "POST" else 200
+    return render(request, "accounts/password_forgotten.html", {"form": form}, status=status)
+
+
+@never_cache
+@login_required
+@require_GET
+def recovery_code(request: HttpRequest) -> HttpResponse:
+    """The recovery code just made (at sign-up, from the account page, or in place of one used),
+    shown once, to print like a login card or write down; asked for again, the page says how to
+    make a new one. Never cached: the back button does not bring the code back."""
+    user = user_of(request)
+    kept = recovery_code_take(session=request.session, user=user)
+    code, then = kept if kept is not None else ("", "")
+    return render(
+        request,
+        "accounts/recovery_code.html",
+        {
+            "account": user,
+            "code": code,
+            "then": then if is_local_path(then, request) else reverse("accounts:account"),
+            "recover_url": request.build_absolute_uri(reverse("accounts:password_forgotten")),
+        },
+    )

@@ -8,7 +8,11 @@ class ClassesConfig(AppConfig):
     def ready(self) -> None:
         # The lessons a teacher set as homework open whatever the student did before: lessons ask
         # lessons.opening, which knows no class.
-        from cfmj.classes.selectors import assigned_lesson_ids  # noqa: PLC0415
+        from cfmj.classes.selectors import assigned_lesson_ids, live_puzzle_pools  # noqa: PLC0415
         from lessons.opening import opener_register  # noqa: PLC0415
+        from practice.pools import pools_register  # noqa: PLC0415
 
         opener_register("homework", assigned_lesson_ids)
+        # The refill keeps each live class's table full like the standard rules': practice asks
+        # practice.pools, which knows no class.
+        pools_register("classes", live_puzzle_pools)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from django import forms
@@ -24,10 +25,11 @@ from django.utils.http import urlencode
 from cfmj.accounts.learners import learner_of
 from cfmj.accounts.models import User
 from cfmj.classes import homework_fields, progress
+from cfmj.classes.homework_puzzles import puzzles_pick, puzzles_supply
 from cfmj.classes.models import Assignment, AssignmentPuzzle, Classroom
 from cfmj.classes.progress import Status
 from cfmj.classes.selectors import class_table
-from cfmj.classes.services import MAX_HANDS, MAX_PUZZLES, ClassError, fixed_set
+from cfmj.classes.services import MAX_HANDS, MAX_PUZZLES, ClassError
 from cfmj.engine import drills
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from cfmj.play.models import Game
@@ -39,6 +41,7 @@ from practice.models import KIND_CHOICES, Puzzle
 from practice.tables import STANDARD, table_of
 
 STUDENT_PAGE = "classes/assignment_student.html"
+MAKING_REFRESH_SECONDS = 5  # how soon a student's page looks again while their puzzles are made
 
 
 @dataclass(frozen=True)
@@ -87,7 +90,8 @@ class HomeworkKind:
     homework (raises ClassError). `update`: applies a Change, giving the fields it changed.
     `statuses`: each student's progress, by user id. `start_url`: where a student does it, when
     not on the class's homework page, which otherwise shows `template` with `context` (and, for
-    puzzles, `next_puzzle`).
+    puzzles, `next_puzzle`; `runs_dry`: its pool may hold none new to the student, and more are
+    made then: cfmj.classes.homework_puzzles.puzzles_supply).
     `table_now`: the table the class would set it with now (None: it keeps no table), and
     `table_words` a table key in a teacher's words. `scored`: it has a score. `unit`, `units`:
     what it counts, one and several. `edit_words`, `copy_keeps`: what the pages correcting and
@@ -105,6 +109,7 @@ class HomeworkKind:
     template: str = STUDENT_PAGE
     context: Callable[[HttpRequest, Assignment, Status], dict[str, Any]] = _no_context
     next_puzzle: Callable[[Assignment, User], Puzzle | None] | None = None
+    runs_dry: bool = False
     table_now: Callable[[Assignment], str] | None = None
     table_words: Callable[[str], str] = lambda key: ""
     scored: bool = True
@@ -178,11 +183,11 @@ def _puzzles_create(setting: Setting, *, fixed: bool) -> Assignment:
         raise ClassError("Choose the kind of drill.")
     _check_count(count, MAX_PUZZLES, "puzzles")
     _check_band(band)
+    table = class_table(classroom, drill_kind)
+    pick = partial(puzzles_pick, classroom=classroom, kind=drill_kind, band=band, count=count, table=table)
     if fixed and drills.definition(drill_kind).slow:
-        # Made (one at most) and counted before the homework's transaction: a refusal keeps it.
-        fixed_set(drill_kind, band, count, class_table(classroom, drill_kind))
+        pick()  # made (one at most) and counted before the homework's transaction: a refusal keeps it
     with transaction.atomic():
-        table = class_table(classroom, drill_kind)
         assignment = Assignment.objects.create(
             classroom=classroom,
             kind=Assignment.Kind.FIXED if fixed else Assignment.Kind.DRILLS,
@@ -197,13 +202,13 @@ def _puzzles_create(setting: Setting, *, fixed: bool) -> Assignment:
             AssignmentPuzzle.objects.bulk_create(
                 [
                     AssignmentPuzzle(assignment=assignment, puzzle=puzzle, position=position)
-                    for position, puzzle in enumerate(fixed_set(drill_kind, band, count, table), 1)
+                    for position, puzzle in enumerate(pick(), 1)
                 ]
             )
-        elif table != STANDARD:
-            # Few puzzles exist for a class's own table: make enough for the homework now (the
-            # standard pool is kept full by the refill task).
-            fixed_set(drill_kind, band, count, table)
+        elif table != STANDARD and not drills.definition(drill_kind).slow:
+            # A class's own table: make enough that the class has not met for the homework now
+            # (the refill keeps its pools full, and a student who runs out has more made then).
+            pick()
     return assignment
 
 
@@ -239,11 +244,18 @@ def _check_mode(mode: str) -> str:
 
 def _puzzle_context(request: HttpRequest, assignment: Assignment, status: Status) -> dict[str, Any]:
     """The next puzzle, served for this homework to this student: the answer counts for it, and
-    leads back here."""
+    leads back here. Drill homework never runs dry: when the student has met every puzzle of its
+    pool, more are made now, or by the worker while the page says so (`making`) and looks again."""
     user = request.user
     assert isinstance(user, User)
-    pick = kind_of(assignment).next_puzzle
+    definition = kind_of(assignment)
+    pick = definition.next_puzzle
     puzzle = None if status.done or pick is None else pick(assignment, user)
+    if puzzle is None and pick is not None and not status.done and definition.runs_dry:
+        puzzles_supply(assignment=assignment)
+        puzzle = pick(assignment, user)  # made now (or at once by a worker without a broker)
+        if puzzle is None:
+            return {"puzzle": None, "making": True, "refresh_seconds": MAKING_REFRESH_SECONDS}
     if puzzle is None:
         return {"puzzle": None}
     where = serving.homework(assignment.classroom_id, assignment.pk)
@@ -332,6 +344,7 @@ DRILLS = HomeworkKind(
     statuses=progress.drill_statuses,
     context=_puzzle_context,
     next_puzzle=progress.next_drill_puzzle,
+    runs_dry=True,
     table_now=_puzzle_table,
     table_words=table_words,
 )

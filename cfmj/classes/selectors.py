@@ -19,15 +19,36 @@ from cfmj.classes.models import (
     active_member,
 )
 from cfmj.classes.progress import Status as Status  # noqa: PLC0414 - re-exported: Status was read from here
+from cfmj.engine.drills import BANDS, TABLE_KINDS
 from cfmj.engine.numbers import option_number
 from practice.models import Puzzle
-from practice.tables import puzzle_table, table_key
+from practice.pools import Pool
+from practice.tables import STANDARD, puzzle_table, table_key
 
 
 def class_table(classroom: Classroom, kind: str) -> str:
     """The table key of the puzzles this class gets of a drill kind: its house rules and skill level
     for the kinds whose answer depends on them, "" (standard) for the others."""
     return puzzle_table(kind, table_key(classroom.house_rules, classroom.skill_level))
+
+
+def live_puzzle_pools() -> list[Pool]:
+    """The pools of puzzles the classes use, for the refill to keep full like the standard ones
+    (practice.pools): every kind and band that uses a table, under each live class's own table;
+    and the pool of each live class's drill homework kept on a table of older rules. An archived
+    class uses none."""
+    live = Classroom.objects.filter(archived_at__isnull=True)
+    tables = {table_key(rules, level) for rules, level in live.values_list("house_rules", "skill_level")}
+    pools = [
+        Pool(kind, band, key) for key in sorted(tables - {STANDARD}) for kind in TABLE_KINDS for band in BANDS
+    ]
+    homework = (
+        Assignment.objects.filter(classroom__archived_at__isnull=True, kind=Assignment.Kind.DRILLS)
+        .exclude(table=STANDARD)
+        .values_list("drill_kind", "band", "table")
+        .distinct()
+    )
+    return pools + [Pool(kind, band, table) for kind, band, table in homework]
 
 
 def classes_of(user: User, role: str) -> QuerySet[Classroom]:

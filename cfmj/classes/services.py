@@ -26,19 +26,14 @@ from cfmj.classes.models import (
     Membership,
 )
 from cfmj.core.usernames import username_normalise, username_problem
-from cfmj.engine import drills
 from cfmj.engine.ruleset import HOUSE_RULES, SKILL_LEVELS
 from lessons.models import Lesson
-from practice.making import made_in_a_request, puzzle_batch_generate
-from practice.models import Puzzle
-from practice.tables import STANDARD
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I: read aloud in a hall
 CODE_LENGTH = 6
 CODE_TRIES = 10
 MAX_PUZZLES = 50
 MAX_HANDS = 20  # a hand takes a quarter of an hour or so: twenty is several evenings' play
-SPARE_PUZZLES = 5  # made beyond what a short pool needs, so the next request finds some
 
 
 class ClassError(Exception):
@@ -209,11 +204,11 @@ def is_managed_by(classroom: Classroom, user: User) -> bool:
 
 def student_password_set(*, classroom: Classroom, student: User, password: str) -> None:
     """Only for an account this class made: a student who signed up themselves keeps their password
-    to themselves (they can change it, or reset it by e-mail)."""
+    to themselves (they can change it, or set a new one by a reset e-mail or their recovery code)."""
     if not is_managed_by(classroom, student):
         raise ClassError(
             f"{student.username} made their own account, so only they can change its password "
-            "(in their account, or by a reset e-mail)."
+            "(in their account, or, if they forgot it, by a reset e-mail or their recovery code)."
         )
     _check_password(password, student)
     student.set_password(password)
@@ -406,25 +401,3 @@ def assignment_create(
         play_mode=play_mode,
     )
     return definition.create(setting)
-
-
-def fixed_set(kind: str, band: int, count: int, table: str = STANDARD) -> list[Puzzle]:
-    """`count` stored puzzles of this kind, band and table, made now if the pool is short."""
-    pool = Puzzle.objects.filter(kind=kind, band=band, table=table)
-    puzzles = list(pool.order_by("?")[:count])
-    if len(puzzles) < count:
-        puzzle_batch_generate(
-            kind=kind,
-            band=band,
-            count=made_in_a_request(kind, count - len(puzzles) + SPARE_PUZZLES),
-            seed=secrets.randbits(62),
-            table=table,
-        )
-        puzzles = list(pool.order_by("?")[:count])
-    if len(puzzles) < count:  # a slow kind (seconds a puzzle): only one is made while you wait
-        raise ClassError(
-            f"Only {len(puzzles)} '{drills.KIND_TITLES[kind]}' puzzles of this difficulty are ready "
-            f"(each takes seconds to make): ask for at most {len(puzzles)}, or set them as drill "
-            "puzzles, served as each student asks."
-        )
-    return puzzles

@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_GET, require_http_methods
+from django_htmx.http import HttpResponseClientRefresh
 
 from cfmj.accounts.learners import user_of
 from cfmj.classes import homework, joining, reports, selectors, services, sessions
@@ -23,6 +24,7 @@ from cfmj.classes.forms import (
 from cfmj.classes.homework_kinds import keeping_a_table, kind_of
 from cfmj.classes.models import Assignment, Classroom, Membership
 from cfmj.classes.services import ClassError
+from cfmj.core.http import HtmxHttpRequest
 from cfmj.core.ratelimit import rate_limited
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 
@@ -286,8 +288,10 @@ def _leave_confirm(classroom: Classroom, membership: Membership) -> dict[str, An
 
 @login_required
 @require_GET
-def assignment(request: HttpRequest, pk: int, assignment_id: int) -> HttpResponse:
-    """Teachers: who has finished. Students: the work itself (the lesson, or the next puzzle)."""
+def assignment(request: HtmxHttpRequest, pk: int, assignment_id: int) -> HttpResponse:
+    """Teachers: who has finished. Students: the work itself (the lesson, or the next puzzle). While
+    a student's next puzzle is being made, their page looks again by itself (htmx: 204 while it is
+    not there yet, then the whole page reloaded)."""
     classroom, membership = joined_or_404(request, pk)
     work = _assignment_or_404(classroom, assignment_id)
     if membership.role == Membership.Role.TEACHER:
@@ -311,5 +315,12 @@ def assignment(request: HttpRequest, pk: int, assignment_id: int) -> HttpRespons
     if kind.start_url is not None and (url := kind.start_url(work)):  # a lesson, the Play page...
         return redirect(url)
     status = selectors.statuses(work, [user])[user.pk]
-    context = {"classroom": classroom, "assignment": work, "status": status}
-    return render(request, kind.template, {**context, **kind.context(request, work, status)})
+    context = {
+        "classroom": classroom,
+        "assignment": work,
+        "status": status,
+        **kind.context(request, work, status),
+    }
+    if request.htmx:  # the page looking again while a puzzle is made: still nothing, or all of it
+        return HttpResponse(status=204) if context.get("making") else HttpResponseClientRefresh()
+    return render(request, kind.template, context)

@@ -1,4 +1,4 @@
-"""Rate limits on log-in, sign-up and answers: a fixed window counted in Django's cache.
+"""Rate limits on log-in, sign-up, password recovery and answers: a fixed window counted in Django's cache.
 
 The numbers live in settings.RATE_LIMITS (each overridable from the environment). They are
 generous because a whole classroom often shares one address behind a school's router.
@@ -67,8 +67,8 @@ class Scope:
 def _buckets(key: str, request: HttpRequest, scope: Scope | None = None) -> list[tuple[str, int]]:
     """(who, limit) pairs for this request: per address (or per address within a scope, and per
     address over all scopes when "ip_scoped" is set), per signed-in user, for log-in per address
-    and typed username (one person mistyping a password cannot lock out the class), and per e-mail
-    address typed."""
+    and typed username (one person mistyping a password cannot lock out the class), per username
+    typed from any address (a recovery code tried from many), and per e-mail address typed."""
     rules: dict[str, int] = settings.RATE_LIMITS[key]
     ip = client_ip(request)
     if scope is not None:
@@ -80,9 +80,11 @@ def _buckets(key: str, request: HttpRequest, scope: Scope | None = None) -> list
     user = getattr(request, "user", None)
     if "user" in rules and user is not None and user.is_authenticated:
         buckets.append((f"user:{user.pk}", rules["user"]))
+    username = username_key(str(request.POST.get("username", "")))  # every spelling, one bucket
     if "ip_username" in rules:
-        username = username_key(str(request.POST.get("username", "")))  # every spelling, one bucket
         buckets.append((f"ipu:{_digest(ip + chr(0) + username)}", rules["ip_username"]))
+    if "username" in rules:  # per username typed, from anywhere: one account, however many addresses
+        buckets.append((f"username:{_digest(username)}", rules["username"]))
     if "email" in rules:  # per address typed, from anywhere: nobody's inbox is flooded
         email = unicodedata.normalize("NFKC", str(request.POST.get("email", ""))).strip().casefold()
         buckets.append((f"email:{_digest(email)}", rules["email"]))

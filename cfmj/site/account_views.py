@@ -1,7 +1,8 @@
 """The account pages that reach into other apps: log-in and sign-up (a join link's class is joined
-on the way in), the account page (a managed account's class, the role a teacher still teaching
-cannot drop), the download of everything the site holds about a person, and deleting an account
-(its owner's, or a managed one by its class's teachers)."""
+on the way in, and the new account's recovery code is shown once on the way), the account page (a
+managed account's class, the role a teacher still teaching cannot drop, a new recovery code for an
+account its owner made), the download of everything the site holds about a person, and deleting an
+account (its owner's, or a managed one by its class's teachers)."""
 
 from __future__ import annotations
 
@@ -13,14 +14,22 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.timezone import localtime
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from cfmj.accounts.forms import DeleteForm, EmailForm, NameForm, RoleForm, SignUpForm, TimeZoneForm
+from cfmj.accounts.forms import (
+    DeleteForm,
+    EmailForm,
+    NameForm,
+    RecoveryCodeForm,
+    RoleForm,
+    SignUpForm,
+    TimeZoneForm,
+)
 from cfmj.accounts.learners import learner_of, user_of
 from cfmj.accounts.models import User
 from cfmj.accounts.redirects import local_next
@@ -30,6 +39,8 @@ from cfmj.accounts.services import (
     account_deletion_cancel,
     account_deletion_schedule,
     account_email_set,
+    recovery_code_keep,
+    recovery_code_renew,
     user_sign_up,
 )
 from cfmj.classes import joining
@@ -90,9 +101,15 @@ def signup(request: HttpRequest) -> HttpResponse:
                 + "account is made, and what you did before signing up (lessons, answers, today's "
                 "streak) is kept in it.",
             )
-            if classroom is not None:
-                return redirect("classes:detail", pk=classroom.pk)
-            return HttpResponseRedirect(local_next(request))
+            then = (
+                reverse("classes:detail", args=[classroom.pk])
+                if classroom is not None
+                else local_next(request)
+            )
+            # Its recovery code, shown once on the way there: the way back without e-mail.
+            code = recovery_code_renew(user=user)
+            recovery_code_keep(session=request.session, user=user, code=code, then=then)
+            return redirect("accounts:recovery_code")
     return render(
         request,
         "accounts/signup.html",
@@ -105,6 +122,7 @@ def _account_page(request: HttpRequest, user: User, **forms: Any) -> HttpRespons
     zone = learner_of(request).zone
     context = {
         "account": user,
+        "recovery_form": RecoveryCodeForm(user),
         "name_form": NameForm(initial={"real_name": user.real_name}),
         "email_form": EmailForm(user, initial={"email": user.email}),
         "role_form": RoleForm(initial={"role": user.role}),
@@ -136,6 +154,26 @@ def email_change(request: HttpRequest) -> HttpResponse:
         request, "Your e-mail address is saved." if user.email else "Your e-mail address is removed."
     )
     return HttpResponseRedirect(reverse("accounts:account") + "#main")
+
+
+@login_required
+@require_POST
+@rate_limited("account_password")
+def recovery_code_new(request: HttpRequest) -> HttpResponse:
+    """A new recovery code, the password typed again: the old code stops working, and the new one
+    is shown once. Not for an account a teacher made (404): its class's teachers set its password."""
+    user = user_of(request)
+    if ManagedAccount.objects.filter(user=user).exists():
+        raise Http404("An account a teacher made has no recovery code")
+    form = RecoveryCodeForm(user, request.POST)
+    if not form.is_valid():
+        return _account_page(request, user, recovery_form=form)
+    code = recovery_code_renew(user=user)
+    recovery_code_keep(
+        session=request.session, user=user, code=code, then=reverse("accounts:account") + "#recovery"
+    )
+    messages.success(request, "Here is your new recovery code. The old one no longer works.")
+    return redirect("accounts:recovery_code")
 
 
 @login_required

@@ -12,6 +12,7 @@ accounts: list[URLPattern] = [
     path("", account_views.account, name="account"),
     path("name/", account_views.name_change, name="name_change"),
     path("email/", account_views.email_change, name="email_change"),
+    path("recovery-code/new/", account_views.recovery_code_new, name="recovery_code_new"),
     path("role/", account_views.role_change, name="role_change"),
     path("data.json", account_views.data_export, name="data_export"),
     path("delete/", account_views.delete, name="delete"),

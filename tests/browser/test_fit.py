@@ -22,11 +22,12 @@ from django.utils import timezone
 from playwright.sync_api import BrowserContext, Page, ViewportSize
 
 from cfmj.classes import services as class_services
-from cfmj.classes.models import Classroom
+from cfmj.classes.models import Assignment, Classroom
 from cfmj.engine import drills
 from cfmj.play import seating
 from cfmj.play.models import Table
 from lessons.models import Lesson, LessonProgress
+from practice.models import PuzzleBatch
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_layout import MEASURE, SIZES
 from tests.browser.walk import WORKED, Site, answer_drill, site_build, start
@@ -45,6 +46,7 @@ SHOWN = {
     "a seat offered",
     "table lobby",
 }  # screenshots at both sizes and print sizes
+MAKING = ("collecting", 5)  # a slow kind's homework, its next puzzle being made by the worker
 LARGE_PRINT = "(on) => document.documentElement.classList.toggle('large-print', on)"
 
 
@@ -70,6 +72,7 @@ def visitor_pages(join_code: str = "") -> Iterator[tuple[str, str]]:
     yield "password reset, sent", "/accounts/password/reset/sent/"
     yield "password reset, a bad link", "/accounts/password/reset/MQ/not-a-token/"
     yield "password reset, done", "/accounts/password/reset/done/"
+    yield "password forgotten, a recovery code", "/accounts/password/forgotten/"
 
 
 def learner_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
@@ -86,9 +89,13 @@ def learner_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
     yield "account, delete", "/accounts/delete/"
     yield "password change", "/accounts/password/"
     yield "password changed", "/accounts/password/done/"
+    # Shown once (tests/browser/test_recovery.py measures the code's card): asked again, what to do.
+    yield "recovery code, asked again", "/accounts/recovery-code/"
     yield "classes, student", "/classes/"
     yield "class, student", f"/classes/{site.classroom_pk}/"
     yield "homework, student", f"/classes/{site.classroom_pk}/homework/{homework}/"
+    making = Assignment.objects.get(drill_kind=MAKING[0]).pk
+    yield "homework, a puzzle being made", f"/classes/{site.classroom_pk}/homework/{making}/"
     yield "session, student", f"/classes/{site.classroom_pk}/session/"
     yield "join a class", "/classes/join/"
     yield "play together", "/play/tables/"
@@ -139,6 +146,17 @@ def fit_site_build(user_model: Any) -> tuple[Site, int]:
         count=1,
         band=2,
     )
+    # Homework of a slow kind whose pool holds no puzzle of its band, a batch on its way for it.
+    class_services.assignment_create(
+        classroom=Classroom.objects.get(pk=site.classroom_pk),
+        teacher=site.teacher,
+        kind="drills",
+        due=in_days(3),
+        drill_kind=MAKING[0],
+        count=2,
+        band=MAKING[1],
+    )
+    PuzzleBatch.objects.create(kind=MAKING[0], band=MAKING[1], seed=1, requested=5)
     seating.table_open(host=site.teacher, bot_level="steady")  # a table sam is offered a seat at
     for lesson in Lesson.objects.prefetch_related("steps"):
         LessonProgress.objects.create(
@@ -194,8 +212,9 @@ def pages_fit(page: Page, pages: Iterator[tuple[str, str]]) -> tuple[int, list[s
 
 
 def test_no_page_is_wider_than_the_screen(
-    contexts: Callable[[ViewportSize], BrowserContext], django_user_model: Any
+    contexts: Callable[[ViewportSize], BrowserContext], django_user_model: Any, settings: Any
 ) -> None:
+    settings.PRACTICE_STALE_BATCH_SECONDS = 3600  # the batch being made stays on its way for the walk
     site, homework = fit_site_build(django_user_model)
     SHOTS.mkdir(parents=True, exist_ok=True)
     began, pages = time.monotonic(), 0

@@ -20,6 +20,7 @@ from pytest_django.live_server_helper import LiveServer
 from cfmj.classes import services as class_services
 from cfmj.classes.models import Assignment, Classroom
 from lessons.models import Lesson, LessonProgress
+from practice.models import PuzzleBatch
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_fit import problems_at
 from tests.browser.test_layout import SIZES, Layout
@@ -194,3 +195,33 @@ def test_the_report_and_a_students_page_fit_from_phone_to_desktop(
     page.get_by_role("link", name="Samantha Featherstonehaugh-Ramsbottom").click()
     expect(page.locator("h1")).to_have_text("Samantha Featherstonehaugh-Ramsbottom")
     assert not problems, "\n".join(problems)
+
+
+def test_a_students_next_puzzle_being_made_appears_by_itself(
+    contexts: Callable[[ViewportSize], BrowserContext], django_user_model: Any, settings: Any
+) -> None:
+    """Drill homework whose pool holds nothing new for the student, a batch on its way (a slow
+    kind's, made by the worker): the page says so, with a Refresh link, and shows the puzzle once
+    it is there, without the student doing anything (htmx looks again every few seconds)."""
+    settings.PRACTICE_STALE_BATCH_SECONDS = 3600  # the batch below is on its way, not a dead worker's
+    site = _site(django_user_model)
+    work = class_services.assignment_create(
+        classroom=Classroom.objects.get(pk=site.classroom_pk),
+        teacher=site.teacher,
+        kind="drills",
+        due=in_days(3),
+        drill_kind="collecting",
+        count=1,
+        band=5,
+    )
+    PuzzleBatch.objects.create(kind="collecting", band=5, seed=1, requested=5)
+    page = start(contexts(SIZES["phone"]), False, "sam")
+    page.goto(f"/classes/{site.classroom_pk}/homework/{work.pk}/")
+    making = page.locator("#making")
+    expect(making).to_contain_text("Your next puzzle is being made")
+    expect(making.get_by_role("link", name="Refresh")).to_be_visible()
+    assert not problems_at(page, "homework, a puzzle being made")
+    PuzzleFactory(kind="collecting", band=5)  # the worker's batch is in
+    expect(page.get_by_role("heading", name="What are they collecting?")).to_be_visible()
+    expect(page.get_by_role("button", name="Answer")).to_be_visible()
+    expect(making).to_have_count(0)

@@ -67,9 +67,14 @@ def test_a_newcomer_follows_a_join_link_signs_up_and_is_in_the_class(
     fits(page, f"sign up to join, {look}")
     shot(page, f"2-sign-up-to-join-{look}")
     page.get_by_role("button", name="Sign up and join Tuesday beginners").click()
-    expect(page.get_by_role("heading", level=1)).to_have_text("Tuesday beginners")
+    # On the way: the account's recovery code, shown once, then on into the class.
+    expect(page.get_by_role("heading", level=1)).to_have_text("Your recovery code")
     expect(page.locator(".messages")).to_contain_text("you are in Tuesday beginners")
     expect(page.locator(".messages")).to_be_in_viewport()
+    fits(page, f"recovery code, {look}")
+    shot(page, f"3-recovery-code-{look}")
+    page.get_by_role("link", name="I have kept it: go on").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Tuesday beginners")
     fits(page, f"in the class, {look}")
     shot(page, f"3-in-the-class-{look}")
     membership = Membership.objects.get(user__username="newbie")
@@ -107,6 +112,7 @@ def test_the_header_s_sign_up_link_on_a_join_link_s_log_in_page_still_ends_in_th
     page.get_by_label("Password", exact=True).fill("soap-and-dragons-42")
     page.get_by_label("Password confirmation").fill("soap-and-dragons-42")
     page.get_by_role("button", name="Sign up and join Tuesday beginners").click()
+    page.get_by_role("link", name="I have kept it: go on").click()  # past the recovery code
     expect(page.get_by_role("heading", level=1)).to_have_text("Tuesday beginners")
     page.go_back()  # the log-in page left behind sends a signed-in student on, not to a log-in form
     page.goto(f"/accounts/login/?next=/classes/join/{classroom.code}/")

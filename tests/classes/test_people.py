@@ -53,7 +53,7 @@ def test_it_refuses_the_takeover_of_an_account_that_joined_by_code(client: Clien
     response = _set_password(client, classroom, joiner, "taken-over-now")
     assert _messages(response) == [
         "sam: sam made their own account, so only they can change its password "
-        "(in their account, or by a reset e-mail)."
+        "(in their account, or, if they forgot it, by a reset e-mail or their recovery code)."
     ]
     joiner.refresh_from_db()
     assert joiner.check_password("pw-tiles-123")

@@ -38,3 +38,25 @@ def test_it_orders_a_dead_workers_batch_again_and_nothing_for_full_pools() -> No
     batch = PuzzleBatch.objects.create(kind="worth", band=1, seed=81, requested=4, starts=1)
     PuzzleBatch.objects.filter(pk=batch.pk).update(created_at=timezone.now() - datetime.timedelta(hours=1))
     assert _refill(target=0) == [making.BatchOrder("worth", 4, 1, 81)]
+
+
+def test_it_keeps_the_pools_an_app_above_registers_each_once() -> None:
+    from practice.pools import Pool, pools_kept, pools_register, pools_unregister
+
+    standard = pools_kept()
+    pools_register(
+        "test",
+        lambda: [
+            Pool("worth", 2, "h3"),
+            Pool("worth", 2, "h3"),
+            Pool("rules_quiz", 1, "h3"),
+            Pool("gone", 1, "h3"),
+        ],
+    )
+    try:
+        # rules_quiz ignores the table: its pool is the standard one; an unknown kind is left out
+        assert pools_kept() == [*standard, Pool("worth", 2, "h3")]
+        assert (Pool("worth", 2, "h3"), 20) in pool_shortfalls(target=20)
+    finally:
+        pools_unregister("test")
+    assert pools_kept() == standard

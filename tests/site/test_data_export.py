@@ -13,6 +13,8 @@ from django.conf import settings as django_settings
 from django.db import models
 from django.urls import reverse
 
+from cfmj.accounts.recovery import code_read
+from cfmj.accounts.services import recovery_code_renew
 from cfmj.site.selectors import account_data
 from lessons.models import CheckAnswer
 from practice.tables import LESSON
@@ -79,6 +81,7 @@ def test_it_holds_a_learners_classes_homework_and_session_answers(client):
 
 def test_it_names_no_other_student_and_holds_no_password(client):
     w = world()
+    code = recovery_code_renew(user=w.lena)
     response, data = _download(client, w.lena)
     body = response.content.decode()
     for other in ("otto", "kid1", "1400", "1300"):
@@ -86,6 +89,9 @@ def test_it_names_no_other_student_and_holds_no_password(client):
     assert "password" not in json.dumps(data)
     assert w.lena.password not in body
     assert "md5$" not in body and "pbkdf2" not in body
+    # when the recovery code was made, but neither the code nor its hash
+    assert data["account"]["recovery_code_made_at"] is not None
+    assert code not in body and code_read(code) not in body and w.lena.recovery_code not in body
 
 
 def test_it_holds_a_teachers_classes_homework_and_invitations(client):

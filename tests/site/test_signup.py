@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.hashers import check_password
 from django.urls import reverse
 
+from cfmj.accounts.recovery import code_read
 from tests.accounts.factories import UserFactory
+from tests.accounts.recovery import landing
 
 URL = reverse("accounts:signup")
 NEW_PASSWORD = "quiet-bamboo-garden-17"
@@ -37,8 +40,7 @@ def test_it_shows_the_form(client, db):
 
 def test_it_creates_a_learner_and_logs_them_in(client, django_user_model):
     response = client.post(URL, _form())
-    assert response.status_code == 302
-    assert response["Location"] == "/"
+    assert landing(client, response) == "/"
     user = django_user_model.objects.get(username="newplayer")
     assert user.role == "learner"
     assert not user.is_teacher
@@ -119,20 +121,18 @@ def test_it_rejects_an_unknown_role(client, django_user_model):
 
 def test_it_follows_a_local_next(client, db):
     response = client.post(URL, {**_form(), "next": "/check/?hand=1C"})
-    assert response.status_code == 302
-    assert response["Location"] == "/check/?hand=1C"
+    assert landing(client, response) == "/check/?hand=1C"
 
 
 def test_it_ignores_an_external_next(client, django_user_model):
     response = client.post(URL, {**_form(), "next": "https://evil.example/"})
-    assert response.status_code == 302
-    assert response["Location"] == "/"
+    assert landing(client, response) == "/"
     assert django_user_model.objects.filter(username="newplayer").exists()
 
 
 def test_it_ignores_a_scheme_relative_next(client, db):
     response = client.post(URL, {**_form(), "next": "//evil.example/"})
-    assert response["Location"] == "/"
+    assert landing(client, response) == "/"
 
 
 def test_it_carries_a_local_next_in_the_form(client, db):
@@ -181,15 +181,13 @@ UNSAFE_NEXT = [
 @pytest.mark.parametrize("target", UNSAFE_NEXT)
 def test_it_falls_back_home_for_an_unsafe_next(client, django_user_model, target):
     response = client.post(URL, {**_form(), "next": target})
-    assert response.status_code == 302
-    assert response["Location"] == "/"
+    assert landing(client, response) == "/"
     assert django_user_model.objects.filter(username="newplayer").exists()
 
 
 def test_it_follows_a_join_link_next(client, db):
     response = client.post(URL, {**_form(), "next": "/classes/join/ABC234/"})
-    assert response.status_code == 302
-    assert response["Location"] == "/classes/join/ABC234/"
+    assert landing(client, response) == "/classes/join/ABC234/"
 
 
 @pytest.mark.parametrize("target", UNSAFE_NEXT)
@@ -234,3 +232,15 @@ def test_it_says_the_account_is_made_on_the_page_it_leads_to(client, django_user
         "Welcome, newplayer: your account is made, and what you did before signing up "
         "(lessons, answers, today's streak) is kept in it."
     ]
+
+
+def test_it_shows_the_new_accounts_recovery_code_once(client, django_user_model):
+    response = client.post(URL, _form(email=""))
+    assert response["Location"] == reverse("accounts:recovery_code")
+    page = client.get(response["Location"])
+    code = page.context["code"]
+    user = django_user_model.objects.get(username="newplayer")
+    assert code and code in page.content.decode() and user.recovery_code_made_at is not None
+    assert check_password(code_read(code), user.recovery_code) and code_read(code) not in user.recovery_code
+    assert "Welcome, newplayer" in page.content.decode()
+    assert not client.get(response["Location"]).context["code"]  # once

@@ -27,15 +27,20 @@ class Command(BaseCommand):
             type=int,
             default=None,
             metavar="N",
-            help="top every kind and band up to N unseen puzzles, and build today's set",
+            help="top every pool (each kind and band, and each live class's table) up to N unseen "
+            "puzzles, and build today's set",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["fill"] is not None:
             made = 0
-            for kind, band, missing in pool_shortfalls(target=options["fill"]):
+            for pool, missing in pool_shortfalls(target=options["fill"]):
                 made += making.puzzle_batch_generate(
-                    kind=kind, band=band, count=missing, seed=random.SystemRandom().randrange(2**62)
+                    kind=pool.kind,
+                    band=pool.band,
+                    count=missing,
+                    seed=random.SystemRandom().randrange(2**62),
+                    table=pool.table,
                 ).created
             daily = making.daily_set_build(day=timezone.localdate())
             self.stdout.write(f"Made {made} puzzles; today's daily set is #{daily.pk}.")
