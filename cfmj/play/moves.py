@@ -112,7 +112,8 @@ def describe(event: Event, seating: Seating) -> str | None:
         stage = STAGE_NAMES.get(event.stage, event.stage)
         return f"{stage} pass: {who(event.giver)} passed you {names(event.tiles)}"
     if isinstance(event, SecondCharlestonSkipped):
-        voters = " and ".join(who(s) for s in event.voters)
+        # "You" leads the sentence, "you" is lower case after another voter's name
+        voters = " and ".join("you" if seat == me and k else who(seat) for k, seat in enumerate(event.voters))
         why = f"{voters} voted to stop" if event.reason == "stop_vote" else "the house rule says so"
         return f"No second Charleston: {why}"
     if isinstance(event, SecondCharlestonStarted):

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from cfmj.engine.game.events import Discarded, Drew, ExposureMade, PassChosen, PassDelivered, WallGame
+from cfmj.engine.game.events import (
+    Discarded,
+    Drew,
+    ExposureMade,
+    PassChosen,
+    PassDelivered,
+    SecondCharlestonSkipped,
+    WallGame,
+)
 from cfmj.engine.tiles import NORTH, parse_tile
-from cfmj.play.moves import since
+from cfmj.play.moves import Seating, since
 
 FIVE_DOT = parse_tile("5D")
 
@@ -40,3 +48,12 @@ def test_another_seats_draws_and_passes_are_not_told() -> None:
 def test_it_starts_at_the_learners_last_action() -> None:
     events = [Discarded(1, FIVE_DOT), Discarded(0, NORTH), Discarded(1, FIVE_DOT)]
     assert since(events, 1, dealer=0) == ["You discard North", "South discards 5 Dot"]
+
+
+def test_at_a_table_the_voters_to_stop_are_named_you_in_lower_case_after_another() -> None:
+    events = [SecondCharlestonSkipped("stop_vote", (0, 1)), SecondCharlestonSkipped("stop_vote", (1, 2))]
+    names = {0: "cy", 2: "ann"}
+    assert since(events, 0, dealer=0, seating=Seating(0, 1, names)) == [
+        "No second Charleston: cy (East) and you voted to stop",
+        "No second Charleston: You and ann (West) voted to stop",
+    ]
