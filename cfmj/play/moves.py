@@ -11,12 +11,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from cfmj.engine.game import (
+    CALL_ORDER_WORDS,
     STAGE_NAMES,
     CourtesyAgreed,
     CourtesyDelivered,
     Discarded,
     Drew,
     Event,
+    ExposureCalled,
     ExposureMade,
     HandDead,
     HandWon,
@@ -86,19 +88,28 @@ def since(
     seating = seating or Seating(dealer)
     lines: list[str] = []
     why = ""
+    callers: list[int] = []  # who called the discard being answered
+    notes: dict[int, str] = {}  # said at the end of a line: why a call went to its caller
     for index in range(start, len(events)):
         event = events[index]
         why = (whys or {}).get(str(index), why)
+        if isinstance(event, Discarded):
+            callers = []
+        elif isinstance(event, ExposureCalled):
+            callers.append(event.seat)
         line = describe(event, seating)
         if line is None:
             continue
+        if isinstance(event, ExposureMade) and (others := [s for s in callers if s != event.seat]):
+            too = " and ".join(seating.who(s) for s in others)
+            notes[len(lines)] = f" ({too} called it too: {CALL_ORDER_WORDS})"  # after the caller's discard
         if isinstance(event, Discarded) and lines and _called_by(lines, event.seat, seating):
             lines[-1] += f" and {seating.verb('discard', event.seat)} {name(event.tile)}"
             why = ""
             continue
         lines.append(f"{line} ({why})" if why else line)
         why = ""
-    return lines
+    return [line + notes.get(k, "") for k, line in enumerate(lines)]
 
 
 def _called_by(lines: list[str], seat: int, seating: Seating) -> bool:

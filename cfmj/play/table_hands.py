@@ -68,7 +68,7 @@ def _advance(engine: EngineGame, table: Table, seed: int, whys: dict[str, str]) 
     def note(move: Move) -> None:
         why = bots[move.seat].why(move.view, move.action)
         if move.seat in away:  # everyone, the person away included, is told it was not them
-            why = AWAY_WHY + (f": {why}" if why else "")
+            why = AWAY_WHY + (f"; {why}" if why else "")  # its reason has a colon of its own
         if why:
             whys[str(move.first_event)] = why
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from cfmj.engine.game.events import (
     Discarded,
     Drew,
+    ExposureCalled,
     ExposureMade,
     PassChosen,
     PassDelivered,
@@ -56,4 +57,20 @@ def test_at_a_table_the_voters_to_stop_are_named_you_in_lower_case_after_another
     assert since(events, 0, dealer=0, seating=Seating(0, 1, names)) == [
         "No second Charleston: cy (East) and you voted to stop",
         "No second Charleston: You and ann (West) voted to stop",
+    ]
+
+
+def test_a_discard_two_people_called_says_why_it_went_to_one() -> None:
+    events = [
+        Discarded(1, FIVE_DOT),
+        ExposureCalled(3, (FIVE_DOT, FIVE_DOT)),
+        ExposureCalled(2, (FIVE_DOT, FIVE_DOT)),
+        ExposureMade(2, 1, FIVE_DOT, (FIVE_DOT,) * 3),
+        Discarded(2, NORTH),
+    ]
+    names = {2: "ben", 3: "cy"}
+    assert since(events, 0, dealer=0, seating=Seating(0, 0, names)) == [
+        "South discards 5 Dot",
+        "ben (West) calls a Pung of 5 Dot and discards North (cy (North) called it too: when two players"
+        " call a discard for an exposure, the one next in turn after the discarder gets it)",
     ]

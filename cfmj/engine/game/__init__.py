@@ -32,6 +32,7 @@ from .events import (
     Discarded,
     Drew,
     Event,
+    ExposureCalled,
     ExposureMade,
     HandDead,
     HandStarted,
@@ -48,6 +49,7 @@ from .events import (
     event_from_dict,
 )
 from .fed import Fed, fed
+from .play import CALL_ORDER_WORDS
 from .players import Player, RandomPlayer, might_win, wins
 from .runner import (
     HandResult,
@@ -80,6 +82,7 @@ __all__ = [
     "BY_CALL",
     "BY_DEAL",
     "CALLS",
+    "CALL_ORDER_WORDS",
     "CHARLESTON",
     "COURTESY_ASK",
     "COURTESY_PASS",
@@ -102,6 +105,7 @@ __all__ = [
     "Event",
     "ExchangeJoker",
     "Exposure",
+    "ExposureCalled",
     "ExposureMade",
     "Fed",
     "Game",

@@ -252,8 +252,15 @@ def _answer(table: Table, action: Action) -> list[Event]:
     return [event, *_resolve(table)]
 
 
+# Why a discard called by several players went to one of them, in a learner's words.
+CALL_ORDER_WORDS = (
+    "when two players call a discard for an exposure, the one next in turn after the discarder gets it"
+)
+
+
 def _resolve(table: Table) -> list[Event]:
-    """Everyone has answered: Mah Jongg beats an exposure; otherwise the nearest caller wins."""
+    """Everyone has answered: Mah Jongg beats an exposure; otherwise the nearest caller wins
+    (CALL_ORDER_WORDS)."""
     assert table.pending is not None
     discarder, tile = table.pending
     order = table.in_order_from(discarder)
