@@ -20,6 +20,7 @@ from cfmj.accounts.models import User
 from cfmj.engine.coach import level_player, warning
 from cfmj.engine.game import CALLS, SEATS, Action, HandStarted, Move, NoCall, Player, play_on
 from cfmj.engine.game import Game as EngineGame
+from cfmj.play import table_seen
 from cfmj.play.announce import deadline_set, table_changed
 from cfmj.play.models import Game, Seat, Table
 from cfmj.play.seating import TableError
@@ -106,6 +107,7 @@ def _save(game: Game, table: Table, engine: EngineGame, *, before: tuple[object,
     table.version += 1
     table.save()
     table_changed(table)
+    table_seen.keep(table=table, hand=game, engine=engine)
     if game.deadline is not None:
         deadline_set(game, game.deadline)
 

@@ -5,8 +5,7 @@ same table partial as a hand alone (play/table.py), never another seat's conceal
 from __future__ import annotations
 
 import datetime
-import hashlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import segno
@@ -18,7 +17,7 @@ from cfmj.core import live
 from cfmj.engine import coach
 from cfmj.engine.game import SEATS, wind_of
 from cfmj.engine.game import Game as EngineGame
-from cfmj.play import moves, seating, selectors, table_hands
+from cfmj.play import moves, seating, selectors, table_hands, table_seen
 from cfmj.play.models import Game, Seat, Table
 from cfmj.play.posted import action_fields
 from cfmj.play.services import WarnedError
@@ -46,8 +45,9 @@ def _name(seat: Seat) -> str:
 
 
 def seat_rows(
-    table: Table, number: int, dealer: int | None, scores: list[int] | None = None
+    table: Table, seats: list[Seat], number: int, dealer: int | None, scores: list[int] | None = None
 ) -> list[SeatRow]:
+    """`seats`: the table's, by number, their people read with them."""
     return [
         SeatRow(
             seat.number,
@@ -59,7 +59,7 @@ def seat_rows(
             wind_of(seat.number, dealer) if dealer is not None else "",
             scores[seat.number] if scores is not None else None,
         )
-        for seat in table.seats.select_related("user").order_by("number")
+        for seat in seats
     ]
 
 
@@ -76,23 +76,32 @@ def current_hand(table: Table) -> Game | None:
     return table.hands.order_by("-hand_number").first()
 
 
-def seen_digest(
-    table: Table, number: int, *, hand: Game | None = None, engine: EngineGame | None = None
-) -> str:
-    """A digest of what the seat sees: its own view of the hand, whether it owes a choice, the
-    seats and the deadline. The page sends it back when it asks again; the same digest means
-    nothing to redraw. `hand` and `engine`: the current hand and its replay, when the caller has
-    them already (a replay is the costly part)."""
+@dataclass(frozen=True)
+class AtTable:
+    """A table as one request read it: its seats by number (their people read with them), its
+    current hand (None in the lobby) and that hand replayed."""
+
+    table: Table
+    seats: list[Seat]
+    hand: Game | None
+    engine: EngineGame | None
+
+    def seen(self, number: int) -> str:
+        """The digest of what seat `number` sees (table_seen)."""
+        return table_seen.seen_digest(
+            self.table, self.seats, table_seen.hand_digest(self.hand, self.engine, number)
+        )
+
+
+def seats_of(table: Table) -> list[Seat]:
+    return list(table.seats.select_related("user").order_by("number"))
+
+
+def table_read(table: Table, *, seats: list[Seat] | None = None, hand: Game | None = None) -> AtTable:
+    """The table's seats (unless given), its current hand (unless given) and that hand replayed."""
     hand = hand or current_hand(table)
-    parts: list[object] = [table.status, table.joining_open, table.host_id, table.talk]
-    parts += [(s.number, s.user_id, s.away) for s in table.seats.order_by("number")]
-    if hand is not None:
-        engine = engine or selectors.rebuild(hand)
-        parts += [hand.pk, hand.status, hand.deadline, number in engine.waiting_for()]
-        # Without the game's clock and the tiles each seat holds (they move while the others pass
-        # in secret): what is shown changes with what each seat does in the open.
-        parts.append(replace(engine.view(number), step=0, hand_sizes=()))
-    return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+    seats = seats_of(table) if seats is None else seats
+    return AtTable(table, seats, hand, selectors.rebuild(hand) if hand is not None else None)
 
 
 def _moves_from(engine: EngineGame, number: int) -> int:
@@ -103,9 +112,9 @@ def _moves_from(engine: EngineGame, number: int) -> int:
 
 
 def seat_context(
-    request: HttpRequest, table: Table, number: int, *, warned: WarnedError | None = None, problem: str = ""
+    request: HttpRequest, at: AtTable, number: int, *, warned: WarnedError | None = None, problem: str = ""
 ) -> dict[str, Any]:
-    hand = current_hand(table)
+    table, hand, engine = at.table, at.hand, at.engine
     here = reverse("play:table", args=[table.code])
     context: dict[str, Any] = {
         "table": table,
@@ -118,19 +127,17 @@ def seat_context(
         "live_url": reverse("live:table", args=[table.code]) if live.live_enabled() else "",
         "join_url": request.build_absolute_uri(here),
         "phrases": seating.TALK.items(),
+        "seen": at.seen(number),
     }
-    if hand is None:
-        context["seen"] = seen_digest(table, number, hand=None)
-        context["seats"] = seat_rows(table, number, None)
+    if hand is None or engine is None:
+        context["seats"] = seat_rows(table, at.seats, number, None)
         context["talk"] = talk_lines(table, context["seats"])
         context["qr"] = segno.make(context["join_url"], error="m").svg_inline(
             scale=4, dark="#000", light="#fff"
         )
         context["people"] = sum(1 for row in context["seats"] if row.person)
         return context
-    engine = selectors.rebuild(hand)
-    context["seen"] = seen_digest(table, number, hand=hand, engine=engine)
-    seats = seat_rows(table, number, engine.dealer, _scores(hand))
+    seats = seat_rows(table, at.seats, number, engine.dealer, _scores(hand))
     names = {row.number: row.name for row in seats if row.person and not row.you}
     playing = hand.status == Game.Status.PLAYING
     hinted = playing and hand.coached and request.GET.get("hint") == "1" and number in engine.waiting_for()
