@@ -6,15 +6,16 @@ makes costs the server (mean CPU ms by time.process_time, and SQL queries), not 
 Sets up `--tables` tables of four people as bench/loadtest_tables.py does (seeded deals, the call
 window 30 s: no deadline comes due), on a throwaway PostgreSQL test database (created and dropped
 here) with the cache on Redis database 9 (emptied before and after), DEBUG off, as production
-runs. The tables are played in turn, one action at a time, with Django's test Client in this
-process (no server, no network: the client's own CPU is counted too, about the same for every
-kind of request). Each action is chosen from the actor's latest part by the load test's people
-(`choose`: first tiles, let every discard go, ...) and posted with htmx; then each of the other
-three seats fetches its part (`/now/?seen=<digest>`), answered 200 with the part or 204 when
-nothing it sees changed: the requests a table's streams set off. After a warm-up table, the
-measured ones. Prints for each kind of request: how many, the mean and median CPU ms, and the
-mean queries (counted by a database execute wrapper). `--profile KIND` prints a cProfile of that
-kind's requests."""
+runs, the engine's tables built first as gunicorn's master builds them. The tables are played in
+turn, one action at a time, with Django's test Client in this process (no server, no network: the
+client's own CPU is counted too, about the same for every kind of request). Each action is chosen
+from the actor's latest part by the load test's people (`choose`: first tiles, let every discard
+go, ...) and posted with htmx; then each of the other three seats fetches its part
+(`/now/?seen=<digest>`), answered 200 with the part or 204 when nothing it sees changed: the
+requests a table's streams set off. After a warm-up table, the measured ones. Prints for each kind
+of request: how many, the mean and median CPU ms, and the mean queries (counted by a database
+execute wrapper). `--profile KIND` prints a cProfile of that kind's requests (wall-clock: the
+database's answers count too)."""
 
 from __future__ import annotations
 
@@ -56,6 +57,7 @@ from django.urls import reverse  # noqa: E402
 from bench.loadtest_tables import DRAWN, PROBLEM, SEEN, choose  # noqa: E402
 from cfmj.accounts.models import User  # noqa: E402
 from cfmj.core import live_hub  # noqa: E402
+from cfmj.engine.game.warm import warm_up  # noqa: E402
 from cfmj.play import seating, table_hands  # noqa: E402
 from cfmj.play.models import Table  # noqa: E402
 
@@ -220,6 +222,7 @@ def main() -> None:
 
 
 def run(args: argparse.Namespace, tally: Tally) -> None:
+    warm_up()  # as gunicorn's master does before it forks a worker (gunicorn.conf.py)
     (warm,) = seat_tables(1, first=0)
     for _ in range(WARM_UP_ACTIONS):
         act(None, warm)

@@ -3,6 +3,8 @@ at it see anything more. Everyone else gets a 404 (never learning what is behind
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.http import Http404, HttpRequest
 
 from cfmj.accounts.models import User
@@ -18,11 +20,29 @@ def table_or_404(code: str) -> Table:
     return table
 
 
+@dataclass(frozen=True)
+class Seated:
+    """A table, its seats by number (their people read with them) and the asking person's seat."""
+
+    table: Table
+    seats: list[Seat]
+    seat: Seat
+
+
+def seated_at(request: HttpRequest, code: str) -> Seated:
+    """The table, its seats and the asking person's seat at it, read in one query."""
+    cleaned, user = code_clean(code), request.user
+    found = Seat.objects.filter(table__code=cleaned).select_related("table", "user").order_by("number")
+    seats = list(found) if cleaned and isinstance(user, User) else []
+    mine = next((seat for seat in seats if seat.user_id == user.pk), None)
+    if mine is None:
+        raise Http404("No such table")
+    for seat in seats:  # one table for all
+        seat.table = mine.table
+    return Seated(mine.table, seats, mine)
+
+
 def seated_or_404(request: HttpRequest, code: str) -> tuple[Table, Seat]:
     """The table and the asking person's seat at it."""
-    table = table_or_404(code)
-    user = request.user
-    seat = table.seats.filter(user=user).first() if isinstance(user, User) else None
-    if seat is None:
-        raise Http404("No such table")
-    return table, seat
+    here = seated_at(request, code)
+    return here.table, here.seat

@@ -93,14 +93,10 @@ class AtTable:
         )
 
 
-def seats_of(table: Table) -> list[Seat]:
-    return list(table.seats.select_related("user").order_by("number"))
-
-
 def table_read(table: Table, *, seats: list[Seat] | None = None, hand: Game | None = None) -> AtTable:
     """The table's seats (unless given), its current hand (unless given) and that hand replayed."""
     hand = hand or current_hand(table)
-    seats = seats_of(table) if seats is None else seats
+    seats = table_hands.seats_read(table) if seats is None else seats
     return AtTable(table, seats, hand, selectors.rebuild(hand) if hand is not None else None)
 
 
@@ -137,7 +133,8 @@ def seat_context(
         )
         context["people"] = sum(1 for row in context["seats"] if row.person)
         return context
-    seats = seat_rows(table, at.seats, number, engine.dealer, _scores(hand))
+    earlier = selectors.earlier_hands(hand)
+    seats = seat_rows(table, at.seats, number, engine.dealer, _scores(hand, earlier))
     names = {row.number: row.name for row in seats if row.person and not row.you}
     playing = hand.status == Game.Status.PLAYING
     hinted = playing and hand.coached and request.GET.get("hint") == "1" and number in engine.waiting_for()
@@ -146,13 +143,13 @@ def seat_context(
     seated = moves.Seating(engine.dealer, number, names)
     context.update(table_context(hand, engine, hint, seating=seated))
     context.update(
-        can_undo=table_hands.can_undo_at(hand, table, number),
+        can_undo=table_hands.can_undo_at(hand, table, number, seats=at.seats),
         undo_url=reverse("play:table_undo", args=[table.code]),
         form_version=table_hands.moment_token(engine),
         seats=seats,
         talk=talk_lines(table, seats),
         problem=problem,
-        match=selectors.match_of(hand, number),
+        match=selectors.match_of(hand, number, earlier=earlier),
         seconds_left=_seconds_left(hand),
         away=any(row.you and row.away for row in seats),
         latest_talk=_latest_talk(table, number, seats),
@@ -182,11 +179,11 @@ def _latest_talk(table: Table, number: int, seats: list[SeatRow]) -> str:
     return f"{name} says: {seating.TALK.get(said['say'], '')}"
 
 
-def _scores(hand: Game) -> list[int]:
-    """Every seat's running score over the table's finished hands."""
+def _scores(hand: Game, earlier: list[Game]) -> list[int]:
+    """Every seat's running score over the table's finished hands (`earlier`: the hands before)."""
     totals = [0] * SEATS
-    for earlier in [hand, *selectors.earlier_hands(hand)]:
-        paid = (earlier.result or {}).get("payments") if earlier.status == Game.Status.OVER else None
+    for played in [hand, *earlier]:
+        paid = (played.result or {}).get("payments") if played.status == Game.Status.OVER else None
         for seat, points in enumerate(paid or []):
             totals[seat] += int(points)
     return totals

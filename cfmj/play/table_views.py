@@ -29,8 +29,8 @@ from cfmj.play.announce import topic_of
 from cfmj.play.models import Game, Seat, Table
 from cfmj.play.posted import posted_action, posted_confirmed, posted_rules
 from cfmj.play.services import PlayError, WarnedError
-from cfmj.play.table_access import seated_or_404, table_or_404
-from cfmj.play.table_page import AtTable, seat_context, seats_of, table_read
+from cfmj.play.table_access import seated_at, seated_or_404, table_or_404
+from cfmj.play.table_page import AtTable, seat_context, table_read
 
 TABLE_VERSION_HEADER = "X-Table-Version"
 
@@ -138,16 +138,16 @@ def table_now(request: HtmxHttpRequest, code: str) -> HttpResponse:
     changed (`seen`: the digest the page was drawn from), else the table's live part. A deadline
     that has passed is applied first (where no task runs, this request is what applies it). The
     hand is replayed only when its part of the digest is not kept for the table's version."""
-    found, seat = seated_or_404(request, code)
-    seen, seats = request.GET.get("seen"), seats_of(found)
+    here = seated_at(request, code)
+    found, seats, number, seen = here.table, here.seats, here.seat.number, request.GET.get("seen")
     kept = table_seen.kept_for(found)
-    digest = kept.digest(found, seats, seat.number, now=timezone.now()) if kept is not None else None
+    digest = kept.digest(found, seats, number, now=timezone.now()) if kept is not None else None
     if digest is not None and seen == digest:
         return _unchanged(found)
     at = _now_read(found, seats, keep=kept is None)
-    if seen == at.seen(seat.number):
+    if seen == at.seen(number):
         return _unchanged(found)
-    return _seat_page(request, at, seat.number)
+    return _seat_page(request, at, number)
 
 
 def _now_read(found: Table, seats: list[Seat], *, keep: bool) -> AtTable:
@@ -181,12 +181,12 @@ def _back(request: HttpRequest, found: Table, problem: str = "") -> HttpResponse
 @require_POST
 def table_act(request: HtmxHttpRequest, code: str) -> HttpResponse:
     found, seat = seated_or_404(request, code)
-    hand = found.hands.order_by("-hand_number").first()
+    hand = found.hands.only("pk", "table").order_by("-hand_number").first()  # the service locks, reads it
     if hand is None:
         return _back(request, found, "Play has not started yet.")
     extra: dict[str, Any] = {}
     try:
-        table_hands.hand_act(
+        played = table_hands.hand_play(
             game=hand,
             user=user_of(request),
             version=request.POST.get("version", ""),
@@ -200,7 +200,10 @@ def table_act(request: HtmxHttpRequest, code: str) -> HttpResponse:
     if "warned" in extra:  # the warning and its "Go ahead anyway", with or without htmx
         found.refresh_from_db()
         return _seat_page(request, table_read(found), seat.number, **extra)
-    return _answer(request, found, seat.number, extra.get("problem", ""))
+    if "problem" in extra or not request.htmx:
+        return _answer(request, found, seat.number, extra.get("problem", ""))
+    # The part as the action left it, from what the service read under its lock: no replay.
+    return _seat_page(request, AtTable(played.table, played.seats, played.game, played.engine), seat.number)
 
 
 def _answer(request: HtmxHttpRequest, found: Table, number: int, problem: str) -> HttpResponse:
