@@ -129,7 +129,9 @@ def _deadline(
 
 
 def _save(game: Game, held: Held, engine: EngineGame, *, before: tuple[object, ...] | None) -> None:
-    now, table = timezone.now(), held.table
+    """Keep the hand and raise the table's version; a deadline is scheduled once, when it is set
+    (one kept at the same choice has its task already)."""
+    now, table, earlier = timezone.now(), held.table, game.deadline
     game_record(game=game, engine=engine)
     game.deadline = _deadline(game, engine, held, same_moment=before == _moment(engine), now=now)
     game.version += 1
@@ -138,7 +140,7 @@ def _save(game: Game, held: Held, engine: EngineGame, *, before: tuple[object, .
     table.save()
     table_changed(table)
     table_seen.keep(table=table, hand=game, engine=engine)
-    if game.deadline is not None:
+    if game.deadline is not None and game.deadline != earlier:
         deadline_set(game, game.deadline)
 
 
