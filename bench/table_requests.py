@@ -13,9 +13,10 @@ from the actor's latest part by the load test's people (`choose`: first tiles, l
 go, ...) and posted with htmx; then each of the other three seats fetches its part
 (`/now/?seen=<digest>`), answered 200 with the part or 204 when nothing it sees changed: the
 requests a table's streams set off. After a warm-up table, the measured ones. Prints for each kind
-of request: how many, the mean and median CPU ms, and the mean queries (counted by a database
-execute wrapper). `--profile KIND` prints a cProfile of that kind's requests (wall-clock: the
-database's answers count too)."""
+of request: how many, the mean and median CPU ms, the mean queries (counted by a database execute
+wrapper), and the mean CPU of the PostgreSQL backend serving them, which shares the machine's
+cores (from /proc, in clock ticks: right on average only). `--profile KIND` prints a cProfile of
+that kind's requests (wall-clock: the database's answers count too)."""
 
 from __future__ import annotations
 
@@ -69,6 +70,8 @@ WARM_UP_ACTIONS = 40
 class Tally:
     cpu: dict[str, list[float]] = field(default_factory=lambda: {kind: [] for kind in KINDS})
     queries: dict[str, list[int]] = field(default_factory=lambda: {kind: [] for kind in KINDS})
+    database: dict[str, list[float]] = field(default_factory=lambda: {kind: [] for kind in KINDS})
+    backend: Path | None = None  # /proc/<pid>/stat of this connection's PostgreSQL backend
     profiled: str = ""  # the kind whose requests are profiled
     profile: pstats.Stats | None = None
 
@@ -103,6 +106,8 @@ def counted() -> Iterator[list[int]]:
 def timed(tally: Tally | None, call: Callable[[], Any], kind_of: Callable[[Any], str]) -> Any:
     """One request, its CPU and queries put down under its kind (none during the warm-up)."""
     profile = cProfile.Profile() if tally is not None and tally.profiled else None
+    backend = tally.backend if tally is not None else None
+    served = _ticks(backend)
     with counted() as queries:
         started = time.process_time()
         if profile is not None:
@@ -111,13 +116,35 @@ def timed(tally: Tally | None, call: Callable[[], Any], kind_of: Callable[[Any],
         if profile is not None:
             profile.disable()
         used = time.process_time() - started
+    served = _ticks(backend) - served
     kind = kind_of(response)
     if tally is not None:
         tally.cpu[kind].append(1000 * used)
         tally.queries[kind].append(queries[0])
+        tally.database[kind].append(1000 * served / TICKS)
         if profile is not None and kind == tally.profiled:
             tally.profile = pstats.Stats(profile) if tally.profile is None else tally.profile.add(profile)
     return response
+
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _ticks(stat: Path | None) -> int:
+    """The CPU a process has used (user and system), in clock ticks (0 without one)."""
+    if stat is None:
+        return 0
+    fields = stat.read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def backend_of() -> Path:
+    """This connection's PostgreSQL backend process (on this machine): its CPU is the database's
+    share of a request (counted in clock ticks, a hundredth of a second: right on average only)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        (pid,) = cursor.fetchone()
+    return Path(f"/proc/{pid}/stat")
 
 
 def take(person: Person, html: str) -> None:
@@ -192,13 +219,13 @@ def seat_tables(count: int, first: int) -> list[Seated]:
 
 
 def report(tally: Tally, seconds: float) -> None:
-    print(f"{'request':10} {'n':>5} {'CPU ms mean':>12} {'median':>7} {'queries':>8}")
+    print(f"{'request':10} {'n':>5} {'CPU ms mean':>12} {'median':>7} {'queries':>8} {'PostgreSQL ms':>14}")
     for kind in KINDS:
-        cpu, queries = tally.cpu[kind], tally.queries[kind]
+        cpu, queries, database = tally.cpu[kind], tally.queries[kind], tally.database[kind]
         if cpu:
             print(
                 f"{kind:10} {len(cpu):5d} {statistics.fmean(cpu):12.2f} {statistics.median(cpu):7.2f} "
-                f"{statistics.fmean(queries):8.2f}"
+                f"{statistics.fmean(queries):8.2f} {statistics.fmean(database):14.2f}"
             )
     print(f"({seconds:.1f} s of CPU in the measured requests)")
 
@@ -227,6 +254,7 @@ def run(args: argparse.Namespace, tally: Tally) -> None:
     for _ in range(WARM_UP_ACTIONS):
         act(None, warm)
     tables = seat_tables(args.tables, first=1)
+    tally.backend = backend_of()
     for _ in range(args.actions):
         for seated in tables:
             act(tally, seated)
