@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import F
 from django.http import Http404, HttpRequest
 
 from cfmj.accounts.models import User
-from cfmj.play.models import Seat, Table
+from cfmj.play.models import Game, Seat, Table
 from cfmj.play.seating import code_clean
 
 
@@ -46,3 +47,19 @@ def seated_or_404(request: HttpRequest, code: str) -> tuple[Table, Seat]:
     """The table and the asking person's seat at it."""
     here = seated_at(request, code)
     return here.table, here.seat
+
+
+def hand_seated(request: HttpRequest, code: str) -> tuple[Game, int] | None:
+    """The table's current hand (only its number and table: the service that acts on it locks and
+    reads it) and the asking person's seat number, in one query; None without a seat or a hand."""
+    cleaned, user = code_clean(code), request.user
+    if not cleaned or not isinstance(user, User):
+        return None
+    found = (
+        Game.objects.filter(table__code=cleaned, table__seats__user=user)
+        .annotate(seat_number=F("table__seats__number"))
+        .only("pk", "table")
+        .order_by("-hand_number")
+        .first()
+    )
+    return (found, found.seat_number) if found is not None else None

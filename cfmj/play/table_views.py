@@ -29,7 +29,7 @@ from cfmj.play.announce import topic_of
 from cfmj.play.models import Game, Seat, Table
 from cfmj.play.posted import posted_action, posted_confirmed, posted_rules
 from cfmj.play.services import PlayError, WarnedError
-from cfmj.play.table_access import seated_at, seated_or_404, table_or_404
+from cfmj.play.table_access import hand_seated, seated_at, seated_or_404, table_or_404
 from cfmj.play.table_page import AtTable, seat_context, table_read
 
 TABLE_VERSION_HEADER = "X-Table-Version"
@@ -180,30 +180,31 @@ def _back(request: HttpRequest, found: Table, problem: str = "") -> HttpResponse
 @login_required
 @require_POST
 def table_act(request: HtmxHttpRequest, code: str) -> HttpResponse:
-    found, seat = seated_or_404(request, code)
-    hand = found.hands.only("pk", "table").order_by("-hand_number").first()  # the service locks, reads it
-    if hand is None:
+    """A seated person's action. The service checks under its lock whether they may (their seat,
+    their turn, the choice they saw, the rules); the part is then drawn from what it read."""
+    seated = hand_seated(request, code)
+    if seated is None:
+        found, _seat = seated_or_404(request, code)  # no seat: a 404
         return _back(request, found, "Play has not started yet.")
-    extra: dict[str, Any] = {}
+    hand, number = seated
     try:
         played = table_hands.hand_play(
             game=hand,
             user=user_of(request),
             version=request.POST.get("version", ""),
-            action=posted_action(request.POST, seat.number),
+            action=posted_action(request.POST, number),
             confirmed=posted_confirmed(request.POST),
         )
-    except WarnedError as held:
-        extra["warned"] = held
+    except WarnedError as held:  # the warning and its "Go ahead anyway", with or without htmx
+        found, _seat = seated_or_404(request, code)
+        return _seat_page(request, table_read(found), number, warned=held)
     except PlayError as refused:
-        extra["problem"] = str(refused)
-    if "warned" in extra:  # the warning and its "Go ahead anyway", with or without htmx
-        found.refresh_from_db()
-        return _seat_page(request, table_read(found), seat.number, **extra)
-    if "problem" in extra or not request.htmx:
-        return _answer(request, found, seat.number, extra.get("problem", ""))
+        found, _seat = seated_or_404(request, code)
+        return _answer(request, found, number, str(refused))
+    if not request.htmx:
+        return _back(request, played.table)
     # The part as the action left it, from what the service read under its lock: no replay.
-    return _seat_page(request, AtTable(played.table, played.seats, played.game, played.engine), seat.number)
+    return _seat_page(request, AtTable(played.table, played.seats, played.game, played.engine), number)
 
 
 def _answer(request: HtmxHttpRequest, found: Table, number: int, problem: str) -> HttpResponse:
