@@ -15,8 +15,10 @@ go, ...) and posted with htmx; then each of the other three seats fetches its pa
 requests a table's streams set off. After a warm-up table, the measured ones. Prints for each kind
 of request: how many, the mean and median CPU ms, the mean queries (counted by a database execute
 wrapper), and the mean CPU of the PostgreSQL backend serving them, which shares the machine's
-cores (from /proc, in clock ticks: right on average only). `--profile KIND` prints a cProfile of
-that kind's requests (wall-clock: the database's answers count too)."""
+cores (from /proc, in clock ticks: right on average only); and how many of the parts were fetched
+by seats told of the version on their stream (what a page on a stream asks for; the others only a
+page that polls). `--profile KIND` prints a cProfile of that kind's requests (wall-clock: the
+database's answers count too)."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ import statistics
 import sys
 import time
 import uuid
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -57,13 +60,14 @@ from django.urls import reverse  # noqa: E402
 
 from bench.loadtest_tables import DRAWN, PROBLEM, SEEN, choose  # noqa: E402
 from cfmj.accounts.models import User  # noqa: E402
-from cfmj.core import live_hub  # noqa: E402
+from cfmj.core import live, live_hub  # noqa: E402
 from cfmj.engine.game.warm import warm_up  # noqa: E402
 from cfmj.play import seating, table_hands  # noqa: E402
 from cfmj.play.models import Table  # noqa: E402
 
 KINDS = ("action", "part 200", "part 204", "next hand")
 WARM_UP_ACTIONS = 40
+PUBLISHED: set[str] = set()  # "topic@version", each published since the bench began
 
 
 @dataclass
@@ -74,6 +78,7 @@ class Tally:
     backend: Path | None = None  # /proc/<pid>/stat of this connection's PostgreSQL backend
     profiled: str = ""  # the kind whose requests are profiled
     profile: pstats.Stats | None = None
+    told: Counter[str] = field(default_factory=Counter)  # "part 200 told", "part 204 not told"...
 
 
 @dataclass
@@ -154,7 +159,9 @@ def take(person: Person, html: str) -> None:
     person.seen = found[1]
 
 
-def fetch(tally: Tally | None, table: Table, person: Person) -> None:
+def fetch(tally: Tally | None, table: Table, person: Person, *, told: bool = True) -> None:
+    """The seat's part fetched; `told`: its stream would have said the version (else only a page
+    that polls would ask)."""
     url = reverse("play:table_now", args=[table.code]) + f"?seen={person.seen}"
     response = timed(
         tally,
@@ -162,8 +169,24 @@ def fetch(tally: Tally | None, table: Table, person: Person) -> None:
         lambda r: "part 204" if r.status_code == 204 else "part 200",
     )
     assert response.status_code in (200, 204), response.status_code
+    if tally is not None:
+        tally.told[f"part {response.status_code} {'told' if told else 'not told'}"] += 1
     if response.status_code == 200:
         take(person, response.content.decode())
+
+
+def told(table: Table, number: int, version: int) -> bool:
+    """Was seat `number` told the table's `version`: on its own topic, or the table's (before each
+    seat had one)?"""
+    return f"table-{table.pk}-{number}@{version}" in PUBLISHED or f"table-{table.pk}@{version}" in PUBLISHED
+
+
+def _recording(publish: Callable[[str, int], None]) -> Callable[[str, int], None]:
+    def recorded(topic: str, version: int) -> None:
+        PUBLISHED.add(f"{topic}@{version}")
+        publish(topic, version)
+
+    return recorded
 
 
 def act(tally: Tally | None, seated: Seated) -> None:
@@ -192,9 +215,11 @@ def act(tally: Tally | None, seated: Seated) -> None:
         assert post.status_code == 200 and PROBLEM.search(html) is None, (kind, PROBLEM.search(html))
         take(person, html)
         seated.actions += 1
+    drawn = DRAWN.search(person.part)
+    version = int(drawn[1]) if drawn else -1
     for other, someone in enumerate(seated.people):
         if other != number or kind == "next_hand":
-            fetch(tally, seated.table, someone)
+            fetch(tally, seated.table, someone, told=told(seated.table, other, version))
 
 
 def seat_tables(count: int, first: int) -> list[Seated]:
@@ -228,6 +253,10 @@ def report(tally: Tally, seconds: float) -> None:
                 f"{statistics.fmean(queries):8.2f} {statistics.fmean(database):14.2f}"
             )
     print(f"({seconds:.1f} s of CPU in the measured requests)")
+    print(
+        "parts fetched by seats told of the version on their stream: "
+        + ", ".join(f"{what} {count}" for what, count in sorted(tally.told.items()))
+    )
 
 
 def main() -> None:
@@ -237,6 +266,7 @@ def main() -> None:
     parser.add_argument("--profile", choices=KINDS, help="print a cProfile of this kind's requests")
     args = parser.parse_args()
     live_hub.CHANNEL_PREFIX = f"bench-{uuid.uuid4().hex[:8]}:"  # publishes nobody hears
+    live.publish = _recording(live.publish)  # type: ignore[assignment]
     store = redis.Redis.from_url(REDIS_URL)
     store.flushdb()
     name = connection.settings_dict["NAME"]

@@ -128,9 +128,23 @@ def _deadline(
     return now + datetime.timedelta(seconds=table.turn_seconds or GRACE_SECONDS)
 
 
-def _save(game: Game, held: Held, engine: EngineGame, *, before: tuple[object, ...] | None) -> None:
-    """Keep the hand and raise the table's version; a deadline is scheduled once, when it is set
-    (one kept at the same choice has its task already)."""
+def _seen(held: Held, game: Game, engine: EngineGame) -> tuple[str, ...]:
+    """What each seat sees now, as digests (table_seen), by number."""
+    return table_seen.seen_all(held.table, held.seats, table_seen.hand_parts(game, engine))
+
+
+def _save(
+    game: Game,
+    held: Held,
+    engine: EngineGame,
+    *,
+    before: tuple[object, ...] | None,
+    seen: tuple[str, ...] | None,
+) -> None:
+    """Keep the hand and raise the table's version. The seats whose people see something new are
+    told (`seen`: what each saw before the change, _seen; None for a new hand: all are told), and
+    each seat's part of the digest is kept for the version. A deadline is scheduled once, when it
+    is set (one kept at the same choice has its task already)."""
     now, table, earlier = timezone.now(), held.table, game.deadline
     game_record(game=game, engine=engine)
     game.deadline = _deadline(game, engine, held, same_moment=before == _moment(engine), now=now)
@@ -138,8 +152,11 @@ def _save(game: Game, held: Held, engine: EngineGame, *, before: tuple[object, .
     game.save()
     table.version += 1
     table.save()
-    table_changed(table)
-    table_seen.keep(table=table, hand=game, engine=engine)
+    hands = table_seen.hand_parts(game, engine)
+    after = table_seen.seen_all(table, held.seats, hands)
+    people = [seat.number for seat in held.seats if seat.user_id is not None]
+    table_changed(table, [n for n in people if seen is None or seen[n] != after[n]])
+    table_seen.keep(table=table, deadline=game.deadline, hands=hands)
     if game.deadline is not None and game.deadline != earlier:
         deadline_set(game, game.deadline)
 
@@ -178,7 +195,7 @@ def hand_deal(*, held: Held, previous: Game | None = None, seed: int | None = No
         hand_number=previous.hand_number + 1 if previous is not None else 1,
     )
     game.version = -1  # _save counts the deal as the hand's first change: version 0
-    _save(game, held, engine, before=None)
+    _save(game, held, engine, before=None, seen=None)
     return game
 
 
@@ -224,6 +241,7 @@ def hand_play(
         engine = rebuild(locked)
         if version != moment_token(engine):
             raise PlayError(MOVED_ON)
+        seen = _seen(held, locked, engine)
         if action.seat != seat.number or seat.number not in engine.waiting_for() or seat.away:
             raise PlayError(NOT_YOURS)
         problem = engine.why_illegal(action)
@@ -236,7 +254,7 @@ def hand_play(
         before = _moment(engine)
         engine.apply(action)
         _advance(engine, table, held.seats, locked.seed_number, locked.bot_whys)
-        _save(locked, held, engine, before=before)
+        _save(locked, held, engine, before=before, seen=seen)
     return Played(locked, table, held.seats, engine)
 
 
@@ -258,7 +276,7 @@ def _due_applied(held: Held, *, now: datetime.datetime) -> bool:
         return False
     engine = rebuild(game)
     late = [seat for seat in engine.waiting_for() if seat in people_of(held.seats)]
-    before = _moment(engine)
+    before, seen = _moment(engine), _seen(held, game, engine)
     if engine.phase == CALLS:
         for seat in late:
             engine.apply(NoCall(seat))
@@ -267,7 +285,7 @@ def _due_applied(held: Held, *, now: datetime.datetime) -> bool:
         for row in held.seats:  # as the rows now are: the bots play the seats of those away
             row.away = row.away or row.number in late
     _advance(engine, held.table, held.seats, game.seed_number, game.bot_whys)
-    _save(game, held, engine, before=before if engine.phase == CALLS else None)
+    _save(game, held, engine, before=before if engine.phase == CALLS else None, seen=seen)
     return True
 
 
@@ -321,10 +339,12 @@ def hand_undo(*, game: Game, user: User, version: str | None) -> Game:
             raise PlayError(NOT_SEATED)
         if not can_undo_at(locked, table, seat.number, seats=held.seats):
             raise PlayError(NO_UNDO)
-        if version != moment_token(rebuild(locked)):
+        engine = rebuild(locked)
+        if version != moment_token(engine):
             raise PlayError(MOVED_ON)
+        seen = _seen(held, locked, engine)
         decision_undo(game=locked, seat=seat.number)
-        _save(locked, held, rebuild(locked), before=None)
+        _save(locked, held, rebuild(locked), before=None, seen=seen)
     return locked
 
 
@@ -349,7 +369,7 @@ def hand_resume(*, table: Table) -> None:
             return
         held = Held(hand, locked_table, seats_read(locked_table))
         engine = rebuild(hand)
-        before, done = _moment(engine), len(engine.actions)
+        before, done, seen = _moment(engine), len(engine.actions), _seen(held, hand, engine)
         _advance(engine, locked_table, held.seats, hand.seed_number, hand.bot_whys)
         if len(engine.actions) != done:
-            _save(hand, held, engine, before=before)
+            _save(hand, held, engine, before=before, seen=seen)

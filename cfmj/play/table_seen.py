@@ -52,6 +52,16 @@ def hand_digest(hand: Game | None, engine: EngineGame | None, number: int) -> st
     return _digest([hand.pk, str(hand.status), _instant(hand.deadline), number in engine.waiting_for(), view])
 
 
+def hand_parts(hand: Game, engine: EngineGame) -> tuple[str, ...]:
+    """Every seat's hand part (hand_digest), by number."""
+    return tuple(hand_digest(hand, engine, number) for number in range(SEATS))
+
+
+def seen_all(table: Table, seats: Sequence[Seat], hands: tuple[str, ...]) -> tuple[str, ...]:
+    """Every seat's digest (seen_digest) from every seat's hand part, by number."""
+    return tuple(seen_digest(table, seats, part) for part in hands)
+
+
 def seen_digest(table: Table, seats: Sequence[Seat], hand_part: str) -> str:
     """What a seat sees: the table's status, host and talk, who sits where and who is away, and
     the hand's part for that seat (hand_digest). Each as the same text however it was read: a
@@ -98,12 +108,10 @@ def kept_for(table: Table) -> Kept | None:
     return Kept(deadline, tuple(hands))
 
 
-def keep(*, table: Table, hand: Game, engine: EngineGame) -> None:
-    """Keep every seat's hand part for the table's version once the change is committed (at once
-    outside a transaction). `table`, `hand` and `engine`: the table and its current hand as they
-    are at that version."""
-    value = (hand.deadline, tuple(hand_digest(hand, engine, number) for number in range(SEATS)))
-    transaction.on_commit(partial(_store, _key(table), value))
+def keep(*, table: Table, deadline: datetime.datetime | None, hands: tuple[str, ...]) -> None:
+    """Keep every seat's hand part (hand_parts) and the hand's deadline for the table's version
+    once the change is committed (at once outside a transaction), as they are at that version."""
+    transaction.on_commit(partial(_store, _key(table), (deadline, hands)))
 
 
 def _store(key: str, value: tuple[datetime.datetime | None, tuple[str, ...]]) -> None:

@@ -161,7 +161,7 @@ def _now_read(found: Table, seats: list[Seat], *, keep: bool) -> AtTable:
     at = table_read(found, seats=seats, hand=hand)
     read_at = hand.table.version if hand is not None and hand.table is not None else None
     if keep and hand is not None and at.engine is not None and read_at == found.version:
-        table_seen.keep(table=found, hand=hand, engine=at.engine)
+        table_seen.keep(table=found, deadline=hand.deadline, hands=table_seen.hand_parts(hand, at.engine))
     return at
 
 
@@ -316,14 +316,14 @@ def table_joining(request: HttpRequest, code: str) -> HttpResponse:
 
 
 async def table_live(request: HttpRequest, code: str) -> StreamingHttpResponse | HttpResponse:
-    """The seat's stream: "the table is at version V", nothing else (the page then fetches its own
-    view). Only for a person seated at the table."""
-    found = await sync_to_async(_seated_table)(request, code)
-    return await live.stream_response(topic_of(found), version=found.version)
+    """The seat's stream: "the table is at version V", first the version it is at, then each one
+    that changed what this seat sees, nothing else (the page then fetches its own view). Only for
+    a person seated at the table."""
+    found, seat = await sync_to_async(_seated_table)(request, code)
+    return await live.stream_response(topic_of(found, seat.number), version=found.version)
 
 
-def _seated_table(request: HttpRequest, code: str) -> Table:
+def _seated_table(request: HttpRequest, code: str) -> tuple[Table, Seat]:
     if not request.user.is_authenticated:
         raise Http404("No such table")
-    found, _seat = seated_or_404(request, code)
-    return found
+    return seated_or_404(request, code)

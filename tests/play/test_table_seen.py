@@ -19,8 +19,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from cfmj.accounts.models import User
+from cfmj.core import live
 from cfmj.engine.game import RandomPlayer
 from cfmj.play import seating, table_hands, table_seen
+from cfmj.play.announce import topic_of
 from cfmj.play.models import Game, Table
 from cfmj.play.selectors import rebuild
 from tests.classes.helpers import person
@@ -108,6 +110,38 @@ def test_a_check_answers_the_same_from_the_kept_parts_as_from_a_replay(four: Any
         table.refresh_from_db()
         changed = [c.get(now, {"seen": s}).status_code for c, s in zip(clients, seen, strict=True)]
         assert 200 in changed  # the one who acted sees their choice made, at least
+
+
+def test_a_seat_is_told_of_exactly_the_versions_that_change_what_it_sees(four: Any, monkeypatch: Any) -> None:
+    table, people = four
+    told: list[str] = []
+    monkeypatch.setattr(live, "publish", lambda topic, version: told.append(f"{topic}@{version}"))
+    clients = [_client(someone) for someone in people]
+    now = reverse("play:table_now", args=[table.code])
+    seen = [_seen(client.get(now, {"seen": ""}, HTTP_HX_REQUEST="true")) for client in clients]
+    rng = Random(5)
+    quiet = 0
+    for _ in range(40):
+        game = _hand(table)
+        engine = rebuild(game)
+        seat = engine.waiting_for()[0]
+        action = RandomPlayer(rng.getrandbits(32)).choose(engine.view(seat), engine.legal_actions(seat))
+        told.clear()
+        table_hands.hand_act(
+            game=game,
+            user=people[seat],
+            version=table_hands.moment_token(engine),
+            action=action,
+            confirmed=True,
+        )
+        table.refresh_from_db()
+        for number, client in enumerate(clients):
+            answer = client.get(now, {"seen": seen[number]}, HTTP_HX_REQUEST="true")
+            heard = f"{topic_of(table, number)}@{table.version}" in told
+            assert (answer.status_code == 200) == heard, (number, answer.status_code, told)
+            quiet += not heard
+            seen[number] = _seen(answer) if heard else seen[number]
+    assert quiet > 20  # many a choice changes nothing the others see (a pass, a call let go)
 
 
 def _seen(response: Any) -> str:
