@@ -21,9 +21,10 @@ from cfmj.accounts.models import User
 from cfmj.engine.coach import level_player, warning
 from cfmj.engine.game import CALLS, SEATS, Action, HandStarted, Move, NoCall, Player, play_on
 from cfmj.engine.game import Game as EngineGame
-from cfmj.play import table_seen
+from cfmj.play import replays, table_seen
 from cfmj.play.announce import deadline_set, table_changed
 from cfmj.play.models import Game, Seat, Table
+from cfmj.play.replays import replayed
 from cfmj.play.seating import TableError
 from cfmj.play.selectors import rebuild, rules_of
 from cfmj.play.services import (
@@ -150,6 +151,7 @@ def _save(
     game.deadline = _deadline(game, engine, held, same_moment=before == _moment(engine), now=now)
     game.version += 1
     game.save()
+    replays.keep(game=game, engine=engine)
     table.version += 1
     table.save()
     hands = table_seen.hand_parts(game, engine)
@@ -238,7 +240,7 @@ def hand_play(
         seat = held.seat_of(user)
         if seat is None:
             raise PlayError(NOT_SEATED)
-        engine = rebuild(locked)
+        engine = replayed(locked)
         if version != moment_token(engine):
             raise PlayError(MOVED_ON)
         seen = _seen(held, locked, engine)
@@ -274,7 +276,7 @@ def _due_applied(held: Held, *, now: datetime.datetime) -> bool:
     game = held.game
     if game is None or game.deadline is None or game.deadline > now or game.status == Game.Status.OVER:
         return False
-    engine = rebuild(game)
+    engine = replayed(game)
     late = [seat for seat in engine.waiting_for() if seat in people_of(held.seats)]
     before, seen = _moment(engine), _seen(held, game, engine)
     if engine.phase == CALLS:
@@ -339,7 +341,7 @@ def hand_undo(*, game: Game, user: User, version: str | None) -> Game:
             raise PlayError(NOT_SEATED)
         if not can_undo_at(locked, table, seat.number, seats=held.seats):
             raise PlayError(NO_UNDO)
-        engine = rebuild(locked)
+        engine = replayed(locked)
         if version != moment_token(engine):
             raise PlayError(MOVED_ON)
         seen = _seen(held, locked, engine)
@@ -368,7 +370,7 @@ def hand_resume(*, table: Table) -> None:
         if hand is None or hand.status != Game.Status.PLAYING:
             return
         held = Held(hand, locked_table, seats_read(locked_table))
-        engine = rebuild(hand)
+        engine = replayed(hand)
         before, done, seen = _moment(engine), len(engine.actions), _seen(held, hand, engine)
         _advance(engine, locked_table, held.seats, hand.seed_number, hand.bot_whys)
         if len(engine.actions) != done:

@@ -17,7 +17,7 @@ from cfmj.core import live
 from cfmj.engine import coach
 from cfmj.engine.game import SEATS, wind_of
 from cfmj.engine.game import Game as EngineGame
-from cfmj.play import moves, seating, selectors, table_hands, table_seen
+from cfmj.play import moves, replays, seating, selectors, table_hands, table_seen
 from cfmj.play.models import Game, Seat, Table
 from cfmj.play.posted import action_fields
 from cfmj.play.services import WarnedError
@@ -97,7 +97,7 @@ def table_read(table: Table, *, seats: list[Seat] | None = None, hand: Game | No
     """The table's seats (unless given), its current hand (unless given) and that hand replayed."""
     hand = hand or current_hand(table)
     seats = table_hands.seats_read(table) if seats is None else seats
-    return AtTable(table, seats, hand, selectors.rebuild(hand) if hand is not None else None)
+    return AtTable(table, seats, hand, replays.replayed(hand) if hand is not None else None)
 
 
 def _moves_from(engine: EngineGame, number: int) -> int:

@@ -20,8 +20,9 @@ from django.utils import timezone
 
 from cfmj.accounts.models import User
 from cfmj.core import live
+from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.game import RandomPlayer
-from cfmj.play import seating, table_hands, table_seen
+from cfmj.play import replays, seating, table_hands, table_seen
 from cfmj.play.announce import topic_of
 from cfmj.play.models import Game, Table
 from cfmj.play.selectors import rebuild
@@ -228,3 +229,38 @@ def test_with_the_cache_away_the_checks_replay_and_still_answer(
     seating.table_say(table=table, user=ben, phrase="hello")  # a change: its parts are not kept
     assert annc.get(now, {"seen": seen}).status_code == 200
     assert "cache is unreachable" in caplog.text
+
+
+def test_a_kept_replay_is_the_replay_at_every_step_and_is_taken_only_at_its_version(
+    four: Any, monkeypatch: Any
+) -> None:
+    table, people = four
+    replay, rebuilt = rebuild, []
+
+    def counted(game: Game) -> EngineGame:
+        rebuilt.append(game.version)
+        return replay(game)
+
+    monkeypatch.setattr(replays, "rebuild", counted)
+    rng = Random(3)
+    for _ in range(60):
+        game, rebuilt[:] = _hand(table), []
+        engine, fresh = replays.replayed(game), replay(game)
+        assert engine.events == fresh.events and engine.actions == fresh.actions
+        assert all(engine.view(n) == fresh.view(n) for n in range(4))
+        seat = engine.waiting_for()[0]
+        action = RandomPlayer(rng.getrandbits(32)).choose(engine.view(seat), engine.legal_actions(seat))
+        token = table_hands.moment_token(engine)
+        table_hands.hand_act(game=game, user=people[seat], version=token, action=action, confirmed=True)
+        assert rebuilt == []  # the part and the action took the kept replay: none was made
+        assert replays.replayed(game).actions == fresh.actions  # the row read before the action
+        assert rebuilt == [game.version]  # not kept at that version any more: replayed
+
+
+def test_a_replay_kept_by_other_code_is_never_taken(four: Any, monkeypatch: Any) -> None:
+    table, _people = four
+    game = _hand(table)
+    assert cache.get(replays._key(game)) is not None
+    monkeypatch.setattr(replays, "ENGINE_BUILD", "another")
+    assert cache.get(replays._key(game)) is None
+    assert replays.replayed(game).events == rebuild(game).events
