@@ -22,10 +22,11 @@ votes to go on, asks for none across, and deals the next hand when one is over.
 
 Measured for MEASURE seconds after WARM_UP (from the start of play), no request allowed more than
 REQUEST_TIMEOUT: each POST ("table action", the aim) and GET ("table part"; "table 204"); publish
-to receipt (the aim), from each publish of a table's version (heard by the client's own Redis
-subscription) to each seat's stream saying that version or a newer one, and, as the people see
-it, from an action's answer to each other seat's stream saying the version it was drawn at
-(negative: the stream came first); errors (an answer other than 200 or 204, 302 for the next
+to receipt (the aim), from each publish of a version to a seat (each seat has a topic of its own,
+told of the versions that change what it sees; heard by the client's own Redis subscription) to
+that seat's stream saying that version or a newer one, and, as the people see it, from an action's
+answer to each other seat told of its version, to that seat's stream saying it (negative: the
+stream came first); errors (an answer other than 200 or 204, 302 for the next
 hand, or with a message; a stream refused or ended; a version a seat never heard by SETTLE s
 after the end); hands finished; the CPU of gunicorn's workers and of each uvicorn process in the
 window, and the client's.
@@ -101,7 +102,8 @@ for number in range({tables}):
         seating.table_join(table=table, user=person)
     table_hands.table_start(table=table, by=people[0])
     tables.append({{"pk": table.pk, "code": table.code, "sessions": [session_of(p) for p in people],
-                   "streams": [table_access.stream_url(table=table, user=p) for p in people]}})
+                   "streams": [table_access.stream_url(table=table, user=p, seat=n)
+                               for n, p in enumerate(people)]}})
 print(json.dumps(tables))
 """
 
@@ -190,7 +192,7 @@ class Run:
     address: Address
     seats: list[Seat] = field(default_factory=list)
     answered: list[tuple[int, int, int, float]] = field(default_factory=list)  # table, seat, version, when
-    published: dict[tuple[int, int], float] = field(default_factory=dict)  # (table, version): when
+    published: dict[tuple[int, int, int], float] = field(default_factory=dict)  # (table, seat, version): when
     troubles: dict[str, int] = field(default_factory=dict)  # the streams', counted from the start
     opened: int = 0
     opening: float = 0.0  # seconds until every stream had said its first version (or failed)
@@ -321,31 +323,37 @@ async def listen(run: Run, seat: Seat, delay: float) -> None:
 
 
 async def monitor(run: Run, redis_url: str, tables: list[TableSetup]) -> None:
-    """The time each table's version is published, from a subscription of the client's own."""
-    index = {channel(f"table-{table['pk']}").encode(): number for number, table in enumerate(tables)}
+    """The time each version is published to each seat, from a subscription of the client's own."""
+    index = {
+        channel(f"table-{table['pk']}-{seat}").encode(): (number, seat)
+        for number, table in enumerate(tables)
+        for seat in range(SEATS)
+    }
     async with aioredis.Redis.from_url(redis_url) as redis, redis.pubsub() as pubsub:
         await pubsub.psubscribe(channel("table-*"))
         async for message in pubsub.listen():
             if message["type"] == "pmessage" and message["channel"] in index:
-                run.published[(index[message["channel"]], int(message["data"]))] = time.perf_counter()
+                table, seat = index[message["channel"]]
+                run.published[(table, seat, int(message["data"]))] = time.perf_counter()
 
 
 def receipts(run: Run) -> tuple[list[float], list[float], int]:
-    """In seconds: from each publish in the window to each seat's receipt, and from each action's
-    answer in the window to each other seat's; and how many receipts of a publish never came."""
-    tables: dict[int, list[Seat]] = {}
-    for seat in run.seats:
-        tables.setdefault(seat.table, []).append(seat)
+    """In seconds: from each publish to a seat in the window to that seat's receipt, and from each
+    action's answer in the window to each other seat's told of its version; and how many receipts
+    of a publish never came."""
+    seats = {(seat.table, seat.number): seat for seat in run.seats}
     published, answered, missed = [], [], 0
-    for (table, version), when in run.published.items():
-        for seat in tables[table] if run.tally.counting_from <= when < run.tally.deadline else []:
+    for (table, number, version), when in run.published.items():
+        if run.tally.counting_from <= when < run.tally.deadline:
+            seat = seats[(table, number)]
             at = bisect.bisect_left(seat.heard, version)  # the first version heard at least as new
             missed += at == len(seat.heard)
             published += [seat.heard_at[at] - when] if at < len(seat.heard) else []
     for table, number, version, when in run.answered:
-        for seat in tables[table]:
+        for other in (n for n in range(SEATS) if n != number and (table, n, version) in run.published):
+            seat = seats[(table, other)]
             at = bisect.bisect_left(seat.heard, version)
-            answered += [seat.heard_at[at] - when] if at < len(seat.heard) and seat.number != number else []
+            answered += [seat.heard_at[at] - when] if at < len(seat.heard) else []
     return published, answered, missed
 
 

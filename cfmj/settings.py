@@ -177,6 +177,9 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Sessions are read from the cache where every process shares it (Redis), else from the database
+# alone: a process's own memory would keep a session another process had ended (cfmj/core/sessions.py).
+SESSION_ENGINE = "cfmj.core.sessions" if REDIS_URL else "django.contrib.sessions.backends.db"
 # A puzzle or a lesson text never changes once made, so its drawing is kept in each process's
 # memory: nothing to share between hosts, nothing lost if Redis is down, and a restart (a
 # deploy) starts afresh.

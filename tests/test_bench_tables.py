@@ -1,19 +1,27 @@
 """The load test's people at tables (bench/loadtest_tables.py) choose only legal actions from the
 parts a seat fetches: four people play a table's Charlestons and a discard through its parts, each
-choice accepted and the table's version moving on by one each time."""
+choice accepted and the table's version moving on by one each time. Its receipts are counted for
+each seat told of a version (each seat has a topic of its own), as its monitor hears them."""
 
 from __future__ import annotations
 
+import asyncio
+import random
 from urllib.parse import urlencode
 
 import pytest
+import redis
 from django.test import Client
 from django.urls import reverse
 
-from bench.loadtest_tables import DRAWN, PROBLEM, SEEN, choose
+from bench.client import Tally
+from bench.loadtest_tables import DRAWN, PROBLEM, SEEN, Run, Seat, choose, monitor, receipts
+from cfmj.core.live_hub import channel
 from cfmj.play import seating, table_hands
 from cfmj.play.models import Table
 from tests.classes.helpers import person
+from tests.core.test_live import run as in_a_thread
+from tests.services import needs_redis
 
 pytestmark = pytest.mark.django_db
 ACTIONS = 36  # both Charlestons (with the vote between), the courtesy question, a discard and its answers
@@ -91,3 +99,31 @@ def test_it_reads_each_kind_of_form() -> None:
     over = f'<form method="post" action="/next/" data-action="next_hand">{token}</form>'
     assert choose(over) == ("next_hand", "/next/", [("csrfmiddlewaretoken", "t")])
     assert choose(form("table_say", "")) is None
+
+
+def test_receipts_are_counted_for_each_seat_told_of_a_version() -> None:
+    run = Run(Tally(counting_from=0.0, deadline=100.0), ("127.0.0.1", 1))
+    run.seats = [Seat(0, number, "CODE", {}, "/live/", 1, random.Random(number)) for number in range(4)]
+    run.seats[1].heard, run.seats[1].heard_at = [3, 5], [10.2, 20.3]
+    run.seats[2].heard, run.seats[2].heard_at = [5], [20.1]
+    run.published = {(0, 1, 3): 10.0, (0, 1, 5): 20.0, (0, 2, 5): 20.0, (0, 3, 6): 30.0}
+    run.answered = [(0, 0, 5, 20.05)]  # seat 0's answer drawn at 5: seats 1 and 2 were told of it
+    published, answered, missed = receipts(run)
+    assert [round(delay, 2) for delay in published] == [0.2, 0.3, 0.1]
+    assert [round(delay, 2) for delay in answered] == [0.25, 0.05] and missed == 1  # seat 3 heard nothing
+
+
+@needs_redis
+def test_the_monitor_hears_each_seats_topic() -> None:
+    run = Run(Tally(counting_from=0.0, deadline=100.0), ("127.0.0.1", 1))
+    url, pk = "redis://127.0.0.1:6379/0", 987_654_321  # pub/sub belongs to no database; no table has it
+
+    async def scenario() -> None:
+        task = asyncio.create_task(monitor(run, url, [{"pk": pk, "code": "CODE", "sessions": []}]))
+        await asyncio.sleep(0.3)
+        redis.Redis.from_url(url).publish(channel(f"table-{pk}-2"), "7")
+        await asyncio.sleep(0.3)
+        task.cancel()
+
+    in_a_thread(scenario)
+    assert list(run.published) == [(0, 2, 7)]

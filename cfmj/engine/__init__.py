@@ -14,6 +14,7 @@ import sys
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from .build import engine_build
 from .card import VirtualCard, virtual_card
 from .check import CheckResult, arrangements, check
 from .errors import InputError
@@ -91,6 +92,7 @@ __all__ = [
     "danger",
     "discard",
     "distance",
+    "engine_build",
     "format_hand",
     "parse_hand",
     "virtual_card",

@@ -1,30 +1,38 @@
 """Telling a table's seats that it changed, and waking the table when a deadline comes: both once
-the change is committed. A seat's page hears "table N is at version V" on its stream (or finds it
-by polling) and fetches its own view; a message lost on the way costs only the next poll."""
+the change is committed. Each seat has a topic of its own: a seat's page hears "the table is at
+version V" on its stream when that version changed what the seat sees (or finds it by polling),
+and fetches its own view; a message lost on the way costs only the seat's next change, the next
+poll or the stream's next opening (its first event is always fetched)."""
 
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 from functools import partial
 
 from django.conf import settings
 from django.db import transaction
 
 from cfmj.core import live
+from cfmj.engine.game import SEATS
 from cfmj.play.models import Game, Table
 
 
-def topic_of(table: Table) -> str:
-    return table_topic(table.pk)
+def topic_of(table: Table, number: int) -> str:
+    """Seat `number`'s topic."""
+    return seat_topic(table.pk, number)
 
 
-def table_topic(table_id: int) -> str:
-    """A table's topic on the push channel, by its id alone (the stream knows no more of it)."""
-    return f"table-{table_id}"
+def seat_topic(table_id: int, number: int) -> str:
+    """A seat's topic on the push channel, by its table's id alone (the stream knows no more of it)."""
+    return f"table-{table_id}-{number}"
 
 
-def table_changed(table: Table) -> None:
-    transaction.on_commit(partial(live.publish, topic_of(table), table.version))
+def table_changed(table: Table, seats: Iterable[int] = range(SEATS)) -> None:
+    """Once committed, tell the seats listed (every seat by default: a change of who sits where,
+    the host, the talk) that the table is at its version."""
+    for number in seats:
+        transaction.on_commit(partial(live.publish, topic_of(table, number), table.version))
 
 
 def deadline_set(game: Game, when: datetime.datetime) -> None:

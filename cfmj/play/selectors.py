@@ -52,9 +52,10 @@ class Match:
         return f"{self.score:+d}" if self.score else "0"
 
 
-def match_of(game: Game, seat: int = LEARNER_SEAT) -> Match:
-    """`seat`'s match so far: the learner alone with the bots, or one person at a table."""
-    hands = [game, *earlier_hands(game)]
+def match_of(game: Game, seat: int = LEARNER_SEAT, *, earlier: list[Game] | None = None) -> Match:
+    """`seat`'s match so far: the learner alone with the bots, or one person at a table. `earlier`:
+    earlier_hands(game), when read already."""
+    hands = [game, *(earlier_hands(game) if earlier is None else earlier)]
     payments = [(hand.result or {}).get("payments") for hand in hands if hand.status == Game.Status.OVER]
     score = sum(int(paid[seat]) for paid in payments if paid)
     next_hand = Game.objects.filter(previous=game).first() if game.status == Game.Status.OVER else None

@@ -202,17 +202,23 @@ def decision_keep(*, game: Game, engine: EngineGame, action: Action) -> None:
     """A person's choice (the seat of `action`) marked by the advice before it is applied, at its
     place in the log."""
     judgement = judge(engine, action.seat, action)
-    Decision.objects.update_or_create(
+    decision = Decision(
         game=game,
         index=len(engine.actions),
-        defaults={
-            "seat": action.seat,
-            "kind": judgement.kind,
-            "chosen": judgement.chosen[:200],
-            "mark": judgement.mark,
-            "preferred": judgement.preferred[:200],
-            "why": judgement.why,
-        },
+        seat=action.seat,
+        kind=judgement.kind,
+        chosen=judgement.chosen[:200],
+        mark=judgement.mark,
+        preferred=judgement.preferred[:200],
+        why=judgement.why,
+    )
+    # One statement, as a create or an update of the decision kept at that place (INSERT ... ON
+    # CONFLICT): update_or_create took six, with its savepoints.
+    Decision.objects.bulk_create(
+        [decision],
+        update_conflicts=True,
+        unique_fields=["game", "index"],
+        update_fields=["seat", "kind", "chosen", "mark", "preferred", "why"],
     )
 
 

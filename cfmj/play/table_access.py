@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from django.core import signing
+from django.db.models import F
 from django.http import Http404, HttpRequest
 from django.urls import reverse
 
 from cfmj.accounts.models import User
-from cfmj.play.models import Seat, Table
+from cfmj.play.models import Game, Seat, Table
 from cfmj.play.seating import code_clean
 
 STREAM_SALT = "cfmj.play.table_access.stream"
@@ -35,14 +36,48 @@ def table_or_404(code: str) -> Table:
     return table
 
 
+@dataclass(frozen=True)
+class Seated:
+    """A table, its seats by number (their people read with them) and the asking person's seat."""
+
+    table: Table
+    seats: list[Seat]
+    seat: Seat
+
+
+def seated_at(request: HttpRequest, code: str) -> Seated:
+    """The table, its seats and the asking person's seat at it, read in one query."""
+    cleaned, user = code_clean(code), request.user
+    found = Seat.objects.filter(table__code=cleaned).select_related("table", "user").order_by("number")
+    seats = list(found) if cleaned and isinstance(user, User) else []
+    mine = next((seat for seat in seats if seat.user_id == user.pk), None)
+    if mine is None:
+        raise Http404("No such table")
+    for seat in seats:  # one table for all
+        seat.table = mine.table
+    return Seated(mine.table, seats, mine)
+
+
 def seated_or_404(request: HttpRequest, code: str) -> tuple[Table, Seat]:
     """The table and the asking person's seat at it."""
-    table = table_or_404(code)
-    user = request.user
-    seat = table.seats.filter(user=user).first() if isinstance(user, User) else None
-    if seat is None:
-        raise Http404("No such table")
-    return table, seat
+    here = seated_at(request, code)
+    return here.table, here.seat
+
+
+def hand_seated(request: HttpRequest, code: str) -> tuple[Game, int] | None:
+    """The table's current hand (only its number and table: the service that acts on it locks and
+    reads it) and the asking person's seat number, in one query; None without a seat or a hand."""
+    cleaned, user = code_clean(code), request.user
+    if not cleaned or not isinstance(user, User):
+        return None
+    found = (
+        Game.objects.filter(table__code=cleaned, table__seats__user=user)
+        .annotate(seat_number=F("table__seats__number"))
+        .only("pk", "table")
+        .order_by("-hand_number")
+        .first()
+    )
+    return (found, found.seat_number) if found is not None else None
 
 
 @dataclass(frozen=True)
@@ -53,10 +88,11 @@ class StreamPass:
     table_id: int
     code: str
     user_id: int
+    seat: int  # its number: the stream is of that seat's topic
     version: int
 
 
-def stream_url(*, table: Table, user: User) -> str:
+def stream_url(*, table: Table, user: User, seat: int) -> str:
     """The address of the seat's stream, for the page of a person found seated at `table`.
 
     The token holds the version the page is drawn at, and the stream says it first: the stream
@@ -66,7 +102,7 @@ def stream_url(*, table: Table, user: User) -> str:
     subscription always did. Keeping each table's version in Redis as well would cost a second
     write per change, and ordering them, for no fewer fetches."""
     token = signing.dumps(
-        {"t": table.pk, "c": table.code, "u": user.pk, "v": table.version}, salt=STREAM_SALT
+        {"t": table.pk, "c": table.code, "u": user.pk, "s": seat, "v": table.version}, salt=STREAM_SALT
     )
     return reverse("live:table", args=[table.code]) + "?" + urlencode({"token": token})
 
@@ -80,4 +116,6 @@ def stream_pass(token: str, *, code: str) -> StreamPass | None:
         return None
     if not isinstance(granted, dict) or granted.get("c") != code:
         return None
-    return StreamPass(int(granted["t"]), str(granted["c"]), int(granted["u"]), int(granted["v"]))
+    return StreamPass(
+        int(granted["t"]), str(granted["c"]), int(granted["u"]), int(granted["s"]), int(granted["v"])
+    )

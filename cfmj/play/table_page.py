@@ -5,8 +5,7 @@ same table partial as a hand alone (play/table.py), never another seat's conceal
 from __future__ import annotations
 
 import datetime
-import hashlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest
@@ -19,7 +18,7 @@ from cfmj.core.qr import qr_svg
 from cfmj.engine import coach
 from cfmj.engine.game import SEATS, wind_of
 from cfmj.engine.game import Game as EngineGame
-from cfmj.play import moves, seating, selectors, table_hands
+from cfmj.play import moves, replays, seating, selectors, table_hands, table_seen
 from cfmj.play.models import Game, Seat, Table
 from cfmj.play.posted import action_fields
 from cfmj.play.services import WarnedError
@@ -48,8 +47,9 @@ def _name(seat: Seat) -> str:
 
 
 def seat_rows(
-    table: Table, number: int, dealer: int | None, scores: list[int] | None = None
+    table: Table, seats: list[Seat], number: int, dealer: int | None, scores: list[int] | None = None
 ) -> list[SeatRow]:
+    """`seats`: the table's, by number, their people read with them."""
     return [
         SeatRow(
             seat.number,
@@ -61,7 +61,7 @@ def seat_rows(
             wind_of(seat.number, dealer) if dealer is not None else "",
             scores[seat.number] if scores is not None else None,
         )
-        for seat in table.seats.select_related("user").order_by("number")
+        for seat in seats
     ]
 
 
@@ -78,23 +78,28 @@ def current_hand(table: Table) -> Game | None:
     return table.hands.order_by("-hand_number").first()
 
 
-def seen_digest(
-    table: Table, number: int, *, hand: Game | None = None, engine: EngineGame | None = None
-) -> str:
-    """A digest of what the seat sees: its own view of the hand, whether it owes a choice, the
-    seats and the deadline. The page sends it back when it asks again; the same digest means
-    nothing to redraw. `hand` and `engine`: the current hand and its replay, when the caller has
-    them already (a replay is the costly part)."""
+@dataclass(frozen=True)
+class AtTable:
+    """A table as one request read it: its seats by number (their people read with them), its
+    current hand (None in the lobby) and that hand replayed."""
+
+    table: Table
+    seats: list[Seat]
+    hand: Game | None
+    engine: EngineGame | None
+
+    def seen(self, number: int) -> str:
+        """The digest of what seat `number` sees (table_seen)."""
+        return table_seen.seen_digest(
+            self.table, self.seats, table_seen.hand_digest(self.hand, self.engine, number)
+        )
+
+
+def table_read(table: Table, *, seats: list[Seat] | None = None, hand: Game | None = None) -> AtTable:
+    """The table's seats (unless given), its current hand (unless given) and that hand replayed."""
     hand = hand or current_hand(table)
-    parts: list[object] = [table.status, table.joining_open, table.host_id, table.talk]
-    parts += [(s.number, s.user_id, s.away) for s in table.seats.order_by("number")]
-    if hand is not None:
-        engine = engine or selectors.rebuild(hand)
-        parts += [hand.pk, hand.status, hand.deadline, number in engine.waiting_for()]
-        # Without the game's clock and the tiles each seat holds (they move while the others pass
-        # in secret): what is shown changes with what each seat does in the open.
-        parts.append(replace(engine.view(number), step=0, hand_sizes=()))
-    return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+    seats = table_hands.seats_read(table) if seats is None else seats
+    return AtTable(table, seats, hand, replays.replayed(hand) if hand is not None else None)
 
 
 def _moves_from(engine: EngineGame, number: int) -> int:
@@ -105,9 +110,9 @@ def _moves_from(engine: EngineGame, number: int) -> int:
 
 
 def seat_context(
-    request: HttpRequest, table: Table, number: int, *, warned: WarnedError | None = None, problem: str = ""
+    request: HttpRequest, at: AtTable, number: int, *, warned: WarnedError | None = None, problem: str = ""
 ) -> dict[str, Any]:
-    hand = current_hand(table)
+    table, hand, engine = at.table, at.hand, at.engine
     here = reverse("play:table", args=[table.code])
     context: dict[str, Any] = {
         "table": table,
@@ -117,20 +122,21 @@ def seat_context(
         "table_url": here,
         "act_url": reverse("play:table_act", args=[table.code]),
         "now_url": reverse("play:table_now", args=[table.code]),
-        "live_url": stream_url(table=table, user=user_of(request)) if live.live_enabled() else "",
+        "live_url": (
+            stream_url(table=table, user=user_of(request), seat=number) if live.live_enabled() else ""
+        ),
         "join_url": request.build_absolute_uri(here),
         "phrases": seating.TALK.items(),
+        "seen": at.seen(number),
     }
-    if hand is None:
-        context["seen"] = seen_digest(table, number, hand=None)
-        context["seats"] = seat_rows(table, number, None)
+    if hand is None or engine is None:
+        context["seats"] = seat_rows(table, at.seats, number, None)
         context["talk"] = talk_lines(table, context["seats"])
         context["qr"] = qr_svg(context["join_url"])
         context["people"] = sum(1 for row in context["seats"] if row.person)
         return context
-    engine = selectors.rebuild(hand)
-    context["seen"] = seen_digest(table, number, hand=hand, engine=engine)
-    seats = seat_rows(table, number, engine.dealer, _scores(hand))
+    earlier = selectors.earlier_hands(hand)
+    seats = seat_rows(table, at.seats, number, engine.dealer, _scores(hand, earlier))
     names = {row.number: row.name for row in seats if row.person and not row.you}
     playing = hand.status == Game.Status.PLAYING
     hinted = playing and hand.coached and request.GET.get("hint") == "1" and number in engine.waiting_for()
@@ -139,13 +145,13 @@ def seat_context(
     seated = moves.Seating(engine.dealer, number, names)
     context.update(table_context(hand, engine, hint, seating=seated))
     context.update(
-        can_undo=table_hands.can_undo_at(hand, table, number),
+        can_undo=table_hands.can_undo_at(hand, table, number, seats=at.seats),
         undo_url=reverse("play:table_undo", args=[table.code]),
         form_version=table_hands.moment_token(engine),
         seats=seats,
         talk=talk_lines(table, seats),
         problem=problem,
-        match=selectors.match_of(hand, number),
+        match=selectors.match_of(hand, number, earlier=earlier),
         seconds_left=_seconds_left(hand),
         away=any(row.you and row.away for row in seats),
         latest_talk=_latest_talk(table, number, seats),
@@ -175,11 +181,11 @@ def _latest_talk(table: Table, number: int, seats: list[SeatRow]) -> str:
     return f"{name} says: {seating.TALK.get(said['say'], '')}"
 
 
-def _scores(hand: Game) -> list[int]:
-    """Every seat's running score over the table's finished hands."""
+def _scores(hand: Game, earlier: list[Game]) -> list[int]:
+    """Every seat's running score over the table's finished hands (`earlier`: the hands before)."""
     totals = [0] * SEATS
-    for earlier in [hand, *selectors.earlier_hands(hand)]:
-        paid = (earlier.result or {}).get("payments") if earlier.status == Game.Status.OVER else None
+    for played in [hand, *earlier]:
+        paid = (played.result or {}).get("payments") if played.status == Game.Status.OVER else None
         for seat, points in enumerate(paid or []):
             totals[seat] += int(points)
     return totals

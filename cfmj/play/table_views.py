@@ -19,6 +19,7 @@ from django.http import (
 )
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -29,13 +30,13 @@ from cfmj.core.http import HtmxHttpRequest
 from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import BASES, coach
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
-from cfmj.play import seating, table_hands
-from cfmj.play.announce import table_topic
-from cfmj.play.models import Seat, Table
+from cfmj.play import seating, table_hands, table_seen
+from cfmj.play.announce import seat_topic
+from cfmj.play.models import Game, Seat, Table
 from cfmj.play.posted import posted_action, posted_confirmed, posted_rules
 from cfmj.play.services import PlayError, WarnedError
-from cfmj.play.table_access import seated_or_404, stream_pass, table_or_404
-from cfmj.play.table_page import seat_context, seen_digest
+from cfmj.play.table_access import hand_seated, seated_at, seated_or_404, stream_pass, table_or_404
+from cfmj.play.table_page import AtTable, seat_context, table_read
 
 TABLE_VERSION_HEADER = "X-Table-Version"
 
@@ -110,7 +111,7 @@ def table(request: HtmxHttpRequest, code: str) -> HttpResponse:
     seat = Seat.objects.filter(table__code=code, user=user_of(request)).select_related("table").first()
     if seat is None:
         return _offer(request, code)
-    return _seat_page(request, seat.table, seat.number)
+    return _seat_page(request, table_read(seat.table), seat.number)
 
 
 @rate_limited("join", methods=("GET",))
@@ -121,8 +122,8 @@ def _offer(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "play/table_join.html", {"table": found})
 
 
-def _seat_page(request: HtmxHttpRequest, found: Table, number: int, **extra: Any) -> HttpResponse:
-    context = seat_context(request, found, number, **extra)
+def _seat_page(request: HtmxHttpRequest, at: AtTable, number: int, **extra: Any) -> HttpResponse:
+    context = seat_context(request, at, number, **extra)
     return render_partial_response(request, "play/table.html", context, partial="live")
 
 
@@ -145,16 +146,39 @@ def table_join(request: HttpRequest, code: str) -> HttpResponse:
 def table_now(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """What a seat's page fetches when the table may have moved on: 204 when nothing the seat sees
     changed (`seen`: the digest the page was drawn from), else the table's live part. A deadline
-    that has passed is applied first (where no task runs, this request is what applies it)."""
-    found, seat = seated_or_404(request, code)
-    hand = found.hands.order_by("-hand_number").first()
+    that has passed is applied first (where no task runs, this request is what applies it). The
+    hand is replayed only when its part of the digest is not kept for the table's version."""
+    here = seated_at(request, code)
+    found, seats, number, seen = here.table, here.seats, here.seat.number, request.GET.get("seen")
+    kept = table_seen.kept_for(found)
+    digest = kept.digest(found, seats, number, now=timezone.now()) if kept is not None else None
+    if digest is not None and seen == digest:
+        return _unchanged(found)
+    at = _now_read(found, seats, keep=kept is None)
+    if seen == at.seen(number):
+        return _unchanged(found)
+    return _seat_page(request, at, number)
+
+
+def _now_read(found: Table, seats: list[Seat], *, keep: bool) -> AtTable:
+    """The table with its hand replayed, a deadline that has passed applied first. With `keep`,
+    the hand's parts of the digests are kept for the table's version, if the hand was read as it
+    is at that version (the query reads the table's version with it)."""
+    hand = Game.objects.filter(table=found).select_related("table").order_by("-hand_number").first()
     if hand is not None and table_hands.hand_tick(game=hand):
         found.refresh_from_db()
-    if request.GET.get("seen") == seen_digest(found, seat.number):
-        unchanged = HttpResponse(status=204)
-        unchanged[TABLE_VERSION_HEADER] = str(found.version)  # table.js: the part is up to date
-        return unchanged
-    return _seat_page(request, found, seat.number)
+        return table_read(found)  # all read afresh (the change kept its parts)
+    at = table_read(found, seats=seats, hand=hand)
+    read_at = hand.table.version if hand is not None and hand.table is not None else None
+    if keep and hand is not None and at.engine is not None and read_at == found.version:
+        table_seen.keep(table=found, deadline=hand.deadline, hands=table_seen.hand_parts(hand, at.engine))
+    return at
+
+
+def _unchanged(found: Table) -> HttpResponse:
+    unchanged = HttpResponse(status=204)
+    unchanged[TABLE_VERSION_HEADER] = str(found.version)  # table.js: the part is up to date
+    return unchanged
 
 
 def _back(request: HttpRequest, found: Table, problem: str = "") -> HttpResponse:
@@ -166,34 +190,38 @@ def _back(request: HttpRequest, found: Table, problem: str = "") -> HttpResponse
 @login_required
 @require_POST
 def table_act(request: HtmxHttpRequest, code: str) -> HttpResponse:
-    found, seat = seated_or_404(request, code)
-    hand = found.hands.order_by("-hand_number").first()
-    if hand is None:
+    """A seated person's action. The service checks under its lock whether they may (their seat,
+    their turn, the choice they saw, the rules); the part is then drawn from what it read."""
+    seated = hand_seated(request, code)
+    if seated is None:
+        found, _seat = seated_or_404(request, code)  # no seat: a 404
         return _back(request, found, "Play has not started yet.")
-    extra: dict[str, Any] = {}
+    hand, number = seated
     try:
-        table_hands.hand_act(
+        played = table_hands.hand_play(
             game=hand,
             user=user_of(request),
             version=request.POST.get("version", ""),
-            action=posted_action(request.POST, seat.number),
+            action=posted_action(request.POST, number),
             confirmed=posted_confirmed(request.POST),
         )
-    except WarnedError as held:
-        extra["warned"] = held
+    except WarnedError as held:  # the warning and its "Go ahead anyway", with or without htmx
+        found, _seat = seated_or_404(request, code)
+        return _seat_page(request, table_read(found), number, warned=held)
     except PlayError as refused:
-        extra["problem"] = str(refused)
-    if "warned" in extra:  # the warning and its "Go ahead anyway", with or without htmx
-        found.refresh_from_db()
-        return _seat_page(request, found, seat.number, **extra)
-    return _answer(request, found, seat.number, extra.get("problem", ""))
+        found, _seat = seated_or_404(request, code)
+        return _answer(request, found, number, str(refused))
+    if not request.htmx:
+        return _back(request, played.table)
+    # The part as the action left it, from what the service read under its lock: no replay.
+    return _seat_page(request, AtTable(played.table, played.seats, played.game, played.engine), number)
 
 
 def _answer(request: HtmxHttpRequest, found: Table, number: int, problem: str) -> HttpResponse:
     """After a seat's post: the live part for htmx, else back to the page (with the problem)."""
     if request.htmx:
         found.refresh_from_db()
-        return _seat_page(request, found, number, problem=problem)
+        return _seat_page(request, table_read(found), number, problem=problem)
     return _back(request, found, problem)
 
 
@@ -298,11 +326,12 @@ def table_joining(request: HttpRequest, code: str) -> HttpResponse:
 
 
 async def table_live(request: HttpRequest, code: str) -> StreamingHttpResponse | HttpResponse:
-    """The seat's stream: "the table is at version V", nothing else (the page then fetches its own
+    """The seat's stream: "the table is at version V", first the version its page was drawn at,
+    then each one that changed what this seat sees, nothing else (the page then fetches its own
     view). Only with the token the seat's page carries (table_access.stream_url): the signature is
     all it checks, with no session and no database. Anyone else gets a bare 404: the site's 404
     page would read the session to draw its menu."""
     granted = stream_pass(request.GET.get("token", ""), code=code)
     if granted is None:
         return HttpResponseNotFound("No such table", content_type="text/plain; charset=utf-8")
-    return await live.stream_response(table_topic(granted.table_id), version=granted.version)
+    return await live.stream_response(seat_topic(granted.table_id, granted.seat), version=granted.version)

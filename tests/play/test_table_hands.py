@@ -89,6 +89,18 @@ def test_an_answer_leaves_the_window_as_long_as_it_was(two) -> None:
     pytest.fail("no discard was answered by both people")
 
 
+def test_a_deadline_is_scheduled_once_and_again_only_when_the_choice_moves_on(two, monkeypatch) -> None:
+    table, ann, ben = two
+    scheduled: list[datetime.datetime] = []
+    monkeypatch.setattr(table_hands, "deadline_set", lambda game, when: scheduled.append(when))
+    game = table_hands.table_start(table=table, by=ann, seed=3)  # both owe the first pass
+    assert scheduled == [game.deadline]
+    game = _act(game, 0, {0: ann, 1: ben}, Random(1))  # the same choice: its deadline and task stay
+    assert scheduled == [game.deadline]
+    game = _act(game, 1, {0: ann, 1: ben}, Random(2))  # the next pass: a new deadline, a new task
+    assert len(scheduled) == 2 and scheduled[-1] == game.deadline != scheduled[0]
+
+
 def test_a_person_cannot_act_for_another_seat_or_out_of_turn(two) -> None:
     table, ann, ben = two
     game = table_hands.table_start(table=table, by=ann)

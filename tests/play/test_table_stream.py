@@ -86,14 +86,14 @@ def test_a_seated_person_hears_each_change_and_nothing_hidden() -> None:
     assert "ben" not in said and "tiles" not in said
 
 
-def test_the_token_names_the_table_the_person_and_the_version_the_page_was_drawn_at() -> None:
+def test_the_token_names_the_table_the_person_the_seat_and_the_version_the_page_was_drawn_at() -> None:
     ann = person("ann")
     table = seating.table_open(host=ann, bot_level="steady")
     seating.table_join(table=table, user=person("ben"))
     table.refresh_from_db()
-    token = token_of(table_access.stream_url(table=table, user=ann))
+    token = token_of(table_access.stream_url(table=table, user=ann, seat=0))
     assert table_access.stream_pass(token, code=table.code) == table_access.StreamPass(
-        table.pk, table.code, ann.pk, table.version
+        table.pk, table.code, ann.pk, 0, table.version
     )
     assert table.version == 1
 
@@ -104,8 +104,8 @@ def test_nobody_without_the_seat_s_token_gets_a_table_stream(monkeypatch: pytest
     table = seating.table_open(host=ann, bot_level="steady")
     other = seating.table_open(host=eve, bot_level="steady")
     base = reverse("live:table", args=[table.code])
-    good = token_of(table_access.stream_url(table=table, user=ann))
-    payload = {"t": table.pk, "c": table.code, "u": eve.pk, "v": 0}
+    good = token_of(table_access.stream_url(table=table, user=ann, seat=0))
+    payload = {"t": table.pk, "c": table.code, "u": eve.pk, "s": 1, "v": 0}
     monkeypatch.setattr(
         signing.TimestampSigner,
         "timestamp",
@@ -113,14 +113,14 @@ def test_nobody_without_the_seat_s_token_gets_a_table_stream(monkeypatch: pytest
             int(time.time() - table_access.STREAM_TOKEN_AGE.total_seconds() - 60)
         ),
     )
-    expired = table_access.stream_url(table=table, user=ann)
+    expired = table_access.stream_url(table=table, user=ann, seat=0)
     monkeypatch.undo()
     tokens = {
         "none": "",
         "forged": signing.dumps(payload, salt="not.the.stream"),
         "altered": good[:-1] + ("A" if good[-1] != "A" else "B"),
         "unsigned": good.rpartition(":")[0],
-        "another table's": token_of(table_access.stream_url(table=other, user=eve)),
+        "another table's": token_of(table_access.stream_url(table=other, user=eve, seat=0)),
     }
 
     async def scenario() -> dict[str, int]:

@@ -133,6 +133,17 @@ def test_a_seat_plays_its_choice_through_the_page_forms() -> None:
     assert 1 not in rebuild(game).waiting_for() and 0 in rebuild(game).waiting_for()
 
 
+def test_an_action_before_play_starts_says_so_and_a_stranger_gets_a_404() -> None:
+    ann = person("ann")
+    table = seating.table_open(host=ann, bot_level="steady")
+    url = reverse("play:table_act", args=[table.code])
+    early = _client(ann).post(url, {"action": "pass_tiles"}, follow=True)
+    assert b"Play has not started yet." in early.content
+    assert _client(person("eve")).post(url, {"action": "pass_tiles"}).status_code == 404
+    table_hands.table_start(table=table, by=ann)
+    assert _client(person("cy")).post(url, {"action": "pass_tiles"}).status_code == 404
+
+
 def test_my_tables_lists_the_open_tables_i_sit_at() -> None:
     ann = person("ann")
     table = seating.table_open(host=ann, bot_level="steady")
