@@ -17,12 +17,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from cfmj.accounts.learners import Learner, user_of
 from cfmj.accounts.models import User
-from cfmj.classes import sessions
+from cfmj.classes import joining, sessions
 from cfmj.classes.access import joined_or_404, taught_or_404
 from cfmj.classes.models import Classroom, ClassSession, Membership
 from cfmj.classes.services import ClassError
 from cfmj.core.htmx import render_partial_response
 from cfmj.core.http import HtmxHttpRequest
+from cfmj.core.qr import qr_svg
 from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import drills
 from practice import answering, serving
@@ -107,9 +108,11 @@ def session_board(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     classroom = taught_or_404(request, pk)
     session = sessions.session_current(classroom)
     tally = sessions.session_tally(session) if session is not None else None
-    key = "none"
+    latecomers = _latecomers(request, classroom)
+    key = f"none-{latecomers.get('join_code', 'shut')}"
     if session is not None and tally is not None:
-        key = f"{session.pk}-{'revealed' if session.revealed_at else 'live'}-{tally.key}"
+        shown = f"{'revealed' if session.revealed_at else 'live'}-{tally.key}"
+        key = f"{session.pk}-{shown}-{latecomers.get('join_code', 'shut')}"
     if _not_modified(request, key):
         return HttpResponse(status=204)
     context: dict[str, Any] = {
@@ -119,6 +122,7 @@ def session_board(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "key": key,
         "join_url": _join_url(request, classroom),
         "refresh_seconds": BOARD_REFRESH_SECONDS,
+        **latecomers,
     }
     if session is not None:
         context.update(
@@ -131,6 +135,14 @@ def session_board(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             }
         )
     return render_partial_response(request, "classes/session_board.html", context, partial="board")
+
+
+def _latecomers(request: HtmxHttpRequest, classroom: Classroom) -> dict[str, Any]:
+    """The class's code and its join link's QR code, for the board's corner: someone who comes in
+    late joins from their seat. None while the class takes nobody (archived, joining closed)."""
+    if not joining.join_open(classroom):
+        return {}
+    return {"join_code": classroom.code, "join_qr": qr_svg(joining.join_url(request, classroom))}
 
 
 def _join_url(request: HtmxHttpRequest, classroom: Classroom) -> str:
