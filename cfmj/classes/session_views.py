@@ -71,9 +71,19 @@ def session_start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         )
     except ClassError as error:
         messages.error(request, str(error))
-        return redirect("classes:session_student", pk=classroom.pk)
+        return _presenting(request, classroom) or redirect("classes:session_student", pk=classroom.pk)
     messages.success(request, f"On the board now: {drills.KIND_TITLES[session.puzzle.kind]}.")
-    return redirect("classes:session_control", pk=classroom.pk, sid=session.pk)
+    return _presenting(request, classroom) or redirect(
+        "classes:session_control", pk=classroom.pk, sid=session.pk
+    )
+
+
+def _presenting(request: HtmxHttpRequest, classroom: Classroom) -> HttpResponse | None:
+    """Back to the board in presenter mode, when a button of it was pressed (its forms send
+    then=present); else None, for the controls' own page."""
+    if request.POST.get("then") != "present":
+        return None
+    return redirect("classes:session_present", pk=classroom.pk)
 
 
 @login_required
@@ -105,13 +115,27 @@ def session_board(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     answer and the class's split; no controls and no site header. It follows the class's open
     session (Next puzzle and End, pressed on the teacher's controls, show here): polled by htmx,
     or reloaded every few seconds without JavaScript."""
-    classroom = taught_or_404(request, pk)
+    return _board(request, taught_or_404(request, pk), presenting=False)
+
+
+@login_required
+@require_GET
+def session_present(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The board with its teacher's controls on it, for one laptop whose screen the projector
+    mirrors: Reveal and Next as buttons (forms, so they work without JavaScript) and as the keys R
+    and N (board.js). Like the board, it shows how many have answered and nothing of who is right
+    until the reveal."""
+    return _board(request, taught_or_404(request, pk), presenting=True)
+
+
+def _board(request: HtmxHttpRequest, classroom: Classroom, *, presenting: bool) -> HttpResponse:
     session = sessions.session_current(classroom)
     tally = sessions.session_tally(session) if session is not None else None
     latecomers = _latecomers(request, classroom)
     key = f"none-{latecomers.get('join_code', 'shut')}"
     if session is not None and tally is not None:
-        shown = f"{'revealed' if session.revealed_at else 'live'}-{tally.key}"
+        # Before the reveal the board shows only how many answered: an answer changed is no swap.
+        shown = f"revealed-{tally.key}" if session.revealed_at else f"live-{tally.answered}-{tally.students}"
         key = f"{session.pk}-{shown}-{latecomers.get('join_code', 'shut')}"
     if _not_modified(request, key):
         return HttpResponse(status=204)
@@ -122,8 +146,17 @@ def session_board(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "key": key,
         "join_url": _join_url(request, classroom),
         "refresh_seconds": BOARD_REFRESH_SECONDS,
+        "presenting": presenting,
+        "poll_url": reverse(
+            "classes:session_present" if presenting else "classes:session_board", args=[classroom.pk]
+        ),
         **latecomers,
     }
+    if presenting:
+        # What went wrong with a button just pressed ("This session has ended"), said on the board;
+        # a success needs no words there: the board shows it.
+        said = messages.get_messages(request)
+        context.update(_start_context(session), problems=[str(m) for m in said if m.level == messages.ERROR])
     if session is not None:
         context.update(
             {
@@ -173,9 +206,13 @@ def session_reveal(request: HtmxHttpRequest, pk: int, sid: int) -> HttpResponse:
         sessions.session_reveal(session=session)
     except ClassError as error:
         messages.error(request, str(error))
-        return redirect("classes:session_control", pk=classroom.pk, sid=session.pk)
+        return _presenting(request, classroom) or redirect(
+            "classes:session_control", pk=classroom.pk, sid=session.pk
+        )
     # Straight to the answer and the split, as the board shows them now.
-    return redirect(reverse("classes:session_control", args=[classroom.pk, session.pk]) + "#reveal")
+    return _presenting(request, classroom) or redirect(
+        reverse("classes:session_control", args=[classroom.pk, session.pk]) + "#reveal"
+    )
 
 
 @login_required

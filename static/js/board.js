@@ -6,7 +6,10 @@
  *   down to 60% for a long explanation beside a long split, until the whole board is in view.
  *   Done again after each swap; the board then carries the scale it was fitted at (data-fitted),
  *   which the browser tests wait for. The corner for latecomers (the class's code and QR code)
- *   goes under the puzzle instead of under the count where the type is larger so. */
+ *   goes under the puzzle instead of under the count where the type is larger so.
+ * - Presenter mode's keys: R and N press the form that carries data-board-key="r" or "n" (Reveal,
+ *   Next), as its button would; never while typing in a field (or choosing in a list), nor with
+ *   Ctrl, Alt or Cmd (Ctrl+R still reloads). The board says them ("Keys: R reveal, N next"). */
 (function () {
   "use strict";
   var root = document.documentElement;
@@ -64,6 +67,27 @@
     fit();
   });
   document.addEventListener("htmx:afterSettle", fullScreenButton);
+
+  var TYPING = "input, textarea, select, [contenteditable]:not([contenteditable='false'])";
+  document.addEventListener("keydown", function (event) {
+    if (event.defaultPrevented || event.repeat || event.isComposing) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    var key = event.key.toLowerCase();
+    if (key !== "r" && key !== "n") return;
+    if (event.target instanceof Element && event.target.closest(TYPING)) return;
+    var form = document.querySelector('form[data-board-key="' + key + '"]');
+    if (!form || form.hasAttribute("data-sent")) return;
+    event.preventDefault();
+    form.setAttribute("data-sent", "");  // one press, one POST: a second is not sent while it goes
+    form.requestSubmit();
+  });
+
+  window.addEventListener("pageshow", function (event) {  // back to a board kept in memory
+    if (!event.persisted) return;
+    Array.prototype.forEach.call(document.querySelectorAll("form[data-sent]"), function (form) {
+      form.removeAttribute("data-sent");
+    });
+  });
 
   document.addEventListener("DOMContentLoaded", function () {
     fullScreenButton();
