@@ -207,7 +207,8 @@ def test_no_page_is_wider_than_the_screen(
     teacher = start(contexts(SIZES["phone"]), False, "tess")
     teacher.goto(f"/classes/{site.classroom_pk}/students/names/")
     teacher.get_by_label("Students' names, one a line").fill("Zoë Müller\nAnne-Marie O'Brien-Fotheringham")
-    teacher.get_by_role("button", name="Make the accounts").click()
+    teacher.get_by_role("button", name="Check the list").click()
+    teacher.get_by_role("button", name="Make these 2 accounts").click()
     for page, walk in (
         (visitor, visitor_pages(Classroom.objects.get(pk=site.classroom_pk).code)),
         (learner, learner_pages(site, homework)),
