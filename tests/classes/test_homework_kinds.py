@@ -136,7 +136,7 @@ def test_a_kind_added_only_to_the_registry_works_end_to_end(client, toy: Homewor
     teacher_page = client.get(reverse("classes:detail", args=[classroom.pk])).content.decode()
     assert "Answer 2 puzzles of any kind" in teacher_page
     rows = gradebook_rows(classroom)
-    column = rows[0].index(f"Answer 2 puzzles of any kind, due {work.due.isoformat()}")
+    column = rows[0].index(f"Answer 2 puzzles of any kind, due {work.due.isoformat()}: progress")
     assert {r[1]: r[column] for r in rows[1:3]} == {"sue": "done", "tom": "not started"}
     assert client.get(reverse("classes:export_csv", args=[classroom.pk])).status_code == 200
 

@@ -37,7 +37,7 @@ def test_it_sets_homework_with_a_name_shown_instead_of_the_title(client) -> None
     assert "Week 3: scoring" in client.get(reverse("classes:detail", args=[classroom.pk])).content.decode()
     mine = client.get(reverse("classes:assignment", args=[classroom.pk, work.pk])).content.decode()
     assert "<h1>Week 3: scoring</h1>" in mine and made in mine
-    assert gradebook.homework_heading(work) == f"Week 3: scoring, due {work.due.isoformat()}"
+    assert gradebook.homework_headings(work)[0] == f"Week 3: scoring, due {work.due.isoformat()}: progress"
 
 
 def test_the_name_is_optional(client) -> None:
