@@ -44,6 +44,7 @@ SHOWN = {
     "play together",
     "a seat offered",
     "table lobby",
+    "session board, presenting",
 }  # screenshots at both sizes and print sizes
 LARGE_PRINT = "(on) => document.documentElement.classList.toggle('large-print', on)"
 
@@ -114,6 +115,7 @@ def teacher_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
     yield "session, teacher", f"/classes/{pk}/session/"
     yield "session controls", f"/classes/{pk}/session/{site.session_pk}/"
     yield "session board", f"/classes/{pk}/session/board/"
+    yield "session board, presenting", f"/classes/{pk}/session/present/"
     yield "managed account, delete", f"/classes/{pk}/students/{site.managed_pk}/delete/"
     yield "accounts from names", f"/classes/{pk}/students/names/"
     yield "login cards", f"/classes/{pk}/students/cards/"  # of the accounts made from names below
