@@ -167,6 +167,7 @@ CASES: dict[str, Case] = {
     "classes:session_student": Case("GET", MEMBERS),
     "classes:session_control": Case("GET", TEACHERS),
     "classes:session_board": Case("GET", TEACHERS),
+    "classes:session_present": Case("GET", TEACHERS),
     "classes:session_tally": Case("GET", TEACHERS),
     "classes:session_reveal": Case("POST", TEACHERS, (200, 302)),
     "classes:session_close": Case("POST", TEACHERS, (200, 302)),

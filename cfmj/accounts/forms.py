@@ -49,6 +49,13 @@ class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
         model = User
         fields = ("username", "real_name", "email", "role")
 
+    def __init__(self, *args: Any, learner: bool = False, **kwargs: Any) -> None:
+        """`learner`: the account is a learner's, and the form does not ask (someone joining a
+        class by its link is its student)."""
+        super().__init__(*args, **kwargs)
+        if learner:
+            del self.fields["role"]
+
     def clean_real_name(self) -> str:
         return clean_real_name(self.cleaned_data.get("real_name"))
 

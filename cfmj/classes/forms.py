@@ -71,8 +71,9 @@ class NamesForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 10, "autocomplete": "off", "spellcheck": "false"}),
         help_text=(
             f"Paste or type up to {MAX_NAMES} names, such as Zoë Müller. Each gets an account with a "
-            "username made from the name and a first password; blank lines are skipped. Only the "
-            "class's teachers see the names."
+            "username made from the name and a first password; blank lines are skipped. Pasted from a "
+            "spreadsheet? A tab or a comma ends the name: Anne Smith, Year 3 makes Anne Smith. Only "
+            "the class's teachers see the names."
         ),
         error_messages={
             "required": "Paste at least one name, one name a line.",

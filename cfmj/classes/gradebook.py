@@ -1,6 +1,7 @@
 """The class's gradebook, the spreadsheet (CSV) its teachers download: a row per student (their
-name and username), a column per piece of homework (its score and whether it was done, or late),
-then notes saying what the columns mean.
+name and username), two columns per piece of homework (whether it was done, or late, in words; its
+score, a plain number out of 100 that a spreadsheet can average), then notes saying what the
+columns mean. A column of numbers holds numbers only: no "%", no words.
 
 Made to open as it should in Excel, LibreOffice and Numbers: UTF-8 with a byte order mark (Excel
 reads "Zoë Müller" right only with it), commas, quoted where needed. A cell that a spreadsheet
@@ -28,7 +29,13 @@ from practice.models import Attempt
 BOM = "\ufeff"
 # A cell starting with one of these is run as a formula by spreadsheet programs.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
-FIRST_COLUMNS = ["Name", "Username", "Homework done", "Homework late", "Average score of finished homework %"]
+FIRST_COLUMNS = [
+    "Name",
+    "Username",
+    "Homework done",
+    "Homework late",
+    "Average score of finished homework, out of 100",
+]
 LAST_COLUMNS = ["Lessons done", "Last active"]
 
 
@@ -36,28 +43,31 @@ def cell(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-def _percent(score: float | None) -> str:
-    return "" if score is None else f"{round(100 * score)}%"
+def score_cell(score: float | None) -> str:
+    """A score out of 100, a whole number ("85"), or "" when there is none."""
+    return "" if score is None else str(round(100 * score))
 
 
-def homework_cell(status: Status) -> str:
-    """One student's piece of homework in words: "done 85%", "done late 60%", "started 40%",
-    "not started", "late: started 40%", "late: not started"."""
-    score = _percent(status.score)
+def progress_cell(status: Status) -> str:
+    """One student's piece of homework in words: "done", "done late", "started", "not started",
+    "late: started", "late: not started" (its score is in the column beside it)."""
     if status.done:
-        words = "done late" if status.late else "done"
-    else:
-        words = "started" if status.answered or status.score is not None else "not started"
-        if status.late:
-            words = f"late: {words}"
-    return f"{words} {score}".strip()
+        return "done late" if status.late else "done"
+    words = "started" if status.answered or status.score is not None else "not started"
+    return f"late: {words}" if status.late else words
 
 
 NOT_SET = "not set"  # homework set for some students only, not this one
 
 
-def homework_heading(assignment: Assignment) -> str:
-    return f"{assignment.title}, due {assignment.due.isoformat()}"
+def homework_headings(assignment: Assignment) -> list[str]:
+    named = f"{assignment.title}, due {assignment.due.isoformat()}"
+    return [f"{named}: progress", f"{named}: score out of 100"]
+
+
+def homework_cells(status: Status | None) -> list[str]:
+    """A student's two cells of a piece of homework (not set for them: "not set" and no score)."""
+    return [NOT_SET, ""] if status is None else [progress_cell(status), score_cell(status.score)]
 
 
 def gradebook_rows(classroom: Classroom) -> list[list[str]]:
@@ -71,7 +81,8 @@ def gradebook_rows(classroom: Classroom) -> list[list[str]]:
         .prefetch_related("students")
     ]
     lessons, last_seen = _lessons_and_last_seen([u.pk for u in students])
-    rows = [[*FIRST_COLUMNS, *(homework_heading(a) for a, _ in homework), *LAST_COLUMNS]]
+    headings = [heading for assignment, _ in homework for heading in homework_headings(assignment)]
+    rows = [[*FIRST_COLUMNS, *headings, *LAST_COLUMNS]]
     for student in students:
         mine = [found[student.pk] for _, found in homework if student.pk in found]
         finished = [s.score for s in mine if s.done and s.score is not None]
@@ -82,11 +93,8 @@ def gradebook_rows(classroom: Classroom) -> list[list[str]]:
                 student.username,
                 str(sum(s.done for s in mine)),
                 str(sum(s.late for s in mine)),
-                str(round(100 * sum(finished) / len(finished))) if finished else "",
-                *(
-                    homework_cell(found[student.pk]) if student.pk in found else NOT_SET
-                    for _, found in homework
-                ),
+                score_cell(sum(finished) / len(finished)) if finished else "",
+                *(cell for _, found in homework for cell in homework_cells(found.get(student.pk))),
                 str(lessons.get(student.pk, 0)),
                 timezone.localdate(seen).isoformat() if seen else "",
             ]
@@ -127,14 +135,16 @@ def _notes(classroom: Classroom, homework: int) -> list[list[str]]:
             "(the day ends at midnight where the student is).",
         ],
         [
-            "Average score of finished homework %",
-            "The average score of the homework the student has finished; empty when none is.",
+            "Average score of finished homework, out of 100",
+            "The average score of the homework the student has finished, a number from 0 to 100; "
+            "empty when none is.",
         ],
         [
-            "One column per homework",
-            "done 85%: finished by its due day, with its score. done late: finished after it. "
-            "started 40%: begun, the score so far. not started: nothing yet. "
-            "late: not finished and its due day has passed. not set: set for other students only.",
+            "Two columns per homework",
+            "Its progress in words: done (finished by its due day), done late (finished after it), "
+            "started (begun), not started, late: started or late: not started (not finished and its "
+            "due day has passed), not set (set for other students only). Then its score, a number "
+            "from 0 to 100 (the score so far while it is not finished); empty when there is none.",
         ],
         [
             "Score",

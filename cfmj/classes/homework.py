@@ -14,7 +14,7 @@ from django.db import transaction
 from cfmj.accounts.models import User
 from cfmj.classes.homework_kinds import Change, keeping_a_table, kind_of
 from cfmj.classes.models import Assignment, AssignmentPuzzle, Classroom, Membership
-from cfmj.classes.services import ClassError
+from cfmj.classes.services import ClassError, homework_name
 from lessons.models import Lesson
 
 
@@ -43,16 +43,21 @@ def assignment_update(
     count: int | None = None,
     band: int | None = None,
     play_mode: str | None = None,
+    name: str | None = None,
 ) -> Assignment:
     """Correct homework already set. A lesson's homework may change its lesson; drill puzzles their
     number and difficulty; hands to play their number and mode; a fixed set keeps its puzzles
     (duplicate it for another set). Any due date goes, past ones too: students who have not
-    finished then see it as late."""
+    finished then see it as late. Its `name` is changed when given ("" clears it)."""
     if assignment.classroom.archived:
         raise ClassError("This class is archived: bring it back before changing its homework.")
     assignment.due = due
+    fields = ["due"]
+    if name is not None:
+        assignment.name = homework_name(name)
+        fields.append("name")
     change = Change(lesson=lesson, count=count, band=band, play_mode=play_mode)
-    fields = ["due", *kind_of(assignment).update(assignment, change)]
+    fields += kind_of(assignment).update(assignment, change)
     with transaction.atomic():
         assignment.save(update_fields=fields)
         students_set(assignment=assignment, students=students)
@@ -60,16 +65,23 @@ def assignment_update(
 
 
 def assignment_duplicate(
-    *, assignment: Assignment, teacher: User, due: datetime.date, students: Iterable[User] = ()
+    *,
+    assignment: Assignment,
+    teacher: User,
+    due: datetime.date,
+    students: Iterable[User] = (),
+    name: str | None = None,
 ) -> Assignment:
     """The same homework again, due on another day or for other students: the same lesson, or the
     same kind, number and difficulty of drill puzzles on the same table, the same fixed set, or
-    the same number of hands in the same mode on the same table."""
+    the same number of hands in the same mode on the same table; named `name` (None: its name)."""
     if assignment.classroom.archived:
         raise ClassError("This class is archived: bring it back before setting homework.")
+    name = assignment.name if name is None else homework_name(name)
     with transaction.atomic():
         copy = Assignment.objects.create(
             classroom=assignment.classroom,
+            name=name,
             kind=assignment.kind,
             lesson=assignment.lesson,
             drill_kind=assignment.drill_kind,

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from cfmj.accounts.models import User
 from cfmj.classes.homework_kinds import find, kind_of
-from cfmj.classes.models import Assignment, Classroom
+from cfmj.classes.models import HOMEWORK_NAME_MAX, Assignment, Classroom
 from cfmj.classes.selectors import students_of
 
 if TYPE_CHECKING:
@@ -28,8 +28,14 @@ class StudentChoice(_Choice):
 
 
 class _Homework(forms.Form):
-    """The due date and who it is for, which every homework form has."""
+    """Its name, the due date and who it is for, which every homework form has."""
 
+    name = forms.CharField(
+        label="Name (optional)",
+        required=False,
+        max_length=HOMEWORK_NAME_MAX,
+        help_text="Such as Week 3: winds. Your students see it instead of the title the site gives it.",
+    )
     due = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"), label="Due on")
     students = StudentChoice(
         queryset=User.objects.none(),
@@ -80,6 +86,7 @@ class HomeworkEditForm(_Homework):
 
     def __init__(self, *args: Any, assignment: Assignment, **kwargs: Any) -> None:
         initial = {
+            "name": assignment.name,
             "due": assignment.due,
             "students": list(assignment.students.all()),
             "lesson": assignment.lesson,
@@ -94,10 +101,13 @@ class HomeworkEditForm(_Homework):
 class HomeworkCopyForm(_Homework):
     """Duplicating homework: the copy's due date (from today on) and who it is for."""
 
-    def __init__(self, *args: Any, classroom: Classroom, today: datetime.date, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, classroom: Classroom, today: datetime.date, name: str = "", **kwargs: Any
+    ) -> None:
         super().__init__(*args, classroom=classroom, **kwargs)
         self.today = today
         self.fields["due"].initial = today + datetime.timedelta(days=7)
+        self.fields["name"].initial = name
 
     def clean_due(self) -> datetime.date:
         due: datetime.date = self.cleaned_data["due"]

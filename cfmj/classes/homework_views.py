@@ -80,6 +80,7 @@ def create(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
                 count=data.get("count") or 0,
                 band=data.get("band") or 2,
                 play_mode=data.get("play_mode") or "",
+                name=data.get("name") or "",
             )
             homework.students_set(assignment=work, students=data.get("students") or ())
         except ClassError as error:
@@ -119,6 +120,7 @@ def edit(request: HttpRequest, pk: int, assignment_id: int) -> HttpResponse:
                 count=data.get("count"),
                 band=data.get("band"),
                 play_mode=data.get("play_mode"),
+                name=data.get("name") or "",
             )
         except ClassError as error:
             form.add_error(None, str(error))
@@ -148,7 +150,9 @@ def duplicate(request: HttpRequest, pk: int, assignment_id: int) -> HttpResponse
     work = _taught_homework_or_404(request, pk, assignment_id)
     if (back := _archived(request, work.classroom)) is not None:
         return back
-    form = HomeworkCopyForm(request.POST or None, classroom=work.classroom, today=learner_of(request).today())
+    form = HomeworkCopyForm(
+        request.POST or None, classroom=work.classroom, today=learner_of(request).today(), name=work.name
+    )
     if request.method == "POST" and form.is_valid():
         try:
             copy = homework.assignment_duplicate(
@@ -156,6 +160,7 @@ def duplicate(request: HttpRequest, pk: int, assignment_id: int) -> HttpResponse
                 teacher=user_of(request),
                 due=form.cleaned_data["due"],
                 students=form.cleaned_data.get("students") or (),
+                name=form.cleaned_data.get("name") or "",
             )
         except ClassError as error:
             form.add_error(None, str(error))

@@ -161,6 +161,9 @@ def homework_kind_choices() -> list[tuple[str, str]]:
     return kind_choices()
 
 
+HOMEWORK_NAME_MAX = 80
+
+
 class Assignment(models.Model):
     # The names the kinds built in are stored under; each kind's definition, and the registry of
     # them all, is cfmj.classes.homework_kinds.
@@ -171,6 +174,8 @@ class Assignment(models.Model):
         PLAY = "play", "Hands to play"
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
+    # The teacher's name for it ("Week 3: winds"), shown instead of the title made from what it is.
+    name = models.CharField(max_length=HOMEWORK_NAME_MAX, blank=True, default="")
     kind = models.CharField(max_length=10, choices=homework_kind_choices)
     lesson = models.ForeignKey(Lesson, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     drill_kind = models.CharField(max_length=20, choices=drills.kind_choices, blank=True)
@@ -212,6 +217,12 @@ class Assignment(models.Model):
 
     @property
     def title(self) -> str:
+        """Its name, or else what it is (`described`)."""
+        return self.name or self.described
+
+    @property
+    def described(self) -> str:
+        """What it is, in the site's words ("10 × Winning hand? (difficulty 1)")."""
         return self.homework_kind.title(self)
 
 

@@ -94,6 +94,46 @@ class AssignmentRow:
         return None if self.started_score is None else round(100 * self.started_score)
 
 
+# A student's homework in the grid, in words and signs a teacher reads without colour.
+GRID_WORDS = {
+    "done": "✓ done",
+    "done-late": "✓ done late",
+    "late": "late",
+    "started": "started",
+    "not-started": "— not started",
+    "not-set": "not set",
+}
+
+
+@dataclass(frozen=True)
+class GridCell:
+    state: str  # a key of GRID_WORDS (the page's class for the cell)
+
+    @property
+    def words(self) -> str:
+        return GRID_WORDS[self.state]
+
+
+def grid_cell(status: Status | None) -> GridCell:
+    """One student's piece of homework in the grid: done (on time or late), late (past its due day
+    and not done), started, not started, or not set for them."""
+    if status is None:
+        return GridCell("not-set")
+    if status.done:
+        return GridCell("done-late" if status.late else "done")
+    if status.late:
+        return GridCell("late")
+    return GridCell("started" if status.answered or status.score is not None else "not-started")
+
+
+@dataclass(frozen=True)
+class GridRow:
+    """A student's row of the student × homework grid, a cell per homework (as `assignments`)."""
+
+    user: User
+    cells: tuple[GridCell, ...]
+
+
 @dataclass(frozen=True)
 class MissedRule:
     section: str  # RULES.md section, "2.3"
@@ -110,6 +150,7 @@ class ClassReport:
     missed_rules: tuple[MissedRule, ...]
     misses_examined: int  # wrong answers read for missed_rules
     capped: bool  # True when there were more than MISSES_EXAMINED of them
+    grid: tuple[GridRow, ...] = ()  # a row per student, a cell per homework
 
 
 Table = list[tuple[Assignment, dict[int, Status]]]
@@ -125,6 +166,10 @@ def class_report(classroom: Classroom) -> ClassReport:
         missed_rules=tuple(missed),
         misses_examined=examined,
         capped=capped,
+        grid=tuple(
+            GridRow(student, tuple(grid_cell(status.get(student.pk)) for _, status in table))
+            for student in students
+        ),
     )
 
 

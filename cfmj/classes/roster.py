@@ -10,6 +10,7 @@ after that, a teacher sets a new one."""
 
 from __future__ import annotations
 
+import re
 import secrets
 import unicodedata
 from collections.abc import Iterable
@@ -80,15 +81,30 @@ class NameList:
     blank_lines: int
 
 
+@dataclass(frozen=True)
+class NewAccount:
+    """A name of a pasted list and the username its account would have."""
+
+    name: str
+    username: str
+
+
+def name_of_line(line: str) -> str:
+    """What of a pasted line is the name: what comes before its first tab or comma, so that rows
+    pasted from a spreadsheet ("Anne Smith<TAB>Year 3") or a list with notes ("Bob Jones, Year 4")
+    give the name alone."""
+    return real_name_normalise(re.split(r"[\t,]", line, maxsplit=1)[0])
+
+
 def names_read(*, classroom: Classroom, text: str) -> NameList:
-    """The names of a pasted list, one a line; NamesError lists every problem (too many, a name
-    twice, a name already in the class, a name that cannot be one)."""
+    """The names of a pasted list, one a line (each line's name_of_line); NamesError lists every
+    problem (too many, a name twice, a name already in the class, a name that cannot be one)."""
     problems: list[str] = []
     names: list[str] = []
     lines: dict[str, list[int]] = {}
     blank = 0
     for number, line in enumerate(text.splitlines(), 1):
-        name = real_name_normalise(line)
+        name = name_of_line(line)
         if not name:
             blank += 1
             continue
@@ -169,16 +185,34 @@ def first_password(user: User) -> str:
         return password
 
 
+def usernames_for(names: Iterable[str]) -> list[str]:
+    """A username for each name of a list (username_for), each free and none twice."""
+    taken: set[str] = set()
+    usernames = []
+    for name in names:
+        username = username_for(name, taken)
+        taken.add(username_key(username))
+        usernames.append(username)
+    return usernames
+
+
+def accounts_preview(*, classroom: Classroom, text: str) -> tuple[list[NewAccount], NameList]:
+    """The accounts a pasted list would make, each name with its username, for the teacher to check
+    before any is made (NamesError, ClassError as students_from_list would raise them)."""
+    _not_archived(classroom)
+    names = names_read(classroom=classroom, text=text)
+    usernames = usernames_for(names.names)
+    return [NewAccount(name, username) for name, username in zip(names.names, usernames, strict=True)], names
+
+
 def students_create(*, classroom: Classroom, teacher: User, names: Iterable[str]) -> list[Card]:
     """An account for each name (read by names_read), all or none, each in the class and managed by
     it, with a readable username and a first password."""
     cards = []
-    taken: set[str] = set()
+    names = list(names)
     try:
         with transaction.atomic():
-            for name in names:
-                username = username_for(name, taken)
-                taken.add(username_key(username))
+            for name, username in zip(names, usernames_for(names), strict=True):
                 password = first_password(User(username=username))
                 user = student_create(
                     classroom=classroom, teacher=teacher, username=username, password=password, real_name=name
@@ -196,10 +230,14 @@ def students_from_list(*, classroom: Classroom, teacher: User, text: str) -> tup
     twice at once (a double tap) makes its accounts once, and the second is told they exist."""
     with transaction.atomic():
         Classroom.objects.select_for_update().filter(pk=classroom.pk).first()
-        if Classroom.objects.filter(pk=classroom.pk, archived_at__isnull=False).exists():
-            raise ClassError("This class is archived: bring it back before adding students.")
+        _not_archived(classroom)
         names = names_read(classroom=classroom, text=text)
         return students_create(classroom=classroom, teacher=teacher, names=names.names), names
+
+
+def _not_archived(classroom: Classroom) -> None:
+    if Classroom.objects.filter(pk=classroom.pk, archived_at__isnull=False).exists():
+        raise ClassError("This class is archived: bring it back before adding students.")
 
 
 def cards_keep(*, session: SessionBase, classroom: Classroom, cards: Iterable[Card]) -> None:

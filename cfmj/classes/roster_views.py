@@ -15,6 +15,7 @@ from cfmj.accounts.learners import user_of
 from cfmj.classes import roster
 from cfmj.classes.access import managed_or_404, taught_or_404
 from cfmj.classes.forms import NamesForm, StudentNameForm, form_errors
+from cfmj.classes.models import Classroom
 from cfmj.classes.services import ClassError
 from cfmj.core.ratelimit import rate_limited
 
@@ -43,36 +44,50 @@ def student_name(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @rate_limited("accounts_made")
 def students_from_names(request: HttpRequest, pk: int) -> HttpResponse:
-    """A page with a box for a list of names; the accounts are made all at once, then their login
-    cards are shown."""
+    """A page with a box for a list of names. Sent, the list comes back with the usernames it would
+    make, to check; confirmed (the preview's button sends confirm=1 and the same list), the
+    accounts are made all at once and their login cards shown."""
     classroom = taught_or_404(request, pk)
     form = NamesForm(request.POST or None)
+    preview = None
     if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["names"]
         try:
-            cards, names = roster.students_from_list(
-                classroom=classroom, teacher=user_of(request), text=form.cleaned_data["names"]
-            )
+            if request.POST.get("confirm") != "1":
+                preview = roster.accounts_preview(classroom=classroom, text=text)
+            else:
+                return _accounts_made(request, classroom, text)
         except roster.NamesError as error:
             for problem in error.problems:  # at the top of the form, where the page comes back
                 form.add_error(None, problem)
         except ClassError as error:
             form.add_error(None, str(error))
-        else:
-            roster.cards_keep(session=request.session, classroom=classroom, cards=cards)
-            blank = names.blank_lines
-            skipped = f" {blank} blank line{'s were' if blank != 1 else ' was'} skipped." if blank else ""
-            messages.success(
-                request,
-                f"{len(cards)} account{'s' if len(cards) != 1 else ''} made and added to {classroom.name}."
-                f"{skipped} Print the login cards below and hand them out.",
-            )
-            return redirect("classes:login_cards", pk=classroom.pk)
+    accounts, names = preview if preview is not None else (None, None)
     return render(
         request,
         "classes/students_from_names.html",
-        {"classroom": classroom, "form": form, "max_names": roster.MAX_NAMES},
+        {
+            "classroom": classroom,
+            "form": form,
+            "max_names": roster.MAX_NAMES,
+            "accounts": accounts,
+            "blank_lines": names.blank_lines if names is not None else 0,
+        },
         status=400 if form.errors else 200,
     )
+
+
+def _accounts_made(request: HttpRequest, classroom: Classroom, text: str) -> HttpResponse:
+    cards, names = roster.students_from_list(classroom=classroom, teacher=user_of(request), text=text)
+    roster.cards_keep(session=request.session, classroom=classroom, cards=cards)
+    blank = names.blank_lines
+    skipped = f" {blank} blank line{'s were' if blank != 1 else ' was'} skipped." if blank else ""
+    messages.success(
+        request,
+        f"{len(cards)} account{'s' if len(cards) != 1 else ''} made and added to {classroom.name}."
+        f"{skipped} Print the login cards below and hand them out.",
+    )
+    return redirect("classes:login_cards", pk=classroom.pk)
 
 
 @login_required

@@ -19,6 +19,7 @@ from cfmj.accounts.models import User
 from cfmj.accounts.names import real_name_normalise, real_name_problem
 from cfmj.accounts.selectors import username_taken
 from cfmj.classes.models import (
+    HOMEWORK_NAME_MAX,
     Assignment,
     Classroom,
     CoteacherInvite,
@@ -380,13 +381,15 @@ def assignment_create(
     count: int = 0,
     band: int = 2,
     play_mode: str = "",
+    name: str = "",
 ) -> Assignment:
     """New homework of a kind: its definition (cfmj.classes.homework_kinds) checks what the teacher
-    chose and stores it."""
+    chose and stores it; with a `name`, shown instead of the title made from what it is."""
     from cfmj.classes import homework_kinds  # noqa: PLC0415 - the kinds' definitions read this module
 
     if classroom.archived:
         raise ClassError("This class is archived: bring it back before setting homework.")
+    name = homework_name(name)
     definition = homework_kinds.find(kind)
     if definition is None:
         raise ClassError(f"Assign {homework_kinds.all_labels()}.")
@@ -400,4 +403,21 @@ def assignment_create(
         band=band,
         play_mode=play_mode,
     )
-    return definition.create(setting)
+    work = definition.create(setting)
+    if name:  # the kinds make their homework (a fixed set's puzzles outside a transaction); then its name
+        Assignment.objects.filter(pk=work.pk).update(name=name)
+        work.name = name
+    return work
+
+
+def homework_name(name: str) -> str:
+    """A teacher's name for homework, its spaces tidied ("" for none); ClassError says why one
+    cannot be kept (too long, hidden characters)."""
+    name = real_name_normalise(name)
+    if len(name) > HOMEWORK_NAME_MAX:
+        raise ClassError(f"A name for homework has at most {HOMEWORK_NAME_MAX} characters.")
+    if real_name_problem(name) is not None:
+        raise ClassError(
+            "A name for homework has letters, digits and punctuation only (no hidden characters)."
+        )
+    return name

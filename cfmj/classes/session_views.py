@@ -17,12 +17,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from cfmj.accounts.learners import Learner, user_of
 from cfmj.accounts.models import User
-from cfmj.classes import sessions
+from cfmj.classes import joining, sessions
 from cfmj.classes.access import joined_or_404, taught_or_404
 from cfmj.classes.models import Classroom, ClassSession, Membership
 from cfmj.classes.services import ClassError
 from cfmj.core.htmx import render_partial_response
 from cfmj.core.http import HtmxHttpRequest
+from cfmj.core.qr import qr_svg
 from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import drills
 from practice import answering, serving
@@ -70,9 +71,19 @@ def session_start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         )
     except ClassError as error:
         messages.error(request, str(error))
-        return redirect("classes:session_student", pk=classroom.pk)
+        return _presenting(request, classroom) or redirect("classes:session_student", pk=classroom.pk)
     messages.success(request, f"On the board now: {drills.KIND_TITLES[session.puzzle.kind]}.")
-    return redirect("classes:session_control", pk=classroom.pk, sid=session.pk)
+    return _presenting(request, classroom) or redirect(
+        "classes:session_control", pk=classroom.pk, sid=session.pk
+    )
+
+
+def _presenting(request: HtmxHttpRequest, classroom: Classroom) -> HttpResponse | None:
+    """Back to the board in presenter mode, when a button of it was pressed (its forms send
+    then=present); else None, for the controls' own page."""
+    if request.POST.get("then") != "present":
+        return None
+    return redirect("classes:session_present", pk=classroom.pk)
 
 
 @login_required
@@ -104,12 +115,28 @@ def session_board(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     answer and the class's split; no controls and no site header. It follows the class's open
     session (Next puzzle and End, pressed on the teacher's controls, show here): polled by htmx,
     or reloaded every few seconds without JavaScript."""
-    classroom = taught_or_404(request, pk)
+    return _board(request, taught_or_404(request, pk), presenting=False)
+
+
+@login_required
+@require_GET
+def session_present(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The board with its teacher's controls on it, for one laptop whose screen the projector
+    mirrors: Reveal and Next as buttons (forms, so they work without JavaScript) and as the keys R
+    and N (board.js). Like the board, it shows how many have answered and nothing of who is right
+    until the reveal."""
+    return _board(request, taught_or_404(request, pk), presenting=True)
+
+
+def _board(request: HtmxHttpRequest, classroom: Classroom, *, presenting: bool) -> HttpResponse:
     session = sessions.session_current(classroom)
     tally = sessions.session_tally(session) if session is not None else None
-    key = "none"
+    latecomers = _latecomers(request, classroom)
+    key = f"none-{latecomers.get('join_code', 'shut')}"
     if session is not None and tally is not None:
-        key = f"{session.pk}-{'revealed' if session.revealed_at else 'live'}-{tally.key}"
+        # Before the reveal the board shows only how many answered: an answer changed is no swap.
+        shown = f"revealed-{tally.key}" if session.revealed_at else f"live-{tally.answered}-{tally.students}"
+        key = f"{session.pk}-{shown}-{latecomers.get('join_code', 'shut')}"
     if _not_modified(request, key):
         return HttpResponse(status=204)
     context: dict[str, Any] = {
@@ -119,7 +146,17 @@ def session_board(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "key": key,
         "join_url": _join_url(request, classroom),
         "refresh_seconds": BOARD_REFRESH_SECONDS,
+        "presenting": presenting,
+        "poll_url": reverse(
+            "classes:session_present" if presenting else "classes:session_board", args=[classroom.pk]
+        ),
+        **latecomers,
     }
+    if presenting:
+        # What went wrong with a button just pressed ("This session has ended"), said on the board;
+        # a success needs no words there: the board shows it.
+        said = messages.get_messages(request)
+        context.update(_start_context(session), problems=[str(m) for m in said if m.level == messages.ERROR])
     if session is not None:
         context.update(
             {
@@ -131,6 +168,14 @@ def session_board(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             }
         )
     return render_partial_response(request, "classes/session_board.html", context, partial="board")
+
+
+def _latecomers(request: HtmxHttpRequest, classroom: Classroom) -> dict[str, Any]:
+    """The class's code and its join link's QR code, for the board's corner: someone who comes in
+    late joins from their seat. None while the class takes nobody (archived, joining closed)."""
+    if not joining.join_open(classroom):
+        return {}
+    return {"join_code": classroom.code, "join_qr": qr_svg(joining.join_url(request, classroom))}
 
 
 def _join_url(request: HtmxHttpRequest, classroom: Classroom) -> str:
@@ -161,9 +206,13 @@ def session_reveal(request: HtmxHttpRequest, pk: int, sid: int) -> HttpResponse:
         sessions.session_reveal(session=session)
     except ClassError as error:
         messages.error(request, str(error))
-        return redirect("classes:session_control", pk=classroom.pk, sid=session.pk)
+        return _presenting(request, classroom) or redirect(
+            "classes:session_control", pk=classroom.pk, sid=session.pk
+        )
     # Straight to the answer and the split, as the board shows them now.
-    return redirect(reverse("classes:session_control", args=[classroom.pk, session.pk]) + "#reveal")
+    return _presenting(request, classroom) or redirect(
+        reverse("classes:session_control", args=[classroom.pk, session.pk]) + "#reveal"
+    )
 
 
 @login_required

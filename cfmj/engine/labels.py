@@ -36,7 +36,7 @@ BONUS_HINTS = {
     "concealed": "Nothing exposed before the winning tile.",
 }
 SKILL_LEVEL_LABELS = {
-    0: "Level 0: no handicap",
+    0: "Level 0: no extra rules, the usual game",
     1: "Level 1: Winds hands use two Pungs and two Kongs",
     2: "Level 2: Consecutive Runs have no flowers, dragons or winds",
     3: "Level 3: a hand with a dragon block is concealed",

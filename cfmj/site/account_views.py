@@ -85,7 +85,11 @@ class LoginView(auth_views.LoginView):
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return HttpResponseRedirect(local_next(request))
-    form = SignUpForm(request.POST if request.method == "POST" else None)
+    # Following a join link, the newcomer is a learner (the class's student): no role is asked.
+    form = SignUpForm(
+        request.POST if request.method == "POST" else None,
+        learner=joining.join_code_of(local_next(request, "")) is not None,
+    )
     if request.method == "POST" and form.is_valid():
         try:
             user = user_sign_up(form_user=form.save(commit=False), session=request.session)

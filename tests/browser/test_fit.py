@@ -45,6 +45,7 @@ SHOWN = {
     "play together",
     "a seat offered",
     "table lobby",
+    "session board, presenting",
 }  # screenshots at both sizes and print sizes
 MAKING = ("collecting", 5)  # a slow kind's homework, its next puzzle being made by the worker
 LARGE_PRINT = "(on) => document.documentElement.classList.toggle('large-print', on)"
@@ -121,6 +122,7 @@ def teacher_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
     yield "session, teacher", f"/classes/{pk}/session/"
     yield "session controls", f"/classes/{pk}/session/{site.session_pk}/"
     yield "session board", f"/classes/{pk}/session/board/"
+    yield "session board, presenting", f"/classes/{pk}/session/present/"
     yield "managed account, delete", f"/classes/{pk}/students/{site.managed_pk}/delete/"
     yield "accounts from names", f"/classes/{pk}/students/names/"
     yield "login cards", f"/classes/{pk}/students/cards/"  # of the accounts made from names below
@@ -226,7 +228,8 @@ def test_no_page_is_wider_than_the_screen(
     teacher = start(contexts(SIZES["phone"]), False, "tess")
     teacher.goto(f"/classes/{site.classroom_pk}/students/names/")
     teacher.get_by_label("Students' names, one a line").fill("Zoë Müller\nAnne-Marie O'Brien-Fotheringham")
-    teacher.get_by_role("button", name="Make the accounts").click()
+    teacher.get_by_role("button", name="Check the list").click()
+    teacher.get_by_role("button", name="Make these 2 accounts").click()
     for page, walk in (
         (visitor, visitor_pages(Classroom.objects.get(pk=site.classroom_pk).code)),
         (learner, learner_pages(site, homework)),

@@ -1,8 +1,9 @@
-"""The header is one row: on a 1366 px desktop the brand, the links and the tools
-share one row; on a tablet (820x1180) and a phone (390x844), signed in or not, in normal and large
-print, the brand and a "Menu" button share one row and the menu opens (by keyboard too, and without
-JavaScript, being a <details>) onto every link, the current one marked. Screenshots go to
-var/browser/header/."""
+"""The header is one row: on a 1366 px desktop the brand, the links and the tools share one row;
+at 1280 px (a laptop on a projector) no word of it wraps and a long username is shown whole, in
+the row or in the Menu; on a tablet (820x1180) and a phone (390x844), signed in or not, in normal
+and large print, the brand and a "Menu" button share one row and the menu opens (by keyboard too,
+and without JavaScript, being a <details>) onto every link, the current one marked. Screenshots go
+to var/browser/header/."""
 
 from __future__ import annotations
 
@@ -74,6 +75,56 @@ def test_at_1366_px_the_whole_header_is_one_row(
         page.keyboard.press("Tab")
         page.keyboard.press("Tab")
         expect(nav.get_by_role("link", name="Home")).to_be_focused()
+
+
+# Each part of the header as drawn: how many lines its words take, and whether its box cuts them.
+LINES = """() => Array.from(document.querySelectorAll(
+    "header .brand, header .menu-button, header .nav a, header .header-tools > *"))
+  .filter((el) => el.checkVisibility()).map((el) => {
+    const tops = new Set();  // the lines its words are on (a picture beside them is no line)
+    const words = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = words.nextNode(); node; node = words.nextNode()) {
+      if (!node.textContent.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+    }
+    return {text: el.innerText.trim(), lines: tops.size,
+            cut: el.scrollWidth > el.clientWidth + 1 || getComputedStyle(el).textOverflow === "ellipsis"};
+  })"""
+PROJECTOR: ViewportSize = {"width": 1280, "height": 720}
+LONG_NAMES = ["margaret.oconnor1952", "the-tuesday-club-teacher-at-riverside"]
+
+
+@pytest.mark.parametrize("large_print", [False, True], ids=["normal", "large-print"])
+def test_at_1280_px_the_header_wraps_nothing_and_shows_a_long_username_whole(
+    contexts: Callable[..., BrowserContext], django_user_model: Any, large_print: bool
+) -> None:
+    """A teacher's laptop on a projector: one row, no word of it on two lines, and the username
+    whole, in the row or, where it would not fit there, in the open Menu."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    problems = []
+    for username in ["tess", *LONG_NAMES]:
+        django_user_model.objects.create_user(username, password=PASSWORD, role="teacher")
+        look = f"1280-{len(username)}-{'large' if large_print else 'normal'}"
+        page = start(contexts(PROJECTOR), large_print, username)
+        page.goto("/classes/")
+        measured = row(page)
+        if not measured["oneRow"] or measured["wide"]:
+            problems.append(f"{look}: the header is not one row: {measured}")
+        for part in page.evaluate(LINES):
+            if part["lines"] > 1 or part["cut"]:
+                problems.append(f"{look}: {part['text']!r} is on {part['lines']} lines or cut: {part}")
+        page.screenshot(path=str(SHOTS / f"{look}.png"))
+        name = header_menu(page).locator(".account-name")
+        expect(name).to_have_text(username)
+        expect(name).to_be_in_viewport(ratio=1)
+        named = page.evaluate(LINES)
+        whole = [p for p in named if p["text"] == username]
+        if not whole or whole[0]["lines"] != 1 or whole[0]["cut"]:
+            problems.append(f"{look}: the username is not shown whole on one line: {whole}")
+        page.screenshot(path=str(SHOTS / f"{look}-name-shown.png"))
+    assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("size", list(SIZES))

@@ -1,6 +1,7 @@
 """Names and login cards in the browser, on a phone (390x844) and a tablet (820x1180), in normal and
 large print: a teacher names an account the class made, pastes a list of names (first with a name
-twice, which is said and makes nothing), gets a page of login cards and prints it (the site's
+twice, which is said and makes nothing; then rows pasted from a spreadsheet, a tab between the name
+and the year), checks the usernames it would make, gets a page of login cards and prints it (the site's
 header and buttons gone, two cards a row); a student logs in with a card, typing the username in
 capitals; a learner names themselves on their account page. Each page fits the screen and each
 action's result is in view (test_layout's measure).
@@ -27,7 +28,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 SHOTS = ARTIFACTS / "names"
 LOOKS = [(size, large) for size in SIZES for large in (False, True)]
 A4: ViewportSize = {"width": 794, "height": 1123}  # A4 at 96 px an inch
-NAMES = "Zoë Müller\nSam Lee\n\nAnne-Marie O'Brien-Fotheringham"
+NAMES = "Zoë Müller\tYear 3\nSam Lee\tYear 4\n\nAnne-Marie O'Brien-Fotheringham\tYear 3"
 
 
 def _world(user_model: Any) -> int:
@@ -60,11 +61,23 @@ def test_a_teacher_makes_accounts_from_names_and_prints_their_cards(
     teacher.get_by_role("link", name="Make accounts from a list of names").click()
     layout(teacher, "names form")
     teacher.get_by_label("Students' names, one a line").fill("Zoë Müller\nSam Lee\nzoë müller")
-    teacher.get_by_role("button", name="Make the accounts").click()
+    teacher.get_by_role("button", name="Check the list").click()
     layout(teacher, "names, a name twice", teacher.locator(".form-errors"))
     expect(teacher.locator(".form-errors")).to_contain_text("Zoë Müller is on lines 1 and 3.")
     teacher.get_by_label("Students' names, one a line").fill(NAMES)
-    teacher.get_by_role("button", name="Make the accounts").click()
+    teacher.get_by_role("button", name="Check the list").click()
+    preview = teacher.locator("#preview")
+    layout(teacher, "names, checked", preview)
+    expect(preview).to_contain_text("3 accounts will be made in Tuesday beginners")
+    expect(preview.locator("li")).to_have_text(
+        [
+            "Zoë Müller, username zoem",
+            "Sam Lee, username saml",
+            "Anne-Marie O'Brien-Fotheringham, username annemarieo",
+        ]
+    )
+    assert not django_user_model.objects.filter(username="zoem").exists()  # nothing made yet
+    preview.get_by_role("button", name="Make these 3 accounts").click()
     layout(teacher, "login cards", teacher.locator(".messages"))
     expect(teacher.locator(".messages")).to_contain_text("3 accounts made and added to Tuesday beginners.")
     cards = teacher.locator(".login-card")

@@ -241,6 +241,8 @@ def teacher_pages(page: Page, visit: Visit, site: Site) -> None:
     visit(page, "session controls")
     page.goto(f"/classes/{site.classroom_pk}/session/board/")
     visit(page, "session board")
+    page.goto(f"/classes/{site.classroom_pk}/session/present/")
+    visit(page, "session board, presenting")
 
 
 def owner_pages(page: Page, visit: Visit, site: Site) -> None:

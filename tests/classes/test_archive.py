@@ -106,3 +106,20 @@ def test_it_shows_the_archive_button_apart_from_set(client) -> None:
     client.force_login(classroom.owner)
     page = client.get(detail(classroom)).content.decode()
     assert f'class="button danger secondary" href="{url(classroom)}"' in page
+
+
+def test_its_students_see_no_board_button_and_the_board_page_says_why(client) -> None:
+    sam = person("sam")
+    classroom = a_class(None, sam)
+    board = reverse("classes:session_student", args=[classroom.pk])
+    client.force_login(sam)
+    assert f'href="{board}"' in client.get(detail(classroom)).content.decode()  # open: the button
+    services.classroom_archive(classroom=classroom)
+    page = client.get(detail(classroom))
+    assert page.status_code == 200 and f'href="{board}"' not in page.content.decode()
+    assert "Answer the puzzle on the board" not in page.content.decode()
+    following = client.get(board)  # an old bookmark: it says why there is nothing to answer
+    assert following.status_code == 200
+    assert "archived: no puzzles on the board" in following.content.decode()
+    services.classroom_archive(classroom=classroom, archived=False)
+    assert f'href="{board}"' in client.get(detail(classroom)).content.decode()

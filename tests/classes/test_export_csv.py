@@ -111,15 +111,18 @@ def test_it_starts_with_a_byte_order_mark_for_excel(world: World) -> None:
     assert content.decode("utf-8-sig").startswith("Name,Username,")
 
 
-def test_it_writes_a_row_per_student_and_a_column_per_homework(world: World) -> None:
+def test_it_writes_a_row_per_student_and_two_columns_per_homework(world: World) -> None:
     rows = _rows(_teacher_client(world).get(_url(world)))
     header, ann, bob, dan, blank = rows[:5]
     lesson, drills = world.lesson_homework, world.drill_homework
     assert header[: len(FIRST_COLUMNS)] == FIRST_COLUMNS and header[-2:] == LAST_COLUMNS
-    # One column per piece of homework, soonest due first, named with its due day.
+    # Two columns per piece of homework, soonest due first, named with its due day: its progress
+    # in words, and its score, a plain number.
     assert _homework_columns(header) == [
-        f"{drills.title}, due {drills.due.isoformat()}",
-        f"{lesson.title}, due {lesson.due.isoformat()}",
+        f"{drills.title}, due {drills.due.isoformat()}: progress",
+        f"{drills.title}, due {drills.due.isoformat()}: score out of 100",
+        f"{lesson.title}, due {lesson.due.isoformat()}: progress",
+        f"{lesson.title}, due {lesson.due.isoformat()}: score out of 100",
     ]
     assert all(len(row) == len(header) for row in (ann, bob, dan)) and blank == []
     # ann: the drills done a day late (both right), the lesson's quiz passed with 4 of 5.
@@ -129,15 +132,35 @@ def test_it_writes_a_row_per_student_and_a_column_per_homework(world: World) -> 
         "2",
         "1",
         "90",
-        "done late 100%",
-        "done 80%",
+        "done late",
+        "100",
+        "done",
+        "80",
         "1",
         world.ann_seen.date().isoformat(),
     ]
     # bob: one wrong answer to the overdue drills, the lesson not begun.
-    assert bob[:7] == ["", "bob", "0", "1", "", "late: started 0%", "not started"]
-    assert dan[:7] == ["", "dan", "0", "1", "", "late: not started", "not started"]
+    assert bob[:9] == ["", "bob", "0", "1", "", "late: started", "0", "not started", ""]
+    assert dan[:9] == ["", "dan", "0", "1", "", "late: not started", "", "not started", ""]
     assert dan[-2:] == ["0", ""]
+
+
+def test_every_score_is_a_plain_number_a_spreadsheet_can_average(
+    world: World, django_user_model: Any
+) -> None:
+    eve = django_user_model.objects.create_user("eve", password=PASSWORD)
+    services.classroom_join(user=eve, code=world.classroom.code)
+    AttemptFactory(user=eve, puzzle=PuzzleFactory(kind="winning_hand", band=2), correct=True, score=2 / 3)
+    rows = _rows(_teacher_client(world).get(_url(world)))
+    header, students = rows[0], rows[1 : rows.index([])]
+    numbers = [
+        i for i, name in enumerate(header) if "score" in name.casefold() or name.startswith("Homework ")
+    ]
+    assert len(numbers) == 2 + 1 + 2  # done, late, the average, and a score per homework
+    for row in students:
+        for i in numbers:
+            assert row[i] == "" or row[i].isdigit(), (header[i], row[i])  # no "%", no words
+    assert all("%" not in cell for row in students for cell in row)
 
 
 def test_it_explains_its_columns_after_the_students(world: World) -> None:
@@ -146,7 +169,7 @@ def test_it_explains_its_columns_after_the_students(world: World) -> None:
     explained = [row[0] for row in notes]
     assert explained[0] == "About this gradebook" and "Tuesday beginners" in notes[0][1]
     assert set(FIRST_COLUMNS + LAST_COLUMNS) <= set(explained)
-    assert "One column per homework" in explained and "Score" in explained
+    assert "Two columns per homework" in explained and "Score" in explained
     assert all(len(row) == 2 and row[1] for row in notes)
 
 
@@ -214,6 +237,11 @@ def test_homework_set_for_some_students_reads_not_set_for_the_others(world: Worl
     world.drill_homework.students.set([world.people["ann"]])
     rows = _rows(_teacher_client(world).get(_url(world)))
     header, ann, bob = rows[:3]
-    column = header.index(f"{world.drill_homework.title}, due {world.drill_homework.due.isoformat()}")
-    assert ann[column] == "done late 100%"
-    assert bob[column] == "not set" and bob[2:4] == ["0", "0"]  # nothing done, nothing late
+    column = header.index(
+        f"{world.drill_homework.title}, due {world.drill_homework.due.isoformat()}: progress"
+    )
+    assert ann[column : column + 2] == ["done late", "100"]
+    assert bob[column : column + 2] == ["not set", ""] and bob[2:4] == [
+        "0",
+        "0",
+    ]  # nothing done, nothing late

@@ -24,9 +24,9 @@ def test_it_offers_each_kind_with_words_on_what_it_is(client) -> None:
 @pytest.mark.parametrize(
     ("kind", "fields"),
     [
-        ("lesson", {"lesson", "due", "students"}),
-        ("drills", {"drill_kind", "count", "band", "due", "students"}),
-        ("fixed", {"drill_kind", "count", "band", "due", "students"}),
+        ("lesson", {"name", "lesson", "due", "students"}),
+        ("drills", {"name", "drill_kind", "count", "band", "due", "students"}),
+        ("fixed", {"name", "drill_kind", "count", "band", "due", "students"}),
     ],
 )
 def test_each_kind_has_only_its_own_fields(client, kind: str, fields: set[str]) -> None:

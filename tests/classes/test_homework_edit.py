@@ -25,7 +25,7 @@ def test_it_shows_the_fields_of_the_homeworks_kind(client) -> None:
     client.force_login(world.teacher)
     response = client.get(_url(world))
     assert response.status_code == 200
-    assert set(response.context["form"].fields) == {"due", "students", "count", "band"}
+    assert set(response.context["form"].fields) == {"name", "due", "students", "count", "band"}
     assert response.context["form"]["due"].value() == world.work.due
 
 
@@ -33,7 +33,7 @@ def test_a_fixed_set_keeps_its_puzzles(client) -> None:
     world = homework_world("fixed")
     client.force_login(world.teacher)
     response = client.get(_url(world))
-    assert set(response.context["form"].fields) == {"due", "students"}
+    assert set(response.context["form"].fields) == {"name", "due", "students"}
     assert "Its puzzles stay as they are" in response.content.decode()
 
 

@@ -103,7 +103,7 @@ def test_a_kind_added_only_to_the_registry_works_end_to_end(client, toy: Homewor
     chooser = client.get(reverse("classes:assignment_create", args=[classroom.pk])).content.decode()
     url = reverse("classes:assignment_create_kind", args=[classroom.pk, "answers"])
     assert url in chooser and "Any answers" in chooser and toy.words in chooser
-    assert set(client.get(url).context["form"].fields) == {"due", "count", "students"}
+    assert set(client.get(url).context["form"].fields) == {"name", "due", "count", "students"}
     response = client.post(url, {"count": "2", "due": in_days(3).isoformat()})
     assert response.status_code == 302
     work = Assignment.objects.get()
@@ -114,7 +114,7 @@ def test_a_kind_added_only_to_the_registry_works_end_to_end(client, toy: Homewor
         )
     assert homework.on_older_rules(classroom) == [] and homework.homework_table_words(work) == ""
     edit = client.get(reverse("classes:assignment_edit", args=[classroom.pk, work.pk]))
-    assert set(edit.context["form"].fields) == {"due", "count", "students"}
+    assert set(edit.context["form"].fields) == {"name", "due", "count", "students"}
 
     # The student's page, then their progress.
     client.force_login(sue)
@@ -136,7 +136,7 @@ def test_a_kind_added_only_to_the_registry_works_end_to_end(client, toy: Homewor
     teacher_page = client.get(reverse("classes:detail", args=[classroom.pk])).content.decode()
     assert "Answer 2 puzzles of any kind" in teacher_page
     rows = gradebook_rows(classroom)
-    column = rows[0].index(f"Answer 2 puzzles of any kind, due {work.due.isoformat()}")
+    column = rows[0].index(f"Answer 2 puzzles of any kind, due {work.due.isoformat()}: progress")
     assert {r[1]: r[column] for r in rows[1:3]} == {"sue": "done", "tom": "not started"}
     assert client.get(reverse("classes:export_csv", args=[classroom.pk])).status_code == 200
 

@@ -39,7 +39,7 @@ def test_a_teacher_sets_hands_to_play_at_the_classs_table(client) -> None:
     )
     client.force_login(classroom.owner)
     form = client.get(_url(classroom.pk)).context["form"]
-    assert set(form.fields) == {"due", "count", "play_mode"}
+    assert set(form.fields) == {"name", "due", "count", "play_mode"}
     response = client.post(_url(classroom.pk), _posted())
     assert response.status_code == 302 and response.url == reverse("classes:detail", args=[classroom.pk])
     work = Assignment.objects.get()
@@ -124,7 +124,7 @@ def test_a_teacher_changes_the_number_and_mode_and_the_table_stays(client) -> No
     services.classroom_update(classroom=classroom, name="Tue", description="", house_rules=[2], skill_level=0)
     client.force_login(classroom.owner)
     url = reverse("classes:assignment_edit", args=[classroom.pk, work.pk])
-    assert set(client.get(url).context["form"].fields) == {"due", "count", "play_mode"}
+    assert set(client.get(url).context["form"].fields) == {"name", "due", "count", "play_mode"}
     bad = client.post(url, {"count": "99", "play_mode": "practice", "due": in_days(3).isoformat()})
     assert bad.status_code == 200 and "count" in bad.context["form"].errors
     response = client.post(url, {"count": "5", "play_mode": "practice", "due": in_days(3).isoformat()})

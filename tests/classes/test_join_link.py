@@ -189,3 +189,19 @@ def test_sign_up_and_log_in_pages_name_a_class_only_within_the_join_limit(client
     assert [b"join Tuesday beginners" in page for page in pages] == [True, True, True, False]
     sign_up(client, "newbie", link(classroom.code))  # over the limit: not joined on the way
     assert not Membership.objects.filter(user__username="newbie").exists()
+
+
+def test_its_sign_up_does_not_ask_learner_or_teacher(client) -> None:
+    """Someone joining a class by its link is a learner: the sign-up it leads to asks nothing about
+    it, and a role sent anyway is not taken."""
+    classroom = a_class()
+    page = client.get(with_next("accounts:signup", link(classroom.code))).content.decode()
+    assert 'name="role"' not in page and "I am here as a" not in page and "Teacher" not in page
+    data = {"username": "newbie", "role": "teacher", "password1": PASSWORD, "password2": PASSWORD}
+    response = client.post(reverse("accounts:signup"), {**data, "next": link(classroom.code)})
+    assert response.status_code == 302
+    newbie = Membership.objects.get(user__username="newbie")
+    assert (newbie.user.role, newbie.role, newbie.classroom_id) == ("learner", "student", classroom.pk)
+    client.logout()
+    plain = client.get(reverse("accounts:signup")).content.decode()  # sign-up of its own: asked
+    assert 'type="radio" name="role" value="teacher"' in plain

@@ -29,7 +29,8 @@ def _url(classroom: Classroom) -> str:
 
 
 def _made(client: Client, classroom: Classroom, text: str = "Zoë Müller\nSam Lee") -> None:
-    response = client.post(reverse("classes:students_from_names", args=[classroom.pk]), {"names": text})
+    url = reverse("classes:students_from_names", args=[classroom.pk])
+    response = client.post(url, {"names": text, "confirm": "1"})  # as the preview's button sends it
     assert response.status_code == 302
 
 

@@ -175,7 +175,7 @@ def test_a_teacher_sees_each_students_hands_and_the_gradebook_counts_them(client
     report = client.get(reverse("classes:student", args=[world.classroom.pk, world.sue.pk])).content.decode()
     assert "1 of 3 hands" in report
     rows = gradebook_rows(world.classroom)
-    column = rows[0].index(f"Play 3 hands in test mode, due {world.work.due.isoformat()}")
+    column = rows[0].index(f"Play 3 hands in test mode, due {world.work.due.isoformat()}: progress")
     assert {row[1]: row[column] for row in rows[1:3]} == {"sam": "done", "sue": "started"}
     assert {row[1]: row[2] for row in rows[1:3]} == {"sam": "1", "sue": "0"}
 

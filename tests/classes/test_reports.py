@@ -136,7 +136,8 @@ def _html(world: World) -> str:
 
 def test_it_renders_a_card_per_student_and_per_homework_with_links(world: World) -> None:
     html = _html(world)
-    assert "<table" not in html  # cards, never wider than a phone
+    cards = html.split('id="report-students-title"', 1)[1]
+    assert "<table" not in cards  # cards, never wider than a phone
     ann = world.people["ann"]
     assert f'<a href="{reverse("classes:student", args=[world.classroom.pk, ann.pk])}">ann</a>' in html
     assert "Winning hand? 100% of 2 — Steady" in html
@@ -169,3 +170,54 @@ def test_it_says_so_in_plain_words_when_there_is_nothing_yet(django_user_model: 
     assert "No homework set yet." in html
     assert "No wrong answers in the drills yet" in html
     assert "<table" not in html
+
+
+def test_it_grids_each_student_against_each_homework(world: World) -> None:
+    """ann finished the drill homework a day late and lesson 1 on time; bob answered the drill
+    homework once (it is overdue) and nothing of the lesson; dan nothing."""
+    report = class_report(world.classroom)
+    assert [a.assignment for a in report.assignments] == [world.drill_homework, world.lesson_homework]
+    grid = {row.user.username: [cell.words for cell in row.cells] for row in report.grid}
+    assert grid == {
+        "ann": ["✓ done late", "✓ done"],
+        "bob": ["late", "— not started"],
+        "dan": ["late", "— not started"],
+    }
+
+
+def test_the_grid_says_started_and_not_set(world: World, django_user_model: Any) -> None:
+    from cfmj.classes import homework
+    from cfmj.classes.reports import grid_cell
+    from cfmj.classes.selectors import statuses
+
+    eve = django_user_model.objects.create_user("eve", password="pw-tiles-123")
+    services.classroom_join(user=eve, code=world.classroom.code)
+    homework.students_set(assignment=world.lesson_homework, students=[world.people["bob"], eve])
+    assert world.lesson_homework.lesson is not None
+    LessonProgress.objects.create(user=eve, lesson=world.lesson_homework.lesson, step_reached=1)
+    report = class_report(world.classroom)
+    grid = {row.user.username: [cell.words for cell in row.cells] for row in report.grid}
+    assert grid["eve"] == ["late", "started"] and grid["ann"][1] == "not set"
+    assert grid_cell(statuses(world.lesson_homework, [eve])[eve.pk]).state == "started"
+
+
+def test_it_renders_the_grid_as_one_table_in_a_named_region_readable_without_colour(world: World) -> None:
+    html = _html(world)
+    assert html.count("<table") == 1  # the grid; the rest are cards, never wider than a phone
+    region = html.split('<div class="table-scroll homework-grid-scroll"', 1)[1].split("</div>", 1)[0]
+    assert 'role="region" aria-labelledby="report-grid-title" tabindex="0"' in region
+    assert '<th scope="col">Student</th>' in region
+    bob = world.people["bob"]
+    row = region.split(f'{reverse("classes:student", args=[world.classroom.pk, bob.pk])}">bob</a></th>', 1)[1]
+    row = row.split("</tr>", 1)[0]
+    assert row == '<td class="grid-late">late</td><td class="grid-not-started">— not started</td>'
+    assert "✓ done late" in region and '<td class="grid-done">✓ done</td>' in region
+
+
+def test_the_grid_waits_for_students_and_homework(django_user_model: Any) -> None:
+    teacher = django_user_model.objects.create_user("t", password="pw-tiles-123", role="teacher")
+    classroom = services.classroom_create(teacher=teacher, name="Brand new")
+    html = render_to_string(
+        "classes/_report.html", {"classroom": classroom, "report": class_report(classroom)}
+    )
+    assert "Homework at a glance" not in html

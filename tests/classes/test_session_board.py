@@ -2,7 +2,8 @@
 the board, the count and, after the reveal, the answer, its explanation and the class's split: no
 site header, no form, nothing to press. It follows the class's open session (htmx polls it with
 the state it shows, and gets 204 while nothing changed; without JavaScript it reloads itself).
-Only the class's teachers see it."""
+In its corner, the class's code and the join link's QR code for latecomers, while the class takes
+students. Only the class's teachers see it."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from cfmj.classes import sessions
+from cfmj.classes import services, sessions
 from cfmj.classes.models import Classroom
 from tests.classes.helpers import a_class, person
 from tests.classes.session_helpers import (  # noqa: F401
@@ -121,3 +122,35 @@ def test_a_student_or_outsider_cannot_reveal_advance_or_end(client) -> None:
     room.session.refresh_from_db()
     assert room.session.revealed_at is None and room.session.closed_at is None
     assert room.classroom.sessions.count() == 1
+
+
+def test_it_shows_latecomers_the_code_and_a_qr_code_of_the_join_link(client) -> None:
+    room = Room()
+    client.force_login(room.teacher)
+    for session in (room.session, None):
+        if session is None:
+            sessions.session_close(session=room.session)
+        page = client.get(board_url(room.classroom)).content.decode()
+        corner = page.split('class="board-latecomers"', 1)[1].split("</aside>", 1)[0]
+        assert f'<strong class="class-code">{room.classroom.code}</strong>' in corner
+        assert 'class="qr-code"' in corner and "<path" in corner
+        assert 'aria-label="QR code of the class\'s join link"' in corner
+
+
+def test_its_corner_follows_a_new_code_and_goes_while_joining_is_closed(client) -> None:
+    room = Room()
+    client.force_login(room.teacher)
+    first = client.get(board_url(room.classroom), **HTMX).content.decode()
+    key = re.search(r"\?seen=([^\"]+)\"", first)
+    assert key is not None
+    seen = f"{board_url(room.classroom)}?seen={key.group(1)}"
+    services.classroom_code_renew(classroom=room.classroom)
+    room.classroom.refresh_from_db()
+    page = client.get(seen, **HTMX)  # a poll: the new code is a change of the board
+    assert page.status_code == 200 and room.classroom.code in page.content.decode()
+    services.classroom_joining_set(classroom=room.classroom, open_=False)
+    page = client.get(board_url(room.classroom)).content.decode()
+    assert "board-latecomers" not in page and 'class="qr-code"' not in page
+    services.classroom_joining_set(classroom=room.classroom, open_=True)
+    services.classroom_archive(classroom=room.classroom)
+    assert "board-latecomers" not in client.get(board_url(room.classroom)).content.decode()

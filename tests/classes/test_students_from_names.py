@@ -1,9 +1,11 @@
-"""/classes/<pk>/students/names/: a class's teachers paste a list of names and get an account for
-each (a readable username, a first password), in the class and managed by it; every problem in the
-list is said and nothing is made. Nobody else reaches the page (404)."""
+"""/classes/<pk>/students/names/: a class's teachers paste a list of names, see the usernames that
+would be made, and on confirming get an account for each (a readable username, a first password),
+in the class and managed by it; every problem in the list is said and nothing is made. A tab or a
+comma ends a line's name (a spreadsheet's rows pasted). Nobody else reaches the page (404)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -27,8 +29,11 @@ def _url(classroom: Classroom) -> str:
     return reverse("classes:students_from_names", args=[classroom.pk])
 
 
-def _post(client: Client, classroom: Classroom, text: str, **kwargs: Any) -> Any:
-    return client.post(_url(classroom), {"names": text}, **kwargs)
+def _post(client: Client, classroom: Classroom, text: str, *, confirm: bool = True, **kwargs: Any) -> Any:
+    """The list sent with the preview's button (`confirm`: the accounts are made), or with the
+    first form's (they are shown first)."""
+    data = {"names": text, "confirm": "1"} if confirm else {"names": text}
+    return client.post(_url(classroom), data, **kwargs)
 
 
 def _made(classroom: Classroom) -> list[tuple[str, str]]:
@@ -60,6 +65,49 @@ def test_a_teacher_makes_accounts_from_a_list(client: Client, who: str) -> None:
     assert set(User.objects.filter(username__in=["liw", "saml", "zoem"]).values_list("role", flat=True)) == {
         "learner"
     }
+
+
+def test_it_shows_the_usernames_it_would_make_and_makes_nothing_until_confirmed(client: Client) -> None:
+    person("zoem")  # taken already: the preview shows the username that would be made
+    classroom = _teacher(client)
+    response = _post(client, classroom, "Zoë Müller\n\nSam Lee\n", confirm=False)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert _made(classroom) == [] and User.objects.count() == 2  # the teacher and zoem
+    preview = html.split('id="preview"', 1)[1].split("</section>", 1)[0]
+    assert "2 accounts will be made in Tuesday beginners" in preview and "1 blank line is skipped" in preview
+    rows = re.findall(r'<li>([^<]*), username <strong class="username">([^<]*)</strong></li>', preview)
+    assert rows == [("Zoë Müller", "zoem2"), ("Sam Lee", "saml")]
+    assert '<input type="hidden" name="confirm" value="1">' in preview
+    assert '<input type="hidden" name="names" value="Zoë Müller\n\nSam Lee\n">' in preview
+    assert "Make these 2 accounts" in preview
+    confirmed = _post(client, classroom, "Zoë Müller\n\nSam Lee\n")
+    assert confirmed.status_code == 302
+    assert _made(classroom) == [("Sam Lee", "saml"), ("Zoë Müller", "zoem2")]
+
+
+def test_a_tab_or_a_comma_ends_the_name_on_a_pasted_line(client: Client) -> None:
+    classroom = _teacher(client)
+    text = "Anne Smith\tYear 3\nBob Jones, Year 4\nCara Diaz\t\tcara@example.org\n\tYear 5\nDee Fox"
+    preview = _post(client, classroom, text, confirm=False).content.decode()
+    assert (
+        "Anne Smith" in preview and "Year 3" not in preview.split('id="preview"', 1)[1].split("<form", 1)[0]
+    )
+    assert "4 accounts will be made" in preview and "1 blank line is skipped" in preview
+    assert _post(client, classroom, text).status_code == 302
+    assert _made(classroom) == [
+        ("Anne Smith", "annes"),
+        ("Bob Jones", "bobj"),
+        ("Cara Diaz", "carad"),
+        ("Dee Fox", "deef"),
+    ]
+
+
+def test_a_list_with_a_problem_is_not_previewed(client: Client) -> None:
+    classroom = _teacher(client)
+    response = _post(client, classroom, "Zoë Müller\nzoë müller", confirm=False)
+    assert response.status_code == 400 and 'id="preview"' not in response.content.decode()
+    assert "is on lines 1 and 2" in response.content.decode()
 
 
 def test_usernames_are_free_in_any_case_and_readable(client: Client) -> None:
