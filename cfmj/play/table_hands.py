@@ -34,6 +34,7 @@ from cfmj.play.services import (
     decision_undo,
     game_record,
 )
+from cfmj.play.table_run import paused_refusal
 
 AWAY_WHY = "a bot played this seat"
 GRACE_SECONDS = 90  # a person's time for a choice at a table without a turn clock
@@ -170,6 +171,7 @@ def hand_act(*, game: Game, user: User, version: str | None, action: Action, con
     `confirmed`."""
     with transaction.atomic():
         locked, table = _locked(game)
+        _paused_check(table)
         _due_applied(locked, table, now=timezone.now())
         if locked.status == Game.Status.OVER:
             raise PlayError(OVER)
@@ -208,8 +210,15 @@ def hand_tick(*, game: Game, now: datetime.datetime | None = None) -> bool:
         return _due_applied(locked, table, now=now)
 
 
+def _paused_check(table: Table) -> None:
+    """Nothing is done at a paused table (table_run.table_pause)."""
+    refused = paused_refusal(table)
+    if refused is not None:
+        raise PlayError(refused)
+
+
 def _due_applied(game: Game, table: Table, *, now: datetime.datetime) -> bool:
-    if game.deadline is None or game.deadline > now or game.status == Game.Status.OVER:
+    if game.deadline is None or game.deadline > now or game.status == Game.Status.OVER or table.paused_note:
         return False
     engine = rebuild(game)
     late = [seat for seat in engine.waiting_for() if seat in people_of(table)]
@@ -230,6 +239,7 @@ def hand_next(*, game: Game, user: User) -> Game:
         locked, table = _locked(game)
         if not table.seats.filter(user=user).exists():
             raise PlayError(NOT_SEATED)
+        _paused_check(table)
         if table.host_id != user.pk:
             raise PlayError("The host deals the next hand, when everyone has seen this one.")
         existing = Game.objects.filter(previous=locked).first()
@@ -268,6 +278,7 @@ def hand_undo(*, game: Game, user: User, version: str | None) -> Game:
         seat = table.seats.filter(user=user).first()
         if seat is None:
             raise PlayError(NOT_SEATED)
+        _paused_check(table)
         if not can_undo_at(locked, table, seat.number):
             raise PlayError(NO_UNDO)
         if version != moment_token(rebuild(locked)):
@@ -293,8 +304,8 @@ def hand_resume(*, table: Table) -> None:
     with transaction.atomic():
         locked_table = Table.objects.select_for_update().get(pk=table.pk)
         hand = locked_table.hands.select_for_update().order_by("-hand_number").first()
-        if hand is None or hand.status != Game.Status.PLAYING:
-            return
+        if hand is None or hand.status != Game.Status.PLAYING or locked_table.paused_note:
+            return  # a paused table waits: whoever resumes it calls this again
         engine = rebuild(hand)
         before, done = _moment(engine), len(engine.actions)
         _advance(engine, locked_table, hand.seed_number, hand.bot_whys)

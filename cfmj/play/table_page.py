@@ -19,7 +19,7 @@ from cfmj.core.qr import qr_svg
 from cfmj.engine import coach
 from cfmj.engine.game import SEATS, wind_of
 from cfmj.engine.game import Game as EngineGame
-from cfmj.play import moves, seating, selectors, table_hands
+from cfmj.play import moves, seating, selectors, table_hands, table_run
 from cfmj.play.models import Game, Seat, Table
 from cfmj.play.posted import action_fields
 from cfmj.play.services import WarnedError
@@ -86,8 +86,11 @@ def seen_digest(
     nothing to redraw. `hand` and `engine`: the current hand and its replay, when the caller has
     them already (a replay is the costly part)."""
     hand = hand or current_hand(table)
-    parts: list[object] = [table.status, table.joining_open, table.host_id, table.talk]
-    parts += [(s.number, s.user_id, s.away) for s in table.seats.order_by("number")]
+    parts: list[object] = [table.status, table.joining_open, table.host_id, table.talk, table.paused_note]
+    parts += [
+        (s.number, s.user_id, s.away, s.word_at if s.number == number else None)
+        for s in table.seats.order_by("number")
+    ]
     if hand is not None:
         engine = engine or selectors.rebuild(hand)
         parts += [hand.pk, hand.status, hand.deadline, number in engine.waiting_for()]
@@ -120,6 +123,7 @@ def seat_context(
         "live_url": stream_url(table=table, user=user_of(request)) if live.live_enabled() else "",
         "join_url": request.build_absolute_uri(here),
         "phrases": seating.TALK.items(),
+        "word": table_run.word_for(table, number),
     }
     if hand is None:
         context["seen"] = seen_digest(table, number, hand=None)
