@@ -95,6 +95,10 @@ CASES: dict[str, Case] = {
     # A hand's review: its owner's (this hand is in progress: sent back to the table, and sharing
     # it is refused with a message); a shared review by its link, here a link that finds nothing.
     "play:review": Case("GET", frozenset({"learner"}), (302,)),
+    # A table hand's review from a seat asked for: its own person's (here the learner's hand alone,
+    # seat 0: in progress, sent on with a message), or any seat for a class's teachers at its tables
+    # (tests/classes/test_table_views.py).
+    "play:review_seat": Case("GET", frozenset({"learner"}), (302,)),
     "play:share": Case("POST", frozenset({"learner"}), (302,), {"sharing": "on"}),
     "play:shared": Case("GET", frozenset(), visitor=(404,)),
     # Tables: anyone signed in opens one or looks a code up (a wrong code: a message); a table
@@ -294,6 +298,7 @@ def _url(name: str, world: dict[str, Any]) -> str:
         "next": {"game_id": world["game"].pk},
         "coach": {"game_id": world["game"].pk},
         "review": {"game_id": world["game"].pk},
+        "review_seat": {"game_id": world["game"].pk, "seat": 0},
         "share": {"game_id": world["game"].pk},
         "shared": {"token": "no-such-link"},
     }
