@@ -178,12 +178,8 @@ def tables_pause(request: HttpRequest, pk: int) -> HttpResponse:
         table_time.table_time_pause(table_time=current, paused=paused)
     except ClassError as problem:
         return _back(request, classroom, str(problem))
-    done = (
-        "Every table is paused: each choice keeps the time it had left."
-        if paused
-        else "Play goes on at every table."
-    )
-    return _back(request, classroom, done=done)
+    # Paused: the glance says so above the tables, as it does on every redraw.
+    return _back(request, classroom, done="" if paused else "Play goes on at every table.")
 
 
 @login_required

@@ -79,21 +79,23 @@ def _and(words: list[str]) -> str:
 
 
 def _waiting(engine: EngineGame, seats: tuple[SeatGlance, ...]) -> str:
-    owing = [_who(seats[n]) for n in engine.waiting_for()]
+    """Whose choice the table waits for, by name (the seats list their winds)."""
+    owing = [seats[n].name for n in engine.waiting_for()]
     if engine.over or not owing:
         return ""
+    who = _and(owing)
     phase = engine.phase
     if phase == CHARLESTON and engine.stage is not None:
-        return f"Charleston, {STAGE_NAMES[engine.stage]}: waiting for {_and(owing)} to pass"
+        return f"Charleston, {STAGE_NAMES[engine.stage]}: {who} to pass"
     if phase == STOP_VOTE:
-        return f"Stop vote: waiting for {_and(owing)}"
+        return f"Stop vote: {who} to vote"
     if phase in (COURTESY_ASK, COURTESY_PASS):
-        return f"Courtesy pass: waiting for {_and(owing)}"
+        return f"Courtesy pass: {who} to choose"
     if phase == CALLS:
-        return f"Waiting for {_and(owing)} to call the discard or let it go"
+        return f"{who} to call the discard or let it go"
     if phase == TURN:
-        return f"{_and(owing)} to discard"
-    return f"Waiting for {_and(owing)}"
+        return f"{who} to discard"
+    return f"Waiting for {who}"
 
 
 def _last_discard(engine: EngineGame, seats: tuple[SeatGlance, ...]) -> tuple[str, str]:

@@ -211,7 +211,7 @@ def test_pause_and_resume_every_table_from_the_glance(world) -> None:
     started = _started(world)
     tc = world["tc"]
     page = tc.post(_url("classes:tables_pause", world), {"pause": "yes"}, follow=True).content.decode()
-    assert "Every table is paused" in page and "Resume all tables" in page
+    assert "Every table is paused." in page and "Resume all tables" in page
     assert not Game.objects.filter(table__class_table__table_time=started, deadline__isnull=False).exists()
     seated = table_selectors.seat_of(started, world["students"][0])
     assert seated is not None
