@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
 from cfmj.accounts.learners import user_of
 from cfmj.accounts.models import User
@@ -63,10 +63,15 @@ def _back(request: HttpRequest, classroom: Classroom, problem: str = "", done: s
 def tables(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Before table time: who is here and the tables' pace; while arranging: the tables to change;
     during play: every table at a glance (the "glance" part, fetched afresh when its stream says a
-    table or the class moved on; 204 when `seen` is still its version)."""
+    table or the class moved on; 204 when `seen` is still its version). The part's stream follows
+    the tables it was drawn with: once a table is added, or table time is over, the part's fetch
+    reloads the whole page (and so its stream)."""
     classroom = taught_or_404(request, pk)
     current = table_selectors.table_time_of(classroom)
     context: dict[str, Any] = {"classroom": classroom, "table_time": current}
+    playing = current is not None and current.status == TableTime.Status.PLAYING
+    if request.htmx and not playing:
+        return HttpResponseClientRefresh()
     if current is None:
         context.update(_setup_context(classroom, user_of(request)))
         return render(request, "classes/tables.html", context)
@@ -74,6 +79,8 @@ def tables(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         context.update(_arrange_context(classroom, current))
         return render(request, "classes/tables.html", context)
     context.update(_glance_context(classroom, current, user_of(request)))
+    if request.htmx and request.GET.get("tables", context["table_ids"]) != context["table_ids"]:
+        return HttpResponseClientRefresh()
     if request.htmx and request.GET.get("seen") == str(context["version"]):
         return HttpResponse(status=204)
     return render_partial_response(request, "classes/tables.html", context, partial="glance")
@@ -105,6 +112,7 @@ def _glance_context(classroom: Classroom, current: TableTime, user: User) -> dic
     return {
         "glances": [(p, table_watch.glance(p.table)) for p in placed],
         "version": sum(topics.values()),
+        "table_ids": "-".join(str(p.pk) for p in placed),
         "live_url": table_live.stream_url(classroom=classroom, user=user, topics=topics),
         "latecomers": table_selectors.unseated_students(current),
         "phrases": table_time.PHRASES.items(),

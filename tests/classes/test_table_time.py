@@ -239,3 +239,16 @@ def test_the_classs_teachers_read_every_seat_of_its_tables_hands_and_nobody_else
     assert not any(reads_every_seat(student, hand) for student in five["students"])
     alone = Game.objects.create(owner=five["students"][0], seed="1", wall=[], bot_level="beginner")
     assert not reads_every_seat(five["teacher"], alone)
+
+
+def test_archiving_the_class_ends_its_table_time(five) -> None:
+    from django.test import Client
+    from django.urls import reverse
+
+    started = table_time.table_time_start(table_time=_arranged(five))
+    client = Client()
+    client.force_login(five["teacher"])
+    client.post(reverse("classes:archive", args=[five["classroom"].pk]))
+    started.refresh_from_db()
+    assert started.status == TableTime.Status.ENDED
+    assert {placed.table.status for placed in table_selectors.tables_of(started)} == {Table.Status.CLOSED}

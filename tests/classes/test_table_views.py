@@ -275,3 +275,24 @@ def test_the_classs_teachers_open_any_seats_review_of_a_class_tables_hand(world)
     assert _client(seat.user).get(url).status_code == 200
     glance = world["tc"].get(_url("classes:tables", world)).content.decode()
     assert url in glance
+
+
+def test_the_glance_reloads_itself_when_a_table_is_added_or_table_time_is_over(world) -> None:
+    """Its stream follows the tables it was drawn with: a new table needs a new stream."""
+    started = table_time.table_time_start(
+        table_time=table_time.table_time_arrange(
+            classroom=world["classroom"], teacher=world["teacher"], people=world["students"][:4]
+        )
+    )
+    tc, glance = world["tc"], _url("classes:tables", world)
+    page = tc.get(glance).content.decode()
+    drawn = re.search(r"seen=(\d+)&amp;tables=([\d-]+)", page)
+    assert drawn is not None
+    seen, tables = drawn.groups()
+    assert tc.get(glance, {"seen": seen, "tables": tables}, HTTP_HX_REQUEST="true").status_code == 204
+    table_time.latecomer_seat(table_time=started, person=world["students"][4])  # a new table
+    again = tc.get(glance, {"seen": seen, "tables": tables}, HTTP_HX_REQUEST="true")
+    assert again.status_code == 200 and again["HX-Refresh"] == "true"
+    table_time.table_time_end(table_time=started)
+    over = tc.get(glance, {"seen": seen, "tables": tables}, HTTP_HX_REQUEST="true")
+    assert over["HX-Refresh"] == "true"
