@@ -274,7 +274,7 @@ def test_the_classs_teachers_open_any_seats_review_of_a_class_tables_hand(world)
     assert _client(others[0]).get(url).status_code == 404  # a student reads only their own seat
     assert _client(seat.user).get(url).status_code == 200
     glance = world["tc"].get(_url("classes:tables", world)).content.decode()
-    assert url in glance
+    assert url in glance and "A wall game: nobody won." in glance and "Hands played (1)" in glance
 
 
 def test_the_glance_reloads_itself_when_a_table_is_added_or_table_time_is_over(world) -> None:
