@@ -5,6 +5,7 @@ from typing import Any
 
 from django.urls import URLPattern, URLResolver, include, path
 
+from cfmj.classes import table_urls
 from cfmj.core import views as core_views
 from cfmj.play import urls as play_urls
 from cfmj.site import urls as site_urls
@@ -27,7 +28,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("play/", _app("play", "cfmj.play.urls", site_urls.play)),
     path("", _app("practice", "practice.urls", site_urls.practice)),
     path("", _app("lessons", "lessons.urls")),
-    path("live/", include((play_urls.live_patterns, "live"))),
+    path("live/", include(([*play_urls.live_patterns, *table_urls.live_patterns], "live"))),
 ]
 
 # The load benchmarks' yardsticks (bench/loadtest.py) and stream (bench/live.py); absent unless the

@@ -18,8 +18,8 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from cfmj.classes import services
-from cfmj.classes.models import ClassSession, CoteacherInvite, Membership
+from cfmj.classes import services, table_time
+from cfmj.classes.models import ClassSession, ClassTable, CoteacherInvite, Membership
 from cfmj.play import seating, table_hands
 from cfmj.play import services as play_services
 from practice.models import ReviewItem
@@ -95,6 +95,10 @@ CASES: dict[str, Case] = {
     # A hand's review: its owner's (this hand is in progress: sent back to the table, and sharing
     # it is refused with a message); a shared review by its link, here a link that finds nothing.
     "play:review": Case("GET", frozenset({"learner"}), (302,)),
+    # A table hand's review from a seat asked for: its own person's (here the learner's hand alone,
+    # seat 0: in progress, sent on with a message), or any seat for a class's teachers at its tables
+    # (tests/classes/test_table_views.py).
+    "play:review_seat": Case("GET", frozenset({"learner"}), (302,)),
     "play:share": Case("POST", frozenset({"learner"}), (302,), {"sharing": "on"}),
     "play:shared": Case("GET", frozenset(), visitor=(404,)),
     # Tables: anyone signed in opens one or looks a code up (a wrong code: a message); a table
@@ -172,6 +176,24 @@ CASES: dict[str, Case] = {
     "classes:session_reveal": Case("POST", TEACHERS, (200, 302)),
     "classes:session_close": Case("POST", TEACHERS, (200, 302)),
     "classes:session_start": Case("POST", TEACHERS, (200, 302), {"kind": "worth", "band": "1"}),
+    # Table time (the class at play tables; the world has it under way, the managed student and the
+    # student seated): its pages are the class's teachers', and a student's own table and a seat
+    # for a latecomer are its members'. Posting as a teacher refuses with a message what does not
+    # apply now (arranging or moving during play, no latecomer ticked). Over the shoulder is the
+    # teachers' alone (here its warning, and the view itself); before the seat a teacher takes.
+    "classes:tables": Case("GET", TEACHERS),
+    "classes:tables_arrange": Case("POST", TEACHERS, (302,)),
+    "classes:tables_move": Case("POST", TEACHERS, (302,), {"person": "1", "to": "1"}),
+    "classes:tables_start": Case("POST", TEACHERS, (302,)),
+    "classes:tables_latecomers": Case("POST", TEACHERS, (302,)),
+    "classes:tables_mine": Case("GET", MEMBERS),
+    "classes:table_watch": Case("GET", TEACHERS),
+    "classes:table_word": Case("GET", TEACHERS),
+    "classes:tables_pause": Case("POST", TEACHERS, (302,), {"pause": "yes"}),
+    "classes:tables_end": Case("GET", TEACHERS),
+    "classes:tables_seat": Case("POST", MEMBERS, (302,)),
+    # The class's stream opens only with the token its pages carry (tests/classes/test_table_live.py).
+    "live:class_tables": Case("GET", frozenset(), visitor=(404,)),
     "classes:managed_export": Case("GET", TEACHERS),
     "classes:managed_delete": Case("GET", TEACHERS),
     "classes:student_readd": Case("POST", TEACHERS, (302,)),
@@ -241,7 +263,12 @@ def world(course: Any) -> dict[str, Any]:
     game = play_services.game_start(owner=people["learner"], bot_level="beginner", seed=7)
     table = seating.table_open(host=people["learner"], bot_level="beginner")
     table_hands.table_start(table=table, by=people["learner"], seed=7)
+    arranged = table_time.table_time_arrange(
+        classroom=mine, teacher=people["owner"], people=[people["managed"], people["student"]]
+    )
+    table_time.table_time_start(table_time=arranged)
     return {
+        "class_table": ClassTable.objects.get(table_time=arranged),
         "people": people,
         "game": game,
         "table": table,
@@ -295,13 +322,18 @@ def _url(name: str, world: dict[str, Any]) -> str:
         "next": {"game_id": world["game"].pk},
         "coach": {"game_id": world["game"].pk},
         "review": {"game_id": world["game"].pk},
+        "review_seat": {"game_id": world["game"].pk, "seat": 0},
         "share": {"game_id": world["game"].pk},
         "shared": {"token": "no-such-link"},
     }
     if (
-        view.startswith("table") and view not in ("tables", "table_new", "table_find")
+        app == "play" and view.startswith("table") and view not in ("tables", "table_new", "table_find")
     ) or name == "live:table":
         kwargs["code"] = world["table"].code
+    if name == "live:class_tables":
+        kwargs["pk"] = classroom.pk
+    if view in ("table_watch", "table_word"):
+        kwargs["table_id"] = world["class_table"].pk
     kwargs.update(extra.get(view, {}))
     if view in ("session_control", "session_tally", "session_reveal", "session_close"):
         kwargs["sid"] = world["session"].pk

@@ -9,6 +9,8 @@ class ClassesConfig(AppConfig):
         # The lessons a teacher set as homework open whatever the student did before: lessons ask
         # lessons.opening, which knows no class.
         from cfmj.classes.selectors import assigned_lesson_ids, live_puzzle_pools  # noqa: PLC0415
+        from cfmj.classes.table_selectors import teaches_table_hand  # noqa: PLC0415
+        from cfmj.play.access import reader_register  # noqa: PLC0415
         from lessons.opening import opener_register  # noqa: PLC0415
         from practice.pools import pools_register  # noqa: PLC0415
 
@@ -16,3 +18,6 @@ class ClassesConfig(AppConfig):
         # The refill keeps each live class's table full like the standard rules': practice asks
         # practice.pools, which knows no class.
         pools_register("classes", live_puzzle_pools)
+        # A class's teachers read every seat's review of a hand at its tables: play asks
+        # play.access, which knows no class.
+        reader_register("classes", teaches_table_hand)

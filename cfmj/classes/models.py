@@ -12,7 +12,7 @@ from django.db import models
 from django.db.models import Q
 
 from cfmj.engine import drills
-from cfmj.play.models import Game
+from cfmj.play.models import Game, Table
 from lessons.models import Lesson
 from practice.models import Puzzle
 
@@ -265,3 +265,62 @@ class SessionAnswer(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["session", "user"], name="one_answer_per_student")]
+
+
+class TableTime(models.Model):
+    """The class at the tables: the teacher picks who is present, the site seats them at tables of
+    four with the class's rules (bots in the seats left over, spread over the tables), the teacher
+    may move people, then starts play. Each table is a play Table (ClassTable); play knows no
+    class, so everything about the class's tables is kept here."""
+
+    class Status(models.TextChoices):
+        ARRANGING = "arranging", "Tables being arranged"
+        PLAYING = "playing", "Playing"
+        ENDED = "ended", "Ended"
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="table_times")
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ARRANGING)
+    kind = models.CharField(max_length=10, choices=Table.Kind.choices, default=Table.Kind.PRACTICE)
+    bot_level = models.CharField(max_length=20)
+    call_seconds = models.PositiveSmallIntegerField(default=8)
+    turn_seconds = models.PositiveSmallIntegerField(null=True, blank=True)
+    # While arranging: each table's people as user ids in seat order (None: a bot's seat).
+    plan = models.JSONField(default=list, blank=True)
+    paused_at = models.DateTimeField(null=True, blank=True)
+    # Up with every change the class's pages show (seated, paused, a table added, ended): the
+    # class's topic on the push channel says the sum over its table times (table_live.py).
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["classroom"], condition=~Q(status="ended"), name="one_table_time_at_once"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"table time of {self.classroom} ({self.status})"
+
+
+class ClassTable(models.Model):
+    """One of the class's tables in a table time: a play Table, numbered for the room."""
+
+    table_time = models.ForeignKey(TableTime, on_delete=models.CASCADE, related_name="tables")
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="class_table")
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["table_time", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table_time", "number"], name="one_class_table_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.number} of {self.table_time}"

@@ -8,6 +8,7 @@ from cfmj.classes import (
     roster_views,
     session_urls,
     student_views,
+    table_urls,
     views,
 )
 
@@ -46,3 +47,4 @@ urlpatterns = [
     path("<int:pk>/export.csv", report_views.export_csv, name="export_csv"),
 ]
 urlpatterns += session_urls.urlpatterns
+urlpatterns += table_urls.urlpatterns

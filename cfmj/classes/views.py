@@ -13,7 +13,16 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.http import HttpResponseClientRefresh
 
 from cfmj.accounts.learners import user_of
-from cfmj.classes import homework, joining, reports, selectors, services, sessions
+from cfmj.classes import (
+    homework,
+    joining,
+    reports,
+    selectors,
+    services,
+    sessions,
+    table_selectors,
+    table_time,
+)
 from cfmj.classes.access import joined_or_404, owned_or_404, taught_or_404
 from cfmj.classes.forms import (
     ClassroomForm,
@@ -219,6 +228,8 @@ def archive(request: HttpRequest, pk: int) -> HttpResponse:
     if not restore:  # nothing stays open on the board either
         while (current := sessions.session_current(classroom)) is not None:
             sessions.session_close(session=current)
+        if (tables := table_selectors.table_time_of(classroom)) is not None:
+            table_time.table_time_end(table_time=tables)
     messages.success(
         request,
         f"{classroom.name} is back in use: its code and join link let students in again."
@@ -234,7 +245,8 @@ def _archive_confirm(classroom: Classroom) -> dict[str, Any]:
         "title": f"Archive {classroom.name}?",
         "points": [
             "Its code and join link stop letting anyone in, and are no longer shown.",
-            "No homework can be set and no accounts made for it; a puzzle on the board is taken off.",
+            "No homework can be set and no accounts made for it; a puzzle on the board is taken off, and"
+            " table time ends.",
             "Its students and teachers stay, and everyone's progress is kept.",
             "You can bring the class back at any time, and everything opens again.",
         ],

@@ -10,6 +10,11 @@
 - static/js/live.js on the page fetches the page's fresh fragment when told of a newer version,
   and polls when there is no stream.
 
+A page that follows several topics at once (a class's tables) still has one stream:
+`await stream_many_response({topic: version, ...})` says the sum of the topics' versions, first
+as the view read them and then each time one of them moves on. Versions only go up, so their sum
+does too, and the page compares it as it would one topic's version.
+
 Only the version travels, never the content, so a lost message costs nothing the next check does
 not repair: a stream starts with the version the view read, once Redis has confirmed its
 subscription, and live.js asks for the fragment on every stream's first event. With Redis away
@@ -21,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from weakref import WeakKeyDictionary
 
 import redis
@@ -98,6 +103,88 @@ async def stream_response(topic: str, *, version: int) -> StreamingHttpResponse:
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # nginx passes each event on at once
     return response
+
+
+MANY_MAX = 16  # topics one stream follows at most
+
+
+async def stream_many_response(versions: Mapping[str, int]) -> StreamingHttpResponse:
+    """One stream over several topics (at most MANY_MAX), starting with the sum of `versions` (what
+    the view read of each) and then the sum each time one of them is published at a newer version.
+    Refused as stream_response is; each topic counts as a stream towards LIVE_MAX_STREAMS."""
+    if not versions or len(versions) > MANY_MAX:
+        raise ValueError(f"A stream follows 1 to {MANY_MAX} topics.")
+    if not live_enabled():
+        return _refused("Live updates are off here.")
+    shared = hub()
+    if shared.streams + len(versions) > settings.LIVE_MAX_STREAMS:
+        logger.warning("live: %d streams open, the most this process serves: refused one", shared.streams)
+        return _refused("Too many live updates at once.")
+    try:
+        await shared.connect()
+    except (redis.RedisError, OSError) as error:
+        logger.warning("live: refused a stream on %d topics, Redis did not answer: %s", len(versions), error)
+        return _refused("Live updates are unavailable.")
+    known = {topic: int(version) for topic, version in versions.items()}
+    response = StreamingHttpResponse(_many_events(shared, known), content_type="text/event-stream")
+    response["Cache-Control"] = "no-store"
+    response["X-Accel-Buffering"] = "no"
+    return response
+
+
+async def _many_events(shared: Hub, known: dict[str, int]) -> AsyncIterator[str]:
+    """The body of a stream over several topics: joined here, left in `finally` (as _events)."""
+    await sync_to_async(_close_idle_connections)()
+    queues: dict[str, Queue] = {}
+    try:
+        for topic in known:
+            queues[topic] = await shared.join(topic)
+    except (redis.RedisError, OSError) as error:
+        logger.warning(
+            "live: ended a stream on %d topics before it began, Redis failed: %s", len(known), error
+        )
+        for topic, queue in queues.items():
+            await shared.leave(topic, queue)
+        return
+    try:
+        yield event(sum(known.values()), retry_ms=RETRY_MS)
+        async for total in _sums(queues, known):
+            yield event(total) if total is not None else ": keep-alive\n\n"
+    finally:
+        for topic, queue in queues.items():
+            await shared.leave(topic, queue)
+
+
+async def _sums(queues: dict[str, Queue], known: dict[str, int]) -> AsyncIterator[int | None]:
+    """The sum of the topics' newest versions each time one moves on (a version no newer than the
+    one known changes nothing), None as a keep-alive; ends as _versions does, or when any topic's
+    queue says END."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + float(settings.LIVE_STREAM_SECONDS)
+    quiet = float(settings.LIVE_KEEPALIVE_SECONDS)
+    getters = {asyncio.ensure_future(queue.get()): topic for topic, queue in queues.items()}
+    try:
+        while (left := deadline - loop.time()) > 0:
+            done, _ = await asyncio.wait(
+                getters, timeout=min(quiet, left), return_when=asyncio.FIRST_COMPLETED
+            )
+            if not done:
+                if loop.time() < deadline:
+                    yield None
+                continue
+            before = sum(known.values())
+            for getter in done:
+                topic = getters.pop(getter)
+                newest = _newest(queues[topic], getter.result())
+                if newest is None:  # END: the hub lost Redis
+                    return
+                known[topic] = max(known[topic], newest)
+                getters[asyncio.ensure_future(queues[topic].get())] = topic
+            if sum(known.values()) > before:
+                yield sum(known.values())
+    finally:
+        for getter in getters:
+            getter.cancel()
 
 
 def _refused(reason: str) -> StreamingHttpResponse:

@@ -28,11 +28,17 @@ def seat_topic(table_id: int, number: int) -> str:
     return f"table-{table_id}-{number}"
 
 
+def table_topic(table_id: int) -> str:
+    """The whole table's topic, told of every version: for those who watch every seat (a class's
+    teachers), never a seat's page."""
+    return f"table-{table_id}"
+
+
 def table_changed(table: Table, seats: Iterable[int] = range(SEATS)) -> None:
     """Once committed, tell the seats listed (every seat by default: a change of who sits where,
-    the host, the talk) that the table is at its version."""
-    for number in seats:
-        transaction.on_commit(partial(live.publish, topic_of(table, number), table.version))
+    the host, the talk) that the table is at its version, and the table's own topic."""
+    for topic in (*(topic_of(table, number) for number in seats), table_topic(table.pk)):
+        transaction.on_commit(partial(live.publish, topic, table.version))
 
 
 def deadline_set(game: Game, when: datetime.datetime) -> None:

@@ -43,6 +43,12 @@ class Table(models.Model):
     talk = models.JSONField(default=list, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.GATHERING)
     version = models.PositiveIntegerField(default=0)  # up with every change of seats or hands
+    # Said at every seat (a class's table: "your teacher can watch"); set by whoever opened it.
+    notice = models.CharField(max_length=200, blank=True, default="")
+    # Paused ("Paused by your teacher"; "" when not): no action is taken and no deadline runs. The
+    # seconds the hand's choice had left when paused, given back on resume (table_run.py).
+    paused_note = models.CharField(max_length=80, blank=True, default="")
+    paused_left = models.FloatField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -63,6 +69,11 @@ class Seat(models.Model):
     former = models.BooleanField(default=False)
     away = models.BooleanField(default=False)
     joined_at = models.DateTimeField(auto_now_add=True)
+    # A word to this seat alone (a teacher's set phrase or short note: table_run.seat_word_send),
+    # who it is from, and when: shown at this seat only, never to the others.
+    word = models.CharField(max_length=200, blank=True, default="")
+    word_from = models.CharField(max_length=80, blank=True, default="")
+    word_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["table", "number"]

@@ -31,17 +31,29 @@ SECOND_LOOK = 3  # the choices the review lists unfolded; every move is behind "
 @login_required
 @require_GET
 def review(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game, seat = reviewable_or_404(request, game_id)
+    return _review(request, game_id, None)
+
+
+@login_required
+@require_GET
+def review_seat(request: HtmxHttpRequest, game_id: int, seat: int) -> HttpResponse:
+    """A table hand's review from the seat asked for: the reader's own, or any seat for those a
+    registered reader lets read them all (a class's teachers, for its tables: access.py)."""
+    return _review(request, game_id, seat)
+
+
+def _review(request: HtmxHttpRequest, game_id: int, asked: int | None) -> HttpResponse:
+    game, seat = reviewable_or_404(request, game_id, seat=asked)
     table = game.table
     if game.status != Game.Status.OVER:
         messages.info(request, IN_PROGRESS)
+        if asked is not None:
+            return redirect("play:tables")
         return redirect("play:table", code=table.code) if table else redirect("play:game", game_id=game.pk)
-    context = {
-        "shared": False,
-        "here": reverse("play:review", args=[game.pk]),
-        "whose": "Your",
-        "table": table,
-    }
+    here = reverse("play:review", args=[game.pk])
+    if asked is not None:
+        here = reverse("play:review_seat", args=[game.pk, seat])
+    context = {"shared": False, "here": here, "whose": _whose(game, seat, request.user), "table": table}
     if game.share_token and table is None:
         context["share_url"] = request.build_absolute_uri(reverse("play:shared", args=[game.share_token]))
     return _page(request, game, context, seat=seat)
@@ -78,6 +90,16 @@ def share(request: HttpRequest, game_id: int) -> HttpResponse:
     else:
         messages.success(request, "This review is no longer shared: its link finds nothing now.")
     return redirect(reverse("play:review", args=[game.pk]) + "#share")
+
+
+def _whose(game: Game, seat: int, reader: object) -> str:
+    """ "Your" for the reader's own seat; another person's seat by their username."""
+    if game.table_id is None:
+        return "Your"
+    sitting = Seat.objects.filter(table_id=game.table_id, number=seat).select_related("user").first()
+    if sitting is None or sitting.user is None:
+        return "A bot’s"
+    return "Your" if sitting.user == reader else f"{sitting.user.username}’s"
 
 
 def first_name(user: User) -> str:

@@ -37,6 +37,7 @@ from cfmj.play.services import (
     decision_undo,
     game_record,
 )
+from cfmj.play.table_run import paused_refusal
 
 AWAY_WHY = "a bot played this seat"
 GRACE_SECONDS = 90  # a person's time for a choice at a table without a turn clock
@@ -234,6 +235,7 @@ def hand_play(
         held = _locked(game)
         locked, table = held.game, held.table
         assert locked is not None
+        _paused_check(table)
         _due_applied(held, now=timezone.now())
         if locked.status == Game.Status.OVER:
             raise PlayError(OVER)
@@ -272,9 +274,22 @@ def hand_tick(*, game: Game, now: datetime.datetime | None = None) -> bool:
         return _due_applied(_locked(game), now=now)
 
 
+def _paused_check(table: Table) -> None:
+    """Nothing is done at a paused table (table_run.table_pause)."""
+    refused = paused_refusal(table)
+    if refused is not None:
+        raise PlayError(refused)
+
+
 def _due_applied(held: Held, *, now: datetime.datetime) -> bool:
     game = held.game
-    if game is None or game.deadline is None or game.deadline > now or game.status == Game.Status.OVER:
+    if (
+        game is None
+        or game.deadline is None
+        or game.deadline > now
+        or game.status == Game.Status.OVER
+        or held.table.paused_note
+    ):
         return False
     engine = replayed(game)
     late = [seat for seat in engine.waiting_for() if seat in people_of(held.seats)]
@@ -299,6 +314,7 @@ def hand_next(*, game: Game, user: User) -> Game:
         assert locked is not None
         if held.seat_of(user) is None:
             raise PlayError(NOT_SEATED)
+        _paused_check(table)
         if table.host_id != user.pk:
             raise PlayError("The host deals the next hand, when everyone has seen this one.")
         existing = Game.objects.filter(previous=locked).first()
@@ -339,6 +355,7 @@ def hand_undo(*, game: Game, user: User, version: str | None) -> Game:
         seat = held.seat_of(user)
         if seat is None:
             raise PlayError(NOT_SEATED)
+        _paused_check(table)
         if not can_undo_at(locked, table, seat.number, seats=held.seats):
             raise PlayError(NO_UNDO)
         engine = replayed(locked)
@@ -367,8 +384,8 @@ def hand_resume(*, table: Table) -> None:
     with transaction.atomic():
         locked_table = Table.objects.select_for_update().get(pk=table.pk)
         hand = locked_table.hands.select_for_update().order_by("-hand_number").first()
-        if hand is None or hand.status != Game.Status.PLAYING:
-            return
+        if hand is None or hand.status != Game.Status.PLAYING or locked_table.paused_note:
+            return  # a paused table waits: whoever resumes it calls this again
         held = Held(hand, locked_table, seats_read(locked_table))
         engine = replayed(hand)
         before, done, seen = _moment(engine), len(engine.actions), _seen(held, hand, engine)

@@ -18,7 +18,7 @@ from cfmj.core.qr import qr_svg
 from cfmj.engine import coach
 from cfmj.engine.game import SEATS, wind_of
 from cfmj.engine.game import Game as EngineGame
-from cfmj.play import moves, replays, seating, selectors, table_hands, table_seen
+from cfmj.play import moves, replays, seating, selectors, table_hands, table_run, table_seen
 from cfmj.play.models import Game, Seat, Table
 from cfmj.play.posted import action_fields
 from cfmj.play.services import WarnedError
@@ -91,7 +91,7 @@ class AtTable:
     def seen(self, number: int) -> str:
         """The digest of what seat `number` sees (table_seen)."""
         return table_seen.seen_digest(
-            self.table, self.seats, table_seen.hand_digest(self.hand, self.engine, number)
+            self.table, self.seats, table_seen.hand_digest(self.hand, self.engine, number), number
         )
 
 
@@ -128,6 +128,7 @@ def seat_context(
         "join_url": request.build_absolute_uri(here),
         "phrases": seating.TALK.items(),
         "seen": at.seen(number),
+        "word": table_run.word_for(table, number),
     }
     if hand is None or engine is None:
         context["seats"] = seat_rows(table, at.seats, number, None)

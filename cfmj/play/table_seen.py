@@ -59,17 +59,22 @@ def hand_parts(hand: Game, engine: EngineGame) -> tuple[str, ...]:
 
 def seen_all(table: Table, seats: Sequence[Seat], hands: tuple[str, ...]) -> tuple[str, ...]:
     """Every seat's digest (seen_digest) from every seat's hand part, by number."""
-    return tuple(seen_digest(table, seats, part) for part in hands)
+    return tuple(seen_digest(table, seats, part, number) for number, part in enumerate(hands))
 
 
-def seen_digest(table: Table, seats: Sequence[Seat], hand_part: str) -> str:
-    """What a seat sees: the table's status, host and talk, who sits where and who is away, and
-    the hand's part for that seat (hand_digest). Each as the same text however it was read: a
+def seen_digest(table: Table, seats: Sequence[Seat], hand_part: str, number: int) -> str:
+    """What seat `number` sees: the table's status, host, talk and pause, who sits where and who is
+    away, the word its teacher sent it (table_run: only its own), and the hand's part for that seat
+    (hand_digest). Each as the same text however it was read: a
     status just set is a Choices member, a status read is its text; PostgreSQL gives JSON's keys
     in an order of its own."""
     talk = json.dumps(table.talk, sort_keys=True)
     parts: list[object] = [str(table.status), bool(table.joining_open), table.host_id, talk]
-    parts += [(s.number, s.user_id, s.away) for s in sorted(seats, key=lambda s: s.number)]
+    parts.append(table.paused_note)
+    parts += [
+        (s.number, s.user_id, s.away, _instant(s.word_at) if s.number == number else None)
+        for s in sorted(seats, key=lambda s: s.number)
+    ]
     parts.append(hand_part)
     return _digest(parts)
 
@@ -88,7 +93,7 @@ class Kept:
         once the deadline has passed (the request applies it: then nothing kept holds)."""
         if self.deadline is not None and self.deadline <= now:
             return None
-        return seen_digest(table, seats, self.hands[number])
+        return seen_digest(table, seats, self.hands[number], number)
 
 
 def _key(table: Table) -> str:

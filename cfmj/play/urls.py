@@ -10,6 +10,7 @@ urlpatterns = [
     path("<int:game_id>/undo/", views.undo, name="undo"),
     path("<int:game_id>/next/", views.next_hand, name="next"),
     path("<int:game_id>/review/", review_views.review, name="review"),
+    path("<int:game_id>/review/seat/<int:seat>/", review_views.review_seat, name="review_seat"),
     path("<int:game_id>/share/", review_views.share, name="share"),
     path("shared/<str:token>/", review_views.shared, name="shared"),
     path("<int:game_id>/coach/", views.coach_mode, name="coach"),

@@ -4,7 +4,8 @@
  * - the moves that are new since the last redraw appear one at a time (each for a moment), so that
  *   three bots' moves are not all there at once, and the newest is read out by a polite live
  *   region (#table-announce, outside the swapped part so that screen readers keep it);
- * - a new phrase of table talk is read out too;
+ * - a new phrase of table talk is read out too, and so are a pause ("Paused by your teacher") and a
+ *   word to this seat alone (.table-paused, .table-word), after the moves;
  * - "your turn" is unmistakable: the status line (server-drawn), the tab's title, and, if the
  *   player turned it on (kept in this browser), a short sound or a vibration;
  * - the seconds left to choose count down;
@@ -19,6 +20,8 @@
   var title = document.title;
   var seen = null; // the move lines shown at the last redraw
   var lastSaid = null; // the newest table talk at the last redraw
+  var lastNotes = null; // the pause and the word to this seat at the last redraw
+  var NOTES = [".table-paused", ".table-word"];
   var wasTurn = false;
   var clock = null;
 
@@ -41,6 +44,15 @@
     var saidText = said ? said.textContent : "";
     if (announce && saidText && saidText !== lastSaid && lastSaid !== null) announce.textContent = saidText;
     lastSaid = saidText;
+    var notes = NOTES.map(function (selector) {
+      var note = live.querySelector(selector);
+      return note ? note.textContent.replace(/\s+/g, " ").trim() : "";
+    });
+    notes.forEach(function (text, n) {
+      if (!announce || !text || lastNotes === null || text === lastNotes[n]) return;
+      window.setTimeout(function () { announce.textContent = text; }, fresh * STEP_MS + n * STEP_MS);
+    });
+    lastNotes = notes;
     for (var k = 0; k < fresh; k += 1) {
       var item = items[items.length - fresh + k];
       item.hidden = true;
