@@ -36,13 +36,15 @@ def review(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     if game.status != Game.Status.OVER:
         messages.info(request, IN_PROGRESS)
         return redirect("play:table", code=table.code) if table else redirect("play:game", game_id=game.pk)
+    reader = game.owner is not None and game.owner_id != request.user.pk  # a teacher, say
     context = {
         "shared": False,
+        "reader": reader,
         "here": reverse("play:review", args=[game.pk]),
-        "whose": "Your",
+        "whose": f"{game.owner.shown_name}’s" if reader and game.owner else "Your",
         "table": table,
     }
-    if game.share_token and table is None:
+    if game.share_token and table is None and not reader:
         context["share_url"] = request.build_absolute_uri(reverse("play:shared", args=[game.share_token]))
     return _page(request, game, context, seat=seat)
 

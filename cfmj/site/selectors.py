@@ -18,6 +18,7 @@ from cfmj.classes.models import (
     SessionAnswer,
 )
 from cfmj.classes.selectors import statuses
+from cfmj.play import holds
 from cfmj.play.models import Game, Seat
 from lessons.models import CheckAnswer, LessonProgress
 from practice.models import Attempt, ReviewItem, SkillRating, Streak
@@ -234,13 +235,17 @@ def _class_sessions(user: User) -> dict[str, list[dict[str, Any]]]:
 def _play(user: User) -> dict[str, list[dict[str, Any]]]:
     """The hands played against the bots. A finished hand comes whole (seed, every action, the
     result); a hand in progress without its seed and actions, which would tell the wall and the
-    bots' tiles to someone still playing it."""
+    bots' tiles to someone still playing it; and so does a finished hand held back (a class's deal
+    before the teacher closes it: its draws would tell the others what is coming), with why."""
     table = ("created_at", "updated_at", "status", "mode", "bot_level", "house_rules", "base", "skill_level")
     games = Game.objects.filter(owner=user).order_by("created_at", "pk")
+    over = games.filter(status=Game.Status.OVER)
+    held = holds.held(list(over.values_list("pk", flat=True)))
     return {
-        "games": _rows(
-            games.filter(status=Game.Status.OVER).values(*table, "dealer", "seed", "actions", "result")
-        ),
+        "games": _rows(over.exclude(pk__in=held).values(*table, "dealer", "seed", "actions", "result")),
+        "held_back": [
+            {**row, "why": held[row.pop("pk")]} for row in over.filter(pk__in=held).values("pk", *table)
+        ],
         "in_progress": _rows(games.exclude(status=Game.Status.OVER).values(*table)),
         "tables": _tables(user),
     }
