@@ -80,6 +80,7 @@ def create(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
                 count=data.get("count") or 0,
                 band=data.get("band") or 2,
                 play_mode=data.get("play_mode") or "",
+                bot_level=data.get("bot_level") or "",
             )
             homework.students_set(assignment=work, students=data.get("students") or ())
         except ClassError as error:

@@ -380,6 +380,7 @@ def assignment_create(
     count: int = 0,
     band: int = 2,
     play_mode: str = "",
+    bot_level: str = "",
 ) -> Assignment:
     """New homework of a kind: its definition (cfmj.classes.homework_kinds) checks what the teacher
     chose and stores it."""
@@ -399,5 +400,6 @@ def assignment_create(
         count=count,
         band=band,
         play_mode=play_mode,
+        bot_level=bot_level,
     )
     return definition.create(setting)

@@ -11,8 +11,10 @@ from django.utils import timezone
 from cfmj.accounts.models import User
 from cfmj.classes.models import (
     Assignment,
+    ClassDeal,
     ClassSession,
     CoteacherInvite,
+    DealHand,
     ManagedAccount,
     Membership,
     SessionAnswer,
@@ -47,6 +49,7 @@ def account_data(*, user: User) -> dict[str, Any]:
         "class_sessions": _class_sessions(user),
         "invitations": _invitations(user),
         "play": _play(user),
+        "class_deals": _class_deals(user),
     }
 
 
@@ -248,6 +251,30 @@ def _play(user: User) -> dict[str, list[dict[str, Any]]]:
         ],
         "in_progress": _rows(games.exclude(status=Game.Status.OVER).values(*table)),
         "tables": _tables(user),
+    }
+
+
+def _class_deals(user: User) -> dict[str, list[dict[str, Any]]]:
+    """The class's deals the person played (their hand is in play.games, or play.held_back until
+    the deal closes) and the ones they dealt as a teacher: never a deal's seed."""
+    deal = ("started_at", "closed_at", "bot_level", "mode", "house_rules", "skill_level")
+    return {
+        "played": _rows(
+            DealHand.objects.filter(student=user)
+            .order_by("started_at", "pk")
+            .values(
+                "started_at",
+                **{"class": F("deal__classroom__name")},
+                dealt_at=F("deal__started_at"),
+                closed_at=F("deal__closed_at"),
+                game_status=F("game__status"),
+            )
+        ),
+        "dealt": _rows(
+            ClassDeal.objects.filter(started_by=user)
+            .order_by("started_at", "pk")
+            .values(*deal, **{"class": F("classroom__name")})
+        ),
     }
 
 
