@@ -10,7 +10,8 @@ class ClassesConfig(AppConfig):
         # lessons.opening, which knows no class.
         from cfmj.classes.deals import held_deal_hands  # noqa: PLC0415
         from cfmj.classes.selectors import assigned_lesson_ids, live_puzzle_pools  # noqa: PLC0415
-        from cfmj.play.holds import holder_register  # noqa: PLC0415
+        from cfmj.classes.student_hands import class_hand_seat  # noqa: PLC0415
+        from cfmj.play.holds import holder_register, reader_register  # noqa: PLC0415
         from lessons.opening import opener_register  # noqa: PLC0415
         from practice.pools import pools_register  # noqa: PLC0415
 
@@ -18,6 +19,7 @@ class ClassesConfig(AppConfig):
         # The refill keeps each live class's table full like the standard rules': practice asks
         # practice.pools, which knows no class.
         pools_register("classes", live_puzzle_pools)
-        # A class's deal is held back until the teacher closes it: play asks cfmj.play.holds, which
-        # knows no class.
+        # A class's deal is held back until the teacher closes it, and the hands a student played
+        # for the class open to its teachers: play asks cfmj.play.holds, which knows no class.
         holder_register("class_deals", held_deal_hands)
+        reader_register("class_hands", class_hand_seat)
