@@ -18,7 +18,7 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from cfmj.classes import services
+from cfmj.classes import deals, services
 from cfmj.classes.models import ClassSession, CoteacherInvite, Membership
 from cfmj.play import seating, table_hands
 from cfmj.play import services as play_services
@@ -171,6 +171,13 @@ CASES: dict[str, Case] = {
     "classes:session_reveal": Case("POST", TEACHERS, (200, 302)),
     "classes:session_close": Case("POST", TEACHERS, (200, 302)),
     "classes:session_start": Case("POST", TEACHERS, (200, 302), {"kind": "worth", "band": "1"}),
+    # The class's deal: its teachers deal it, follow it on its page and the board, and close it; its
+    # students play it (a teacher who presses Play is told, by a message, that students play it).
+    "classes:deal_start": Case("POST", TEACHERS, (302,), {"bot_level": "beginner", "mode": "test"}),
+    "classes:deal": Case("GET", MEMBERS),
+    "classes:deal_play": Case("POST", MEMBERS, (302,)),
+    "classes:deal_board": Case("GET", TEACHERS),
+    "classes:deal_close": Case("POST", TEACHERS, (302,)),
     "classes:managed_export": Case("GET", TEACHERS),
     "classes:managed_delete": Case("GET", TEACHERS),
     "classes:student_readd": Case("POST", TEACHERS, (302,)),
@@ -237,6 +244,7 @@ def world(course: Any) -> dict[str, Any]:
     mistake = ReviewItem.objects.create(
         user=people["learner"], puzzle=PuzzleFactory(kind="worth", band=1), due=datetime.date.today()
     )
+    deal = deals.deal_start(classroom=mine, teacher=people["owner"], bot_level="beginner", seed=7)
     game = play_services.game_start(owner=people["learner"], bot_level="beginner", seed=7)
     table = seating.table_open(host=people["learner"], bot_level="beginner")
     table_hands.table_start(table=table, by=people["learner"], seed=7)
@@ -248,6 +256,7 @@ def world(course: Any) -> dict[str, Any]:
         "class": mine,
         "homework": homework,
         "session": session,
+        "deal": deal,
         "invite": invite,
         "lesson": course[0],
     }
@@ -304,6 +313,8 @@ def _url(name: str, world: dict[str, Any]) -> str:
     kwargs.update(extra.get(view, {}))
     if view in ("session_control", "session_tally", "session_reveal", "session_close"):
         kwargs["sid"] = world["session"].pk
+    if view.startswith("deal") and view != "deal_start":
+        kwargs["deal_id"] = world["deal"].pk
     return reverse(name, kwargs=kwargs)
 
 

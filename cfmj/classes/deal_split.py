@@ -10,8 +10,8 @@ made each choice, the coach's choice marked, and the coach's reason (Decision.pr
 Decision.why, the engine's words); the group of the most students first. A group of one is "on
 their own": the board folds those.
 
-Only stored rows are read, with one replay of the engine per group of two or more shown (its rack,
-and the coach's choice as tiles where nobody made it)."""
+Only stored rows are read, with one replay of the engine per group the board shows whole (its
+rack, and the coach's choice as tiles where nobody made it): the largest few."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ from cfmj.play.selectors import rebuild_to
 # (cfmj.engine.coach.advice.judge): a choice without it was the coach's own.
 COACH_SAID = ("As good as the coach's choice: ", "The coach's choice: ")
 SORTED_TILES = {"pass_tiles": ("tiles", "blind"), "courtesy_pass": ("tiles",), "call_exposure": ("tiles",)}
+SHOWN = 3  # the groups the board shows whole; the others are folded
 TILE_CHOICES = {"pass_tiles": "tiles", "courtesy_pass": "tiles", "discard": "tile", "exchange_joker": "tile"}
 
 
@@ -104,9 +105,20 @@ class SplitStep:
         return self.number + 1 if self.number < self.last else None
 
     @property
-    def kind_label(self) -> str:
-        first = (self.groups or self.alone or (None,))[0]
-        return first.kind_label if first is not None else ""
+    def shown(self) -> tuple[Group, ...]:
+        """The groups the board shows whole: the largest few, a student alone at their position
+        only where there is room."""
+        return (*self.groups, *self.alone)[:SHOWN]
+
+    @property
+    def more(self) -> tuple[Group, ...]:
+        """Groups of several students beyond those shown whole (folded on the board)."""
+        return self.groups[SHOWN:]
+
+    @property
+    def folded(self) -> tuple[Group, ...]:
+        """The students alone at their position not shown whole (folded on the board)."""
+        return self.alone[max(0, SHOWN - len(self.groups)) :]
 
 
 def deal_logs(deal: ClassDeal) -> list[HandLog]:
@@ -130,11 +142,13 @@ def split_step(logs: list[HandLog], number: int) -> SplitStep:
         if len(log.decisions) >= number:
             decision = log.decisions[number - 1]
             positions[position_key(log.game.actions[: decision.index])].append((log, decision))
-    groups = [_group(members) for _, members in sorted(positions.items(), key=_biggest_first)]
+    ordered = [members for _, members in sorted(positions.items(), key=_biggest_first)]
+    shown = [id(members) for members in ordered[:SHOWN]]  # replayed: rack and all
+    groups = [_group(members, replayed=id(members) in shown) for members in ordered]
     return SplitStep(
         number=number,
         last=steps_of(logs),
-        reached=sum(len(members) for members in positions.values()),
+        reached=sum(len(members) for members in ordered),
         groups=tuple(g for g in groups if g.students > 1),
         alone=tuple(g for g in groups if g.students == 1),
     )
@@ -175,7 +189,7 @@ def tiles_of(action: dict[str, Any]) -> tuple[str, ...]:
     return tuple(code(int(t)) for t in (value if isinstance(value, list) else [value]))
 
 
-def _group(members: list[tuple[HandLog, Decision]]) -> Group:
+def _group(members: list[tuple[HandLog, Decision]], *, replayed: bool) -> Group:
     chosen: dict[str, list[tuple[HandLog, Decision]]] = defaultdict(list)
     for log, decision in members:
         chosen[choice_key(log.game.actions[decision.index])].append((log, decision))
@@ -193,7 +207,7 @@ def _group(members: list[tuple[HandLog, Decision]]) -> Group:
     log, decision = members[0]
     games = tuple(sorted(log.game.pk for log, _ in members))
     group = Group(len(members), decision.kind, (), decision.preferred, why, games=games)
-    if len(members) > 1:
+    if replayed:
         group = _at_the_table(group, log, decision, rows)
     elif not any(row.coach for row in rows):
         rows.append(Row(decision.preferred, (), 0, True, ""))

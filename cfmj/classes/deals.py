@@ -35,8 +35,8 @@ CLOSED = (
 )
 ARCHIVED = "This class is archived: bring it back before dealing a hand."
 HELD = (
-    "This hand is {name}’s deal: its review and share link open when your teacher closes the deal, "
-    "so that nobody learns what is coming before everyone has played it."
+    "This hand is the class's deal of {name}: its review and share link open when your teacher "
+    "closes the deal, so that nobody learns what is coming before everyone has played it."
 )
 MODES = "Choose practice (hints and undo) or test (no hints, no undo)."
 DEALS_LISTED = 5  # the class page lists the latest deals; older ones are on their own pages

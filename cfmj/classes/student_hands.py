@@ -24,7 +24,7 @@ class ClassHand:
     """One hand a student played for the class."""
 
     game: Game
-    what: str  # "The class's deal of 3 May", "Homework: Play 3 hands in test mode"
+    what: str  # "The class's deal", "Homework: Play 3 hands in test mode"
     held: bool = False  # a deal not closed yet: its review opens when it is
     seat: int = LEARNER_SEAT  # whose review a teacher reads (a table's hand has four)
 
@@ -55,7 +55,7 @@ def deal_hands(classroom: Classroom, student: User) -> list[ClassHand]:
     return [
         ClassHand(
             row.game,
-            f"The class's deal of {row.deal.started_at:%-d %B}",
+            "The class's deal",
             held=not row.deal.closed,
         )
         for row in rows

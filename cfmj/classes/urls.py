@@ -1,6 +1,7 @@
 from django.urls import path
 
 from cfmj.classes import (
+    deal_urls,
     homework_views,
     join_views,
     people_views,
@@ -46,3 +47,4 @@ urlpatterns = [
     path("<int:pk>/export.csv", report_views.export_csv, name="export_csv"),
 ]
 urlpatterns += session_urls.urlpatterns
+urlpatterns += deal_urls.urlpatterns

@@ -18,9 +18,10 @@ SHORT = 19  # strong bots: a bot wins in 118 actions; the first player makes 13 
 Pick = Callable[[Sequence[Action]], Action]
 
 
-def a_class_of(count: int, prefix: str = "pupil") -> tuple[Classroom, list[User]]:
+def a_class_of(count: int, prefix: str = "pupil", teacher: str = "tess") -> tuple[Classroom, list[User]]:
+    """A class of `count` students named prefix0, prefix1..., taught by `teacher` (made now)."""
     students = [person(f"{prefix}{i}") for i in range(count)]
-    return a_class(None, *students), students
+    return a_class(person(teacher, "teacher"), *students), students
 
 
 def a_deal(

@@ -5,6 +5,7 @@ the class split at each decision, checked against the stored actions and Decisio
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -47,7 +48,7 @@ def test_a_deal_has_a_secret_seed_its_dealer_and_the_class_rules() -> None:
         ({"bot_level": "steady", "mode": "exam"}, "Choose practice"),
     ],
 )
-def test_a_deal_needs_bots_and_a_mode(chosen: dict[str, str], message: str) -> None:
+def test_a_deal_needs_bots_and_a_mode(chosen: dict[str, Any], message: str) -> None:
     classroom, _ = a_class_of(1)
     assert classroom.owner is not None
     with pytest.raises(services.ClassError, match=message):
@@ -173,7 +174,7 @@ def _by_hand(logs: list[deal_split.HandLog], number: int) -> dict[str, list[tupl
 def test_the_split_matches_the_stored_actions_at_every_step(
     played: tuple[ClassDeal, list[deal_split.HandLog]],
 ) -> None:
-    deal, logs = played
+    _, logs = played
     assert len(logs) == 6
     stored = {g.pk: list(g.decisions.filter(seat=0).order_by("index")) for g in Game.objects.all()}
     assert {log.game.pk: list(log.decisions) for log in logs} == stored
