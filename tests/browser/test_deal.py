@@ -22,6 +22,8 @@ from cfmj.classes import services as class_services
 from cfmj.classes.models import ClassDeal, DealHand
 from cfmj.play.models import Game
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.test_accessibility import AXE, axe_violations, describe
+from tests.browser.test_board import LARGE
 from tests.browser.test_play import PHONE, Table, fits
 from tests.browser.walk import log_in
 from tests.classes.deal_helpers import SHORT, first, last, play
@@ -248,3 +250,50 @@ def test_the_board_steps_without_javascript(browser: Any, live_server: Any, djan
 
 def _steps(deal: ClassDeal) -> int:
     return deal_split.steps_of(deal_split.deal_logs(deal))
+
+
+@pytest.mark.parametrize("large_print", [False, True], ids=["normal", "large-print"])
+def test_the_deal_pages_have_no_accessibility_problem(
+    contexts: Callable[..., BrowserContext], django_user_model: Any, large_print: bool
+) -> None:
+    """axe finds nothing on the deal's pages: the student's class page and finished hand, the
+    teacher's class page, deal page and student page, and the board open and closed."""
+    if not AXE.exists():
+        pytest.skip("axe-core is not vendored (scripts/ensure-axe fetches it into var/axe/)")
+    teacher, classroom, students = _class(django_user_model)
+    django_user_model.objects.filter(pk__in=[teacher.pk, students[0].pk]).update(large_print=large_print)
+    deal = deals.deal_start(classroom=classroom, teacher=teacher, bot_level="strong", seed=SHORT)
+    for student, pick in zip(students[:3], PICKS, strict=False):
+        play(deals.deal_hand_start(deal=deal, student=student), pick)
+    game = Game.objects.get(owner=students[0])
+    found: dict[str, list[dict[str, Any]]] = {}
+    phone = contexts(PHONE, bypass_csp=True, touch=True).new_page()
+    log_in(phone, students[0].username)
+    desk = contexts(BOARDS["1280x720"], bypass_csp=True).new_page()
+    log_in(desk, teacher.username)
+    pages = [
+        (phone, "/", "student home"),
+        (phone, f"/classes/{classroom.pk}/", "student class page"),
+        (phone, f"/classes/{classroom.pk}/deals/{deal.pk}/", "student deal page"),
+        (phone, f"/play/{game.pk}/", "finished hand, held"),
+        (desk, f"/classes/{classroom.pk}/", "teacher class page"),
+        (desk, f"/classes/{classroom.pk}/deals/{deal.pk}/", "teacher deal page"),
+        (desk, f"/classes/{classroom.pk}/deals/{deal.pk}/board/", "board, open"),
+    ]
+    closed = [
+        (desk, f"/classes/{classroom.pk}/deals/{deal.pk}/board/?step=1", "board, step 1"),
+        (desk, f"/classes/{classroom.pk}/deals/{deal.pk}/board/?step=12", "board, step 12"),
+        (desk, f"/classes/{classroom.pk}/students/{students[0].pk}/", "teacher student page"),
+        (desk, f"/play/{game.pk}/review/", "teacher review"),
+    ]
+    for batch in (pages, closed):
+        for page, url, where in batch:
+            page.goto(url)
+            page.wait_for_load_state("load")
+            if large_print:
+                expect(page.locator("html")).to_have_class(LARGE)
+            violations = axe_violations(page)
+            if violations:
+                found[where] = violations
+        deals.deal_close(deal=deal)
+    assert not found, describe(found)
