@@ -150,6 +150,8 @@ def test_six_students_play_the_same_deal_and_the_board_steps_through_it(
     board.goto(f"/classes/{classroom.pk}/")
     expect(board.locator("#deals")).to_contain_text("The same deal for everyone")
     problems += fits(board, "the class page")
+    board.locator("#deals").scroll_into_view_if_needed()
+    _shot(board, "teacher-class-page")
     board.goto(f"/classes/{classroom.pk}/deals/{deal.pk}/")
     expect(board.locator("main")).to_contain_text(f"{STUDENTS} of {STUDENTS}")
     _shot(board, "teacher-deal-page", full=True)
