@@ -18,7 +18,7 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from cfmj.classes import services, table_time
+from cfmj.classes import deals, services, table_time
 from cfmj.classes.models import ClassSession, ClassTable, CoteacherInvite, Membership
 from cfmj.play import seating, table_hands
 from cfmj.play import services as play_services
@@ -194,6 +194,13 @@ CASES: dict[str, Case] = {
     "classes:tables_seat": Case("POST", MEMBERS, (302,)),
     # The class's stream opens only with the token its pages carry (tests/classes/test_table_live.py).
     "live:class_tables": Case("GET", frozenset(), visitor=(404,)),
+    # The class's deal: its teachers deal it, follow it on its page and the board, and close it; its
+    # students play it (a teacher who presses Play is told, by a message, that students play it).
+    "classes:deal_start": Case("POST", TEACHERS, (302,), {"bot_level": "beginner", "mode": "test"}),
+    "classes:deal": Case("GET", MEMBERS),
+    "classes:deal_play": Case("POST", MEMBERS, (302,)),
+    "classes:deal_board": Case("GET", TEACHERS),
+    "classes:deal_close": Case("POST", TEACHERS, (302,)),
     "classes:managed_export": Case("GET", TEACHERS),
     "classes:managed_delete": Case("GET", TEACHERS),
     "classes:student_readd": Case("POST", TEACHERS, (302,)),
@@ -260,6 +267,7 @@ def world(course: Any) -> dict[str, Any]:
     mistake = ReviewItem.objects.create(
         user=people["learner"], puzzle=PuzzleFactory(kind="worth", band=1), due=datetime.date.today()
     )
+    deal = deals.deal_start(classroom=mine, teacher=people["owner"], bot_level="beginner", seed=7)
     game = play_services.game_start(owner=people["learner"], bot_level="beginner", seed=7)
     table = seating.table_open(host=people["learner"], bot_level="beginner")
     table_hands.table_start(table=table, by=people["learner"], seed=7)
@@ -276,6 +284,7 @@ def world(course: Any) -> dict[str, Any]:
         "class": mine,
         "homework": homework,
         "session": session,
+        "deal": deal,
         "invite": invite,
         "lesson": course[0],
     }
@@ -337,6 +346,8 @@ def _url(name: str, world: dict[str, Any]) -> str:
     kwargs.update(extra.get(view, {}))
     if view in ("session_control", "session_tally", "session_reveal", "session_close"):
         kwargs["sid"] = world["session"].pk
+    if view.startswith("deal") and view != "deal_start":
+        kwargs["deal_id"] = world["deal"].pk
     return reverse(name, kwargs=kwargs)
 
 

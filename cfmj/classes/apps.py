@@ -8,9 +8,12 @@ class ClassesConfig(AppConfig):
     def ready(self) -> None:
         # The lessons a teacher set as homework open whatever the student did before: lessons ask
         # lessons.opening, which knows no class.
+        from cfmj.classes.deals import held_deal_hands  # noqa: PLC0415
         from cfmj.classes.selectors import assigned_lesson_ids, live_puzzle_pools  # noqa: PLC0415
+        from cfmj.classes.student_hands import class_hand_seat  # noqa: PLC0415
         from cfmj.classes.table_selectors import teaches_table_hand  # noqa: PLC0415
-        from cfmj.play.access import reader_register  # noqa: PLC0415
+        from cfmj.play.access import every_seat_reader_register  # noqa: PLC0415
+        from cfmj.play.holds import holder_register, reader_register  # noqa: PLC0415
         from lessons.opening import opener_register  # noqa: PLC0415
         from practice.pools import pools_register  # noqa: PLC0415
 
@@ -20,4 +23,8 @@ class ClassesConfig(AppConfig):
         pools_register("classes", live_puzzle_pools)
         # A class's teachers read every seat's review of a hand at its tables: play asks
         # play.access, which knows no class.
-        reader_register("classes", teaches_table_hand)
+        every_seat_reader_register("classes", teaches_table_hand)
+        # A class's deal is held back until the teacher closes it, and the hands a student played
+        # for the class open to its teachers: play asks cfmj.play.holds, which knows no class.
+        holder_register("class_deals", held_deal_hands)
+        reader_register("class_hands", class_hand_seat)

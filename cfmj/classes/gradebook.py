@@ -23,6 +23,7 @@ from django.utils.text import slugify
 
 from cfmj.classes.models import Assignment, Classroom
 from cfmj.classes.selectors import Status, set_for, statuses, students_of
+from cfmj.play.stats import last_played
 from lessons.models import LessonProgress
 from practice.models import Attempt
 
@@ -115,6 +116,8 @@ def _lessons_and_last_seen(ids: list[int]) -> tuple[dict[int, int], dict[int, da
     for row in answers.annotate(last=Max("answered_at")):
         user_id = row["user_id"]
         last[user_id] = max(row["last"], last.get(user_id, row["last"]))
+    for user_id, at in last_played(ids).items():  # a student who only plays hands is active too
+        last[user_id] = max(at, last.get(user_id, at))
     return lessons, last
 
 
@@ -153,7 +156,7 @@ def _notes(classroom: Classroom, homework: int) -> list[list[str]]:
             "Hands to play have none: a hand counts once finished.",
         ],
         ["Lessons done", "Lessons of the course the student has finished, set as homework or not."],
-        ["Last active", "The last day the student answered a puzzle or worked on a lesson."],
+        ["Last active", "The last day the student answered a puzzle, worked on a lesson or played a hand."],
     ]
 
 

@@ -96,6 +96,7 @@ def assignment_duplicate(
             AssignmentPuzzle(assignment=copy, puzzle_id=entry.puzzle_id, position=entry.position)
             for entry in assignment.entries.all()
         )
+        kind_of(assignment).copied(assignment, copy)
         students_set(assignment=copy, students=students)
     return copy
 

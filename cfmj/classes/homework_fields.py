@@ -1,12 +1,14 @@
 """The fields a homework form adds for one kind of homework (cfmj.classes.homework_kinds names
 which): a lesson; drill puzzles (their drill, number and difficulty); hands to play (their
-number and mode). The due date and who it is for are on every form (homework_forms)."""
+number and mode); the class's deal (its bots and mode). The due date and who it is for are on
+every form (homework_forms)."""
 
 from __future__ import annotations
 
 from django import forms
 
 from cfmj.classes.services import MAX_HANDS, MAX_PUZZLES
+from cfmj.engine.coach import DEFAULT_LEVEL, LEVELS
 from cfmj.engine.drills import BANDS, KIND_TITLES, KINDS
 from cfmj.play.models import Game
 from lessons.models import Lesson
@@ -63,3 +65,23 @@ def play_fields(form: forms.Form) -> None:
         error_messages={"required": "Choose which hands count: practice or test."},
     )
     form.order_fields(["count", "play_mode"])
+
+
+def deal_fields(form: forms.Form) -> None:
+    form.fields["bot_level"] = forms.ChoiceField(
+        choices=list(LEVELS.items()),
+        initial=DEFAULT_LEVEL,
+        widget=forms.RadioSelect,
+        label="The bots",
+        error_messages={"required": "Choose the bots' level."},
+    )
+    form.fields["play_mode"] = forms.ChoiceField(
+        choices=Game.Mode.choices,
+        initial=Game.Mode.TEST,
+        widget=forms.RadioSelect,
+        label="Practice or test",
+        help_text="Test: no hints and no undo, so the board compares each student's own choices. "
+        "Practice: hints and undo.",
+        error_messages={"required": "Choose practice or test."},
+    )
+    form.order_fields(["bot_level", "play_mode"])

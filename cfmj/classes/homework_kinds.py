@@ -24,7 +24,7 @@ from django.utils.http import urlencode
 
 from cfmj.accounts.learners import learner_of
 from cfmj.accounts.models import User
-from cfmj.classes import homework_fields, progress
+from cfmj.classes import deal_homework, homework_fields, progress
 from cfmj.classes.homework_puzzles import puzzles_pick, puzzles_supply
 from cfmj.classes.models import Assignment, AssignmentPuzzle, Classroom
 from cfmj.classes.progress import Status
@@ -56,6 +56,7 @@ class Setting:
     count: int = 0
     band: int = 2
     play_mode: str = ""
+    bot_level: str = ""
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,10 @@ def _no_context(request: HttpRequest, assignment: Assignment, status: Status) ->
     return {}
 
 
+def _no_copy(original: Assignment, copy: Assignment) -> None:
+    pass
+
+
 @dataclass(frozen=True)
 class HomeworkKind:
     """One kind of homework.
@@ -95,7 +100,8 @@ class HomeworkKind:
     `table_now`: the table the class would set it with now (None: it keeps no table), and
     `table_words` a table key in a teacher's words. `scored`: it has a score. `unit`, `units`:
     what it counts, one and several. `edit_words`, `copy_keeps`: what the pages correcting and
-    duplicating it add."""
+    duplicating it add; `copied`: what a copy needs besides the homework's own fields (a deal of
+    its own)."""
 
     name: str
     label: str
@@ -117,6 +123,7 @@ class HomeworkKind:
     units: str = "puzzles"
     edit_words: str = ""
     copy_keeps: str = "the same settings"
+    copied: Callable[[Assignment, Assignment], None] = _no_copy
 
 
 def table_words(key: str) -> str:
@@ -386,8 +393,24 @@ PLAY = HomeworkKind(
     unit="hand",
     units="hands",
 )
+DEAL = HomeworkKind(
+    name=Assignment.Kind.DEAL,
+    label="The class's deal",
+    words=deal_homework.WORDS,
+    title=deal_homework.deal_title,
+    fields=lambda form, new: homework_fields.deal_fields(form) if new else None,
+    create=deal_homework.deal_create,
+    statuses=deal_homework.deal_statuses,
+    start_url=deal_homework.deal_url,
+    scored=False,
+    unit="hand",
+    units="hands",
+    edit_words=" Its deal, bots and mode stay as they are: to deal another hand, duplicate it.",
+    copy_keeps="the same bots and mode, and a new deal (a wall of its own)",
+    copied=deal_homework.deal_copied,
+)
 
-DEFINITIONS: tuple[HomeworkKind, ...] = (LESSON, DRILLS, FIXED, PLAY)
+DEFINITIONS: tuple[HomeworkKind, ...] = (LESSON, DRILLS, FIXED, PLAY, DEAL)
 _BY_NAME: dict[str, HomeworkKind] = {kind.name: kind for kind in DEFINITIONS}
 
 

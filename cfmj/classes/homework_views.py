@@ -81,6 +81,7 @@ def create(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
                 band=data.get("band") or 2,
                 play_mode=data.get("play_mode") or "",
                 name=data.get("name") or "",
+                bot_level=data.get("bot_level") or "",
             )
             homework.students_set(assignment=work, students=data.get("students") or ())
         except ClassError as error:

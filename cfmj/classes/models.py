@@ -172,6 +172,7 @@ class Assignment(models.Model):
         DRILLS = "drills", "Drill puzzles"
         FIXED = "fixed", "A fixed set of puzzles"
         PLAY = "play", "Hands to play"
+        DEAL = "deal", "The class's deal"
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
     # The teacher's name for it ("Week 3: winds"), shown instead of the title made from what it is.
@@ -324,3 +325,54 @@ class ClassTable(models.Model):
 
     def __str__(self) -> str:
         return f"table {self.number} of {self.table_time}"
+
+
+class ClassDeal(models.Model):
+    """One wall every student of the class plays alone against three bots (the same deal): the same
+    seed, dealer, rules and bots for each, so a class of any size plays the same hand without
+    tables of four. Its seed is as secret as a hand's (Game.seed): until the teacher closes the
+    deal, no review, share link, download or board shows anything of it (cfmj.play.holds).
+    Set as homework, it belongs to that homework (and goes with it)."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="deals")
+    seed = models.CharField(max_length=40)  # a secret 128-bit number as decimal text
+    dealer = models.PositiveSmallIntegerField()
+    house_rules = models.JSONField(default=list)  # the class's, when the deal was started
+    base = models.PositiveSmallIntegerField(default=25)
+    skill_level = models.PositiveSmallIntegerField(default=0)
+    bot_level = models.CharField(max_length=20)  # cfmj.engine.coach.LEVELS
+    mode = models.CharField(max_length=10, choices=Game.Mode.choices, default=Game.Mode.TEST)
+    assignment = models.OneToOneField(
+        Assignment, null=True, blank=True, on_delete=models.CASCADE, related_name="deal"
+    )
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    started_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"deal {self.pk} of {self.classroom_id} ({'closed' if self.closed else 'open'})"
+
+    @property
+    def closed(self) -> bool:
+        return self.closed_at is not None
+
+
+class DealHand(models.Model):
+    """A student's hand of a class's deal: their own Game (owner = the student), one per student."""
+
+    deal = models.ForeignKey(ClassDeal, on_delete=models.CASCADE, related_name="hands")
+    student = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="+")
+    started_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["deal", "started_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["deal", "student"], name="one_hand_per_deal")]
+
+    def __str__(self) -> str:
+        return f"{self.student_id}'s hand of deal {self.deal_id}"

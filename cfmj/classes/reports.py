@@ -18,6 +18,7 @@ from cfmj.classes.models import Assignment, Classroom
 from cfmj.classes.selectors import Status, set_for, statuses, students_of
 from cfmj.engine import drills
 from cfmj.engine.rulebook import section_title
+from cfmj.play.stats import last_played
 from lessons.models import LessonProgress
 from lessons.selectors import Teacher, teacher_of
 from practice.models import KIND_CHOICES, Attempt, SkillRating
@@ -214,6 +215,7 @@ def _student_rows(students: list[User], table: Table) -> list[StudentRow]:
             "user_id", "kind", "rating"
         )
     }
+    played = last_played(ids)  # a student who only plays hands is active too
     out = []
     for student in students:
         mine = [status[student.pk] for _, status in table if student.pk in status]
@@ -223,7 +225,15 @@ def _student_rows(students: list[User], table: Table) -> list[StudentRow]:
             for kind, title in KIND_CHOICES
             if kind in tried[student.pk]
         )
-        seen = [at for at in (last_attempt.get(student.pk), progress["last"] if progress else None) if at]
+        seen = [
+            at
+            for at in (
+                last_attempt.get(student.pk),
+                progress["last"] if progress else None,
+                played.get(student.pk),
+            )
+            if at
+        ]
         out.append(
             StudentRow(
                 user=student,

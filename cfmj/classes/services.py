@@ -382,6 +382,7 @@ def assignment_create(
     band: int = 2,
     play_mode: str = "",
     name: str = "",
+    bot_level: str = "",
 ) -> Assignment:
     """New homework of a kind: its definition (cfmj.classes.homework_kinds) checks what the teacher
     chose and stores it; with a `name`, shown instead of the title made from what it is."""
@@ -402,6 +403,7 @@ def assignment_create(
         count=count,
         band=band,
         play_mode=play_mode,
+        bot_level=bot_level,
     )
     work = definition.create(setting)
     if name:  # the kinds make their homework (a fixed set's puzzles outside a transaction); then its name

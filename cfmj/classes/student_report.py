@@ -1,5 +1,6 @@
 """One student's page in a class report, for the class's teachers: their homework, the lessons they
-opened, their drill answers (wrong ones first), the rules they miss most and the hands they played.
+opened, their drill answers (wrong ones first), the rules they miss most, the hands they played and,
+of those, the ones they played for the class (each opening its review: cfmj.classes.student_hands).
 
 Read from the student's own progress and attempts, as the class report is."""
 
@@ -12,6 +13,7 @@ from cfmj.accounts.models import User
 from cfmj.classes.models import Assignment, Classroom
 from cfmj.classes.reports import KindResult, MissedRule, missed_rules, student_kinds
 from cfmj.classes.selectors import Status, for_student, statuses
+from cfmj.classes.student_hands import ClassHand, class_hands
 from cfmj.engine import drills
 from cfmj.engine.rulebook import section_title
 from cfmj.play.stats import PlayStats, play_stats
@@ -49,6 +51,7 @@ class StudentReport:
     answers_total: int
     missed_rules: tuple[MissedRule, ...]
     play: PlayStats  # hands against the bots
+    hands: tuple[ClassHand, ...] = ()  # the hands played for the class, newest first
 
 
 def student_report(classroom: Classroom, student: User) -> StudentReport:
@@ -83,6 +86,7 @@ def student_report(classroom: Classroom, student: User) -> StudentReport:
         answers_total=attempts.count(),
         missed_rules=tuple(missed),
         play=play_stats(student),
+        hands=tuple(class_hands(classroom, student)),
     )
 
 

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from cfmj.classes import (
+    deal_urls,
     homework_views,
     join_views,
     people_views,
@@ -48,3 +49,4 @@ urlpatterns = [
 ]
 urlpatterns += session_urls.urlpatterns
 urlpatterns += table_urls.urlpatterns
+urlpatterns += deal_urls.urlpatterns

@@ -1,8 +1,11 @@
 """Whose game is it: the owner's alone. Anyone else gets a 404 (never learning it exists).
 
-A table's hand is read by the people who sat at it, each from their own seat; another app may let
-more people read every seat of a table's hand (a class's teachers, its tables' hands) by registering
-a reader here from its AppConfig.ready(): play asks it without importing that app."""
+A review opens to more people than the hand's owner: the people seated at a table's hand, each
+from their own seat; whoever a registered reader names (a class's teachers, a student's hand for
+the class: cfmj.play.holds); every seat of a table's hand to those an every-seat reader registered
+here names (a class's teachers, its tables' hands); and to nobody while a registered holder holds
+the hand back (a class's same deal before the teacher closes it). Other apps register from their
+AppConfig.ready(): play asks without importing them."""
 
 from __future__ import annotations
 
@@ -12,20 +15,21 @@ from django.http import Http404, HttpRequest
 
 from cfmj.accounts.models import User
 from cfmj.engine.game import SEATS
+from cfmj.play import holds
 from cfmj.play.models import LEARNER_SEAT, Game, Seat
 
 # (the person asking, a table's hand) -> may they read it from every seat?
-Reader = Callable[[User, Game], bool]
+EverySeatReader = Callable[[User, Game], bool]
 
-_READERS: dict[str, Reader] = {}
+_READERS: dict[str, EverySeatReader] = {}
 
 
-def reader_register(name: str, reader: Reader) -> None:
+def every_seat_reader_register(name: str, reader: EverySeatReader) -> None:
     """Let `reader` open table hands from any seat. Registering a name again replaces it."""
     _READERS[name] = reader
 
 
-def reader_unregister(name: str) -> None:
+def every_seat_reader_unregister(name: str) -> None:
     _READERS.pop(name, None)
 
 
@@ -44,35 +48,44 @@ def owned_or_404(request: HttpRequest, game_id: int) -> Game:
 
 def shared_or_404(token: str) -> Game:
     """A finished hand its owner shares by this token; anything else (no such token, sharing
-    stopped, an unfinished hand) is a 404."""
+    stopped, an unfinished hand, a hand held back) is a 404."""
     game = (
         Game.objects.filter(share_token=token, status=Game.Status.OVER).select_related("owner").first()
         if token
         else None
     )
-    if game is None:
+    if game is None or holds.held_words(game):
         raise Http404("No such shared hand")
     return game
 
 
 def reviewable_or_404(request: HttpRequest, game_id: int, seat: int | None = None) -> tuple[Game, int]:
     """A hand and the seat whose review the person asking may read: their own hand alone (seat 0),
-    or a hand of a table dealt while they sat at it (never one dealt before they sat down, when
-    that seat's tiles were someone else's). `seat`: the seat asked for, which must be theirs unless
-    a registered reader lets them read every seat of the hand (reads_every_seat)."""
+    a hand of a table dealt while they sat at it (never one dealt before they sat down, when
+    that seat's tiles were someone else's), or a hand a registered reader opens to them (a
+    student's hand for the class, to its teachers). `seat`: the seat asked for, which must be
+    theirs unless an every-seat reader lets them read every seat of a table's hand
+    (reads_every_seat). None while the hand is held back."""
     user = request.user
     if not isinstance(user, User):
         raise Http404("No such game")
     game = Game.objects.filter(pk=game_id).first()
-    own: int | None = None
-    if game is not None and game.owner_id is not None and game.owner_id == user.pk:
-        own = LEARNER_SEAT
-    elif game is not None and game.table_id is not None:
-        sat = Seat.objects.filter(table_id=game.table_id, user=user, joined_at__lte=game.created_at).first()
-        own = sat.number if sat is not None else None
-    if game is not None and own is not None and seat in (None, own):
+    if game is None or holds.held_words(game):
+        raise Http404("No such game")
+    own = _seat_of(user, game)
+    if own is not None and seat in (None, own):
         return game, own
-    if game is not None and seat in range(SEATS) and reads_every_seat(user, game):
+    if seat in range(SEATS) and reads_every_seat(user, game):
         assert seat is not None
         return game, seat
     raise Http404("No such game")
+
+
+def _seat_of(user: User, game: Game) -> int | None:
+    if game.owner_id is not None and game.owner_id == user.pk:
+        return LEARNER_SEAT
+    if game.table_id is not None:
+        seat = Seat.objects.filter(table_id=game.table_id, user=user, joined_at__lte=game.created_at).first()
+        if seat is not None:
+            return seat.number
+    return holds.reader_seat(user, game)

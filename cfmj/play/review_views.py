@@ -53,8 +53,15 @@ def _review(request: HtmxHttpRequest, game_id: int, asked: int | None) -> HttpRe
     here = reverse("play:review", args=[game.pk])
     if asked is not None:
         here = reverse("play:review_seat", args=[game.pk, seat])
-    context = {"shared": False, "here": here, "whose": _whose(game, seat, request.user), "table": table}
-    if game.share_token and table is None:
+    reader = game.owner is not None and game.owner_id != request.user.pk  # a teacher, say
+    context = {
+        "shared": False,
+        "reader": reader,
+        "here": here,
+        "whose": _whose(game, seat, request.user),
+        "table": table,
+    }
+    if game.share_token and table is None and not reader:
         context["share_url"] = request.build_absolute_uri(reverse("play:shared", args=[game.share_token]))
     return _page(request, game, context, seat=seat)
 
@@ -94,8 +101,12 @@ def share(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def _whose(game: Game, seat: int, reader: object) -> str:
     """ "Your" for the reader's own seat; another person's seat by their username."""
-    if game.table_id is None:
-        return "Your"
+    if game.table_id is None:  # a hand alone: its owner's, or read by another (a teacher, say)
+        return (
+            "Your"
+            if game.owner_id == getattr(reader, "pk", None) or game.owner is None
+            else f"{game.owner.shown_name}’s"
+        )
     sitting = Seat.objects.filter(table_id=game.table_id, number=seat).select_related("user").first()
     if sitting is None or sitting.user is None:
         return "A bot’s"

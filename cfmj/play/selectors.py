@@ -21,8 +21,13 @@ def rules_of(game: Game | Table) -> RuleSet:
 def rebuild(game: Game) -> EngineGame:
     """The hand as it stands: dealt from the kept wall, then every recorded action applied again
     (each is checked by the engine as it was the first time)."""
+    return rebuild_to(game, len(game.actions))
+
+
+def rebuild_to(game: Game, count: int) -> EngineGame:
+    """The hand as it stood after its first `count` actions (0: as dealt)."""
     engine = EngineGame(game.seed_number, rules_of(game), game.dealer, wall=game.wall)
-    for data in game.actions:
+    for data in game.actions[:count]:
         engine.apply(action_from_dict(data))
     return engine
 

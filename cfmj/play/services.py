@@ -28,6 +28,7 @@ from cfmj.engine.game import (
     play_on,
 )
 from cfmj.engine.game import Game as EngineGame
+from cfmj.play import holds
 from cfmj.play.models import LEARNER_SEAT, Decision, Game
 from cfmj.play.selectors import rebuild, rules_of
 
@@ -175,11 +176,15 @@ def game_play(*, game: Game, version: int | None, action: Action, confirmed: boo
 
 def review_share(*, game: Game, sharing: bool) -> Game:
     """Share the hand's review by a link (a new token, or the one it has: a double click makes one
-    link), or stop sharing it (the link then finds nothing). Only a finished hand is shared."""
+    link), or stop sharing it (the link then finds nothing). Only a finished hand is shared, and
+    none held back (cfmj.play.holds: a class's deal before it closes)."""
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
         if locked.status != Game.Status.OVER:
             raise PlayError("Only a finished hand can be shared: play it to the end first.")
+        held = holds.held_words(locked)
+        if held and sharing:
+            raise PlayError(held)
         if sharing and not locked.share_token:
             locked.share_token = secrets.token_urlsafe(SHARE_TOKEN_BYTES)
         elif not sharing:

@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Count, Q
+from django.db.models import Count, F, Max, Q
 
 from cfmj.accounts.models import User
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
@@ -184,18 +184,51 @@ def hands_finished(
     """For homework: when each learner's finished hands of this mode and table (house rules and
     skill level; any bots, any base) that they started at `since` or later ended, oldest first.
     `finished_at` is when a hand ended (a later coach switch or share does not move it)."""
+    found = finished_hands(owner_ids, mode=mode, table=table, since=since)
+    return {owner_id: [ended for _, ended in hands] for owner_id, hands in found.items()}
+
+
+def finished_hands(
+    owner_ids: Iterable[int], *, mode: str, table: str, since: datetime.datetime
+) -> dict[int, list[tuple[int, datetime.datetime]]]:
+    """hands_finished with each hand's id: (game id, when it ended), oldest first."""
     games = Game.objects.filter(
         owner_id__in=list(owner_ids), status=Game.Status.OVER, mode=mode, created_at__gte=since
     )
     rows = games.order_by("finished_at", "pk").values_list(
-        "owner_id", "house_rules", "skill_level", "finished_at"
+        "pk", "owner_id", "house_rules", "skill_level", "finished_at"
     )
-    out: dict[int, list[datetime.datetime]] = defaultdict(list)
+    out: dict[int, list[tuple[int, datetime.datetime]]] = defaultdict(list)
     keys: dict[tuple[tuple[int, ...], int], str] = {}  # most hands share a few tables
-    for owner_id, house_rules, skill_level, ended in rows:
+    for pk, owner_id, house_rules, skill_level, ended in rows:
         seen = (tuple(house_rules), skill_level)
         if seen not in keys:
             keys[seen] = table_key(house_rules, skill_level)
         if keys[seen] == table and ended is not None:
-            out[owner_id].append(ended)
+            out[owner_id].append((pk, ended))
+    return out
+
+
+def last_played(user_ids: Iterable[int]) -> dict[int, datetime.datetime]:
+    """When each person last played: their latest change to a hand alone (an action, a hand
+    dealt), or their latest choice at a table (while they held that seat). For "last active"."""
+    ids = list(user_ids)
+    out: dict[int, datetime.datetime] = {}
+    alone = (
+        Game.objects.filter(owner_id__in=ids).order_by().values_list("owner_id").annotate(Max("updated_at"))
+    )
+    for owner_id, last in alone:
+        out[owner_id] = last
+    at_tables = (
+        Decision.objects.filter(
+            game__table__seats__user_id__in=ids,
+            game__table__seats__number=F("seat"),
+            created_at__gte=F("game__table__seats__joined_at"),
+        )
+        .order_by()
+        .values_list("game__table__seats__user_id")
+        .annotate(Max("created_at"))
+    )
+    for user_id, last in at_tables:
+        out[user_id] = max(last, out.get(user_id, last))
     return out

@@ -20,7 +20,7 @@ from cfmj.core.http import HtmxHttpRequest
 from cfmj.engine import coach
 from cfmj.engine.game import Action
 from cfmj.engine.game import Game as EngineGame
-from cfmj.play import selectors, services
+from cfmj.play import holds, selectors, services
 from cfmj.play.access import owned_or_404
 from cfmj.play.models import LEARNER_SEAT, Game
 from cfmj.play.posted import action_fields, posted_action, posted_confirmed, posted_rules, posted_version
@@ -195,4 +195,6 @@ def _context(
         context["last_decision"] = row.decisions.order_by("-index").first()
     context["match"] = selectors.match_of(row)
     context["can_undo"] = selectors.can_undo(row)
+    # A finished hand held back (a class's deal not yet closed): its result, but no review yet.
+    context["held"] = holds.held_words(row) if row.status == Game.Status.OVER else ""
     return context

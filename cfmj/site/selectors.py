@@ -11,13 +11,16 @@ from django.utils import timezone
 from cfmj.accounts.models import User
 from cfmj.classes.models import (
     Assignment,
+    ClassDeal,
     ClassSession,
     CoteacherInvite,
+    DealHand,
     ManagedAccount,
     Membership,
     SessionAnswer,
 )
 from cfmj.classes.selectors import statuses
+from cfmj.play import holds
 from cfmj.play.models import Game, Seat
 from lessons.models import CheckAnswer, LessonProgress
 from practice.models import Attempt, ReviewItem, SkillRating, Streak
@@ -46,6 +49,7 @@ def account_data(*, user: User) -> dict[str, Any]:
         "class_sessions": _class_sessions(user),
         "invitations": _invitations(user),
         "play": _play(user),
+        "class_deals": _class_deals(user),
     }
 
 
@@ -234,15 +238,43 @@ def _class_sessions(user: User) -> dict[str, list[dict[str, Any]]]:
 def _play(user: User) -> dict[str, list[dict[str, Any]]]:
     """The hands played against the bots. A finished hand comes whole (seed, every action, the
     result); a hand in progress without its seed and actions, which would tell the wall and the
-    bots' tiles to someone still playing it."""
+    bots' tiles to someone still playing it; and so does a finished hand held back (a class's deal
+    before the teacher closes it: its draws would tell the others what is coming), with why."""
     table = ("created_at", "updated_at", "status", "mode", "bot_level", "house_rules", "base", "skill_level")
     games = Game.objects.filter(owner=user).order_by("created_at", "pk")
+    over = games.filter(status=Game.Status.OVER)
+    held = holds.held(list(over.values_list("pk", flat=True)))
     return {
-        "games": _rows(
-            games.filter(status=Game.Status.OVER).values(*table, "dealer", "seed", "actions", "result")
-        ),
+        "games": _rows(over.exclude(pk__in=held).values(*table, "dealer", "seed", "actions", "result")),
+        "held_back": [
+            {**row, "why": held[row.pop("pk")]} for row in over.filter(pk__in=held).values("pk", *table)
+        ],
         "in_progress": _rows(games.exclude(status=Game.Status.OVER).values(*table)),
         "tables": _tables(user),
+    }
+
+
+def _class_deals(user: User) -> dict[str, list[dict[str, Any]]]:
+    """The class's deals the person played (their hand is in play.games, or play.held_back until
+    the deal closes) and the ones they dealt as a teacher: never a deal's seed."""
+    deal = ("started_at", "closed_at", "bot_level", "mode", "house_rules", "skill_level")
+    return {
+        "played": _rows(
+            DealHand.objects.filter(student=user)
+            .order_by("started_at", "pk")
+            .values(
+                "started_at",
+                **{"class": F("deal__classroom__name")},
+                dealt_at=F("deal__started_at"),
+                closed_at=F("deal__closed_at"),
+                game_status=F("game__status"),
+            )
+        ),
+        "dealt": _rows(
+            ClassDeal.objects.filter(started_by=user)
+            .order_by("started_at", "pk")
+            .values(*deal, **{"class": F("classroom__name")})
+        ),
     }
 
 

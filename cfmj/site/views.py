@@ -14,6 +14,7 @@ from cfmj.classes.selectors import classes_of, invites_for, play_homework_of
 from cfmj.classes.teacher_home import teacher_home
 from cfmj.engine import BASES, coach
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
+from cfmj.play import holds
 from cfmj.play import selectors as play_selectors
 from cfmj.play.models import Game
 from cfmj.play.stats import PlayStats, play_stats, table_rules
@@ -79,6 +80,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
         rules, level = table_rules(homework.assignment.table)
         defaults.update(house_rules=rules, skill_level=level, from_class="")
         defaults["mode"] = homework.assignment.play_mode
+    finished = play_selectors.games_over(user)
     context = {
         "homework": homework,
         "defaults": defaults,
@@ -89,6 +91,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
         "modes": Game.Mode.choices,
         "coach_modes": Game.Coach.choices,
         "playing": play_selectors.games_in_progress(user),
-        "finished": play_selectors.games_over(user),
+        "finished": finished,
+        "held": holds.held([game.pk for game in finished]),  # a class's deal before it closes
     }
     return render(request, "play/home.html", context)

@@ -87,8 +87,11 @@ def test_every_stored_kind_has_its_definition() -> None:
         ("drills", "Drill puzzles"),
         ("fixed", "A fixed set of puzzles"),
         ("play", "Hands to play"),
+        ("deal", "The class's deal"),
     ]
-    assert homework_kinds.all_labels() == "a lesson, drill puzzles, a fixed set of puzzles, or hands to play"
+    assert homework_kinds.all_labels() == (
+        "a lesson, drill puzzles, a fixed set of puzzles, hands to play, or the class's deal"
+    )
     assert homework_kinds.keeping_a_table() == ["drills", "fixed", "play"]
 
 

@@ -166,7 +166,9 @@ COVERED = {
     ("classes.Assignment", "created_by"): "homework_set",
     ("classes.ClassSession", "started_by"): "class_sessions.started",
     ("classes.SessionAnswer", "user"): "class_sessions.answers",
-    ("play.Game", "owner"): "play.games and play.in_progress",
+    ("play.Game", "owner"): "play.games, play.held_back and play.in_progress",
+    ("classes.ClassDeal", "started_by"): "class_deals.dealt (never the seed)",
+    ("classes.DealHand", "student"): "class_deals.played (the hand itself: play.games or play.held_back)",
     ("play.Seat", "user"): "play.tables (each seat's own choices and the results)",
     ("play.Table", "host"): "play.tables[].hosted",
 }

@@ -1,5 +1,5 @@
 """Homework due, for the home page and the dashboard; the class at the tables, for the home page,
-the class page and the board page."""
+the class page and the board page; the class's deals, to play or to run."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ from typing import Any
 from django import template
 
 from cfmj.accounts.models import User
-from cfmj.classes import selectors, table_selectors
+from cfmj.classes import deals, selectors, table_selectors
 from cfmj.classes.models import Classroom
 from cfmj.classes.table_ready import ready_context
+from cfmj.engine.coach import DEFAULT_LEVEL, LEVELS
+from cfmj.play.models import Game
 
 register = template.Library()
 
@@ -36,3 +38,33 @@ def table_ready(context: dict[str, Any], classroom: Classroom) -> dict[str, Any]
 
 def _form(context: dict[str, Any]) -> dict[str, Any]:
     return {"request": context["request"], "csrf_token": context.get("csrf_token")}
+
+
+@register.inclusion_tag("classes/_deals_student.html", takes_context=True)
+def deals_to_play(context: dict[str, Any], classroom: Classroom | None = None) -> dict[str, Any]:
+    """The class's deals a student may play now, dealt in class (a deal set as homework is in their
+    homework); on a class's page, also their hands of its closed deals, to review."""
+    user = context["request"].user
+    if not isinstance(user, User):
+        return {"deals": [], "closed": []}
+    return {
+        "deals": [
+            (d, game) for d, game in deals.deals_for_student(user, classroom) if d.assignment_id is None
+        ],
+        "closed": deals.closed_hands_of(user, classroom) if classroom is not None else [],
+        "show_class": classroom is None,
+        "csrf_token": context.get("csrf_token"),
+    }
+
+
+@register.inclusion_tag("classes/_deals_teacher.html", takes_context=True)
+def deals_to_run(context: dict[str, Any], classroom: Classroom) -> dict[str, Any]:
+    """On a class's page for its teachers: the form that deals the class a hand, and its deals."""
+    return {
+        "classroom": classroom,
+        "deals": [(d, deals.deal_progress(d)) for d in deals.deals_of(classroom)[: deals.DEALS_LISTED]],
+        "levels": list(LEVELS.items()),
+        "default_level": DEFAULT_LEVEL,
+        "modes": Game.Mode.choices,
+        "csrf_token": context.get("csrf_token"),
+    }
