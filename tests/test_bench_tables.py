@@ -119,7 +119,9 @@ def test_the_monitor_hears_each_seats_topic() -> None:
     url, pk = "redis://127.0.0.1:6379/0", 987_654_321  # pub/sub belongs to no database; no table has it
 
     async def scenario() -> None:
-        task = asyncio.create_task(monitor(run, url, [{"pk": pk, "code": "CODE", "sessions": []}]))
+        task = asyncio.create_task(
+            monitor(run, url, [{"pk": pk, "code": "CODE", "sessions": [], "streams": []}])
+        )
         await asyncio.sleep(0.3)
         redis.Redis.from_url(url).publish(channel(f"table-{pk}-2"), "7")
         await asyncio.sleep(0.3)
