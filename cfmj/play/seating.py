@@ -57,6 +57,16 @@ def code_clean(text: str) -> str:
     return cleaned if len(cleaned) <= CODE_LENGTH else ""
 
 
+def table_settings_checked(*, kind: str, call_seconds: int, turn_seconds: int | None) -> None:
+    """A table's kind and pace as the forms offer them; TableError says what to choose instead."""
+    if kind not in Table.Kind.values:
+        raise TableError("Choose a practice table (the coach helps) or a game table (no coach).")
+    if call_seconds not in CALL_SECONDS:
+        raise TableError("The time to call a discard is 3 to 30 seconds.")
+    if turn_seconds is not None and turn_seconds not in TURN_SECONDS:
+        raise TableError("The turn clock is 15 to 300 seconds, or none.")
+
+
 def table_open(
     *,
     host: User,
@@ -69,12 +79,7 @@ def table_open(
     turn_seconds: int | None = None,
 ) -> Table:
     """A new table with its host in the first seat and bots in the other three, open to join."""
-    if kind not in Table.Kind.values:
-        raise TableError("Choose a practice table (the coach helps) or a game table (no coach).")
-    if call_seconds not in CALL_SECONDS:
-        raise TableError("The time to call a discard is 3 to 30 seconds.")
-    if turn_seconds is not None and turn_seconds not in TURN_SECONDS:
-        raise TableError("The turn clock is 15 to 300 seconds, or none.")
+    table_settings_checked(kind=kind, call_seconds=call_seconds, turn_seconds=turn_seconds)
     rules = table_rules_checked(
         bot_level=bot_level, house_rules=house_rules, base=base, skill_level=skill_level
     )

@@ -128,7 +128,7 @@ def seat_context(
         "join_url": request.build_absolute_uri(here),
         "phrases": seating.TALK.items(),
         "seen": at.seen(number),
-        "word": table_run.word_for(table, number),
+        "word": table_run.word_for(table, number, seats=at.seats),
     }
     if hand is None or engine is None:
         context["seats"] = seat_rows(table, at.seats, number, None)

@@ -9,7 +9,7 @@ action until the resume gives the seconds back."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -18,7 +18,7 @@ from cfmj.accounts.models import User
 from cfmj.engine.game import SEATS
 from cfmj.play.announce import deadline_set, table_changed
 from cfmj.play.models import Game, Seat, Table
-from cfmj.play.seating import CALL_SECONDS, TURN_SECONDS, TableError, code_make
+from cfmj.play.seating import TableError, code_make, table_settings_checked
 from cfmj.play.services import table_rules_checked
 
 PAUSED = "Paused by your teacher"
@@ -45,12 +45,7 @@ def table_open_for(
     hosts = [person for person in seated if person is not None]
     if not hosts:
         raise TableError("A table needs at least one person.")
-    if kind not in Table.Kind.values:
-        raise TableError("Choose a practice table (the coach helps) or a game table (no coach).")
-    if call_seconds not in CALL_SECONDS:
-        raise TableError("The time to call a discard is 3 to 30 seconds.")
-    if turn_seconds is not None and turn_seconds not in TURN_SECONDS:
-        raise TableError("The turn clock is 15 to 300 seconds, or none.")
+    table_settings_checked(kind=kind, call_seconds=call_seconds, turn_seconds=turn_seconds)
     rules = table_rules_checked(
         bot_level=bot_level, house_rules=house_rules, base=base, skill_level=skill_level
     )
@@ -178,12 +173,17 @@ def seat_word_send(
     return seat
 
 
-def word_for(table: Table, number: int, *, now: datetime.datetime | None = None) -> Seat | None:
-    """The seat, when it has a word still to show (sent within WORD_SHOWN)."""
+def word_for(
+    table: Table, number: int, *, seats: Iterable[Seat] | None = None, now: datetime.datetime | None = None
+) -> Seat | None:
+    """The seat, when it has a word still to show (sent within WORD_SHOWN); from `seats` when the
+    caller read them already."""
     now = now or timezone.now()
-    return (
-        Seat.objects.filter(table=table, number=number, word_at__gt=now - WORD_SHOWN).exclude(word="").first()
-    )
+    if seats is None:
+        seats = Seat.objects.filter(table=table, number=number)
+    seat = next((s for s in seats if s.number == number), None)
+    shown = seat is not None and seat.word and seat.word_at is not None and seat.word_at > now - WORD_SHOWN
+    return seat if shown else None
 
 
 def table_close(*, table: Table) -> None:

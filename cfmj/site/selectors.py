@@ -18,6 +18,7 @@ from cfmj.classes.models import (
     ManagedAccount,
     Membership,
     SessionAnswer,
+    TableTime,
 )
 from cfmj.classes.selectors import statuses
 from cfmj.play import holds
@@ -231,6 +232,11 @@ def _class_sessions(user: User) -> dict[str, list[dict[str, Any]]]:
             ClassSession.objects.filter(started_by=user)
             .order_by("started_at", "pk")
             .values("puzzle_id", "started_at", "revealed_at", "closed_at", **{"class": F("classroom__name")})
+        ),
+        "table_times": _rows(
+            TableTime.objects.filter(started_by=user)
+            .order_by("created_at", "pk")
+            .values("status", "created_at", "started_at", "ended_at", **{"class": F("classroom__name")})
         ),
     }
 

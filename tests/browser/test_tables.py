@@ -111,7 +111,8 @@ def _told(monkeypatch: Any) -> list[tuple[int, int]]:
     publish = live.publish
 
     def recorded(topic: str, version: int) -> None:
-        told.append((int(topic.rsplit("-", 1)[1]), version))
+        if topic.count("-") == 2:  # a seat's topic, table-<id>-<seat> (not the whole table's)
+            told.append((int(topic.rsplit("-", 1)[1]), version))
         publish(topic, version)
 
     monkeypatch.setattr(live, "publish", recorded)
@@ -282,8 +283,9 @@ def test_three_people_and_a_bot_play_a_whole_hand_each_seeing_only_their_own_sea
     away_done = contested = exchanged = stopped = False
     for _ in range(MAX_CHOICES):
         version = Table.objects.get(pk=table.pk).version
-        for page in looks:
-            _drawn_at(page, version, ARRIVES * 3)
+        for page in looks:  # each at the newest version its seat was told of (a seat is told only
+            # of what changes what it sees)
+            _drawn_at(page, max((v for s, v in told if s == seats[page]), default=0), ARRIVES * 3)
         hand = Game.objects.get(table=table)
         engine = rebuild(hand)
         for page, seat in seats.items():

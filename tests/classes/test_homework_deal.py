@@ -39,7 +39,8 @@ def test_it_is_offered_and_set_with_its_bots_and_mode() -> None:
     chooser = teacher.get(reverse("classes:assignment_create", args=[classroom.pk])).content.decode()
     url = reverse("classes:assignment_create_kind", args=[classroom.pk, "deal"])
     assert url in chooser and "The class&#x27;s deal" in chooser
-    assert set(teacher.get(url).context["form"].fields) == {"due", "students", "bot_level", "play_mode"}
+    fields = set(teacher.get(url).context["form"].fields)
+    assert fields == {"due", "students", "bot_level", "play_mode", "name"}
     refused = teacher.post(url, {"bot_level": "genius", "play_mode": "test", "due": in_days(3).isoformat()})
     assert refused.status_code == 200 and not Assignment.objects.exists()
     work = _set(classroom)
@@ -50,7 +51,7 @@ def test_it_is_offered_and_set_with_its_bots_and_mode() -> None:
         "Play the class's deal (strong bots, test mode)",
     )
     edit = teacher.get(reverse("classes:assignment_edit", args=[classroom.pk, work.pk]))
-    assert set(edit.context["form"].fields) == {"due", "students"}
+    assert set(edit.context["form"].fields) == {"due", "students", "name"}
     page = teacher.get(reverse("classes:assignment", args=[classroom.pk, work.pk])).content.decode()
     assert reverse("classes:deal", args=[classroom.pk, deal.pk]) in page
 
@@ -73,7 +74,7 @@ def test_a_student_does_it_on_the_deal_page_and_it_is_done_when_finished() -> No
     assert found[ann.pk].done and not found[bob.pk].done and found[ann.pk].score is None
     assert selectors.due_for(ann) == []
     rows = gradebook_rows(classroom)
-    column = rows[0].index(f"{work.title}, due {work.due.isoformat()}")
+    column = rows[0].index(f"{work.title}, due {work.due.isoformat()}: progress")
     assert {r[1]: r[column] for r in rows[1:3]} == {"pupil0": "done", "pupil1": "not started"}
     # The home page's card is for deals dealt in class: this one is in the homework list.
     assert (

@@ -165,6 +165,7 @@ COVERED = {
     ("classes.ManagedAccount", "made_by"): "not shown: the accounts a teacher made are their students'",
     ("classes.Assignment", "created_by"): "homework_set",
     ("classes.ClassSession", "started_by"): "class_sessions.started",
+    ("classes.TableTime", "started_by"): "class_sessions.table_times",
     ("classes.SessionAnswer", "user"): "class_sessions.answers",
     ("play.Game", "owner"): "play.games, play.held_back and play.in_progress",
     ("classes.ClassDeal", "started_by"): "class_deals.dealt (never the seed)",
