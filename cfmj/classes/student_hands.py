@@ -1,6 +1,6 @@
 """The hands a student played for a class, which the class's teachers may read without a share link:
 their hands of the class's deals, the hands that counted for the class's "play N hands" homework,
-and (once classes sit at tables) the hands they played at the class's tables.
+and the hands they played at the class's tables.
 
 Every other hand a student plays on their own stays theirs: private, unless they share it by a
 link. `class_hand_seat` is the reader registered with cfmj.play.holds (play knows no class): it
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from cfmj.accounts.models import User
 from cfmj.classes.models import Assignment, Classroom, DealHand, Membership
 from cfmj.classes.selectors import for_student
-from cfmj.play.models import LEARNER_SEAT, Game
+from cfmj.play.models import LEARNER_SEAT, Game, Seat
 from cfmj.play.stats import finished_hands
 
 
@@ -77,10 +77,20 @@ def homework_hands(classroom: Classroom, student: User) -> list[ClassHand]:
 
 
 def table_hands(classroom: Classroom, student: User) -> list[ClassHand]:
-    """The hands `student` played at the class's tables, each with their seat. Classes do not sit
-    at tables yet: the work that seats a class at tables fills this in, and the teacher's page and
-    access (class_hand_seat) follow."""
-    return []
+    """The hands `student` played at the class's tables (its table times), each with their seat:
+    the hands dealt while they sat there (a table's hand is read from a seat: play.access; the
+    class's teachers read every seat of it, table_selectors.teaches_table_hand)."""
+    seats = Seat.objects.filter(
+        user=student, table__class_table__table_time__classroom=classroom
+    ).select_related("table__class_table")
+    out = []
+    for seat in seats:
+        number = seat.table.class_table.number
+        hands = Game.objects.filter(table_id=seat.table_id, created_at__gte=seat.joined_at)
+        out += [
+            ClassHand(game, f"Table {number}, hand {game.hand_number}", seat=seat.number) for game in hands
+        ]
+    return out
 
 
 def class_hand_seat(user: User, game: Game) -> int | None:

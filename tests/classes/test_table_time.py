@@ -252,3 +252,28 @@ def test_archiving_the_class_ends_its_table_time(five) -> None:
     started.refresh_from_db()
     assert started.status == TableTime.Status.ENDED
     assert {placed.table.status for placed in table_selectors.tables_of(started)} == {Table.Status.CLOSED}
+
+
+def test_a_students_page_lists_her_hands_at_the_classs_tables_with_her_seats_review(five) -> None:
+    from django.test import Client
+    from django.urls import reverse
+
+    from cfmj.classes.student_hands import table_hands
+
+    started = table_time.table_time_start(table_time=_arranged(five))
+    ann = five["students"][0]
+    found = table_hands(five["classroom"], ann)
+    assert len(found) == 1
+    hand = found[0]
+    table = hand.game.table
+    assert table is not None
+    seat = table.seats.get(user=ann)
+    assert (hand.seat, hand.what) == (seat.number, f"Table {table.class_table.number}, hand 1")
+    assert table_hands(a_class(person("tom", "teacher"), ann), ann) == []  # another class's: none
+    hand.game.status = Game.Status.OVER
+    hand.game.save(update_fields=["status"])
+    teacher = Client()
+    teacher.force_login(five["teacher"])
+    page = teacher.get(reverse("classes:student", args=[five["classroom"].pk, ann.pk])).content.decode()
+    assert reverse("play:review_seat", args=[hand.game.pk, seat.number]) in page
+    assert started.status == TableTime.Status.PLAYING
