@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 import secrets
 from collections.abc import Iterable
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -85,23 +86,29 @@ def table_open(
     )
     if Table.objects.filter(host=host).exclude(status=Table.Status.CLOSED).count() >= OPEN_TABLES_MAX:
         raise TableError(f"You host {OPEN_TABLES_MAX} open tables already: close one before opening another.")
+    return table_create(
+        seated=[host, None, None, None],
+        fields={
+            "house_rules": sorted(rules.house_rules),
+            "base": rules.base,
+            "skill_level": rules.skill_level,
+            "bot_level": bot_level,
+            "kind": kind,
+            "call_seconds": call_seconds,
+            "turn_seconds": turn_seconds,
+        },
+    )
+
+
+def table_create(*, seated: list[User | None], fields: dict[str, Any]) -> Table:
+    """A table under a fresh code with these in its seats (None: a bot's), the first person its
+    host, and its settings (`fields`, already checked)."""
+    host = next(person for person in seated if person is not None)
     for _ in range(5):  # a new code until one is free (a clash is about one in a trillion)
         try:
             with transaction.atomic():
-                table = Table.objects.create(
-                    code=code_make(),
-                    host=host,
-                    house_rules=sorted(rules.house_rules),
-                    base=rules.base,
-                    skill_level=rules.skill_level,
-                    bot_level=bot_level,
-                    kind=kind,
-                    call_seconds=call_seconds,
-                    turn_seconds=turn_seconds,
-                )
-                Seat.objects.bulk_create(
-                    Seat(table=table, number=n, user=host if n == 0 else None) for n in range(SEATS)
-                )
+                table = Table.objects.create(code=code_make(), host=host, **fields)
+                Seat.objects.bulk_create(Seat(table=table, number=n, user=seated[n]) for n in range(SEATS))
                 return table
         except IntegrityError:
             continue

@@ -11,14 +11,14 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Sequence
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from cfmj.accounts.models import User
 from cfmj.engine.game import SEATS
 from cfmj.play.announce import deadline_set, table_changed
 from cfmj.play.models import Game, Seat, Table
-from cfmj.play.seating import TableError, code_make, table_settings_checked
+from cfmj.play.seating import TableError, table_create, table_settings_checked
 from cfmj.play.services import table_rules_checked
 
 PAUSED = "Paused by your teacher"
@@ -50,27 +50,20 @@ def table_open_for(
         bot_level=bot_level, house_rules=house_rules, base=base, skill_level=skill_level
     )
     seated += [None] * (SEATS - len(seated))
-    for _ in range(5):  # a new code until one is free (a clash is about one in a trillion)
-        try:
-            with transaction.atomic():
-                table = Table.objects.create(
-                    code=code_make(),
-                    host=hosts[0],
-                    house_rules=sorted(rules.house_rules),
-                    base=rules.base,
-                    skill_level=rules.skill_level,
-                    bot_level=bot_level,
-                    kind=kind,
-                    call_seconds=call_seconds,
-                    turn_seconds=turn_seconds,
-                    joining_open=False,
-                    notice=notice[:200],
-                )
-                Seat.objects.bulk_create(Seat(table=table, number=n, user=seated[n]) for n in range(SEATS))
-                return table
-        except IntegrityError:
-            continue
-    raise TableError("No free table code just now: please try again.")  # pragma: no cover
+    return table_create(
+        seated=seated,
+        fields={
+            "house_rules": sorted(rules.house_rules),
+            "base": rules.base,
+            "skill_level": rules.skill_level,
+            "bot_level": bot_level,
+            "kind": kind,
+            "call_seconds": call_seconds,
+            "turn_seconds": turn_seconds,
+            "joining_open": False,
+            "notice": notice[:200],
+        },
+    )
 
 
 def _locked(table: Table) -> Table:
