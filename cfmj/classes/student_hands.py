@@ -12,6 +12,8 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.urls import reverse
+
 from cfmj.accounts.models import User
 from cfmj.classes.models import Assignment, Classroom, DealHand, Membership
 from cfmj.classes.selectors import for_student
@@ -35,6 +37,13 @@ class ClassHand:
     @property
     def when(self) -> datetime.datetime:
         return self.game.finished_at or self.game.created_at
+
+    @property
+    def review_url(self) -> str:
+        """Its review: a table's hand from the student's seat, a hand alone as it is."""
+        if self.game.table_id is not None:
+            return reverse("play:review_seat", args=[self.game.pk, self.seat])
+        return reverse("play:review", args=[self.game.pk])
 
 
 def class_hands(classroom: Classroom, student: User) -> list[ClassHand]:

@@ -11,11 +11,8 @@ only the signature, with no session and no database."""
 
 from __future__ import annotations
 
-import datetime
 from functools import partial
-from urllib.parse import urlencode
 
-from django.core import signing
 from django.db import transaction
 from django.db.models import F, Sum
 from django.urls import reverse
@@ -26,7 +23,6 @@ from cfmj.core import live
 from cfmj.core.live import MANY_MAX
 
 STREAM_SALT = "cfmj.classes.table_live.stream"
-STREAM_TOKEN_AGE = datetime.timedelta(hours=12)
 
 
 def class_topic(classroom_id: int) -> str:
@@ -56,18 +52,15 @@ def stream_url(*, classroom: Classroom, user: User, topics: dict[str, int]) -> s
     drawn for `user`; "" when streams are off or there are too many topics (the page then polls)."""
     if not live.live_enabled() or not topics or len(topics) > MANY_MAX:
         return ""
-    token = signing.dumps({"c": classroom.pk, "u": user.pk, "t": topics}, salt=STREAM_SALT)
-    return reverse("live:class_tables", args=[classroom.pk]) + "?" + urlencode({"token": token})
+    grant = {"c": classroom.pk, "u": user.pk, "t": topics}
+    return live.stream_address(reverse("live:class_tables", args=[classroom.pk]), grant, salt=STREAM_SALT)
 
 
 def stream_pass(token: str, *, classroom_id: int) -> dict[str, int] | None:
     """The topics `token` grants on the class's stream, with their versions; None when it is forged,
     expired or for another class. Reads no database."""
-    try:
-        granted = signing.loads(token, salt=STREAM_SALT, max_age=STREAM_TOKEN_AGE)
-    except signing.BadSignature:  # SignatureExpired too
-        return None
-    if not isinstance(granted, dict) or granted.get("c") != classroom_id:
+    granted = live.stream_grant(token, salt=STREAM_SALT)
+    if granted is None or granted.get("c") != classroom_id:
         return None
     topics = granted.get("t")
     if not isinstance(topics, dict) or not topics or len(topics) > MANY_MAX:

@@ -24,14 +24,18 @@ subscription, and live.js asks for the fragment on every stream's first event. W
 from __future__ import annotations
 
 import asyncio
+import datetime
 import functools
 import logging
 from collections.abc import AsyncIterator, Mapping
+from typing import Any
+from urllib.parse import urlencode
 from weakref import WeakKeyDictionary
 
 import redis
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.core import signing
 from django.db import connections
 from django.http import StreamingHttpResponse
 from redis.backoff import NoBackoff
@@ -45,6 +49,26 @@ RETRY_MS = 2000  # how long EventSource waits before it reconnects
 REFUSED_RETRY_SECONDS = 30  # Retry-After when a stream is refused: the page polls meanwhile
 
 _hubs: WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = WeakKeyDictionary()
+
+
+# A stream's token outlives a stream (LIVE_STREAM_SECONDS) and the reconnections of a page left open;
+# the page gets a fresh one each time its part is drawn.
+STREAM_TOKEN_AGE = datetime.timedelta(hours=12)
+
+
+def stream_address(url: str, grant: Mapping[str, Any], *, salt: str) -> str:
+    """`url` with a token signed for `grant` (what the page that was given it may hear): the stream
+    checks the token alone, with no session and no database (stream_grant)."""
+    return url + "?" + urlencode({"token": signing.dumps(dict(grant), salt=salt)})
+
+
+def stream_grant(token: str, *, salt: str) -> dict[str, Any] | None:
+    """What a token made by stream_address grants; None when it is forged, expired or not one."""
+    try:
+        granted = signing.loads(token, salt=salt, max_age=STREAM_TOKEN_AGE)
+    except signing.BadSignature:  # SignatureExpired too
+        return None
+    return granted if isinstance(granted, dict) else None
 
 
 def live_enabled() -> bool:

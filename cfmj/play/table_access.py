@@ -9,23 +9,19 @@ process restarted under load) costs PostgreSQL nothing."""
 
 from __future__ import annotations
 
-import datetime
 from dataclasses import dataclass
-from urllib.parse import urlencode
 
-from django.core import signing
 from django.db.models import F
 from django.http import Http404, HttpRequest
 from django.urls import reverse
 
 from cfmj.accounts.models import User
+from cfmj.core import live
 from cfmj.play.models import Game, Seat, Table
 from cfmj.play.seating import code_clean
 
 STREAM_SALT = "cfmj.play.table_access.stream"
-# Far longer than a stream (LIVE_STREAM_SECONDS) and the reconnections of a page left open; the page
-# gets a fresh token each time its live part is drawn, which is every time the table moves on.
-STREAM_TOKEN_AGE = datetime.timedelta(hours=12)
+STREAM_TOKEN_AGE = live.STREAM_TOKEN_AGE  # the tokens' lifetime (cfmj.core.live)
 
 
 def table_or_404(code: str) -> Table:
@@ -101,20 +97,15 @@ def stream_url(*, table: Table, user: User, seat: int) -> str:
     was drawn (or during a reconnection) costs one fetch, as a change between a view's read and its
     subscription always did. Keeping each table's version in Redis as well would cost a second
     write per change, and ordering them, for no fewer fetches."""
-    token = signing.dumps(
-        {"t": table.pk, "c": table.code, "u": user.pk, "s": seat, "v": table.version}, salt=STREAM_SALT
-    )
-    return reverse("live:table", args=[table.code]) + "?" + urlencode({"token": token})
+    grant = {"t": table.pk, "c": table.code, "u": user.pk, "s": seat, "v": table.version}
+    return live.stream_address(reverse("live:table", args=[table.code]), grant, salt=STREAM_SALT)
 
 
 def stream_pass(token: str, *, code: str) -> StreamPass | None:
     """What `token` grants on the stream of the table `code`; None when it is forged, expired or
     for another table. Reads no database."""
-    try:
-        granted = signing.loads(token, salt=STREAM_SALT, max_age=STREAM_TOKEN_AGE)
-    except signing.BadSignature:  # SignatureExpired too
-        return None
-    if not isinstance(granted, dict) or granted.get("c") != code:
+    granted = live.stream_grant(token, salt=STREAM_SALT)
+    if granted is None or granted.get("c") != code:
         return None
     return StreamPass(
         int(granted["t"]), str(granted["c"]), int(granted["u"]), int(granted["s"]), int(granted["v"])
