@@ -309,6 +309,9 @@ RATE_LIMITS: dict[str, dict[str, int]] = {
     # The account page: forms that check the password again (e-mail, deletion), and downloads.
     "account_password": {"user": env_int("RATE_LIMIT_ACCOUNT_PASSWORD_PER_USER", 10), "window": 900},
     "account_export": {"user": env_int("RATE_LIMIT_ACCOUNT_EXPORT_PER_USER", 10), "window": 3600},
+    # Words from a teacher to one seat at a class's table (each changes the table and redraws that
+    # seat's page): a word every two seconds for a minute is more than any teacher sends.
+    "table_word": {"user": env_int("RATE_LIMIT_TABLE_WORD_PER_USER", 30), "window": 60},
     # Lists of names made into accounts (classes/roster.py): each hashes up to 30 first passwords,
     # a few seconds of a core; twenty lists an hour is more than any class needs.
     "accounts_made": {"user": env_int("RATE_LIMIT_ACCOUNTS_MADE_PER_USER", 20), "window": 3600},

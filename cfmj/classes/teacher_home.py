@@ -7,7 +7,8 @@ import datetime
 from dataclasses import dataclass
 
 from cfmj.accounts.models import User
-from cfmj.classes.models import Assignment, Classroom, Membership
+from cfmj.classes import deals, sessions, table_selectors
+from cfmj.classes.models import Assignment, ClassDeal, Classroom, ClassSession, Membership, TableTime
 from cfmj.classes.selectors import classes_of, set_for, statuses, students_of
 
 SOON_DAYS = 7  # homework due within this many days is "what is due"
@@ -28,10 +29,24 @@ class DueSoon:
 
 
 @dataclass(frozen=True)
+class UnderWay:
+    """What the class is doing now, for the teacher to go back to: a puzzle on the board, table
+    time (being arranged, played or paused) and the deals not yet closed."""
+
+    session: ClassSession | None = None
+    table_time: TableTime | None = None
+    deals: tuple[ClassDeal, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.session or self.table_time or self.deals)
+
+
+@dataclass(frozen=True)
 class ClassLine:
     classroom: Classroom
     students: int
     homework: int
+    under_way: UnderWay = UnderWay()
 
 
 @dataclass(frozen=True)
@@ -53,7 +68,7 @@ def teacher_home(user: User, today: datetime.date) -> TeacherHome:
         work = list(
             classroom.assignments.select_related("lesson").prefetch_related("students").order_by("due", "pk")
         )
-        lines.append(ClassLine(classroom, len(students), len(work)))
+        lines.append(ClassLine(classroom, len(students), len(work), _under_way(classroom)))
         late: dict[int, list[Assignment]] = {}
         for assignment in work:
             given = set_for(assignment, students)  # homework set for some students counts only them
@@ -69,3 +84,12 @@ def teacher_home(user: User, today: datetime.date) -> TeacherHome:
     behind.sort(key=lambda b: (-len(b.overdue), b.student.shown_name.casefold()))
     due.sort(key=lambda d: (d.assignment.due, d.assignment.pk))
     return TeacherHome(tuple(lines), tuple(c for c in taught if c.archived), tuple(behind), tuple(due))
+
+
+def _under_way(classroom: Classroom) -> UnderWay:
+    return UnderWay(
+        session=sessions.session_current(classroom),
+        table_time=table_selectors.table_time_of(classroom),
+        # A deal set as homework is followed through its homework, listed with the rest.
+        deals=tuple(deals.deals_of(classroom).filter(closed_at__isnull=True, assignment__isnull=True)),
+    )

@@ -22,6 +22,7 @@ from cfmj.classes.access import taught_or_404
 from cfmj.classes.models import Classroom, ClassTable
 from cfmj.classes.services import ClassError
 from cfmj.core.htmx import render_partial_response
+from cfmj.core.ratelimit import rate_limited
 from cfmj.core.http import HtmxHttpRequest
 from cfmj.play import table_watch
 from cfmj.play.announce import table_topic
@@ -68,6 +69,7 @@ def table_watch_page(request: HtmxHttpRequest, pk: int, table_id: int) -> HttpRe
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@rate_limited("table_word")
 def table_word(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
     """A word to one seat: the form for each person at the table (GET), or the word sent (POST), then
     back to where it was sent from (the view over the shoulder, or this page)."""
@@ -89,7 +91,7 @@ def table_word(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
         back = reverse("classes:table_watch", args=[classroom.pk, placed.pk]) + f"?sure={SURE}"
     number = request.POST.get("seat", "")
     try:
-        if not number.isdigit() or len(number) > 1:
+        if number not in ("0", "1", "2", "3"):
             raise ClassError("Choose whom to send it to.")
         text = table_time.table_word_send(
             class_table=placed,

@@ -207,6 +207,20 @@ def test_a_word_reaches_one_seat_and_no_other(world) -> None:
     )
 
 
+def test_words_to_a_seat_are_limited_and_a_strange_seat_number_is_refused_in_words(world, settings) -> None:
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "table_word": {"user": 2, "window": 60}}
+    placed = table_selectors.tables_of(_started(world))[0]
+    to = placed.table.seats.filter(user__isnull=False).first()
+    assert to is not None
+    url = _url("classes:table_word", world, placed.pk)
+    odd = world["tc"].post(url, {"seat": "²", "phrase": "well"}, follow=True)  # '²'.isdigit() is true
+    assert odd.status_code == 200 and "Choose whom to send it to." in odd.content.decode()
+    assert world["tc"].post(url, {"seat": to.number, "phrase": "well"}).status_code == 302
+    refused = world["tc"].post(url, {"seat": to.number, "phrase": "well"})
+    assert refused.status_code == 429 and "Please wait" in refused.content.decode()
+    assert world["tc"].get(url).status_code == 200  # the form itself is never counted
+
+
 def test_pause_and_resume_every_table_from_the_glance(world) -> None:
     started = _started(world)
     tc = world["tc"]
@@ -220,6 +234,21 @@ def test_pause_and_resume_every_table_from_the_glance(world) -> None:
     page = tc.post(_url("classes:tables_pause", world), {"pause": "no"}, follow=True).content.decode()
     assert "Pause all tables" in page
     assert not Game.objects.filter(table__class_table__table_time=started, deadline__isnull=True).exists()
+
+
+def test_a_co_teachers_pause_turns_the_button_on_every_teachers_glance(world) -> None:
+    # The button sat outside the live part: after a co-teacher paused, the other teacher's page still
+    # offered "Pause all tables" (which then did nothing) while saying every table was paused.
+    _started(world)
+    tc, glance = world["tc"], _url("classes:tables", world)
+    drawn = re.search(r"seen=(\d+)&amp;tables=([\d-]+)", tc.get(glance).content.decode())
+    assert drawn is not None
+    seen, tables = drawn.groups()
+    helper = coteacher(world["classroom"], "cora")
+    _client(helper).post(_url("classes:tables_pause", world), {"pause": "yes"})
+    part = tc.get(glance, {"seen": seen, "tables": tables}, HTTP_HX_REQUEST="true").content.decode()
+    assert "Every table is paused." in part and "Resume all tables" in part and "Pause all tables" not in part
+    assert 'name="csrfmiddlewaretoken"' in part
 
 
 def test_latecomers_are_seated_by_the_teacher_or_take_a_seat_themselves(world) -> None:

@@ -8,9 +8,10 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from cfmj.classes import services
+from cfmj.classes import deals, services, table_time
 from cfmj.classes.models import Assignment, Classroom
 from tests.classes.helpers import a_class, coteacher, drill_homework, in_days, person
+from tests.classes.session_helpers import on_the_board
 
 pytestmark = pytest.mark.django_db
 
@@ -82,3 +83,34 @@ def test_a_learner_keeps_the_learner_home(client) -> None:
     assert "Learn Card Free Mah Jongg, one rule at a time" in text and "Who is behind" not in text
     client.logout()
     assert "one rule at a time" in client.get("/").content.decode()
+
+
+def test_it_says_what_each_class_is_doing_now(client) -> None:
+    # A teacher who left the tables' page (or the board) found no way back from home.
+    ann, bo = person("ann"), person("bo")
+    classroom = a_class(None, ann, bo)
+    quiet = a_class(classroom.owner, name="Quiet class")
+    client.force_login(classroom.owner)
+    assert b"under-way" not in client.get("/").content
+
+    held = table_time.table_time_arrange(classroom=classroom, teacher=classroom.owner, people=[ann, bo])
+    deal = deals.deal_start(classroom=classroom, teacher=classroom.owner, bot_level="beginner", seed=7)
+    text = client.get("/").content.decode()
+    now = text.split('aria-label="Under way in Tuesday beginners"')[1].split("</ul>")[0]
+    assert "Table time: tables being arranged" in now and reverse("classes:tables", args=[classroom.pk]) in now
+    assert "is open" in now and reverse("classes:deal", args=[classroom.pk, deal.pk]) in now
+    assert f'Under way in {quiet.name}' not in text
+
+    table_time.table_time_start(table_time=held)
+    table_time.table_time_pause(table_time=held, paused=True)
+    deals.deal_close(deal=deal)
+    text = client.get("/").content.decode()
+    now = text.split('aria-label="Under way in Tuesday beginners"')[1].split("</ul>")[0]
+    assert "Table time: paused" in now and "is open" not in now
+
+    table_time.table_time_end(table_time=held)
+    assert b"under-way" not in client.get("/").content
+    session = on_the_board(classroom, classroom.owner)
+    text = client.get("/").content.decode()
+    assert "A puzzle is on the board" in text
+    assert reverse("classes:session_control", args=[classroom.pk, session.pk]) in text
