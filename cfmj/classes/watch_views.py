@@ -22,8 +22,8 @@ from cfmj.classes.access import taught_or_404
 from cfmj.classes.models import Classroom, ClassTable
 from cfmj.classes.services import ClassError
 from cfmj.core.htmx import render_partial_response
-from cfmj.core.ratelimit import rate_limited
 from cfmj.core.http import HtmxHttpRequest
+from cfmj.core.ratelimit import rate_limited
 from cfmj.play import table_watch
 from cfmj.play.announce import table_topic
 
