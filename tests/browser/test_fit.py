@@ -21,8 +21,10 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import BrowserContext, Page, ViewportSize
 
+from cfmj.classes import deals, table_time
 from cfmj.classes import services as class_services
-from cfmj.classes.models import Assignment, Classroom
+from cfmj.classes.models import Assignment, ClassDeal, Classroom, ClassTable
+from cfmj.classes.selectors import students_of
 from cfmj.engine import drills
 from cfmj.play import seating
 from cfmj.play.models import Table
@@ -46,6 +48,9 @@ SHOWN = {
     "a seat offered",
     "table lobby",
     "session board, presenting",
+    "over the shoulder",
+    "the class's deal, student",
+    "home, teacher",
 }  # screenshots at both sizes and print sizes
 MAKING = ("collecting", 5)  # a slow kind's homework, its next puzzle being made by the worker
 LARGE_PRINT = "(on) => document.documentElement.classList.toggle('large-print', on)"
@@ -102,6 +107,8 @@ def learner_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
     yield "play together", "/play/tables/"
     yield "a seat offered", f"/play/tables/{Table.objects.get(host=site.teacher).code}/"
     yield "leave the class, asked", f"/classes/{site.classroom_pk}/leave/"
+    yield "table time, the student's table", f"/classes/{site.classroom_pk}/tables/mine/"
+    yield "the class's deal, student", f"/classes/{site.classroom_pk}/deals/{_deal(site).pk}/"
 
 
 def teacher_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
@@ -131,6 +138,17 @@ def teacher_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
     yield "remove a student, asked", f"/classes/{pk}/students/{site.student.pk}/remove/"
     yield "archive, asked", f"/classes/{pk}/archive/"
     yield "table lobby", f"/play/tables/{Table.objects.get(host=site.teacher).code}/"
+    yield "table time, all tables at a glance", f"/classes/{pk}/tables/"
+    placed = ClassTable.objects.get(table_time__classroom_id=pk)
+    yield "over the shoulder, the warning", f"/classes/{pk}/tables/{placed.pk}/"
+    yield "over the shoulder", f"/classes/{pk}/tables/{placed.pk}/?sure=yes"
+    yield "a word to a player", f"/classes/{pk}/tables/{placed.pk}/word/"
+    yield "the class's deal, teacher", f"/classes/{pk}/deals/{_deal(site).pk}/"
+    yield "the class's deal, its board while open", f"/classes/{pk}/deals/{_deal(site).pk}/board/"
+
+
+def _deal(site: Site) -> ClassDeal:
+    return ClassDeal.objects.get(classroom_id=site.classroom_pk)
 
 
 def fit_site_build(user_model: Any) -> tuple[Site, int]:
@@ -160,6 +178,14 @@ def fit_site_build(user_model: Any) -> tuple[Site, int]:
     )
     PuzzleBatch.objects.create(kind=MAKING[0], band=MAKING[1], seed=1, requested=5)
     seating.table_open(host=site.teacher, bot_level="steady")  # a table sam is offered a seat at
+    # The class at play: sam and max at a table with two bots; and a deal the class is playing.
+    classroom = Classroom.objects.get(pk=site.classroom_pk)
+    table_time.table_time_start(
+        table_time=table_time.table_time_arrange(
+            classroom=classroom, teacher=site.teacher, people=list(students_of(classroom))
+        )
+    )
+    deals.deal_start(classroom=classroom, teacher=site.teacher, bot_level="beginner", seed=7)
     for lesson in Lesson.objects.prefetch_related("steps"):
         LessonProgress.objects.create(
             user=site.student,
