@@ -3,9 +3,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib.auth.forms import SetPasswordMixin, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, SetPasswordMixin, UserCreationForm
 from django.core.exceptions import ValidationError
 
+from cfmj.accounts import login_guard
 from cfmj.accounts.models import User
 from cfmj.accounts.names import REAL_NAME_HELP, REAL_NAME_MAX, real_name_normalise, real_name_problem
 from cfmj.accounts.recovery import GROUP, LENGTH
@@ -181,3 +182,24 @@ class TimeZoneForm(forms.Form):
         if name is None:
             raise ValidationError(zone_unknown(typed), code="unknown")
         return name
+
+
+class LoginForm(AuthenticationForm):
+    """Django's log-in form, its password check behind the log-in guard (login_guard): `held` is
+    set when the try was refused before any check (an account paused after wrong passwords, or
+    too many log-ins at once), with the message shown in the form."""
+
+    held: login_guard.LoginHeldError | None = None
+
+    def clean(self) -> dict[str, Any]:
+        username, password = self.cleaned_data.get("username"), self.cleaned_data.get("password")
+        if not username or not password or self.request is None:
+            return super().clean()
+        try:
+            with login_guard.password_check(request=self.request, username=username) as attempt:
+                cleaned = super().clean()
+                attempt.ok = True
+        except login_guard.LoginHeldError as held:
+            self.held = held
+            raise ValidationError(str(held), code="held") from None
+        return cleaned

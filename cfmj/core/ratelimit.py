@@ -50,7 +50,7 @@ def client_ip(request: HttpRequest) -> str:
     return forwarded[-proxies] if len(forwarded) >= proxies else remote
 
 
-def _digest(text: str) -> str:
+def digest(text: str) -> str:
     # Keys hold typed usernames: hashed, so any text makes a short, safe cache key.
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
@@ -72,22 +72,22 @@ def _buckets(key: str, request: HttpRequest, scope: Scope | None = None) -> list
     rules: dict[str, int] = settings.RATE_LIMITS[key]
     ip = client_ip(request)
     if scope is not None:
-        buckets = [(f"ip:{_digest(ip)}:in:{_digest(scope.name)}", scope.limit)]
+        buckets = [(f"ip:{digest(ip)}:in:{digest(scope.name)}", scope.limit)]
         if "ip_scoped" in rules:
-            buckets.append((f"ip:{_digest(ip)}:scoped", rules["ip_scoped"]))
+            buckets.append((f"ip:{digest(ip)}:scoped", rules["ip_scoped"]))
     else:
-        buckets = [(f"ip:{_digest(ip)}", rules["ip"])] if "ip" in rules else []
+        buckets = [(f"ip:{digest(ip)}", rules["ip"])] if "ip" in rules else []
     user = getattr(request, "user", None)
     if "user" in rules and user is not None and user.is_authenticated:
         buckets.append((f"user:{user.pk}", rules["user"]))
     username = username_key(str(request.POST.get("username", "")))  # every spelling, one bucket
     if "ip_username" in rules:
-        buckets.append((f"ipu:{_digest(ip + chr(0) + username)}", rules["ip_username"]))
+        buckets.append((f"ipu:{digest(ip + chr(0) + username)}", rules["ip_username"]))
     if "username" in rules:  # per username typed, from anywhere: one account, however many addresses
-        buckets.append((f"username:{_digest(username)}", rules["username"]))
+        buckets.append((f"username:{digest(username)}", rules["username"]))
     if "email" in rules:  # per address typed, from anywhere: nobody's inbox is flooded
         email = unicodedata.normalize("NFKC", str(request.POST.get("email", ""))).strip().casefold()
-        buckets.append((f"email:{_digest(email)}", rules["email"]))
+        buckets.append((f"email:{digest(email)}", rules["email"]))
     return buckets
 
 

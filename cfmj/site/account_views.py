@@ -21,9 +21,11 @@ from django.utils.formats import date_format
 from django.utils.timezone import localtime
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from cfmj.accounts import login_guard
 from cfmj.accounts.forms import (
     DeleteForm,
     EmailForm,
+    LoginForm,
     NameForm,
     RecoveryCodeForm,
     RoleForm,
@@ -61,6 +63,7 @@ class LoginView(auth_views.LoginView):
 
     template_name = "accounts/login.html"
     redirect_authenticated_user = True  # a log-in page left open in a tab: on to where it led
+    form_class = LoginForm
 
     def get_redirect_url(self, request: HttpRequest | None = None) -> str:
         request = request or self.request
@@ -71,13 +74,24 @@ class LoginView(auth_views.LoginView):
         return {**super().get_context_data(**kwargs), "joining": joining.join_target(self.request)}
 
     def form_valid(self, form: AuthenticationForm) -> HttpResponse:
-        """Logged in; from a join link's log-in page (which named the class), into the class."""
+        """Logged in (this browser now knows the account); from a join link's log-in page (which
+        named the class), into the class."""
         response = super().form_valid(form)
         classroom = joining.join_after_sign_in(request=self.request, user=form.get_user())
-        if classroom is None:
-            return response
-        messages.success(self.request, f"You are in {classroom.name}.")
-        return redirect("classes:detail", pk=classroom.pk)
+        if classroom is not None:
+            messages.success(self.request, f"You are in {classroom.name}.")
+            response = redirect("classes:detail", pk=classroom.pk)
+        login_guard.known_device_remember(self.request, response, form.get_user().pk)
+        return response
+
+    def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
+        """The form again; 429 with Retry-After when the try was held back before any check."""
+        response = super().form_invalid(form)
+        held = getattr(form, "held", None)
+        if held is not None:
+            response.status_code = 429
+            response["Retry-After"] = str(held.seconds)
+        return response
 
 
 @require_http_methods(["GET", "POST"])
