@@ -326,15 +326,16 @@ RATE_LIMITS: dict[str, dict[str, int]] = {
 # LOGIN_FAILURES_FREE wrong passwords in a row for one username (from any address), each further
 # try waits a pause doubling from LOGIN_PAUSE_FIRST to LOGIN_PAUSE_MAX seconds (a device that has
 # logged in to the account before is not paused). At most PASSWORD_CHECKS_AT_ONCE checks run at
-# once across the site, plus PASSWORD_CHECKS_KEPT for trusted tries (a known device, or an address
-# with at most LOGIN_ADDRESS_FAILURES_TRUSTED more failures than successes in 15 minutes), which
-# may wait PASSWORD_CHECK_WAIT seconds for a slot; others are told to try again in a moment.
+# once across the site; trusted tries (a known device, or an address with at most
+# LOGIN_ADDRESS_FAILURES_TRUSTED more failures than successes in 15 minutes) come first, up to
+# PASSWORD_CHECK_WAITERS of them waiting PASSWORD_CHECK_WAIT seconds for a slot; other tries
+# finding none are told to try again in a moment.
 LOGIN_FAILURES_FREE = env_int("LOGIN_FAILURES_FREE", 5)
 LOGIN_PAUSE_FIRST = env_int("LOGIN_PAUSE_FIRST", 30)
 LOGIN_PAUSE_MAX = env_int("LOGIN_PAUSE_MAX", 900)
-LOGIN_ADDRESS_FAILURES_TRUSTED = env_int("LOGIN_ADDRESS_FAILURES_TRUSTED", 5)
+LOGIN_ADDRESS_FAILURES_TRUSTED = env_int("LOGIN_ADDRESS_FAILURES_TRUSTED", 2)
 PASSWORD_CHECKS_AT_ONCE = env_int("PASSWORD_CHECKS_AT_ONCE", 1)
-PASSWORD_CHECKS_KEPT = env_int("PASSWORD_CHECKS_KEPT", 1)
+PASSWORD_CHECK_WAITERS = env_int("PASSWORD_CHECK_WAITERS", 2)
 PASSWORD_CHECK_WAIT = env_int("PASSWORD_CHECK_WAIT_SECONDS", 4)
 # The hand checker's time in the engine's search (milliseconds, wall clock). Every hand first gets
 # CHECK_QUICK_MS: real hands take well under 10 ms. One that needs longer is judged again within

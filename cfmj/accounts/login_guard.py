@@ -9,11 +9,13 @@ second of a core by design (PBKDF2): enough log-ins at once would take the site.
   signed cookie set at each log-in, `KNOWN_DEVICES`) is not paused, and a recovery code or the
   e-mailed link sets a new password from anywhere.
 - **How many at once.** At most PASSWORD_CHECKS_AT_ONCE checks run at the same time across the
-  site (slots in the shared cache, each held at most SLOT_SECONDS), plus PASSWORD_CHECKS_KEPT
-  slots kept for trusted tries: from a known device, or from an address whose recent tries have
-  mostly not failed (a classroom's router; never a flood's addresses). A trusted try waits up to
-  PASSWORD_CHECK_WAIT seconds for a slot; any other try finding none is told at once to try again
-  in a moment, so a flood's tries cost a worker a few milliseconds each and never queue.
+  site (slots in the shared cache, each held at most SLOT_SECONDS): a flood of log-ins takes one
+  core at most. Trusted tries (from a known device, or from an address whose recent tries have
+  not been failing: a classroom's router, never a flood's addresses) come first: one finding no
+  free slot waits up to PASSWORD_CHECK_WAIT seconds for one (PASSWORD_CHECK_WAITERS at a time,
+  each holding a worker), and while one waits no other try takes a slot. Any other try finding
+  none is told at once to try again in a moment: a flood's tries cost a worker a few
+  milliseconds each and never queue.
 
 With the cache unreachable, nothing is counted and nothing held back (as for the rate limits)."""
 
@@ -156,27 +158,51 @@ def _held_account(username: str) -> None:
         )
 
 
-def _take_slot(trusted: bool) -> str | None:
-    """A free slot's key, now held (None when every slot this try may use is taken)."""
+def _take(prefix: str, count: int, timeout: float) -> str | None:
+    """One of `count` keys `prefix:n` added now (held), or None when all are held."""
     cache, token = _cache(), secrets.token_hex(8)
-    slots = settings.PASSWORD_CHECKS_AT_ONCE + (settings.PASSWORD_CHECKS_KEPT if trusted else 0)
-    for number in range(slots):
-        key = f"login:slot:{number}"
-        if cache.add(key, token, timeout=SLOT_SECONDS):
+    for number in range(count):
+        key = f"{prefix}:{number}"
+        if cache.add(key, token, timeout=math.ceil(timeout)):
             return key
     return None
 
 
+def _waiting() -> bool:
+    keys = [f"login:waiter:{n}" for n in range(settings.PASSWORD_CHECK_WAITERS)]
+    return bool(keys and _cache().get_many(keys))
+
+
+def _busy() -> LoginHeldError:
+    return LoginHeldError(
+        "Many people are logging in just now: please press “Log in” again in a few seconds.", seconds=3
+    )
+
+
 def _slot(trusted: bool) -> str:
-    deadline = time.monotonic() + (settings.PASSWORD_CHECK_WAIT if trusted else 0)
-    while (key := _take_slot(trusted)) is None:
-        if time.monotonic() >= deadline:
-            raise LoginHeldError(
-                "Many people are logging in just now: please press “Log in” again in a few seconds.",
-                seconds=3,
-            )
-        time.sleep(POLL)
-    return key
+    """A slot to check a password in, now held. A try that is not trusted takes a free one only
+    while no trusted try waits for it; a trusted try waits (one of a few at a time) up to
+    PASSWORD_CHECK_WAIT seconds, holding a waiter's place that turns the others away."""
+    slots = settings.PASSWORD_CHECKS_AT_ONCE
+    if not trusted:
+        key = None if _waiting() else _take("login:slot", slots, SLOT_SECONDS)
+        if key is None:
+            raise _busy()
+        return key
+    if (key := _take("login:slot", slots, SLOT_SECONDS)) is not None:
+        return key
+    waiter = _take("login:waiter", settings.PASSWORD_CHECK_WAITERS, settings.PASSWORD_CHECK_WAIT + 1)
+    if waiter is None:
+        raise _busy()
+    try:
+        deadline = time.monotonic() + settings.PASSWORD_CHECK_WAIT
+        while (key := _take("login:slot", slots, SLOT_SECONDS)) is None:
+            if time.monotonic() >= deadline:
+                raise _busy()
+            time.sleep(POLL)
+        return key
+    finally:
+        _cache().delete(waiter)
 
 
 @contextlib.contextmanager

@@ -112,19 +112,34 @@ def test_a_try_finding_every_slot_taken_is_told_at_once_to_try_again(client, set
     assert answer["Retry-After"] == "3"
 
 
-def test_a_trusted_try_waits_for_a_slot_and_uses_the_one_kept(client, settings) -> None:
+def test_a_trusted_try_waits_for_a_slot_and_goes_before_the_others(client, settings) -> None:
     UserFactory(username="alice")
-    settings.PASSWORD_CHECKS_KEPT = 0
     settings.PASSWORD_CHECK_WAIT = 2
-    caches["default"].add("login:slot:0", "busy", timeout=10)
-    threading.Timer(0.3, lambda: caches["default"].delete("login:slot:0")).start()
+    cache = caches["default"]
+    cache.add("login:slot:0", "busy", timeout=10)
+    threading.Timer(0.3, lambda: cache.delete("login:slot:0")).start()
     began = time.monotonic()
     answer = _try(Client(), "10.0.5.1", password=PASSWORD)  # a fresh address is trusted: it waits
     assert answer.status_code == 302 and 0.25 < time.monotonic() - began < 2
-    settings.PASSWORD_CHECKS_KEPT = 1
-    caches["default"].add("login:slot:0", "busy", timeout=10)
-    assert _try(Client(), "10.0.5.2", password=PASSWORD).status_code == 302  # through the kept slot
-    assert caches["default"].get("login:slot:1") is None  # and given back
+    assert cache.get("login:slot:0") is None and cache.get("login:waiter:0") is None  # given back
+    # While a trusted try waits, a try from a failing address does not take the free slot.
+    for n in range(4):
+        _try(Client(), "10.0.5.9", username=f"someone{n}")
+    cache.add("login:waiter:0", "waiting", timeout=10)
+    assert _try(Client(), "10.0.5.9", password=PASSWORD).status_code == 429
+    cache.delete("login:waiter:0")
+    assert _try(Client(), "10.0.5.9", password=PASSWORD).status_code == 302
+
+
+def test_a_trusted_try_is_turned_away_when_enough_wait_already(client, settings) -> None:
+    UserFactory(username="alice")
+    settings.PASSWORD_CHECK_WAITERS = 1
+    cache = caches["default"]
+    cache.add("login:slot:0", "busy", timeout=10)
+    cache.add("login:waiter:0", "waiting", timeout=10)
+    began = time.monotonic()
+    assert _try(Client(), "10.0.5.1", password=PASSWORD).status_code == 429
+    assert time.monotonic() - began < 1
 
 
 def test_the_slot_is_given_back_whatever_the_outcome(client) -> None:
