@@ -188,6 +188,13 @@ CACHES["drawings"] = {
     "LOCATION": "drawings",
     "OPTIONS": {"MAX_ENTRIES": 5000},
 }
+# The hand checker's verdicts (practice/checker.py): the same hand under the same rules always
+# gets the same answer, kept in each process's memory.
+CACHES["verdicts"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "verdicts",
+    "OPTIONS": {"MAX_ENTRIES": 5000},
+}
 
 # The push channel (cfmj/core/live.py): a page learns "topic T is now at version V" over a
 # Server-Sent-Events stream that uvicorn serves under /live/, fed by one Redis subscription per

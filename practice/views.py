@@ -5,7 +5,6 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,11 +16,10 @@ from cfmj.core.days import zone_label
 from cfmj.core.htmx import render_partial_response
 from cfmj.core.http import HtmxHttpRequest
 from cfmj.core.ratelimit import rate_limited
-from cfmj.engine import Hand, InputError, RuleSet, budget, check, drills, parse_hand
+from cfmj.engine import Hand, InputError, RuleSet, budget, drills, parse_hand
 from cfmj.engine.check import HAND_SIZE
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
-from cfmj.engine.scoring import winner_receives
-from practice import answering, making, selectors, services, serving
+from practice import answering, checker, making, selectors, services, serving
 from practice.models import Puzzle, ReviewItem
 
 EXAMPLES = [
@@ -31,6 +29,7 @@ EXAMPLES = [
     ("Dragon's Breath", "RD RD GD GD WD WD N N E E W W S S"),
     ("Any Like Numbers with jokers", "5C 5C 5C 5B 5B 5B 5D 5D 5D 5D J J J J"),
 ]
+LONG_SEARCH_WAIT = 3  # seconds: another hand's long search was running
 ON_DEMAND_BATCH = 10  # generated in the request when a pool is empty (no worker needed)
 
 
@@ -83,39 +82,35 @@ def check_hand(request: HtmxHttpRequest) -> HttpResponse:
 def _check_judged(
     request: HtmxHttpRequest, context: dict[str, Any], *, hand: Hand, rules: RuleSet
 ) -> HttpResponse:
-    """The search, first within settings.CHECK_QUICK_MS: nearly every hand takes a few ms. Only
-    these requests count towards RATE_LIMITS["check"], so a hand being built tile by tile (sent
-    after every tile) costs one try, not 14."""
+    """The verdict, kept or found within settings.CHECK_QUICK_MS: nearly every hand takes a few ms
+    (practice.checker). Only these requests count towards RATE_LIMITS["check"], so a hand being
+    built tile by tile (sent after every tile) costs one try, not 14."""
     try:
-        _judge(context, hand=hand, rules=rules, milliseconds=settings.CHECK_QUICK_MS)
+        found = checker.verdict_quick(hand, rules, self_drawn=context["options"]["self_drawn"])
     except budget.OutOfTimeError:
         return _check_slow(request, context, hand=hand, rules=rules)
-    except InputError as problem:
-        context["error"] = str(problem)
-    return _check_page(request, context)
+    return _check_page(request, _with(context, found))
 
 
 @rate_limited("check_slow", methods=("GET",), light=True)
 def _check_slow(
     request: HtmxHttpRequest, context: dict[str, Any], *, hand: Hand, rules: RuleSet
 ) -> HttpResponse:
-    """A hand read so many ways (many jokers, many lone tiles) that it needs longer: again,
-    within settings.CHECK_BUDGET_MS, and only a few a minute per address, so that nobody can
-    keep the site's workers busy with them."""
+    """A hand read so many ways (many jokers, many lone tiles) that it needs longer: again, within
+    settings.CHECK_BUDGET_MS, one such search at a time on the whole site, and only a few a minute
+    per address, so that nobody can keep the site's workers busy with them."""
     try:
-        _judge(context, hand=hand, rules=rules, milliseconds=settings.CHECK_BUDGET_MS)
-    except InputError as problem:  # also the budget running out: a message, never a 500
-        context["error"] = str(problem)
-    return _check_page(request, context)
+        found = checker.verdict_long(hand, rules, self_drawn=context["options"]["self_drawn"])
+    except checker.CheckerBusyError:
+        context["wait"] = LONG_SEARCH_WAIT
+        return _check_page(request, context, status=429, retry_after=str(LONG_SEARCH_WAIT))
+    return _check_page(request, _with(context, found))
 
 
-def _judge(context: dict[str, Any], *, hand: Hand, rules: RuleSet, milliseconds: int) -> None:
-    """The engine's verdict into the page's context, within `milliseconds` of search."""
-    with budget.limit(seconds=milliseconds / 1000):
-        result = check(hand, rules=rules, self_drawn=context["options"]["self_drawn"])
-    context["verdict"] = verdict = result.as_dict()
-    if verdict["valid"]:
-        context["receives"] = winner_receives(verdict["value"], self_drawn=result.self_drawn)
+def _with(context: dict[str, Any], found: checker.Verdict) -> dict[str, Any]:
+    if found.error:
+        return {**context, "error": found.error}
+    return {**context, "verdict": found.verdict, "receives": found.receives}
 
 
 def _check_page(

@@ -25,6 +25,7 @@ def _fresh_local_caches() -> Iterator[None]:
         from cfmj.core.kept import forget_all
 
         caches["drawings"].clear()
+        caches["verdicts"].clear()
         forget_all()
         # Rate-limit counters live in the default cache: one test's log-ins must not use up the next's.
         caches["default"].clear()

@@ -23,6 +23,7 @@ import ssl
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -278,6 +279,52 @@ def hammer(
         output, errors = process.communicate(timeout=seconds + 60)
         assert process.returncode == 0, errors
         counts.update(json.loads(output))
+
+
+# Pages a visitor loads (no worker needed for any of them). The drill page serves puzzles from
+# the small pool run-production made before start.
+PAGES = ("/", "/lessons/", "/practice/", "/practice/worth/", "/rules/", "/check/", "/accounts/login/")
+
+
+@dataclass
+class Visitor:
+    """Loads `pages` in turn, each on a new connection, `pause` seconds apart, until stopped; keeps
+    every result. `headers` go with each request (a signed-in visitor's session cookie)."""
+
+    stack: Stack
+    pages: tuple[str, ...] = PAGES
+    source: str = ""
+    pause: float = 0.0
+    headers: dict[str, str] = field(default_factory=dict)
+    results: list[tuple[str, Response]] = field(default_factory=list)
+    _stop: threading.Event = field(default_factory=threading.Event)
+    _thread: threading.Thread | None = None
+
+    def __enter__(self) -> Visitor:
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        assert self._thread is not None
+        self._thread.join(timeout=30)
+
+    def _run(self) -> None:
+        turn = 0
+        while not self._stop.is_set():
+            path = self.pages[turn % len(self.pages)]
+            answer = self.stack.request("GET", path, timeout=15, source=self.source, headers=self.headers)
+            self.results.append((path, answer))
+            turn += 1
+            self._stop.wait(self.pause)
+
+    def failures(self) -> list[str]:
+        return [
+            f"{path}: {response.status} after {response.seconds:.2f} s {response.body[:120]!r}"
+            for path, response in self.results
+            if response.status != 200
+        ]
 
 
 def percentile(values: list[float], share: float) -> float:

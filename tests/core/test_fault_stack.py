@@ -23,7 +23,7 @@ import socket
 import ssl
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from urllib.parse import quote
@@ -32,61 +32,15 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
 from cfmj.site.views import EXAMPLE_HAND
-from tests.stack import Response, Stack, alive, children, hammer, percentile, production_stack
+from tests.stack import PAGES, Stack, Visitor, alive, children, hammer, percentile
 
 pytestmark = [pytest.mark.fault, pytest.mark.timed, pytest.mark.xdist_group("production_stack")]
 
 # Pages a visitor loads (no worker needed for any of them). The drill page serves puzzles from
 # the small pool run-production made before start.
-PAGES = ("/", "/lessons/", "/practice/", "/practice/worth/", "/rules/", "/check/", "/accounts/login/")
 SLOW_LINE_SECONDS = 5  # the report's slowloris: one header line every 5 s
 FAST_ENOUGH = 1.0  # seconds, for every page while slow clients hold sockets
 GUNICORN_WORKERS = 2 * len(os.sched_getaffinity(0))  # as scripts/run-production starts them (2 x nproc)
-
-
-@pytest.fixture(scope="module")
-def stack() -> Iterator[Stack]:
-    with production_stack() as running:
-        yield running
-
-
-@dataclass
-class Visitor:
-    """Loads `pages` in turn, each on a new connection, `pause` seconds apart, until stopped; keeps
-    every result."""
-
-    stack: Stack
-    pages: tuple[str, ...] = PAGES
-    source: str = ""
-    pause: float = 0.0
-    results: list[tuple[str, Response]] = field(default_factory=list)
-    _stop: threading.Event = field(default_factory=threading.Event)
-    _thread: threading.Thread | None = None
-
-    def __enter__(self) -> Visitor:
-        self._thread = threading.Thread(target=self._run, daemon=True)
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        assert self._thread is not None
-        self._thread.join(timeout=30)
-
-    def _run(self) -> None:
-        turn = 0
-        while not self._stop.is_set():
-            path = self.pages[turn % len(self.pages)]
-            self.results.append((path, self.stack.get(path, timeout=15, source=self.source)))
-            turn += 1
-            self._stop.wait(self.pause)
-
-    def failures(self) -> list[str]:
-        return [
-            f"{path}: {response.status} after {response.seconds:.2f} s {response.body[:120]!r}"
-            for path, response in self.results
-            if response.status != 200
-        ]
 
 
 def _heartbeat_after(stack: Stack, moment: float) -> bool:

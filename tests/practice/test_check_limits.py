@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from cfmj.engine import budget, check
-from practice import views
+from practice import checker, views
 from practice.views import EXAMPLES
 from tests.engine.test_budget import SLOW_HANDS, Clock
 
@@ -37,6 +37,11 @@ def limits(settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
         "check_slow": {"ip": SLOW_LIMIT, "window": 60},
     }
     settings.RATE_LIMIT_PROXIES = 0
+    # Every hand judged afresh: these tests count the engine's work (verdicts kept: tests below).
+    settings.CACHES = {
+        **settings.CACHES,
+        "verdicts": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+    }
     settings.CHECK_QUICK_MS = 10
     settings.CHECK_BUDGET_MS = 5000
     monkeypatch.setattr(budget, "time", SimpleNamespace(perf_counter=Clock(tick=0.001).perf_counter))
@@ -54,7 +59,7 @@ def engine_calls(monkeypatch: pytest.MonkeyPatch) -> list[float]:
         finally:
             spent.append(time.thread_time() - started)
 
-    monkeypatch.setattr(views, "check", timed_check)
+    monkeypatch.setattr(checker, "check", timed_check)
     return spent
 
 
@@ -231,3 +236,26 @@ def test_the_budget_is_closed_when_the_request_ends(settings: Any, limits: None)
     assert "too many ways" in _html(_get(Client(), {"hand": SLOW}))
     assert not check(SLOW).valid  # no budget left open in this thread
     budget.spend()
+
+
+def test_a_hand_asked_again_costs_no_search(engine_calls: list[float]) -> None:
+    # In any order of its tiles, from anyone: the verdict is kept (in each process).
+    first = _get(Client(), {"hand": WINNING})
+    again = _get(Client(), {"hand": "8C 7C 9D 7C 8C 9D 7C 8C 9D 8C 9D [RD RD RD]"}, ip="10.0.0.9")
+    assert first.status_code == again.status_code == 200
+    assert "Mah Jongg! This hand wins." in _html(again) and len(engine_calls) == 1
+    other_rules = _get(Client(), {"hand": WINNING, "self_drawn": "on"})
+    assert other_rules.status_code == 200 and len(engine_calls) == 2  # another question: searched
+
+
+def test_one_long_search_at_a_time_across_the_site(limits: None, engine_calls: list[float]) -> None:
+    from django.core.cache import caches
+
+    caches["default"].add(checker.SLOT, "another worker's search", timeout=5)
+    busy = _get(Client(), {"hand": SLOW}, **HTMX)
+    assert busy.status_code == 429 and busy["Retry-After"] == str(views.LONG_SEARCH_WAIT)
+    assert "Please wait 3 seconds" in _html(busy) and len(engine_calls) == 1  # the quick look only
+    caches["default"].delete(checker.SLOT)
+    answered = _get(Client(), {"hand": SLOW}, ip="10.0.0.3")
+    assert answered.status_code == 200 and "Not a winning hand" in _html(answered)
+    assert caches["default"].get(checker.SLOT) is None  # given back
