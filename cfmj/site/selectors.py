@@ -80,7 +80,7 @@ def _account(user: User) -> dict[str, Any]:
 
 
 def _practice(user: User) -> dict[str, Any]:
-    streak = Streak.objects.filter(user=user).values("current", "best", "last_day").first()
+    streak = Streak.objects.filter(user=user).values("current", "best", "last_day", "zone").first()
     return {
         "attempts": _rows(
             Attempt.objects.filter(user=user)
