@@ -68,6 +68,7 @@ def _account(user: User) -> dict[str, Any]:
         "date_joined": user.date_joined,
         "last_login": user.last_login,
         "deletion_due_at": user.deletion_due_at,
+        "deletion_takes_class_accounts": user.deletion_takes_class_accounts,
         "recovery_code_made_at": user.recovery_code_made_at,  # when: never the code, nor its hash
         "made_for_class": None
         if managed is None
