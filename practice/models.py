@@ -113,12 +113,15 @@ class SkillRating(models.Model):
 
 
 class Streak(models.Model):
-    """Days in a row on which the learner finished the daily set."""
+    """Days in a row on which the learner finished the daily set. `last_day` is a date in `zone`,
+    the learner's time zone when it was counted: the next day counts only once it has ended
+    there (practice.services._extend_streak), whatever zone the learner has moved to since."""
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="streak")
     current = models.PositiveIntegerField(default=0)
     best = models.PositiveIntegerField(default=0)
     last_day = models.DateField(null=True, blank=True)
+    zone = models.CharField(max_length=64, blank=True, default="")  # "" for UTC
 
     def __str__(self) -> str:
         return f"{self.user}: {self.current} (best {self.best})"

@@ -14,6 +14,7 @@ from django.db.models import Exists, F, OuterRef, Subquery
 
 from cfmj.accounts.learners import Learner, rows_of
 from cfmj.accounts.models import User
+from cfmj.core.days import today_in
 from cfmj.engine import ENGINE_VERSION, drills
 from practice import serving
 from practice.answering import Marked, answer_mark
@@ -101,7 +102,7 @@ def attempt_keep(
         if learner.user is not None:
             _schedule_review(learner.user, puzzle, correct=mark.graded.correct, rated=rated, due=due)
             if daily_date is not None:
-                _extend_streak(learner.user, daily_date)
+                _extend_streak(learner.user, daily_date, zone=learner.zone)
         return attempt, mark.graded
 
     def kept() -> tuple[Attempt, drills.Graded] | None:
@@ -285,7 +286,16 @@ def lesson_mistakes_claim(*, user: User, puzzle_ids: list[int]) -> None:
         _schedule_review(user, puzzle, correct=False, rated=False, due=None)
 
 
-def _extend_streak(user: User, day: datetime.date) -> None:
+def _extend_streak(user: User, day: datetime.date, *, zone: str) -> None:
+    """Count `day` (a date in `zone`, the learner's now) in the streak once its whole set is done.
+
+    The streak follows real time, not the learner's choice of zone: a day counts only once the
+    day last counted has ended in the zone it was counted in. Without that, moving across the
+    date line after today's set (Samoa to the Line Islands) made tomorrow's set count at once.
+    A later date reached before then (a flight east, landing before midnight at home) takes the
+    last day's place, adding nothing and losing nothing. The next day follows on when it is the
+    day after in either zone: the learner's own (a flight west) or the one last counted in (a
+    flight east, where a date is skipped)."""
     daily = DailySet.objects.filter(day=day).first()
     if daily is None:
         return
@@ -295,10 +305,20 @@ def _extend_streak(user: User, day: datetime.date) -> None:
         return
     streak, _ = Streak.objects.get_or_create(user=user)
     streak = Streak.objects.select_for_update().get(pk=streak.pk)
-    if streak.last_day is not None and day <= streak.last_day:
+    last = streak.last_day
+    if last is not None and day <= last:
         return  # counted already, or an older day finished late: the streak stays as it is
-    current = streak.current + 1 if streak.last_day == day - datetime.timedelta(days=1) else 1
-    Streak.objects.filter(pk=streak.pk).update(current=current, best=max(streak.best, current), last_day=day)
+    current = 1
+    if last is not None:
+        there = today_in(streak.zone)  # the date now where the last day was counted
+        if there <= last:
+            Streak.objects.filter(pk=streak.pk).update(last_day=day, zone=zone)
+            return
+        if last + datetime.timedelta(days=1) in (day, there):
+            current = streak.current + 1
+    Streak.objects.filter(pk=streak.pk).update(
+        current=current, best=max(streak.best, current), last_day=day, zone=zone
+    )
 
 
 def visitor_practice_claim(*, user: User, visitor: str) -> int:
@@ -351,6 +371,9 @@ def _streak_recount(user: User) -> None:
     if streak.last_day is not None and counted.last_day is not None and streak.last_day >= counted.last_day:
         current = max(current, streak.current) if streak.last_day == counted.last_day else streak.current
     last_day = max(day for day in (streak.last_day, counted.last_day) if day is not None)
+    # A visitor's days were counted in the zone of their visit, which the account takes when it
+    # has none (accounts.services.time_zone_claim).
+    zone = streak.zone if last_day == streak.last_day else Learner(user, "").zone
     Streak.objects.filter(pk=streak.pk).update(
-        current=current, best=max(streak.best, counted.best, current), last_day=last_day
+        current=current, best=max(streak.best, counted.best, current), last_day=last_day, zone=zone
     )

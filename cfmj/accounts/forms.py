@@ -112,7 +112,24 @@ class RoleForm(forms.Form):
 
 
 class DeleteForm(_PasswordCheckForm):
-    pass
+    """The password, and, when the account is the last teacher of a class that made accounts for
+    students (`class_accounts`), what becomes of those accounts."""
+
+    DELETE, HAND_OVER = "delete", "hand_over"
+
+    def __init__(self, user: User, *args: Any, class_accounts: bool = False, **kwargs: Any) -> None:
+        super().__init__(user, *args, **kwargs)
+        if class_accounts:
+            self.fields["class_accounts"] = forms.ChoiceField(
+                label="What happens to these accounts?",
+                choices=[
+                    (self.DELETE, "Delete them with my account"),
+                    (self.HAND_OVER, "Keep them: I will hand the class to a co-teacher first"),
+                ],
+                widget=forms.RadioSelect,
+                error_messages={"required": "Choose what happens to the accounts made for your class."},
+            )
+            self.order_fields(["class_accounts", "password"])
 
 
 class RecoveryCodeForm(_PasswordCheckForm):

@@ -41,6 +41,10 @@ class User(AbstractUser):
     # When the owner asked for the account to be deleted: a task deletes it once this time has
     # passed; logging in (or "Keep my account") before then clears it.
     deletion_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # Asked with the deletion of a teacher's account that would leave accounts made for a class
+    # with no teacher: they are deleted with it (cfmj.site.services.account_delete_now). Cleared
+    # with deletion_due_at.
+    deletion_takes_class_accounts = models.BooleanField(default=False)
     # Where the learner's day turns (an IANA name, cfmj.core.days): the daily set, reviews and the
     # streak count by it. "" until the browser says or the owner chooses: midnight UTC till then.
     time_zone = models.CharField(max_length=64, blank=True, default="")

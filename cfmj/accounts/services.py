@@ -117,20 +117,26 @@ def account_email_set(*, user: User, email: str) -> None:
     user.email = email
 
 
-def account_deletion_schedule(*, user: User, now: datetime.datetime | None = None) -> datetime.datetime:
+def account_deletion_schedule(
+    *, user: User, now: datetime.datetime | None = None, class_accounts: bool = False
+) -> datetime.datetime:
     """Ask for the account to be deleted DELETION_DELAY from now (asking again keeps the first
-    date). Returns when it will be."""
+    date). `class_accounts`: the accounts made for a class the account leaves with no teacher go
+    with it (User.deletion_takes_class_accounts). Returns when it will be."""
     due = (now or timezone.now()) + DELETION_DELAY
     if not User.objects.filter(pk=user.pk, deletion_due_at__isnull=True).update(deletion_due_at=due):
         due = User.objects.values_list("deletion_due_at", flat=True).get(pk=user.pk) or due
-    user.deletion_due_at = due
+    User.objects.filter(pk=user.pk).update(deletion_takes_class_accounts=class_accounts)
+    user.deletion_due_at, user.deletion_takes_class_accounts = due, class_accounts
     return due
 
 
 def account_deletion_cancel(*, user: User) -> bool:
     """Keep the account after all. True when a deletion was waiting."""
-    cancelled = User.objects.filter(pk=user.pk, deletion_due_at__isnull=False).update(deletion_due_at=None)
-    user.deletion_due_at = None
+    cancelled = User.objects.filter(pk=user.pk, deletion_due_at__isnull=False).update(
+        deletion_due_at=None, deletion_takes_class_accounts=False
+    )
+    user.deletion_due_at, user.deletion_takes_class_accounts = None, False
     return bool(cancelled)
 
 

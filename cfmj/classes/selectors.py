@@ -7,7 +7,7 @@ import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from cfmj.accounts.models import User
 from cfmj.classes.models import (
@@ -212,3 +212,19 @@ def classes_owned(user: User) -> list[tuple[Classroom, bool]]:
         (classroom, classroom.has_coteacher)
         for classroom in Classroom.objects.filter(owner=user).annotate(has_coteacher=Exists(coteacher))
     ]
+
+
+def class_accounts_left(user: User) -> list[tuple[Classroom, int]]:
+    """The classes that made accounts for students (managed accounts) and would have no teacher
+    if `user`'s account went (they own or teach it, and nobody else teaches it now), each with how
+    many accounts: nobody would be left to set those accounts' passwords."""
+    taught = Membership.objects.active().teachers().filter(user=user).values("classroom_id")
+    other = Membership.objects.active().teachers().filter(classroom=OuterRef("pk")).exclude(user=user)
+    classes = (
+        Classroom.objects.filter(Q(owner=user) | Q(pk__in=taught))
+        .exclude(Exists(other))
+        .annotate(accounts=Count("managed_accounts"))
+        .filter(accounts__gt=0)
+        .order_by("name", "pk")
+    )
+    return [(classroom, classroom.accounts) for classroom in classes]

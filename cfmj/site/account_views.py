@@ -49,7 +49,7 @@ from cfmj.classes import joining
 from cfmj.classes.access import managed_or_404, taught_or_404
 from cfmj.classes.limits import signup_scope
 from cfmj.classes.models import Classroom, ManagedAccount
-from cfmj.classes.selectors import classes_owned
+from cfmj.classes.selectors import class_accounts_left, classes_owned
 from cfmj.core.days import zone_label
 from cfmj.core.ratelimit import rate_limited
 from cfmj.core.usernames import username_key
@@ -238,11 +238,19 @@ def data_export(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @rate_limited("account_password")
 def delete(request: HttpRequest) -> HttpResponse:
-    """Confirm with the password; the account is deleted DELETION_DELAY later, unless kept."""
+    """Confirm with the password; the account is deleted DELETION_DELAY later, unless kept. The last
+    teacher of a class that made accounts for students chooses first what becomes of them: they
+    go with the account, or the teacher hands the class to a co-teacher first (nothing is asked
+    for then)."""
     user = user_of(request)
-    form = DeleteForm(user, request.POST if request.method == "POST" else None)
+    left = class_accounts_left(user)
+    form = DeleteForm(user, request.POST if request.method == "POST" else None, class_accounts=bool(left))
     if request.method == "POST" and form.is_valid():
-        due = account_deletion_schedule(user=user)
+        if form.cleaned_data.get("class_accounts") == DeleteForm.HAND_OVER:
+            classroom = left[0][0]
+            messages.success(request, _hand_over_first(classroom))
+            return redirect(reverse("classes:detail", args=[classroom.pk]) + "#teachers")
+        due = account_deletion_schedule(user=user, class_accounts=bool(left))
         messages.success(
             request,
             f"Your account will be deleted on {date_format(localtime(due), 'j F Y')}. Changed your mind? "
@@ -252,7 +260,22 @@ def delete(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "accounts/delete.html",
-        {"form": form, "owned": classes_owned(user), "days": DELETION_DELAY.days},
+        {
+            "form": form,
+            "owned": classes_owned(user),
+            "left": left,
+            "left_ids": {classroom.pk for classroom, _ in left},
+            "days": DELETION_DELAY.days,
+        },
+    )
+
+
+def _hand_over_first(classroom: Classroom) -> str:
+    first = "Bring the class back, then invite" if classroom.archived else "Invite"
+    return (
+        f"Nothing is deleted. {first} a co-teacher for {classroom.name} below: once they accept, the "
+        "class and the accounts made for it pass to them when your account goes. Then come back to "
+        "delete your account."
     )
 
 

@@ -68,6 +68,7 @@ def _account(user: User) -> dict[str, Any]:
         "date_joined": user.date_joined,
         "last_login": user.last_login,
         "deletion_due_at": user.deletion_due_at,
+        "deletion_takes_class_accounts": user.deletion_takes_class_accounts,
         "recovery_code_made_at": user.recovery_code_made_at,  # when: never the code, nor its hash
         "made_for_class": None
         if managed is None
@@ -80,7 +81,7 @@ def _account(user: User) -> dict[str, Any]:
 
 
 def _practice(user: User) -> dict[str, Any]:
-    streak = Streak.objects.filter(user=user).values("current", "best", "last_day").first()
+    streak = Streak.objects.filter(user=user).values("current", "best", "last_day", "zone").first()
     return {
         "attempts": _rows(
             Attempt.objects.filter(user=user)

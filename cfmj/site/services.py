@@ -4,6 +4,7 @@ archived), and the purge of what visitors did and never claimed (practice and le
 from __future__ import annotations
 
 import datetime
+import logging
 
 from django.db import transaction
 from django.db.models import Exists, Model, OuterRef, Q
@@ -14,6 +15,7 @@ from cfmj.accounts.names import real_name_normalise, real_name_problem
 from cfmj.accounts.selectors import deletions_due
 from cfmj.accounts.services import AccountError
 from cfmj.classes.models import Classroom, ManagedAccount, Membership, active_member
+from cfmj.classes.selectors import class_accounts_left
 from cfmj.classes.services import teacher_classes_release
 from cfmj.play.seating import seats_forget
 from lessons.models import CheckAnswer, LessonProgress
@@ -31,6 +33,8 @@ DELETIONS_PER_RUN = 200  # a run's fixed budget; the next run (hourly) takes the
 VISITOR_IDLE = datetime.timedelta(days=30)
 PURGE_BATCH = 1000
 PURGE_BATCHES_PER_RUN = 100  # a run's fixed budget; the next run takes the rest
+
+logger = logging.getLogger(__name__)
 
 
 def visitor_rows_purge(*, now: datetime.datetime | None = None) -> int:
@@ -81,12 +85,28 @@ def account_role_set(*, user: User, role: str) -> None:
     user.role = role
 
 
+CLASS_ACCOUNTS_LEFT = (
+    "Accounts made for {names} would have no teacher left to set their passwords. Choose first: "
+    "hand the class to a co-teacher, or delete those accounts with yours."
+)
+
+
 def account_delete_now(*, user: User) -> None:
     """Delete the account and everything that is only its own (practice, lessons, memberships,
     invitations, class-session answers). Classes are never deleted: each class it owns passes to a
     co-teacher or is archived first, and homework or sessions it set stay with the class. Its seats
-    at tables become "a former player": the hands the others played there stay whole."""
+    at tables become "a former player": the hands the others played there stay whole.
+
+    The accounts made for a class it leaves with no teacher (managed accounts, whose students ask
+    their teacher for a new password) go with it when the owner chose that on asking for deletion
+    (User.deletion_takes_class_accounts); without that choice AccountError says so, and nothing is
+    deleted."""
     with transaction.atomic():
+        left = [classroom for classroom, _ in class_accounts_left(user)]
+        if left and not user.deletion_takes_class_accounts:
+            raise AccountError(CLASS_ACCOUNTS_LEFT.format(names=", ".join(c.name for c in left)))
+        for student in User.objects.filter(managed_account__classroom__in=left):
+            account_delete_now(user=student)
         teacher_classes_release(user=user)
         seats_forget(user=user)
         User.objects.filter(pk=user.pk).delete()
@@ -95,7 +115,8 @@ def account_delete_now(*, user: User) -> None:
 def accounts_delete_due(*, now: datetime.datetime | None = None) -> int:
     """Delete the accounts whose deletion is due (at most DELETIONS_PER_RUN). Each is checked again
     under a lock, so one its owner kept a moment ago by logging in is left alone, and a second run
-    finds nothing to do. Returns how many were deleted."""
+    finds nothing to do. One that would leave accounts made for a class with no teacher, and whose
+    owner was not asked about them (a co-teacher left since), waits. Returns how many were deleted."""
     now = now or timezone.now()
     deleted = 0
     for pk in deletions_due(now=now, limit=DELETIONS_PER_RUN):
@@ -103,7 +124,11 @@ def accounts_delete_due(*, now: datetime.datetime | None = None) -> int:
             user = User.objects.select_for_update().filter(pk=pk, deletion_due_at__lte=now).first()
             if user is None:
                 continue
-            account_delete_now(user=user)
+            try:
+                account_delete_now(user=user)
+            except AccountError as waiting:
+                logger.warning("Account %s not deleted: %s", pk, waiting)
+                continue
             deleted += 1
     return deleted
 

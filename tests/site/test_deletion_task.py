@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from cfmj.accounts.models import User
 from cfmj.accounts.services import account_deletion_schedule
+from cfmj.classes import services as class_services
 from cfmj.classes.models import (
     Assignment,
     Classroom,
@@ -76,6 +77,20 @@ def test_it_deletes_a_teacher_whose_classes_pass_on_or_are_archived():
     # tess's invitation to tom is withdrawn, not left waiting from nobody.
     assert CoteacherInvite.objects.get(invitee=w.tom).status == "withdrawn"
     assert rows_of(w.lena) == EVERYTHING
+
+
+def test_it_waits_rather_than_leave_accounts_made_for_a_class_with_no_teacher(caplog):
+    """tess was not asked about kid1 (cora taught Tuesday beginners too); cora stepped down since."""
+    w = world()
+    _due(w.tess)
+    class_services.membership_end(classroom=w.tuesday, user=w.cora)
+
+    assert delete_due.apply().get() == 0
+
+    assert User.objects.filter(pk__in=[w.tess.pk, w.kid.pk]).count() == 2
+    assert Classroom.objects.get(pk=w.tuesday.pk).owner == w.tess
+    assert Membership.objects.active().teachers().filter(classroom=w.tuesday, user=w.tess).exists()
+    assert "Accounts made for Tuesday beginners would have no teacher left" in caplog.text
 
 
 def test_it_leaves_accounts_whose_time_has_not_come():
