@@ -209,7 +209,7 @@ class Stack:
 
 
 HAMMER = r"""
-import http.client, json, ssl, sys, threading, time
+import http.client, json, random, ssl, sys, threading, time
 host, port, cafile = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 seconds, clients = float(sys.argv[4]), int(sys.argv[5])
 sources, paths = json.loads(sys.argv[6]), json.loads(sys.argv[7])
@@ -217,10 +217,9 @@ context = ssl.create_default_context(cafile=cafile)
 counts, lock, end = {}, threading.Lock(), time.monotonic() + seconds
 
 def client(number):
-    turn = number
+    choose, source = random.Random(number), sources[number % len(sources)]
     while time.monotonic() < end:
-        path, source = paths[turn % len(paths)], sources[number % len(sources)]
-        turn += 1
+        path = paths[choose.randrange(len(paths))]
         try:
             connection = http.client.HTTPSConnection(host, port, timeout=30, context=context,
                                                      source_address=(source, 0) if source else None)
@@ -245,7 +244,7 @@ print(json.dumps(counts))
 def hammer(
     stack: Stack, paths: list[str], *, clients: int, seconds: float, sources: list[str] | None = None
 ) -> Iterator[dict[str, int]]:
-    """`clients` clients each loading `paths` in turn, as fast as answers come, for `seconds`, in a
+    """`clients` clients each loading one of `paths` at random, as fast as answers come, for `seconds`, in a
     process of their own (so their threads do not slow the test's own timing). Yields a dict
     filled, on leaving, with the count of answers per status (0: no answer).
 
