@@ -20,7 +20,6 @@ from cfmj.classes.models import (
 )
 from cfmj.classes.progress import Status as Status  # noqa: PLC0414 - re-exported: Status was read from here
 from cfmj.engine.drills import BANDS, TABLE_KINDS
-from cfmj.engine.numbers import option_number
 from practice.models import Puzzle
 from practice.pools import Pool
 from practice.tables import STANDARD, puzzle_table, table_key
@@ -159,10 +158,9 @@ def due_for(user: User) -> list[DueItem]:
     return [item for item in items if not item.status.done]
 
 
-def play_homework_of(user: User, assignment_id: object) -> DueItem | None:
+def play_homework_of(user: User, pk: int | None) -> DueItem | None:
     """The student's own homework of hands to play with this id (None for anyone else's, another
-    kind, an archived class or an id that is not one), with their progress."""
-    pk = option_number(assignment_id)  # ASCII digits only: '²' is no id, nor a number too long
+    kind, an archived class or no id: core.http.sent_number reads it)."""
     if pk is None:
         return None
     work = (
