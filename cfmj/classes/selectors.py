@@ -179,6 +179,19 @@ def play_homework_of(user: User, pk: int | None) -> DueItem | None:
     return None if work is None else DueItem(work, statuses(work, [user])[user.pk])
 
 
+def homework_open_to(user: User, classroom_id: int, assignment_id: int) -> bool:
+    """Whether an answer served for this homework may still count for it: the student is still in
+    the class (neither left nor removed) and the homework is set for them. Asked by
+    practice.homework_open, for a token served before they left."""
+    return Assignment.objects.filter(
+        for_student(user),
+        active_member(Membership.Role.STUDENT, through="classroom__memberships"),
+        pk=assignment_id,
+        classroom_id=classroom_id,
+        classroom__memberships__user=user,
+    ).exists()
+
+
 def assigned_lesson_ids(user: User | None) -> set[int]:
     """Lessons a teacher set this student: they open whatever the student has done before (none
     for a visitor)."""
