@@ -237,6 +237,9 @@ CELERY_BEAT_SCHEDULE = {
     "close-idle-tables": {"task": "cfmj.play.tasks.close_idle_tables", "schedule": 3600.0},
 }
 PRACTICE_POOL_TARGET = env_int("PRACTICE_POOL_TARGET", 20)  # unseen puzzles kept per kind and band
+# Hands against the bots one account may have started and not finished (cfmj.play.services): more
+# are refused with words saying to finish one first. A class's deal is always dealt.
+PLAY_UNFINISHED_MAX = env_int("PLAY_UNFINISHED_MAX", 20)
 
 LOGGING = {
     "version": 1,

@@ -4,6 +4,7 @@ class's rules and the homework a hand counts for)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -92,6 +93,8 @@ def play_home(request: HttpRequest) -> HttpResponse:
         "modes": Game.Mode.choices,
         "coach_modes": Game.Coach.choices,
         "playing": play_selectors.games_in_progress(user),
+        "hands_full": play_selectors.hands_unfinished(user) >= settings.PLAY_UNFINISHED_MAX,
+        "hands_most": settings.PLAY_UNFINISHED_MAX,
         "finished": finished,
         "held": holds.held([game.pk for game in finished]),  # a class's deal before it closes
     }
