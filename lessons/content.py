@@ -25,6 +25,7 @@ from typing import Any
 
 from cfmj.engine import InputError, drills, parse_hand
 from cfmj.engine.drills.scope import Scope
+from cfmj.engine.numbers import option_number
 from cfmj.engine.rulebook import RULE_LINES
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
@@ -258,9 +259,10 @@ def _quiz_check(row: object, where: str) -> CheckSpec:
 def _check_spec(words: list[str], where: str) -> CheckSpec:
     band = DEFAULT_BAND
     if len(words) >= 2 and words[-2] == "band":
-        if not words[-1].isdigit() or int(words[-1]) not in drills.BANDS:
+        written = option_number(words[-1])  # ASCII digits: a '²' is a mistake in the content, named
+        if written is None or written not in drills.BANDS:
             raise ContentError(f"{where}: a band is a number from 1 to 5")
-        band, words = int(words[-1]), words[:-2]
+        band, words = written, words[:-2]
     if not 1 <= len(words) <= 2:
         raise ContentError(f"{where}: a check is 'kind [focus] [band N]', not {' '.join(words)!r}")
     kind, focus = words[0], (words[1] if len(words) == 2 else None)

@@ -28,6 +28,7 @@ from django.core import signing
 from django.db import IntegrityError, transaction
 
 from cfmj.accounts.learners import Learner
+from cfmj.engine.numbers import option_number
 
 SALT = "cfmj.practice.serving"
 MAX_AGE = datetime.timedelta(days=3)  # a question left open longer than this is asked afresh
@@ -116,7 +117,8 @@ def step_try(number: int) -> str:
 def step_try_of(where: str) -> int:
     """Which try at its question a step's check served `where` was (1 for the first)."""
     kind, _, number = where.partition(":")
-    return int(number) if kind == STEP and number.isdigit() else 1
+    tried = option_number(number) if kind == STEP else None
+    return 1 if tried is None else tried
 
 
 def daily(day: datetime.date) -> str:

@@ -20,6 +20,7 @@ from cfmj.engine import Hand, InputError, RuleSet, budget, drills, parse_hand
 from cfmj.engine.check import HAND_SIZE
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from practice import answering, checker, making, selectors, services, serving
+from practice.homework_open import homework_open
 from practice.models import Puzzle, ReviewItem
 
 EXAMPLES = [
@@ -30,6 +31,10 @@ EXAMPLES = [
     ("Any Like Numbers with jokers", "5C 5C 5C 5B 5B 5B 5D 5D 5D 5D J J J J"),
 ]
 LONG_SEARCH_WAIT = 3  # seconds: another hand's long search was running
+HOMEWORK_CLOSED = (
+    "You are no longer in the class that set this homework, so this answer counts for nothing there "
+    "and is not kept. Here is how it was marked."
+)
 ON_DEMAND_BATCH = 10  # generated in the request when a pool is empty (no worker needed)
 
 
@@ -230,6 +235,8 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
         context["asks"] = blank.asks  # what is missing or unreadable, in words
         return render_partial_response(request, "practice/drill.html", context, partial="verdict")
     served, today = taken.served, learner.today()
+    if served.homework is not None and not homework_open(learner.user, *served.homework):
+        return _marked_not_kept(request, puzzle_id, token, taken, today=today)
     try:
         kept = services.attempt_keep(
             learner=learner,
@@ -247,6 +254,22 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     )
     context["replay"] = not attempt.rated
     context["again"] = not kept.first  # sent before: shown, not counted
+    return render_partial_response(request, "practice/drill.html", context, partial="verdict")
+
+
+def _marked_not_kept(
+    request: HtmxHttpRequest, puzzle_id: int, token: str, taken: answering.Taken, *, today: datetime.date
+) -> HttpResponse:
+    """An answer served for a homework that is no longer the learner's (they have left the class,
+    or a teacher took them out, since the page was served): marked, so they see how they did, and
+    kept nowhere, so it counts for nothing in the class, even if they come back to it. What comes
+    next is ordinary practice of the puzzle's kind."""
+    puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
+    marked = taken.marked[0]
+    context = _puzzle_context(
+        puzzle, token, serving.DRILL, today=today, graded=marked.graded, response=marked.response
+    )
+    context["closed"] = HOMEWORK_CLOSED
     return render_partial_response(request, "practice/drill.html", context, partial="verdict")
 
 

@@ -1,7 +1,9 @@
 from __future__ import annotations
 
 import datetime
+import smtplib
 
+from django.conf import settings
 from django.contrib.auth import password_validation
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.forms import PasswordResetForm
@@ -9,6 +11,7 @@ from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.tokens import default_token_generator
 from django.contrib.sessions.backends.base import SessionBase
+from django.core.cache import cache
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
@@ -89,11 +92,27 @@ RESET_BODY = "accounts/email/password_reset.txt"
 
 
 def password_reset_mail_send(*, email: str, domain: str, use_https: bool) -> int:
-    """Mail a one-use link to choose a new password to every active account with this address that
-    has a password of its own. A failure to send is raised (the task retries it), never swallowed.
-    Returns how many were sent."""
+    """Mail a one-use link to choose a new password to every active account with this address (in
+    any case) that has a password of its own, at most once per account in
+    PASSWORD_RESET_MAIL_QUIET_SECONDS: asked again sooner, nothing more is sent, silently. A
+    failure to send is raised (the task retries it), never swallowed, and starts no quiet minutes.
+    Returns how many were sent.
+
+    Why a quiet time per account and no limit per address typed: a limit per address typed was
+    used up by three requests for someone else's address, and then refused the owner's own
+    request for an hour. Now every request is answered alike (the "sent" page), and the owner
+    always has a link: a request by anyone sends one to the owner's own inbox, where only the
+    owner reads it, and it works until it is used or PASSWORD_RESET_TIMEOUT passes (a newer link
+    does not cancel it); asking within the quiet minutes, they use the one just sent (the page
+    says so), and after them they are sent another. A stranger asking again and again from many
+    addresses makes at most one mail per account per quiet time (the per-address limit,
+    RATE_LIMITS["password_reset"], still refuses a flood from one address)."""
     sent = 0
+    quiet = settings.PASSWORD_RESET_MAIL_QUIET_SECONDS
     for user in PasswordResetForm().get_users(email):
+        mark = f"reset-mailed:{user.pk}"
+        if quiet > 0 and not cache.add(mark, True, timeout=quiet):
+            continue  # mailed a link moments ago: it still works
         context = {
             "user": user,
             "domain": domain,
@@ -102,7 +121,11 @@ def password_reset_mail_send(*, email: str, domain: str, use_https: bool) -> int
             "token": default_token_generator.make_token(user),
         }
         subject = "".join(render_to_string(RESET_SUBJECT, context).splitlines())
-        EmailMessage(subject, render_to_string(RESET_BODY, context), to=[user.email]).send()
+        try:
+            EmailMessage(subject, render_to_string(RESET_BODY, context), to=[user.email]).send()
+        except (smtplib.SMTPException, OSError):  # what the task retries: the retry must send
+            cache.delete(mark)
+            raise
         sent += 1
     return sent
 

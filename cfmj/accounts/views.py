@@ -88,8 +88,10 @@ def time_zone(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @rate_limited("password_reset")
 def password_reset(request: HttpRequest) -> HttpResponse:
-    """Ask for a link by e-mail. The mail is sent by a task; whatever address is typed, the same work
-    is queued and the same page follows, so the page never tells whether an account has it."""
+    """Ask for a link by e-mail. The mail is sent by a task; whatever address is typed and however
+    often, the same work is queued and the same page follows, so the page never tells whether an
+    account has it, and nobody's requests can refuse its owner's (the mail is capped per account:
+    services.password_reset_mail_send)."""
     form = PasswordResetForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         send = partial(

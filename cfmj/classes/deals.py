@@ -107,6 +107,7 @@ def deal_hand_start(*, deal: ClassDeal, student: User) -> Game:
         mode=deal.mode,
         seed=int(deal.seed),
         dealer=deal.dealer,
+        limited=False,  # the teacher's deal: one hand each, whatever else the student has begun
     )
     try:
         with transaction.atomic():

@@ -18,6 +18,7 @@ from cfmj.classes.access import owned_or_404, taught_or_404
 from cfmj.classes.forms import CoteacherForm, PasswordForm, StudentForm, form_errors
 from cfmj.classes.models import Classroom, CoteacherInvite, Membership
 from cfmj.classes.services import ClassError
+from cfmj.core.http import sent_number
 from cfmj.core.ratelimit import rate_limited
 
 
@@ -221,10 +222,12 @@ def hand_over(request: HttpRequest, pk: int) -> HttpResponse:
     """Make a co-teacher the owner: a page that says what that means (GET ?user=), then the change
     (POST). The owner cannot take it back alone, so it is never one tap."""
     classroom = owned_or_404(request, pk)
+    chosen = sent_number(request.POST.get("user") if request.method == "POST" else request.GET.get("user"))
     try:
-        chosen = request.POST.get("user") if request.method == "POST" else request.GET.get("user")
-        new_owner = _member_or_404(classroom, int(chosen or ""), Membership.Role.TEACHER)
-    except (ValueError, Http404):
+        new_owner = None if chosen is None else _member_or_404(classroom, chosen, Membership.Role.TEACHER)
+    except Http404:
+        new_owner = None
+    if new_owner is None:
         messages.error(request, "Choose one of the class's co-teachers to hand it to.")
         return _back(classroom)
     if request.method == "GET":

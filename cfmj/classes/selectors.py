@@ -20,7 +20,6 @@ from cfmj.classes.models import (
 )
 from cfmj.classes.progress import Status as Status  # noqa: PLC0414 - re-exported: Status was read from here
 from cfmj.engine.drills import BANDS, TABLE_KINDS
-from cfmj.engine.numbers import option_number
 from practice.models import Puzzle
 from practice.pools import Pool
 from practice.tables import STANDARD, puzzle_table, table_key
@@ -159,10 +158,9 @@ def due_for(user: User) -> list[DueItem]:
     return [item for item in items if not item.status.done]
 
 
-def play_homework_of(user: User, assignment_id: object) -> DueItem | None:
+def play_homework_of(user: User, pk: int | None) -> DueItem | None:
     """The student's own homework of hands to play with this id (None for anyone else's, another
-    kind, an archived class or an id that is not one), with their progress."""
-    pk = option_number(assignment_id)  # ASCII digits only: '²' is no id, nor a number too long
+    kind, an archived class or no id: core.http.sent_number reads it)."""
     if pk is None:
         return None
     work = (
@@ -179,6 +177,19 @@ def play_homework_of(user: User, assignment_id: object) -> DueItem | None:
         .first()
     )
     return None if work is None else DueItem(work, statuses(work, [user])[user.pk])
+
+
+def homework_open_to(user: User, classroom_id: int, assignment_id: int) -> bool:
+    """Whether an answer served for this homework may still count for it: the student is still in
+    the class (neither left nor removed) and the homework is set for them. Asked by
+    practice.homework_open, for a token served before they left."""
+    return Assignment.objects.filter(
+        for_student(user),
+        active_member(Membership.Role.STUDENT, through="classroom__memberships"),
+        pk=assignment_id,
+        classroom_id=classroom_id,
+        classroom__memberships__user=user,
+    ).exists()
 
 
 def assigned_lesson_ids(user: User | None) -> set[int]:

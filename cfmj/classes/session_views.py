@@ -22,7 +22,7 @@ from cfmj.classes.access import joined_or_404, taught_or_404
 from cfmj.classes.models import Classroom, ClassSession, Membership
 from cfmj.classes.services import ClassError
 from cfmj.core.htmx import render_partial_response
-from cfmj.core.http import HtmxHttpRequest
+from cfmj.core.http import HtmxHttpRequest, sent_number
 from cfmj.core.qr import qr_svg
 from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import drills
@@ -61,10 +61,7 @@ def _not_modified(request: HtmxHttpRequest, key: str) -> bool:
 @require_POST
 def session_start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     classroom = taught_or_404(request, pk)
-    try:
-        band = int(request.POST.get("band", ""))
-    except ValueError:
-        band = 0  # refused below, with the reason
+    band = sent_number(request.POST.get("band"), digits=2) or 0  # 0 is refused below, with the reason
     try:
         session = sessions.session_start(
             classroom=classroom, teacher=user_of(request), kind=request.POST.get("kind", ""), band=band

@@ -28,7 +28,7 @@ from cfmj.classes.services import ClassError
 from cfmj.classes.table_ready import ready_context
 from cfmj.core import live
 from cfmj.core.htmx import render_partial_response
-from cfmj.core.http import HtmxHttpRequest
+from cfmj.core.http import HtmxHttpRequest, sent_number
 from cfmj.engine import coach
 from cfmj.play import table_watch
 from cfmj.play.announce import table_topic
@@ -46,7 +46,7 @@ def _table_time_or_404(classroom: Classroom) -> TableTime:
 
 
 def _number(text: str | None) -> int | None:
-    return int(text) if text and text.isdigit() and len(text) <= 9 else None
+    return sent_number(text)
 
 
 def _back(request: HttpRequest, classroom: Classroom, problem: str = "", done: str = "") -> HttpResponse:

@@ -22,7 +22,7 @@ from cfmj.classes.access import taught_or_404
 from cfmj.classes.models import Classroom, ClassTable
 from cfmj.classes.services import ClassError
 from cfmj.core.htmx import render_partial_response
-from cfmj.core.http import HtmxHttpRequest
+from cfmj.core.http import HtmxHttpRequest, sent_number
 from cfmj.core.ratelimit import rate_limited
 from cfmj.play import table_watch
 from cfmj.play.announce import table_topic
@@ -89,13 +89,13 @@ def table_word(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
     back = here
     if request.POST.get("back") == "watch":
         back = reverse("classes:table_watch", args=[classroom.pk, placed.pk]) + f"?sure={SURE}"
-    number = request.POST.get("seat", "")
+    number = sent_number(request.POST.get("seat"), digits=1)
     try:
-        if number not in ("0", "1", "2", "3"):
+        if number is None or number > 3:
             raise ClassError("Choose whom to send it to.")
         text = table_time.table_word_send(
             class_table=placed,
-            number=int(number),
+            number=number,
             teacher=user_of(request),
             phrase=request.POST.get("phrase", ""),
             note=request.POST.get("note", ""),
@@ -103,7 +103,7 @@ def table_word(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
     except ClassError as problem:
         messages.error(request, str(problem))
         return redirect(back)
-    who = placed.table.seats.filter(number=int(number)).select_related("user").first()
+    who = placed.table.seats.filter(number=number).select_related("user").first()
     name = who.user.username if who is not None and who.user is not None else "that seat"
     messages.success(request, f"Sent to {name} alone: “{text}”")
     return redirect(back)

@@ -11,7 +11,6 @@ import hashlib
 import logging
 import math
 import time
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
@@ -67,8 +66,8 @@ class Scope:
 def _buckets(key: str, request: HttpRequest, scope: Scope | None = None) -> list[tuple[str, int]]:
     """(who, limit) pairs for this request: per address (or per address within a scope, and per
     address over all scopes when "ip_scoped" is set), per signed-in user, for log-in per address
-    and typed username (one person mistyping a password cannot lock out the class), per username
-    typed from any address (a recovery code tried from many), and per e-mail address typed."""
+    and typed username (one person mistyping a password cannot lock out the class), and per
+    username typed from any address (a recovery code tried from many)."""
     rules: dict[str, int] = settings.RATE_LIMITS[key]
     ip = client_ip(request)
     if scope is not None:
@@ -85,9 +84,6 @@ def _buckets(key: str, request: HttpRequest, scope: Scope | None = None) -> list
         buckets.append((f"ipu:{digest(ip + chr(0) + username)}", rules["ip_username"]))
     if "username" in rules:  # per username typed, from anywhere: one account, however many addresses
         buckets.append((f"username:{digest(username)}", rules["username"]))
-    if "email" in rules:  # per address typed, from anywhere: nobody's inbox is flooded
-        email = unicodedata.normalize("NFKC", str(request.POST.get("email", ""))).strip().casefold()
-        buckets.append((f"email:{digest(email)}", rules["email"]))
     return buckets
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.http import QueryDict
 
+from cfmj.core.http import sent_number
 from cfmj.engine import InputError
 from cfmj.engine.coach import DEFAULT_LEVEL
 from cfmj.engine.game import (
@@ -102,10 +103,7 @@ def _tiles(data: QueryDict, name: str) -> tuple[int, ...]:
 
 
 def _number(text: str) -> int | None:
-    text = text.strip()
-    if not text.isascii() or not text.isdigit() or len(text) > len(str(MAX_NUMBER * MAX_NUMBER)):
-        return None
-    return int(text)
+    return sent_number(text, digits=len(str(MAX_NUMBER * MAX_NUMBER)))
 
 
 def _required_number(data: QueryDict, name: str, what: str) -> int:

@@ -16,11 +16,11 @@ player sees (a discard) or seat 0 sees (its own draw)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from cfmj.core.http import sent_number
 from cfmj.engine import Hand
 from cfmj.engine.coach import describe
 from cfmj.engine.game import (
@@ -73,7 +73,7 @@ KINDS: dict[str, str] = {
     NoCall.kind: Decision.Kind.CALL,
 }
 # A mark read without colour: its word and a shape.
-STEP_NUMBER = re.compile(r"-?[0-9]{1,6}")
+STEP_DIGITS = 6
 MARK_SIGNS: dict[str, str] = {Decision.Mark.BEST: "★", Decision.Mark.GOOD: "●", Decision.Mark.WEAK: "▲"}
 FED_SIGN = "◆"  # a discard that fed the winner: this shape and its words, never colour alone
 
@@ -399,9 +399,10 @@ def read_step(raw: str | None, last: int) -> tuple[int | None, str]:
     if raw is None:
         return None, ""
     text = raw.strip()
-    if not STEP_NUMBER.fullmatch(text):
+    digits = sent_number(text.removeprefix("-"), digits=STEP_DIGITS)
+    if digits is None:
         return 0, f"“{raw[:20]}” is not a step number: here is the first step."
-    number = int(text)
+    number = -digits if text.startswith("-") else digits
     if number < 0:
         return 0, f"There is no step {number}: here is the first step."
     if number > last:

@@ -36,6 +36,12 @@ def games_in_progress(user: User) -> QuerySet[Game]:
     return Game.objects.filter(owner=user, status=Game.Status.PLAYING).order_by("-updated_at", "-pk")
 
 
+def hands_unfinished(user: User) -> int:
+    """The hands against the bots the learner has started and not finished (a table's hands,
+    which the table deals, are not theirs alone)."""
+    return Game.objects.filter(owner=user, status=Game.Status.PLAYING, table__isnull=True).count()
+
+
 def games_over(user: User, limit: int = 10) -> list[Game]:
     return list(
         Game.objects.filter(owner=user, status=Game.Status.OVER).order_by("-updated_at", "-pk")[:limit]

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -30,7 +31,7 @@ from cfmj.engine.game import (
 from cfmj.engine.game import Game as EngineGame
 from cfmj.play import holds
 from cfmj.play.models import LEARNER_SEAT, Decision, Game
-from cfmj.play.selectors import rebuild, rules_of
+from cfmj.play.selectors import hands_unfinished, rebuild, rules_of
 
 STALE = "This table changed in another tab or by a double click: here it is as it is now."
 OVER = "This hand is over: start a new one from the Play page."
@@ -46,6 +47,16 @@ MAX_BOT_STEPS = 2_000  # far more than a hand has: a guard against a bot that ne
 
 class PlayError(Exception):
     """An action or a new game that cannot be, and why."""
+
+
+class TooManyHandsError(PlayError):
+    """A new hand refused: the learner has PLAY_UNFINISHED_MAX hands not finished."""
+
+    def __init__(self, most: int) -> None:
+        super().__init__(
+            f"You have {most} hands not finished: finish one of them before you start another. "
+            "They are listed under “Your hands in progress” on the Play page."
+        )
 
 
 class WarnedError(PlayError):
@@ -70,10 +81,14 @@ def game_start(
     coach: str = Game.Coach.ON_REQUEST,
     seed: int | None = None,
     dealer: int | None = None,
+    limited: bool = True,
 ) -> Game:
     """A new hand with the learner in seat 0, dealt and played by the bots up to the learner's
     first choice (the first Charleston pass). `dealer`: the dealer's seat (by default the seed
-    chooses it). A hand started here begins a new match (game_next deals its later hands)."""
+    chooses it). A hand started here begins a new match (game_next deals its later hands).
+    TooManyHandsError when the learner has PLAY_UNFINISHED_MAX hands not finished (one account
+    held 259), unless not `limited`: a class's deal, one hand a student per deal, is always dealt
+    (it still counts among their hands)."""
     if mode not in Game.Mode.values:
         raise PlayError("Choose practice or test.")
     if dealer is not None and dealer not in range(SEATS):
@@ -83,10 +98,22 @@ def game_start(
     rules = table_rules_checked(
         bot_level=bot_level, house_rules=house_rules, base=base, skill_level=skill_level
     )
+    if limited:
+        _room_for_a_hand(owner)  # before dealing, which plays the bots: a refusal costs little
     game = _dealt(owner_id=owner.pk, rules=rules, bot_level=bot_level, mode=mode, seed=seed, dealer=dealer)
     game.coach = coach
-    game.save()
+    with transaction.atomic():
+        # One start at a time per learner, so that two at once cannot both take the last place.
+        list(User.objects.select_for_update().filter(pk=owner.pk).values_list("pk"))
+        if limited:
+            _room_for_a_hand(owner)
+        game.save()
     return game
+
+
+def _room_for_a_hand(owner: User) -> None:
+    if hands_unfinished(owner) >= settings.PLAY_UNFINISHED_MAX:
+        raise TooManyHandsError(settings.PLAY_UNFINISHED_MAX)
 
 
 def table_rules_checked(

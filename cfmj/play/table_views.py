@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 from cfmj.accounts.learners import user_of
 from cfmj.core import live
 from cfmj.core.htmx import render_partial_response
-from cfmj.core.http import HtmxHttpRequest
+from cfmj.core.http import HtmxHttpRequest, sent_number
 from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import BASES, coach
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
@@ -65,7 +65,7 @@ def tables(request: HttpRequest) -> HttpResponse:
 
 
 def _seconds(text: str | None) -> int | None:
-    return int(text) if text and text.isdigit() and len(text) <= 4 else None
+    return sent_number(text, digits=4)
 
 
 @login_required

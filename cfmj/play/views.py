@@ -40,6 +40,9 @@ def start(request: HttpRequest) -> HttpResponse:
             mode=data.get("mode", Game.Mode.PRACTICE),
             coach=data.get("coach", Game.Coach.ON_REQUEST),
         )
+    except services.TooManyHandsError as problem:
+        messages.error(request, str(problem))
+        return HttpResponseRedirect(reverse("play:home") + "#playing-title")  # where they are listed
     except services.PlayError as problem:
         messages.error(request, str(problem))
         return redirect("play:home")

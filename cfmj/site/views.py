@@ -4,6 +4,7 @@ class's rules and the homework a hand counts for)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -12,6 +13,7 @@ from django.views.decorators.http import require_GET
 from cfmj.accounts.learners import learner_of, user_of
 from cfmj.classes.selectors import classes_of, invites_for, play_homework_of
 from cfmj.classes.teacher_home import teacher_home
+from cfmj.core.http import sent_number
 from cfmj.engine import BASES, coach
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from cfmj.play import holds
@@ -75,7 +77,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
         "coach": Game.Coach.ON_REQUEST,
         "from_class": classroom.name if classroom else "",
     }
-    homework = play_homework_of(user, request.GET.get("homework", ""))
+    homework = play_homework_of(user, sent_number(request.GET.get("homework")))
     if homework is not None:  # the table and mode the homework counts
         rules, level = table_rules(homework.assignment.table)
         defaults.update(house_rules=rules, skill_level=level, from_class="")
@@ -91,6 +93,8 @@ def play_home(request: HttpRequest) -> HttpResponse:
         "modes": Game.Mode.choices,
         "coach_modes": Game.Coach.choices,
         "playing": play_selectors.games_in_progress(user),
+        "hands_full": play_selectors.hands_unfinished(user) >= settings.PLAY_UNFINISHED_MAX,
+        "hands_most": settings.PLAY_UNFINISHED_MAX,
         "finished": finished,
         "held": holds.held([game.pk for game in finished]),  # a class's deal before it closes
     }
