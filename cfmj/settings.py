@@ -11,6 +11,7 @@ from pathlib import Path
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from cfmj.core.logs import not_a_refusal
 from cfmj.env import database_from_url, env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -84,6 +85,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
+    "cfmj.core.middleware.early_refusals",  # a flood's refusals before sessions and the rest
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -261,6 +263,8 @@ LOGGING = {
             "stream": "ext://sys.stdout" if PRODUCTION else "ext://sys.stderr",
         }
     },
+    "filters": {"not_a_refusal": {"()": "django.utils.log.CallbackFilter", "callback": not_a_refusal}},
+    "loggers": {"django.request": {"filters": ["not_a_refusal"]}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
 
@@ -329,7 +333,17 @@ RATE_LIMITS: dict[str, dict[str, int]] = {
     "accounts_made": {"user": env_int("RATE_LIMIT_ACCOUNTS_MADE_PER_USER", 20), "window": 3600},
     # Full hands sent to the hand checker (a bare page or a hand still being built never counts):
     # about four a minute for each of a class of 30.
-    "check": {"ip": env_int("RATE_LIMIT_CHECK_PER_IP", 120), "window": 60},
+    # When more than busy_site full hands reach the checker from the whole site in a second or two,
+    # an address that sent more than busy_ip in its last busy_seconds waits (a flood from many
+    # addresses, each within its own limit, cannot take the cores; a learner checking a hand a
+    # second goes on).
+    "check": {
+        "ip": env_int("RATE_LIMIT_CHECK_PER_IP", 120),
+        "window": 60,
+        "busy_site": env_int("RATE_LIMIT_CHECK_BUSY_SITE", 20),
+        "busy_ip": env_int("RATE_LIMIT_CHECK_BUSY_PER_IP", 3),
+        "busy_seconds": 2,
+    },
     # Of those, hands that need more than CHECK_QUICK_MS (many jokers and lone tiles; nobody's
     # real hand): each then gets up to CHECK_BUDGET_MS more.
     "check_slow": {"ip": env_int("RATE_LIMIT_CHECK_SLOW_PER_IP", 10), "window": 60},

@@ -1,6 +1,7 @@
 """htmx plumbing in one place: responses vary on HX-Request, and redirects answering an htmx
-request become HX-Redirect so the whole page moves rather than a fragment. And the bound on a
-request's body (request_size_limit)."""
+request become HX-Redirect so the whole page moves rather than a fragment. The bound on a
+request's body (request_size_limit), and the checker's refusals before anything else runs
+(early_refusals)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,11 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django_htmx.http import HttpResponseClientRedirect
+
+from cfmj.core.ratelimit import refused_early, too_many
 
 REDIRECTS = (301, 302, 303, 307, 308)
 
@@ -54,3 +58,25 @@ def _size_words(size: int) -> str:
     if size >= 1024:
         return f"{size // 1024} KB"
     return f"{size} bytes"
+
+
+def early_refusals(get_response: Handler) -> Handler:
+    """After the security headers, before anything else: a full hand sent to the hand checker from
+    an address that has already used up its limit (or its share while the site is busy) is refused
+    at once with the light page, before sessions, the user or the URL are read: a flood from many
+    addresses costs a cache read a request. The view counts and refuses the rest (practice.views);
+    htmx requests go on to it, to be told in the verdict's place."""
+    check = reverse("practice:check")
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        if (
+            request.path == check
+            and request.GET.get("hand", "").strip()
+            and not request.headers.get("HX-Request")
+        ):
+            wait = refused_early("check", request)
+            if wait is not None:
+                return too_many(request, wait, light=True)
+        return get_response(request)
+
+    return middleware

@@ -112,16 +112,72 @@ def _counts(names: list[str], timeout: int) -> list[int]:
     return counts
 
 
+def _share_names(key: str, request: HttpRequest, now: float) -> list[str]:
+    """The busy-site buckets of `key` that are read (its rules' busy_site): the site's requests since
+    the start of the second before this one, and this address's share window."""
+    address = digest(client_ip(request))
+    return [f"rl:{key}:site:{int(now) - 1}", f"rl:{key}:share:{address}:{_share_start(key, address, now)}"]
+
+
+def _share_start(key: str, address: str, now: float) -> float:
+    """The start of the address's share window. Each address's windows begin at a moment of their
+    own (from its digest), so that the shares of a flood's addresses do not all renew at once and
+    their answers come spread out, not in a burst every window."""
+    seconds = settings.RATE_LIMITS[key]["busy_seconds"]
+    phase = int(address[:8], 16) % 1000 / 1000 * seconds
+    return math.floor((now - phase) / seconds) * seconds + phase
+
+
+def _over_share(key: str, request: HttpRequest, site: int, count: int, now: float) -> int | None:
+    """A fair share when the site is busy: with more than busy_site requests in the last second or
+    two, an address past busy_ip in its share window waits to the window's end (every address
+    within it, a learner checking a hand a second, goes on)."""
+    rules: dict[str, int] = settings.RATE_LIMITS[key]
+    if site > rules["busy_site"] and count > rules["busy_ip"]:
+        start = _share_start(key, digest(client_ip(request)), now)
+        return max(1, math.ceil(start + rules["busy_seconds"] - now))
+    return None
+
+
 def _wait_if_over(key: str, request: HttpRequest, scope: Scope | None = None) -> int | None:
     """Seconds to wait when any bucket is over its limit, else None (counting this request)."""
-    window: int = settings.RATE_LIMITS[key]["window"]
+    rules: dict[str, int] = settings.RATE_LIMITS[key]
+    window = rules["window"]
     now = time.time()
     start = int(now // window) * window
     buckets = _buckets(key, request, scope)
-    counts = _counts([f"rl:{key}:{who}:{start}" for who, _ in buckets], timeout=window + 5)
-    if any(count > limit for count, (_, limit) in zip(counts, buckets, strict=True)):
+    names = [f"rl:{key}:{who}:{start}" for who, _ in buckets]
+    busy = "busy_site" in rules
+    if busy:
+        # Each request counts in this second's site bucket and the one before, which is read: the
+        # requests of the last second or two, so that "busy" does not end with every new second.
+        names += [f"rl:{key}:site:{int(now)}", *_share_names(key, request, now)]
+    counts = _counts(names, timeout=window + 5)
+    if any(count > limit for count, (_, limit) in zip(counts, buckets, strict=False)):
         return max(1, math.ceil(start + window - now))
-    return None
+    return _over_share(key, request, counts[-2], counts[-1], now) if busy else None
+
+
+def refused_early(key: str, request: HttpRequest) -> int | None:
+    """Without counting this request: seconds to wait when its address has already used up `key`'s
+    per-address limit, or its share while the site is busy; None otherwise, or with the cache away.
+    For a refusal before anything else of the request runs (cfmj.core.middleware.early_refusals):
+    once over, a flood's requests cost a cache read each."""
+    rules: dict[str, int] = settings.RATE_LIMITS[key]
+    now = time.time()
+    start = int(now // rules["window"]) * rules["window"]
+    names = [f"rl:{key}:ip:{digest(client_ip(request))}:{start}"]
+    if "busy_site" in rules:
+        names += _share_names(key, request, now)
+    try:
+        found = caches["default"].get_many(names)
+    except CACHE_DOWN:
+        return None
+    counts = [int(found.get(name) or 0) for name in names]
+    if counts[0] >= rules["ip"]:
+        return max(1, math.ceil(start + rules["window"] - now))
+    # This request would be one more, in a second at least as busy.
+    return _over_share(key, request, counts[1] + 1, counts[2] + 1, now) if "busy_site" in rules else None
 
 
 def _wait_words(seconds: int) -> str:

@@ -13,6 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from cfmj.core import ratelimit
 from cfmj.engine import budget, check
 from practice import checker, views
 from practice.views import EXAMPLES
@@ -259,3 +260,32 @@ def test_one_long_search_at_a_time_across_the_site(limits: None, engine_calls: l
     answered = _get(Client(), {"hand": SLOW}, ip="10.0.0.3")
     assert answered.status_code == 200 and "Not a winning hand" in _html(answered)
     assert caches["default"].get(checker.SLOT) is None  # given back
+
+
+def test_when_the_site_is_busy_each_address_gets_its_share(settings: Any, limits: None) -> None:
+    # 20 addresses each within its own limit took both cores: when the site is busy, an address
+    # past its share waits, and an address within it (a learner checking a hand a second) goes on.
+    settings.RATE_LIMITS = {
+        **settings.RATE_LIMITS,
+        "check": {"ip": 100, "window": 60, "busy_site": 3, "busy_ip": 2, "busy_seconds": 60},
+    }
+    flood = [_get(Client(), {"hand": WINNING}, ip="10.0.1.1").status_code for _ in range(4)]
+    assert flood[:2] == [200, 200] and flood[3] == 429  # past its share once the site is busy
+    assert _get(Client(), {"hand": WINNING}, ip="10.0.1.2").status_code == 200  # within its share
+
+
+def test_an_address_over_its_limit_is_refused_before_anything_else_runs(
+    limits: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for _ in range(LIMIT + 1):
+        _get(Client(), {"hand": WINNING})
+    counted: list[list[str]] = []
+    real = ratelimit._counts
+    monkeypatch.setattr(
+        ratelimit, "_counts", lambda names, timeout: counted.append(names) or real(names, timeout)
+    )
+    refused = _get(Client(), {"hand": WINNING})
+    assert refused.status_code == 429 and "Please wait a moment" in _html(refused)
+    assert counted == []  # refused by the middleware, which only reads the counters
+    told = _get(Client(), {"hand": WINNING}, **HTMX)  # htmx: told by the view, in the verdict's place
+    assert told.status_code == 429 and 'id="verdict"' in _html(told) and counted
