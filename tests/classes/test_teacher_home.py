@@ -89,12 +89,14 @@ def test_it_says_what_each_class_is_doing_now(client) -> None:
     # A teacher who left the tables' page (or the board) found no way back from home.
     ann, bo = person("ann"), person("bo")
     classroom = a_class(None, ann, bo)
-    quiet = a_class(classroom.owner, name="Quiet class")
+    teacher = classroom.owner
+    assert teacher is not None
+    quiet = a_class(teacher, name="Quiet class")
     client.force_login(classroom.owner)
     assert b"under-way" not in client.get("/").content
 
-    held = table_time.table_time_arrange(classroom=classroom, teacher=classroom.owner, people=[ann, bo])
-    deal = deals.deal_start(classroom=classroom, teacher=classroom.owner, bot_level="beginner", seed=7)
+    held = table_time.table_time_arrange(classroom=classroom, teacher=teacher, people=[ann, bo])
+    deal = deals.deal_start(classroom=classroom, teacher=teacher, bot_level="beginner", seed=7)
     text = client.get("/").content.decode()
     now = text.split('aria-label="Under way in Tuesday beginners"')[1].split("</ul>")[0]
     assert "Table time: tables being arranged" in now

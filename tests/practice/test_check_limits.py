@@ -281,9 +281,12 @@ def test_an_address_over_its_limit_is_refused_before_anything_else_runs(
         _get(Client(), {"hand": WINNING})
     counted: list[list[str]] = []
     real = ratelimit._counts
-    monkeypatch.setattr(
-        ratelimit, "_counts", lambda names, timeout: counted.append(names) or real(names, timeout)
-    )
+
+    def counts(names: list[str], timeout: int) -> list[int]:
+        counted.append(names)
+        return real(names, timeout)
+
+    monkeypatch.setattr(ratelimit, "_counts", counts)
     refused = _get(Client(), {"hand": WINNING})
     assert refused.status_code == 429 and "Please wait a moment" in _html(refused)
     assert counted == []  # refused by the middleware, which only reads the counters

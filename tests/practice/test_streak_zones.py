@@ -28,7 +28,7 @@ class Clock:
         self.now = datetime.datetime(2026, 11, 23, tzinfo=UTC)  # sessions outlive the test
 
     def at(self, *args: int) -> None:
-        self.now = datetime.datetime(*args, tzinfo=UTC)  # type: ignore[misc]
+        self.now = datetime.datetime(*args, tzinfo=UTC)  # type: ignore[misc,arg-type]
 
 
 @pytest.fixture
@@ -52,7 +52,8 @@ def _finish_today(client: Client) -> datetime.date:
     while True:
         page = client.get(reverse("practice:daily"))
         if page.context["finished"]:
-            return page.context["day"]
+            day: datetime.date = page.context["day"]
+            return day
         puzzle = page.context["puzzle"]
         answered = client.post(
             reverse("practice:answer", args=[puzzle.pk]),

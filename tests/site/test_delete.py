@@ -194,7 +194,8 @@ def _carry_out(user: User) -> int:
     User.objects.filter(pk=user.pk, deletion_due_at__isnull=False).update(
         deletion_due_at=timezone.now() - datetime.timedelta(minutes=1)
     )
-    return delete_due.apply().get()
+    deleted: int = delete_due.apply().get()
+    return deleted
 
 
 def _accounts_without_a_teacher() -> list[str]:

@@ -39,7 +39,7 @@ def _try(client: Client, address: str, username: str = "alice", password: str = 
 def test_it_pauses_an_account_guessed_from_many_addresses_and_says_so(client, monkeypatch) -> None:
     UserFactory(username="alice")
     now = [1_000_000.0]
-    monkeypatch.setattr(login_guard.time, "time", lambda: now[0])
+    monkeypatch.setattr(time, "time", lambda: now[0])  # the guard's clock (login_guard reads time.time)
     for n in range(3):  # the free tries, each from its own address, each checked
         answer = _try(Client(), f"10.0.0.{n}")
         assert answer.status_code == 200 and "Please enter a correct username" in answer.content.decode()

@@ -190,7 +190,7 @@ def _palette_rows() -> tuple[list[list[dict[str, Any]]], list[str]]:
     for entry in tiles:
         entry["src"] = static(f"tiles/{entry['code']}.svg")
     rows = [tiles[0:9], tiles[9:18], tiles[18:27], tiles[27:]]  # craks, bams, dots, honours
-    return rows, [t["code"] for t in tiles]
+    return rows, [str(t["code"]) for t in tiles]
 
 
 @register.filter
