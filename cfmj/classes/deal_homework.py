@@ -24,7 +24,7 @@ WORDS = (
     "The class's deal: every student plays the same hand alone against three bots (the same tiles "
     "dealt, the same bots), by the due date. Once you close the deal, the board shows, decision by "
     "decision, how the class split against the coach's choice, and their reviews open; until then "
-    "nobody can see anything of it, so nobody can tell the others what is coming."
+    "the site shows nothing of it beyond what each student saw while playing."
 )
 
 

@@ -39,6 +39,9 @@ class Table(models.Model):
     call_seconds = models.PositiveSmallIntegerField(default=8)  # every person's window on a discard
     turn_seconds = models.PositiveSmallIntegerField(null=True, blank=True)  # the turn clock, if any
     joining_open = models.BooleanField(default=True)
+    # Its seats are arranged from outside (a class's table time): its host deals the next hand but
+    # neither removes people, nor passes the role on, nor opens seats to strangers.
+    seats_managed = models.BooleanField(default=False)
     # Table talk: the latest set phrases said ({"seat", "say", "at"}), newest last (seating.TALK).
     talk = models.JSONField(default=list, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.GATHERING)

@@ -186,6 +186,8 @@ def _host_moves_on(table: Table, *, leaving: User) -> None:
 def _host_check(table: Table, by: User) -> None:
     if table.host_id != by.pk:
         raise TableError("Only the table's host can do that.")
+    if table.seats_managed:
+        raise TableError("At a class's table, your teacher seats people.")
 
 
 def table_seat_to_bot(*, table: Table, by: User, number: int) -> None:

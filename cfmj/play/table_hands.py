@@ -21,6 +21,7 @@ from cfmj.accounts.models import User
 from cfmj.engine.coach import level_player, warning
 from cfmj.engine.game import CALLS, SEATS, Action, HandStarted, Move, NoCall, Player, play_on
 from cfmj.engine.game import Game as EngineGame
+from cfmj.engine.game.state import FIRST_CHARLESTON
 from cfmj.play import replays, table_seen
 from cfmj.play.announce import deadline_set, table_changed
 from cfmj.play.models import Game, Seat, Table
@@ -41,6 +42,9 @@ from cfmj.play.table_run import paused_refusal
 
 AWAY_WHY = "a bot played this seat"
 GRACE_SECONDS = 90  # a person's time for a choice at a table without a turn clock
+# At a table someone else seated (a class's table time), the first choice of its first hand: time
+# to come to the table from the class's page, whatever the turn clock.
+SEATING_SECONDS = 300
 NOT_SEATED = "You have no seat at this table."
 MOVED_ON = (
     "The table had moved on before your choice arrived (its time ran out, or it was made already "
@@ -127,6 +131,8 @@ def _deadline(
         return game.deadline
     if engine.phase == CALLS:
         return now + datetime.timedelta(seconds=table.call_seconds)
+    if table.seats_managed and game.previous_id is None and engine.stage == FIRST_CHARLESTON[0]:
+        return now + datetime.timedelta(seconds=max(SEATING_SECONDS, table.turn_seconds or 0))
     return now + datetime.timedelta(seconds=table.turn_seconds or GRACE_SECONDS)
 
 

@@ -39,7 +39,8 @@ def table_open_for(
     notice: str = "",
 ) -> Table:
     """A table with these people in its seats (None, or a seat past the list: a bot), the first
-    person its host (who deals the next hand), closed to joining by its code. Play starts with
+    person its host (who deals the next hand, and has no other host's power: the seats are
+    arranged by whoever made it), closed to joining by its code. Play starts with
     table_hands.table_start, by the host."""
     seated = list(people)[:SEATS]
     hosts = [person for person in seated if person is not None]
@@ -61,6 +62,7 @@ def table_open_for(
             "call_seconds": call_seconds,
             "turn_seconds": turn_seconds,
             "joining_open": False,
+            "seats_managed": True,
             "notice": notice[:200],
         },
     )

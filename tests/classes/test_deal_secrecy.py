@@ -174,3 +174,21 @@ def test_a_homework_deal_is_held_the_same(world: dict[str, Any]) -> None:
     assert _as(ann).get(reverse("play:review", args=[game.pk])).status_code == 404
     deals.deal_close(deal=homework_deal)
     assert _as(ann).get(reverse("play:review", args=[game.pk])).status_code == 200
+
+
+def test_the_result_keeps_the_winning_hand_back_unless_it_is_the_players_own(world: dict[str, Any]) -> None:
+    # A student who finished first could show her neighbour the winner's whole hand on the result.
+    game = world["game"]
+    game.refresh_from_db()
+    winner = (game.result or {}).get("winner")
+    html = _as(world["max"]).get(reverse("play:game", args=[game.pk])).content.decode()
+    kept_back = "The winning hand is shown when your teacher closes the deal." in html
+    if winner is None:  # a wall game: no winning hand to keep back
+        assert not kept_back and 'class="arrangement"' not in html
+    else:
+        own = winner == 0  # the student's own seat in a hand alone
+        assert kept_back != own and ('class="arrangement"' in html) == own
+    deals.deal_close(deal=world["deal"])
+    html = _as(world["max"]).get(reverse("play:game", args=[game.pk])).content.decode()
+    assert "The winning hand is shown when" not in html
+    assert ('class="arrangement"' in html) == (winner is not None)

@@ -277,3 +277,44 @@ def test_a_students_page_lists_her_hands_at_the_classs_tables_with_her_seats_rev
     page = teacher.get(reverse("classes:student", args=[five["classroom"].pk, ann.pk])).content.decode()
     assert reverse("play:review_seat", args=[hand.game.pk, seat.number]) in page
     assert started.status == TableTime.Status.PLAYING
+
+
+def test_a_student_who_deals_the_hands_has_no_power_over_her_classmates_seats(five) -> None:
+    # A student (the table's first person, who deals the next hand) was offered "Remove dee: a bot
+    # takes the seat", "Make dee the host" and "Open a free seat to someone new" at a class table.
+    from django.test import Client
+    from django.urls import reverse
+
+    from cfmj.play import seating
+    from cfmj.play.seating import TableError
+
+    placed = table_selectors.tables_of(table_time.table_time_start(table_time=_arranged(five)))[0]
+    table = placed.table
+    assert table.seats_managed and table.host is not None
+    other = table.seats.exclude(user=table.host).filter(user__isnull=False).first()
+    assert other is not None
+    for power in (
+        lambda: seating.table_seat_to_bot(table=table, by=table.host, number=other.number),
+        lambda: seating.table_host_pass(table=table, by=table.host, to=other.number),
+        lambda: seating.table_joining_set(table=table, by=table.host, open_=True),
+    ):
+        with pytest.raises(TableError, match="your teacher seats people"):
+            power()
+    client = Client()
+    client.force_login(table.host)
+    page = client.get(reverse("play:table", args=[table.code])).content.decode()
+    assert "Host's choices" not in page and "Open a free seat" not in page
+    assert "(deals the hands)" in page
+    table.refresh_from_db()
+    assert not table.joining_open and other.user in [seat.user for seat in table.seats.all()]
+
+
+def test_the_first_choice_at_a_class_table_leaves_time_to_come_to_it(five) -> None:
+    # With no turn clock, students who took a while to reach their seat found a bot playing it: the
+    # 90 seconds began when the teacher pressed Start.
+    started = table_time.table_time_start(table_time=_arranged(five))
+    for placed in table_selectors.tables_of(started):
+        hand = placed.table.hands.get()
+        assert hand.deadline is not None
+        left = (hand.deadline - hand.created_at).total_seconds()
+        assert left >= table_hands.SEATING_SECONDS - 5
