@@ -39,7 +39,7 @@ from cfmj.engine.game import (
 from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.labels import block_label
 from cfmj.engine.layout import TileGroup, rack
-from cfmj.engine.tiles import JOKER, code, codes, name
+from cfmj.engine.tiles import JOKER, code, codes, is_wind, name
 from cfmj.play import moves
 from cfmj.play.models import Game
 from cfmj.play.selectors import rules_of
@@ -235,8 +235,8 @@ def status_line(
     if view.phase == CALLS and view.pending_discard is not None and answered:
         seat, tile = view.pending_discard
         if seat == view.seat:
-            return f"You discarded {name(tile)}: waiting while the others may call it."
-        return f"{seating.who(seat)} discarded {name(tile)}: you have answered, waiting for {who}."
+            return f"You discarded {_said(tile)}: waiting while the others may call it."
+        return f"{seating.who(seat)} discarded {_said(tile)}: you have answered, waiting for {who}."
     if view.phase == CHARLESTON and view.stage is not None:
         direction = DIRECTIONS[STAGE_OFFSET[view.stage]]
         return f"Charleston, {STAGE_NAMES[view.stage]}: choose three tiles to pass {direction}."
@@ -257,7 +257,7 @@ def status_line(
         return f"{seating.who(view.turn)}'s turn."
     if view.phase == CALLS and view.pending_discard is not None:
         seat, tile = view.pending_discard
-        return f"{seating.who(seat)} discarded {name(tile)}: call it or let it go."
+        return f"{seating.who(seat)} discarded {_said(tile)}: call it or let it go."
     return "The hand is over."
 
 
@@ -371,3 +371,9 @@ def result_facts(game: Game, engine: EngineGame, seating: moves.Seating | None =
     verdict = check(hand, rules=rules_of(game), self_drawn=counts_as_self_drawn(result["won_by"]))
     result["verdict"] = verdict.as_dict()
     return result
+
+
+def _said(tile: int) -> str:
+    """A discarded tile in a sentence whose subject may be a seat's wind: "South discarded the South
+    wind", not "South discarded South"."""
+    return f"the {name(tile)} wind" if is_wind(tile) else name(tile)

@@ -170,3 +170,12 @@ def test_a_blind_pass_advised_is_named_tile_by_tile_and_followed(
     game.refresh_from_db()
     mine = [a for a in game.actions if a["seat"] == 0 and a["kind"] == "pass_tiles"][-1]
     assert sorted(mine["tiles"]) == sorted(blind.tiles) and mine["blind"] == list(blind.blind)
+
+
+def test_a_discarded_wind_is_said_as_a_wind_not_as_a_seat() -> None:
+    # "South discarded South: call it or let it go." (a bot is named by its seat's wind)
+    from cfmj.engine.tiles import parse_tile
+    from cfmj.play.table import _said
+
+    assert _said(parse_tile("S")) == "the South wind"
+    assert _said(parse_tile("RD")) == "Red Dragon" and _said(parse_tile("3C")) == "3 Crak"
