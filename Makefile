@@ -38,7 +38,9 @@ demo: $(STAMP)
 # too). The other fault tests (a Celery worker killed mid-batch, gunicorn killed mid-hand, parallel
 # answers and account lists on PostgreSQL) assert what happened, not how fast, so they run with the
 # rest, mostly waiting on their own processes while the other worker runs tests: in the timed part
-# they added about a third to its time. The workers share the tests by work stealing: one that runs
+# they added about a third to its time. Except uvicorn killed mid-hand (tests/play/test_fault_asgi.py),
+# which needs the production stack: it runs last in the timed part, on the stack the timed tests
+# started (one start of a minute or more saved). The workers share the tests by work stealing: one that runs
 # out takes half of what the other has left. (xdist's default hands each worker long runs of
 # consecutive tests, so one was given nearly all the browser tests and ran them alone for five
 # minutes after the other had finished.) Three workers were no faster on two cores (766 s against

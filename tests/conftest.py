@@ -12,6 +12,7 @@ import pytest
 
 from tests.course import course  # noqa: F401 - the `course` fixture, for every test package
 from tests.services import database_url  # noqa: F401 - a throw-away PostgreSQL database, likewise
+from tests.stack import production_stack
 
 
 @pytest.fixture(autouse=True)
@@ -72,3 +73,13 @@ def browser() -> Iterator[object]:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="session")
+def stack() -> Iterator[Any]:
+    """The production stack (tests/stack.py), started once for every fault test that asks for it
+    (the timed ones, run alone after the rest): it takes a minute or more to start. The first to
+    ask is tests/core/test_fault_stack.py, after tests/core/test_fault_redis.py has stopped and
+    restarted Redis (file order), so that no stack is running then."""
+    with production_stack() as running:
+        yield running

@@ -19,9 +19,18 @@ from django.utils import timezone
 
 from cfmj.accounts.models import User
 from cfmj.engine.coach import level_player, warning
-from cfmj.engine.game import CALLS, SEATS, Action, HandStarted, Move, NoCall, Player, play_on
+from cfmj.engine.game import (
+    CALLS,
+    FIRST_CHARLESTON,
+    SEATS,
+    Action,
+    HandStarted,
+    Move,
+    NoCall,
+    Player,
+    play_on,
+)
 from cfmj.engine.game import Game as EngineGame
-from cfmj.engine.game.state import FIRST_CHARLESTON
 from cfmj.play import replays, table_seen
 from cfmj.play.announce import deadline_set, table_changed
 from cfmj.play.models import Game, Seat, Table

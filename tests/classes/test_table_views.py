@@ -325,3 +325,15 @@ def test_the_glance_reloads_itself_when_a_table_is_added_or_table_time_is_over(w
     table_time.table_time_end(table_time=started)
     over = tc.get(glance, {"seen": seen, "tables": tables}, HTTP_HX_REQUEST="true")
     assert over["HX-Refresh"] == "true"
+
+
+def test_the_end_of_table_time_is_said_at_every_seat(world) -> None:
+    # Students went on playing with no word that table time was over (their hand may be finished).
+    started = _started(world)
+    seated = table_selectors.seat_of(started, world["students"][0])
+    assert seated is not None
+    url = reverse("play:table", args=[seated[0].table.code])
+    assert b"This table is closed" not in _client(world["students"][0]).get(url).content
+    table_time.table_time_end(table_time=started)
+    page = _client(world["students"][0]).get(url).content.decode()
+    assert "This table is closed." in page and "You can finish this hand; no next hand is dealt." in page

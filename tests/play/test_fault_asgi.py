@@ -20,8 +20,10 @@ posts its choices through the part's forms.
   process) and says the version that part was drawn at.
 - gunicorn, nginx, the worker and beat were not restarted.
 
-Not timed: it asserts what happened, not how fast. In the production stack's xdist group, as
-tests/core/test_fault_stack.py, since both use Redis database 10."""
+It asserts what happened, not how fast, but runs with the timed tests (`make test` runs them alone,
+after the rest) so that it shares their production stack (the session's `stack`, tests/conftest.py):
+a stack takes a minute or more to start. It comes after them, and leaves the stack as it found it
+(uvicorn running again)."""
 
 from __future__ import annotations
 
@@ -44,9 +46,9 @@ import pytest
 
 from bench.loadtest_tables import DRAWN, PROBLEM, SEEN, choose
 from tests.services import run_python
-from tests.stack import Stack, alive, descendants, production_stack
+from tests.stack import Stack, alive, descendants
 
-pytestmark = [pytest.mark.fault, pytest.mark.xdist_group("production_stack")]
+pytestmark = [pytest.mark.fault, pytest.mark.timed, pytest.mark.xdist_group("production_stack")]
 
 CSRF = "a" * 32  # the double-submit cookie's secret: any well-formed value the header repeats
 STREAM_LIVE = re.compile(r'data-live="([^"]+)"')
@@ -70,12 +72,6 @@ for person in people[1:]:
 table_hands.table_start(table=table, by=people[0], seed=4)
 print(json.dumps({"code": table.code, "sessions": [session_of(person) for person in people]}))
 """
-
-
-@pytest.fixture(scope="module")
-def stack() -> Iterator[Stack]:
-    with production_stack() as running:
-        yield running
 
 
 @dataclass
