@@ -251,6 +251,18 @@ def hammer(
     The process runs at the lowest CPU priority: an attacker's clients run on their own machines,
     and here they share the server's two cores, where their own TLS and Python work would otherwise
     be counted against the site."""
+    with flood_process(
+        stack, HAMMER, seconds, str(seconds), str(clients), json.dumps(sources or [""]), json.dumps(paths)
+    ) as counts:
+        yield counts
+
+
+@contextlib.contextmanager
+def flood_process(stack: Stack, script: str, seconds: float, *args: str) -> Iterator[dict[str, int]]:
+    """`script` run with the stack's host, HTTPS port and certificate, then `args`, in a process of
+    its own at the lowest CPU priority (an attacker's clients run on their own machines, and here
+    they share the server's cores), for about `seconds`; yields a dict filled, on leaving, with the
+    counts per status it prints as JSON."""
     counts: dict[str, int] = {}
     process = subprocess.Popen(
         [
@@ -259,14 +271,11 @@ def hammer(
             "19",
             sys.executable,
             "-c",
-            HAMMER,
+            script,
             stack.host,
             str(stack.https_port),
             str(stack.cert),
-            str(seconds),
-            str(clients),
-            json.dumps(sources or [""]),
-            json.dumps(paths),
+            *args,
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -15,6 +15,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from cfmj.accounts.models import User
+from cfmj.engine import RuleSet
 from cfmj.engine.game import SEATS
 from cfmj.play.announce import table_changed
 from cfmj.play.models import Seat, Table
@@ -88,16 +89,25 @@ def table_open(
         raise TableError(f"You host {OPEN_TABLES_MAX} open tables already: close one before opening another.")
     return table_create(
         seated=[host, None, None, None],
-        fields={
-            "house_rules": sorted(rules.house_rules),
-            "base": rules.base,
-            "skill_level": rules.skill_level,
-            "bot_level": bot_level,
-            "kind": kind,
-            "call_seconds": call_seconds,
-            "turn_seconds": turn_seconds,
-        },
+        fields=table_fields(
+            rules, bot_level=bot_level, kind=kind, call_seconds=call_seconds, turn_seconds=turn_seconds
+        ),
     )
+
+
+def table_fields(
+    rules: RuleSet, *, bot_level: str, kind: str, call_seconds: int, turn_seconds: int | None
+) -> dict[str, Any]:
+    """A table's rules and pace as its row keeps them (all already checked)."""
+    return {
+        "house_rules": sorted(rules.house_rules),
+        "base": rules.base,
+        "skill_level": rules.skill_level,
+        "bot_level": bot_level,
+        "kind": kind,
+        "call_seconds": call_seconds,
+        "turn_seconds": turn_seconds,
+    }
 
 
 def table_create(*, seated: list[User | None], fields: dict[str, Any]) -> Table:

@@ -18,7 +18,7 @@ from cfmj.accounts.models import User
 from cfmj.engine.game import SEATS
 from cfmj.play.announce import deadline_set, table_changed
 from cfmj.play.models import Game, Seat, Table
-from cfmj.play.seating import TableError, table_create, table_settings_checked
+from cfmj.play.seating import TableError, table_create, table_fields, table_settings_checked
 from cfmj.play.services import table_rules_checked
 
 PAUSED = "Paused by your teacher"
@@ -54,13 +54,9 @@ def table_open_for(
     return table_create(
         seated=seated,
         fields={
-            "house_rules": sorted(rules.house_rules),
-            "base": rules.base,
-            "skill_level": rules.skill_level,
-            "bot_level": bot_level,
-            "kind": kind,
-            "call_seconds": call_seconds,
-            "turn_seconds": turn_seconds,
+            **table_fields(
+                rules, bot_level=bot_level, kind=kind, call_seconds=call_seconds, turn_seconds=turn_seconds
+            ),
             "joining_open": False,
             "seats_managed": True,
             "notice": notice[:200],

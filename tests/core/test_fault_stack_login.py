@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -26,7 +24,7 @@ import pytest
 
 from tests.core.test_fault_stack import FLOOD_P95_GUARD
 from tests.services import run_python
-from tests.stack import Response, Stack, Visitor, percentile
+from tests.stack import Response, Stack, Visitor, flood_process, percentile
 
 pytestmark = [pytest.mark.fault, pytest.mark.timed, pytest.mark.xdist_group("production_stack")]
 
@@ -95,33 +93,10 @@ def login_flood(stack: Stack, *, seconds: float, every: float = 2.0) -> Iterator
     """FLOOD_ADDRESSES each posting a wrong password every `every` s, in a process of its own at the
     lowest CPU priority (an attacker's clients run on their own machines); yields the answers'
     counts per status, filled on leaving."""
-    counts: dict[str, int] = {}
-    process = subprocess.Popen(
-        [
-            "nice",
-            "-n",
-            "19",
-            sys.executable,
-            "-c",
-            FLOOD,
-            stack.host,
-            str(stack.https_port),
-            str(stack.cert),
-            str(seconds),
-            str(every),
-            CSRF,
-            json.dumps(FLOOD_ADDRESSES),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
+    with flood_process(
+        stack, FLOOD, seconds, str(seconds), str(every), CSRF, json.dumps(FLOOD_ADDRESSES)
+    ) as counts:
         yield counts
-    finally:
-        output, errors = process.communicate(timeout=seconds + 60)
-        assert process.returncode == 0, errors
-        counts.update(json.loads(output))
 
 
 def log_in(stack: Stack, username: str, password: str, source: str) -> Response:
