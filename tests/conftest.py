@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.course import course  # noqa: F401 - the `course` fixture, for every test package
-from tests.services import database_url  # noqa: F401 - a throw-away PostgreSQL database, likewise
+from tests.services import database_url, migrated_database_url  # noqa: F401 - throw-away PostgreSQL databases, likewise
 from tests.stack import production_stack
 
 

@@ -64,13 +64,13 @@ print(json.dumps({"flags": dict(User.objects.values_list("username", "legacy_use
 
 
 @needs_postgres
-def test_it_applies_on_postgresql_with_unicode_case(database_url: str) -> None:
+def test_it_applies_on_postgresql_with_unicode_case(migrated_database_url: str) -> None:
     import json
 
     import psycopg
 
+    database_url = migrated_database_url
     env = site_env(database_url)
-    run_python(env, "manage.py", "migrate", "--noinput")
     run_python(env, "manage.py", "migrate", "accounts", BEFORE[0][1], "--noinput")
     with psycopg.connect(database_url, autocommit=True) as db:
         for name in ("émile", "Émile", "alice"):

@@ -11,10 +11,10 @@ import json
 
 import pytest
 
-from tests.services import database_url, needs_postgres, run_python, site_env
+from tests.services import migrated_database_url, needs_postgres, run_python, site_env
 
 pytestmark = [needs_postgres, pytest.mark.fault]
-__all__ = ["database_url"]  # the fixture, used by name
+__all__ = ["migrated_database_url"]  # the fixture, used by name
 
 SCRIPT = r"""
 import django, json, threading
@@ -54,9 +54,8 @@ print(json.dumps({
 """
 
 
-def test_a_list_sent_four_times_at_once_makes_its_accounts_once(database_url: str) -> None:
-    env = site_env(database_url)
-    run_python(env, "manage.py", "migrate", "--noinput", timeout=120)
+def test_a_list_sent_four_times_at_once_makes_its_accounts_once(migrated_database_url: str) -> None:
+    env = site_env(migrated_database_url)
     report = json.loads(run_python(env, "-c", SCRIPT, timeout=150).strip().splitlines()[-1])
     assert report["errors"] == [], report
     assert report["made"] == [["saml", "zoem"]] and report["refused"] == 3, report

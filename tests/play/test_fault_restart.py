@@ -239,7 +239,7 @@ def site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Site]:
     """A migrated throwaway database (PostgreSQL when it answers, else SQLite) and the settings
     to serve it with; whatever server is left running is killed afterwards."""
     if listening(HOST, 5432):
-        database = {"DATABASE_URL": str(request.getfixturevalue("database_url"))}
+        database = {"DATABASE_URL": str(request.getfixturevalue("migrated_database_url"))}
     else:
         database = {"DATABASE_URL": "", "SQLITE_PATH": str(tmp_path / "site.sqlite3")}
     env = {key: value for key, value in os.environ.items() if key not in NOT_INHERITED}
