@@ -116,8 +116,8 @@ def signup(request: HttpRequest) -> HttpResponse:
                 request,
                 f"Welcome, {user.username}: "
                 + (f"you are in {classroom.name}. Your " if classroom is not None else "your ")
-                + "account is made, and what you did before signing up (lessons, answers, today's "
-                "streak) is kept in it.",
+                + "account is made, and what you did before signing up (lessons, answers, hands "
+                "played, today's streak) is kept in it.",
             )
             then = (
                 reverse("classes:detail", args=[classroom.pk])

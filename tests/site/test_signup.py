@@ -230,7 +230,7 @@ def test_it_says_the_account_is_made_on_the_page_it_leads_to(client, django_user
     said = [str(message) for message in response.context["messages"]]
     assert said == [
         "Welcome, newplayer: your account is made, and what you did before signing up "
-        "(lessons, answers, today's streak) is kept in it."
+        "(lessons, answers, hands played, today's streak) is kept in it."
     ]
 
 
