@@ -92,21 +92,25 @@ class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
 
     def _username_offer(self, data: dict[str, Any]) -> None:
         """Fill in a free username made from the refused one, and keep a refused name that reads
-        as a person's in "Your name" when that was left empty, each said under the username."""
+        as a person's in "Your name" when that was left empty. The whole of it is said at the top
+        of the form, in view when the page comes back (a phone in large print shows little more),
+        and the username offered under the username too."""
         refused = self.username_refused
         typed = self.data.copy() if isinstance(self.data, QueryDict) else dict(self.data)
+        words = [str(error) for error in self.errors.get("username", [])]  # why it was refused
         offered = username_offered(refused, taken=username_taken)
-        words = []
         if offered:
             typed[self.add_prefix("username")] = offered
             words.append(f"We filled in {offered}, which is free: sign up with it, or change it.")
+            self.add_error("username", ValidationError(words[-1], code="offered"))
         keep_name = " " in refused and not data.get("real_name") and "real_name" not in self.errors
         if keep_name and real_name_problem(real_name_normalise(refused)) is None:
             typed[self.add_prefix("real_name")] = real_name_normalise(refused)
             words.append(f"Your name, {real_name_normalise(refused)}, is kept in “Your name”.")
+        if set(self.errors) - {"username"}:
+            words.append("Please also correct what is marked below.")
         self.data = typed
-        if words:
-            self.add_error("username", ValidationError(" ".join(words), code="offered"))
+        self.add_error(None, ValidationError(" ".join(words), code="username"))
 
     def full_clean(self) -> None:
         """Checked; then the passwords are shown again (masked) unless one of them was refused."""

@@ -63,6 +63,7 @@ def test_it_deals_a_visitor_a_hand_they_play_with_the_coach() -> None:
     assert game.mode == Game.Mode.PRACTICE and game.coach == Game.Coach.ON_REQUEST
     table = visitor.get(reverse("play:game", args=[game.pk]))
     assert table.status_code == 200 and "Show a hint" in table.content.decode()
+    assert "data-live" not in table.content.decode()  # a hand alone streams nothing: no topic to hear
     hinted = visitor.get(reverse("play:game", args=[game.pk]) + "?hint=1").content.decode()
     assert 'id="hint"' in hinted
     moved = visitor.post(reverse("play:act", args=[game.pk]), first_pass(game))

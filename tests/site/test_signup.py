@@ -265,6 +265,11 @@ def test_a_name_with_a_space_is_refused_in_plain_words_with_a_free_username_fill
     assert "We filled in margaretsmith, which is free: sign up with it, or change it." in html
     assert "Your name, Margaret Smith, is kept in “Your name”." in html
     assert "This value may contain only" not in html and "Enter a valid username" not in html
+    summary = html[html.index('<div class="form-errors"') : html.index("</div>", html.index("form-errors"))]
+    assert (  # at the top of the form, in view when the page comes back
+        "A username has no spaces, so “Margaret Smith” cannot be one. We filled in margaretsmith, "
+        "which is free: sign up with it, or change it. Your name, Margaret Smith, is kept in “Your name”."
+    ) in summary
     assert 'value="margaretsmith"' in _field(html, "username")
     assert 'value="Margaret Smith"' in _field(html, "real_name")
     assert 'value="meg@example.com"' in _field(html, "email")
@@ -298,6 +303,13 @@ def test_other_characters_are_named_and_a_username_is_offered_from_what_can_be_k
     assert "is kept in “Your name”" not in html  # no space: not taken for a person's name
     nothing = client.post(URL, _form(username="!!! ???")).content.decode()
     assert "A username has no spaces" in nothing and "We filled in" not in nothing
+
+
+def test_the_top_of_the_form_says_when_more_is_wrong_than_the_username(client, db):
+    html = client.post(URL, _form(username="Margaret Smith", password2="something-else")).content.decode()
+    summary = html[html.index('<div class="form-errors"') : html.index("</div>", html.index("form-errors"))]
+    assert "We filled in margaretsmith" in summary and "Please also correct what is marked below." in summary
+    assert "The two password fields didn’t match." in html
 
 
 def test_passwords_that_were_the_problem_are_typed_again_and_the_rest_is_kept(client, db):
