@@ -21,6 +21,7 @@ from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_layout import PLACE, in_view
 from tests.browser.test_play import PHONE, TABLET, Table, choice_in_view, fits
 from tests.browser.walk import header_menu, settled, start
+from tests.play.helpers import play_out
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -122,3 +123,34 @@ def test_a_visitor_plays_with_the_coach_then_signs_up_and_finds_the_hand(
     problems += fits(page, f"{look}: the Play page, signed up")
     page.screenshot(path=str(SHOTS / f"{look}-5-hand-in-the-account.png"), full_page=True)
     assert not problems + table.problems, "\n".join(problems + table.problems)
+
+
+@pytest.mark.parametrize("look", ["phone-large", "tablet"])
+def test_a_visitors_finished_hand_offers_to_keep_it_and_its_review_says_sharing_needs_an_account(
+    contexts: Callable[..., BrowserContext], look: str
+) -> None:
+    """The end of a visitor's hand: its result offers to sign up to keep it, and its review, read
+    like an account's, says a share link needs an account, with a link to sign up back to it."""
+    viewport, large = LOOKS[look]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = start(contexts(viewport), large)
+    page.goto("/play/")
+    page.get_by_role("button", name="Deal a hand").click()
+    expect(page).to_have_url(re.compile(r"/play/\d+/#table$"))
+    game = play_out(Game.objects.get())  # the service plays it out: the page shows its end
+    page.reload()  # the table's own address: drawn again, at the hand's end
+    result = page.locator("#hand-result")
+    expect(result.get_by_role("link", name="Sign up (free)")).to_be_visible()
+    problems = fits(page, f"{look}: the result")
+    result.screenshot(path=str(SHOTS / f"{look}-6-result.png"))
+    result.get_by_role("link", name="Review this hand").click()
+    expect(page.locator("h1")).to_have_text(f"Review of game {game.pk}")
+    share = page.locator("#share")
+    expect(share).to_contain_text("needs an account")
+    expect(share.get_by_role("button", name="Make a share link")).to_have_count(0)
+    expect(share.get_by_role("link", name="sign up (free)")).to_have_attribute(
+        "href", f"/accounts/signup/?next=/play/{game.pk}/review/"
+    )
+    problems += fits(page, f"{look}: the review")
+    share.screenshot(path=str(SHOTS / f"{look}-7-review-share.png"))
+    assert not problems, "\n".join(problems)
