@@ -249,6 +249,13 @@ PRACTICE_POOL_TARGET = env_int("PRACTICE_POOL_TARGET", 20)  # unseen puzzles kep
 # Hands against the bots one account may have started and not finished (cfmj.play.services): more
 # are refused with words saying to finish one first. A class's deal is always dealt.
 PLAY_UNFINISHED_MAX = env_int("PLAY_UNFINISHED_MAX", 20)
+# A visitor (no account) may play against the bots too: at most this many hands not finished each,
+# and, since a bot can make visitor after visitor, at most PLAY_VISITOR_HANDS_PER_DAY hands dealt
+# to all visitors together in a day (RATE_LIMITS["play_visitor"] bounds one address's share).
+# Past either, the Play page says to sign up (free). Unclaimed hands go with the visitor's other
+# rows, 30 days after they were last seen (cfmj.site.services.visitor_rows_purge).
+PLAY_VISITOR_UNFINISHED_MAX = env_int("PLAY_VISITOR_UNFINISHED_MAX", 3)
+PLAY_VISITOR_HANDS_PER_DAY = env_int("PLAY_VISITOR_HANDS_PER_DAY", 1000)
 # A reset link is mailed to an account at most once in this many seconds; asked for again sooner,
 # nothing more is sent (the link on its way still works) and the page is the same.
 PASSWORD_RESET_MAIL_QUIET_SECONDS = env_int("PASSWORD_RESET_MAIL_QUIET_SECONDS", 300)
@@ -328,6 +335,10 @@ RATE_LIMITS: dict[str, dict[str, int]] = {
     # Words from a teacher to one seat at a class's table (each changes the table and redraws that
     # seat's page): a word every two seconds for a minute is more than any teacher sends.
     "table_word": {"user": env_int("RATE_LIMIT_TABLE_WORD_PER_USER", 30), "window": 60},
+    # Hands dealt to visitors (a new hand, or a match's next): a library's group of newcomers
+    # behind one router tries a few each; one address cannot take the day's hands for visitors
+    # (PLAY_VISITOR_HANDS_PER_DAY) alone. Accounts are not counted here (PLAY_UNFINISHED_MAX).
+    "play_visitor": {"ip": env_int("RATE_LIMIT_PLAY_VISITOR_PER_IP", 20), "window": 3600},
     # Lists of names made into accounts (classes/roster.py): each hashes up to 30 first passwords,
     # a few seconds of a core; twenty lists an hour is more than any class needs.
     "accounts_made": {"user": env_int("RATE_LIMIT_ACCOUNTS_MADE_PER_USER", 20), "window": 3600},

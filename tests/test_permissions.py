@@ -5,7 +5,9 @@ made (managed), a student who signed up themselves, a student a teacher took out
 co-teacher who accepted, a teacher invited who has not answered; and the teacher of another class.
 
 Class pages answer members only (404 for everyone else, who must not learn the class exists); the
-owner's own powers answer 403 to a co-teacher (who can see the class); visitors are sent to log in.
+owner's own powers answer 403 to a co-teacher (who can see the class); visitors are sent to log in,
+but for what a visitor may do (practice, lessons, a hand of their own against the bots: here the
+learner's hand is a 404 to a visitor as to anyone else).
 The site's public pages answer everyone. A URL added without a row here fails the first test."""
 
 from __future__ import annotations
@@ -82,23 +84,26 @@ CASES: dict[str, Case] = {
     # Not served to this person: sent to a fresh question (tests/practice/test_answer.py for the rest).
     "practice:answer": Case("POST", EVERYONE, (302,), visitor=(302,)),
     # A learner's own hand against the bots: nobody else's (play:act with no action: a message).
-    "play:home": Case("GET", SIGNED_IN),
-    "play:start": Case("POST", SIGNED_IN, (302,), {"bot_level": "beginner"}),
-    "play:game": Case("GET", frozenset({"learner"})),
-    "play:act": Case("POST", frozenset({"learner"}), (302,)),
+    # A visitor plays too (a hand dealt to their visit: tests/play/test_visitor_hands.py), and
+    # gets a 404 on anyone else's.
+    "play:home": Case("GET", SIGNED_IN, visitor=(200,)),
+    "play:start": Case("POST", SIGNED_IN, (302,), {"bot_level": "beginner"}, visitor=(302,)),
+    "play:game": Case("GET", frozenset({"learner"}), visitor=(404,)),
+    "play:act": Case("POST", frozenset({"learner"}), (302,), visitor=(404,)),
     # Undo (nothing to undo yet: a message) and the match's next hand (this one is not over: a
     # message): the owner's only.
-    "play:undo": Case("POST", frozenset({"learner"}), (302,)),
-    "play:next": Case("POST", frozenset({"learner"}), (302,)),
+    "play:undo": Case("POST", frozenset({"learner"}), (302,), visitor=(404,)),
+    "play:next": Case("POST", frozenset({"learner"}), (302,), visitor=(404,)),
     # When the coach speaks in this hand (no choice posted: a message): the owner's only.
-    "play:coach": Case("POST", frozenset({"learner"}), (302,)),
+    "play:coach": Case("POST", frozenset({"learner"}), (302,), visitor=(404,)),
     # A hand's review: its owner's (this hand is in progress: sent back to the table, and sharing
-    # it is refused with a message); a shared review by its link, here a link that finds nothing.
-    "play:review": Case("GET", frozenset({"learner"}), (302,)),
+    # it is refused with a message; a visitor shares nothing: sent to log in); a shared review by
+    # its link, here a link that finds nothing.
+    "play:review": Case("GET", frozenset({"learner"}), (302,), visitor=(404,)),
     # A table hand's review from a seat asked for: its own person's (here the learner's hand alone,
     # seat 0: in progress, sent on with a message), or any seat for a class's teachers at its tables
     # (tests/classes/test_table_views.py).
-    "play:review_seat": Case("GET", frozenset({"learner"}), (302,)),
+    "play:review_seat": Case("GET", frozenset({"learner"}), (302,), visitor=(404,)),
     "play:share": Case("POST", frozenset({"learner"}), (302,), {"sharing": "on"}),
     "play:shared": Case("GET", frozenset(), visitor=(404,)),
     # Tables: anyone signed in opens one or looks a code up (a wrong code: a message); a table

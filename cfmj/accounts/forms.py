@@ -5,6 +5,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, SetPasswordMixin, UserCreationForm
 from django.core.exceptions import ValidationError
+from django.http import QueryDict
 
 from cfmj.accounts import login_guard
 from cfmj.accounts.models import User
@@ -13,9 +14,13 @@ from cfmj.accounts.recovery import GROUP, LENGTH
 from cfmj.accounts.selectors import recovery_account, username_taken
 from cfmj.accounts.services import NO_MATCH
 from cfmj.core.days import zone_checked, zone_label, zone_names, zone_unknown
-from cfmj.core.usernames import username_normalise
+from cfmj.core.usernames import username_normalise, username_offered, username_problem
 
 USERNAME_TAKEN = "A user with that username already exists."
+USERNAME_HELP = (
+    "The name you log in with: letters and numbers, with no spaces (such as margaretsmith). "
+    "Your real name goes in “Your name”."
+)
 
 
 def real_name_field(**kwargs: Any) -> forms.CharField:
@@ -40,6 +45,11 @@ def clean_real_name(value: object) -> str:
 
 
 class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
+    """A new account. A username that cannot be one ("Margaret Smith") is refused in plain words,
+    with a free one made from it filled in (margaretsmith) and the real name typed there kept in
+    "Your name"; on any refusal what was typed stays, the passwords too unless they were the
+    problem (a pair that did not match, or one too weak, is typed again)."""
+
     real_name = real_name_field()
     email = forms.EmailField(required=False, help_text="Optional: only used to reset a forgotten password.")
     role = forms.ChoiceField(
@@ -54,6 +64,8 @@ class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
         """`learner`: the account is a learner's, and the form does not ask (someone joining a
         class by its link is its student)."""
         super().__init__(*args, **kwargs)
+        self.fields["username"].help_text = USERNAME_HELP
+        self.username_refused = ""  # a typed name that cannot be a username, for clean()
         if learner:
             del self.fields["role"]
 
@@ -62,9 +74,52 @@ class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
 
     def clean_username(self) -> str:
         name = username_normalise(str(self.cleaned_data.get("username") or ""))
+        problem = username_problem(name)
+        if problem is not None:
+            self.username_refused = name
+            if any(ch.isspace() for ch in name):
+                problem = f"A username has no spaces, so “{name}” cannot be one."
+            raise ValidationError(problem, code="invalid")
         if username_taken(name):
             raise ValidationError(USERNAME_TAKEN, code="unique")
         return name
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.username_refused:
+            self._username_offer(data)
+        return data
+
+    def _username_offer(self, data: dict[str, Any]) -> None:
+        """Fill in a free username made from the refused one, and keep a refused name that reads
+        as a person's in "Your name" when that was left empty. The whole of it is said at the top
+        of the form, in view when the page comes back (a phone in large print shows little more),
+        and the username offered under the username too."""
+        refused = self.username_refused
+        typed = self.data.copy() if isinstance(self.data, QueryDict) else dict(self.data)
+        words = [str(error) for error in self.errors.get("username", [])]  # why it was refused
+        offered = username_offered(refused, taken=username_taken)
+        if offered:
+            typed[self.add_prefix("username")] = offered
+            words.append(f"We filled in {offered}, which is free: sign up with it, or change it.")
+            self.add_error("username", ValidationError(words[-1], code="offered"))
+        keep_name = " " in refused and not data.get("real_name") and "real_name" not in self.errors
+        if keep_name and real_name_problem(real_name_normalise(refused)) is None:
+            typed[self.add_prefix("real_name")] = real_name_normalise(refused)
+            words.append(f"Your name, {real_name_normalise(refused)}, is kept in “Your name”.")
+        if set(self.errors) - {"username"}:
+            words.append("Please also correct what is marked below.")
+        self.data = typed
+        self.add_error(None, ValidationError(" ".join(words), code="username"))
+
+    def full_clean(self) -> None:
+        """Checked; then the passwords are shown again (masked) unless one of them was refused."""
+        super().full_clean()
+        keep = self.is_bound and not {"password1", "password2"} & set(self.errors)
+        for name in ("password1", "password2"):
+            widget = self.fields[name].widget
+            assert isinstance(widget, forms.PasswordInput)
+            widget.render_value = keep
 
 
 class _PasswordCheckForm(forms.Form):

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 import secrets
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -26,7 +25,7 @@ from cfmj.accounts.names import real_name_normalise, real_name_problem
 from cfmj.accounts.selectors import username_taken
 from cfmj.classes.models import Classroom, ManagedAccount, Membership
 from cfmj.classes.services import ClassError, is_managed_by, student_create
-from cfmj.core.usernames import username_key, username_problem
+from cfmj.core.usernames import username_folded, username_key, username_problem
 
 MAX_NAMES = 30  # accounts made from one list: a club class (each password takes a moment to hash)
 CARDS_KEY = "login_cards"
@@ -155,7 +154,7 @@ def _already_in(classroom: Classroom, names: list[str]) -> list[str]:
 def username_for(name: str, taken: set[str]) -> str:
     """A readable username for a name ("Zoë Müller": zoem, else zoem2, zoem3...), free on the site
     and not in `taken` (keys of names chosen already in this list)."""
-    words = [_folded(word) for word in name.split()]
+    words = [username_folded(word) for word in name.split()]
     words = [word for word in words if word]
     base = words[0][:USERNAME_PART] + (words[-1][0] if len(words) > 1 else "") if words else "student"
     for number in range(1, 10_000):
@@ -164,12 +163,6 @@ def username_for(name: str, taken: set[str]) -> str:
         if free and not username_taken(candidate):
             return candidate
     raise ClassError(f"No free username could be found for {name}.")  # pragma: no cover
-
-
-def _folded(word: str) -> str:
-    """Lower case, accents off ("Müller": muller), letters and digits only."""
-    plain = "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch))
-    return "".join(ch for ch in plain.casefold() if ch.isalnum())
 
 
 def first_password(user: User) -> str:

@@ -228,16 +228,18 @@ def rate_limited(
     methods: tuple[str, ...] = ("POST",),
     scope: Callable[[HttpRequest], Scope | None] | None = None,
     light: bool = False,
+    only: Callable[[HttpRequest], bool] | None = None,
 ) -> Callable[[View], View]:
     """Refuse a view's `methods` with 429 once settings.RATE_LIMITS[key] is used up; showing a
     form (GET) is never counted. `scope`, when given and it returns a Scope for a request, puts
     that request in a per-address bucket of its own (as sign-ups on their way to a class).
-    `light`: refuse with the page that reads no session (see too_many)."""
+    `light`: refuse with the page that reads no session (see too_many). `only`, when given: just
+    the requests it says are counted and refused (a visitor's, say); the others pass uncounted."""
 
     def decorate(view: View) -> View:
         @functools.wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-            if request.method in methods:
+            if request.method in methods and (only is None or only(request)):
                 try:
                     wait = _wait_if_over(key, request, scope(request) if scope is not None else None)
                 except CACHE_DOWN as error:

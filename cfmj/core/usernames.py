@@ -9,6 +9,7 @@ for counting tries, at least as coarse as the database's comparison."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
@@ -40,3 +41,22 @@ def username_problem(name: str) -> str | None:
     except ValidationError:
         return f"{name} cannot be a username: use letters, numbers and . _ - + @ only, with no spaces."
     return None
+
+
+def username_folded(text: str) -> str:
+    """Text as a username can hold it, for names made from a real name ("Zoë Müller": zoemuller):
+    accents off, lower case, letters and digits only."""
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+    return "".join(ch for ch in plain.casefold() if ch.isalnum())
+
+
+def username_offered(typed: str, *, taken: Callable[[str], bool], tries: int = 20) -> str:
+    """A username to offer someone who typed one that cannot be ("Margaret Smith": margaretsmith),
+    made from what they typed and free (`taken` says whether a name is anyone's): else with a
+    number after it (margaretsmith2, ...). "" when nothing typed can be used, or no try was free."""
+    base = username_folded(username_normalise(typed))[: USERNAME_MAX - 4]
+    for number in range(1, tries + 1) if base else ():
+        name = base if number == 1 else f"{base}{number}"
+        if username_problem(name) is None and not taken(name):
+            return name
+    return ""

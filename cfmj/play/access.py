@@ -1,4 +1,7 @@
-"""Whose game is it: the owner's alone. Anyone else gets a 404 (never learning it exists).
+"""Whose game is it: the owner's alone, an account's or a visitor's (the visitor id of their
+session: cfmj.accounts.learners). Anyone else gets a 404 (never learning it exists): another
+visitor, a visitor with no id yet, and every account (a visitor's hand becomes an account's only
+when that visitor signs up or logs in: services.visitor_hands_claim).
 
 A review opens to more people than the hand's owner: the people seated at a table's hand, each
 from their own seat; whoever a registered reader names (a class's teachers, a student's hand for
@@ -13,10 +16,12 @@ from collections.abc import Callable
 
 from django.http import Http404, HttpRequest
 
+from cfmj.accounts.learners import learner_of
 from cfmj.accounts.models import User
 from cfmj.engine.game import SEATS
 from cfmj.play import holds
 from cfmj.play.models import LEARNER_SEAT, Game, Seat
+from cfmj.play.selectors import hands_of
 
 # (the person asking, a table's hand) -> may they read it from every seat?
 EverySeatReader = Callable[[User, Game], bool]
@@ -39,8 +44,9 @@ def reads_every_seat(user: User, game: Game) -> bool:
 
 
 def owned_or_404(request: HttpRequest, game_id: int) -> Game:
-    user = request.user
-    game = Game.objects.filter(pk=game_id, owner=user).first() if isinstance(user, User) else None
+    """The learner's own hand alone: the account's, or, for a visitor, the one dealt to their
+    session's visitor id."""
+    game = Game.objects.filter(hands_of(learner_of(request)), pk=game_id).first()
     if game is None:
         raise Http404("No such game")
     return game
@@ -65,10 +71,13 @@ def reviewable_or_404(request: HttpRequest, game_id: int, seat: int | None = Non
     that seat's tiles were someone else's), or a hand a registered reader opens to them (a
     student's hand for the class, to its teachers). `seat`: the seat asked for, which must be
     theirs unless an every-seat reader lets them read every seat of a table's hand
-    (reads_every_seat). None while the hand is held back."""
+    (reads_every_seat). None while the hand is held back. A visitor reads their own hands alone."""
     user = request.user
     if not isinstance(user, User):
-        raise Http404("No such game")
+        hand = owned_or_404(request, game_id) if seat in (None, LEARNER_SEAT) else None
+        if hand is None or holds.held_words(hand):
+            raise Http404("No such game")
+        return hand, LEARNER_SEAT
     game = Game.objects.filter(pk=game_id).first()
     if game is None or holds.held_words(game):
         raise Http404("No such game")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 
 LEARNER_SEAT = 0
 
@@ -110,6 +111,11 @@ class Game(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="play_games"
     )
+    # A visitor's hand alone (no owner, no table): the visitor id of their session
+    # (cfmj.accounts.learners). Moved to the account when they sign up or log in
+    # (services.visitor_hands_claim), and purged with their other rows when never claimed
+    # (cfmj.site.services.visitor_rows_purge). "" for every other hand.
+    visitor = models.CharField(max_length=64, blank=True, default="")
     # A secret 128-bit number as decimal text (too big for a BigIntegerField): the wall and the
     # bots' choices follow from it, so a guessable seed would tell every tile to come.
     seed = models.CharField(max_length=40)
@@ -155,10 +161,28 @@ class Game(models.Model):
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
 
     class Meta:
-        indexes = [models.Index(fields=["owner", "status", "-updated_at"])]
+        indexes = [
+            models.Index(fields=["owner", "status", "-updated_at"]),
+            # Visitors' hands only (a few, and gone once claimed): one visitor's, and the site's
+            # dealt today (the bounds in services._room_for_a_hand).
+            models.Index(
+                fields=["visitor", "status", "-updated_at"],
+                condition=~Q(visitor=""),
+                name="play_visitor_hands",
+            ),
+            models.Index(fields=["created_at"], condition=~Q(visitor=""), name="play_visitor_hands_dealt"),
+        ]
+        constraints = [
+            # A visitor's hand is theirs alone: no account owns it and it is at no table.
+            models.CheckConstraint(
+                condition=Q(visitor="") | Q(owner__isnull=True, table__isnull=True),
+                name="play_visitor_hand_alone",
+            )
+        ]
 
     def __str__(self) -> str:
-        return f"game {self.pk} of {self.owner_id} ({self.status})"
+        whose = self.owner_id if self.owner_id is not None else f"visitor {self.visitor[:8]}"
+        return f"game {self.pk} of {whose} ({self.status})"
 
     @property
     def seed_number(self) -> int:

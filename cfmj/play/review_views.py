@@ -1,7 +1,8 @@
 """The review of a finished hand: /play/<id>/review/ for its owner, /play/shared/<token>/ for anyone
 with the link the owner made (read-only, the owner named by a first name at most), each with
 ?step=N to step through the hand; /play/<id>/share/ makes or stops the link. A hand in progress has
-no review: that would show what is still to come."""
+no review: that would show what is still to come. A visitor reads the reviews of their own hands;
+sharing one by a link needs an account (a visitor could never stop sharing once their visit ends)."""
 
 from __future__ import annotations
 
@@ -28,13 +29,11 @@ IN_PROGRESS = "This hand is still being played: its review opens when it is over
 SECOND_LOOK = 3  # the choices the review lists unfolded; every move is behind "Show every move"
 
 
-@login_required
 @require_GET
 def review(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return _review(request, game_id, None)
 
 
-@login_required
 @require_GET
 def review_seat(request: HtmxHttpRequest, game_id: int, seat: int) -> HttpResponse:
     """A table hand's review from the seat asked for: the reader's own, or any seat for those a

@@ -1,12 +1,14 @@
-"""Reading games: a learner's games, and the engine's game rebuilt from a row."""
+"""Reading games: a learner's games (an account's, or a visitor's), and the engine's game rebuilt
+from a row."""
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
-from cfmj.accounts.models import User
+from cfmj.accounts.learners import Learner
 from cfmj.engine import RuleSet
 from cfmj.engine.game import Game as EngineGame
 from cfmj.engine.game import action_from_dict
@@ -32,20 +34,36 @@ def rebuild_to(game: Game, count: int) -> EngineGame:
     return engine
 
 
-def games_in_progress(user: User) -> QuerySet[Game]:
-    return Game.objects.filter(owner=user, status=Game.Status.PLAYING).order_by("-updated_at", "-pk")
+def hands_of(learner: Learner) -> Q:
+    """The filter for a learner's own hands alone: an account's, or a visitor's (no account, no
+    table, their session's visitor id); a visitor without an id has none."""
+    if learner.user is not None:
+        return Q(owner=learner.user)
+    if not learner.visitor:
+        return Q(pk__in=[])
+    return Q(owner__isnull=True, table__isnull=True, visitor=learner.visitor)
 
 
-def hands_unfinished(user: User) -> int:
+def games_in_progress(learner: Learner) -> QuerySet[Game]:
+    return Game.objects.filter(hands_of(learner), status=Game.Status.PLAYING).order_by("-updated_at", "-pk")
+
+
+def hands_unfinished(learner: Learner) -> int:
     """The hands against the bots the learner has started and not finished (a table's hands,
     which the table deals, are not theirs alone)."""
-    return Game.objects.filter(owner=user, status=Game.Status.PLAYING, table__isnull=True).count()
+    return Game.objects.filter(hands_of(learner), status=Game.Status.PLAYING, table__isnull=True).count()
 
 
-def games_over(user: User, limit: int = 10) -> list[Game]:
+def games_over(learner: Learner, limit: int = 10) -> list[Game]:
     return list(
-        Game.objects.filter(owner=user, status=Game.Status.OVER).order_by("-updated_at", "-pk")[:limit]
+        Game.objects.filter(hands_of(learner), status=Game.Status.OVER).order_by("-updated_at", "-pk")[:limit]
     )
+
+
+def visitor_hands_dealt_since(since: datetime.datetime) -> int:
+    """How many hands visitors were dealt, the whole site together, since then (not counting those
+    claimed since by an account): what bounds visitors' play when a bot makes visitor after visitor."""
+    return Game.objects.exclude(visitor="").filter(created_at__gte=since).count()
 
 
 @dataclass(frozen=True)
@@ -78,7 +96,9 @@ def earlier_hands(game: Game) -> list[Game]:
     (the owner's links, then the hands on the chain) rather than one query a hand."""
     if game.previous_id is None:
         return []
-    same_match = {"table_id": game.table_id} if game.table_id is not None else {"owner_id": game.owner_id}
+    same_match: dict[str, object] = {"owner_id": game.owner_id, "visitor": game.visitor}
+    if game.table_id is not None:
+        same_match = {"table_id": game.table_id}
     links = dict(
         Game.objects.filter(**same_match, hand_number__lt=game.hand_number).values_list("pk", "previous_id")
     )

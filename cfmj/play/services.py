@@ -4,6 +4,7 @@ action leaves the game as it was."""
 
 from __future__ import annotations
 
+import datetime
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -13,6 +14,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from cfmj.accounts.learners import Learner
 from cfmj.accounts.models import User
 from cfmj.engine import InputError, RuleSet
 from cfmj.engine.coach import LEVELS, Warning, judge, level_player, tiles_to_win, warning
@@ -31,7 +33,7 @@ from cfmj.engine.game import (
 from cfmj.engine.game import Game as EngineGame
 from cfmj.play import holds
 from cfmj.play.models import LEARNER_SEAT, Decision, Game
-from cfmj.play.selectors import hands_unfinished, rebuild, rules_of
+from cfmj.play.selectors import hands_unfinished, rebuild, rules_of, visitor_hands_dealt_since
 
 STALE = "This table changed in another tab or by a double click: here it is as it is now."
 OVER = "This hand is over: start a new one from the Play page."
@@ -59,6 +61,32 @@ class TooManyHandsError(PlayError):
         )
 
 
+class VisitorHandsError(TooManyHandsError):
+    """A visitor's new hand refused: they have PLAY_VISITOR_UNFINISHED_MAX hands not finished."""
+
+    def __init__(self, most: int) -> None:
+        PlayError.__init__(
+            self,
+            f"You have {most} hands not finished: finish one of them before you start another, or "
+            f"sign up (free) to keep up to {settings.PLAY_UNFINISHED_MAX} going. They are listed under "
+            "“Your hands in progress” on the Play page.",
+        )
+
+
+class VisitorsFullError(PlayError):
+    """A visitor's new hand refused: visitors, all together, were dealt PLAY_VISITOR_HANDS_PER_DAY
+    hands in the last day."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "So many visitors are playing today that we deal no more hands to visitors until "
+            "tomorrow. Sign up (free) to play now: your account deals you hands whenever you like."
+        )
+
+
+VISITORS_DAY = datetime.timedelta(days=1)  # the window of PLAY_VISITOR_HANDS_PER_DAY
+
+
 class WarnedError(PlayError):
     """A legal action held back before it makes a rule mistake, or a dangerous discard in a
     practice hand (coach.warning): the learner may confirm it (game_act with confirmed=True) or
@@ -72,7 +100,8 @@ class WarnedError(PlayError):
 
 def game_start(
     *,
-    owner: User,
+    owner: User | None = None,
+    visitor: str = "",
     bot_level: str,
     house_rules: Iterable[int | str] = (),
     base: int | str | None = None,
@@ -84,11 +113,13 @@ def game_start(
     limited: bool = True,
 ) -> Game:
     """A new hand with the learner in seat 0, dealt and played by the bots up to the learner's
-    first choice (the first Charleston pass). `dealer`: the dealer's seat (by default the seed
-    chooses it). A hand started here begins a new match (game_next deals its later hands).
-    TooManyHandsError when the learner has PLAY_UNFINISHED_MAX hands not finished (one account
-    held 259), unless not `limited`: a class's deal, one hand a student per deal, is always dealt
-    (it still counts among their hands)."""
+    first choice (the first Charleston pass). The learner: an account (`owner`), or a visitor (the
+    visitor id of their session). `dealer`: the dealer's seat (by default the seed chooses it). A
+    hand started here begins a new match (game_next deals its later hands). TooManyHandsError when
+    the learner has PLAY_UNFINISHED_MAX hands not finished (one account held 259), unless not
+    `limited`: a class's deal, one hand a student per deal, is always dealt (it still counts among
+    their hands). A visitor is always limited (_room_for_a_hand)."""
+    learner = _learner(owner, visitor)
     if mode not in Game.Mode.values:
         raise PlayError("Choose practice or test.")
     if dealer is not None and dealer not in range(SEATS):
@@ -98,22 +129,65 @@ def game_start(
     rules = table_rules_checked(
         bot_level=bot_level, house_rules=house_rules, base=base, skill_level=skill_level
     )
+    limited = limited or owner is None
     if limited:
-        _room_for_a_hand(owner)  # before dealing, which plays the bots: a refusal costs little
-    game = _dealt(owner_id=owner.pk, rules=rules, bot_level=bot_level, mode=mode, seed=seed, dealer=dealer)
-    game.coach = coach
+        _room_for_a_hand(learner)  # before dealing, which plays the bots: a refusal costs little
+    game = _dealt(
+        owner_id=owner.pk if owner is not None else None,
+        rules=rules,
+        bot_level=bot_level,
+        mode=mode,
+        seed=seed,
+        dealer=dealer,
+    )
+    game.coach, game.visitor = coach, learner.visitor if owner is None else ""
     with transaction.atomic():
-        # One start at a time per learner, so that two at once cannot both take the last place.
-        list(User.objects.select_for_update().filter(pk=owner.pk).values_list("pk"))
+        if owner is not None:
+            # One start at a time per learner, so that two at once cannot both take the last place.
+            # (A visitor has no row to lock: two starts at the same moment may both pass, a few
+            # over at most; RATE_LIMITS["play_visitor"] bounds how many an address sends.)
+            list(User.objects.select_for_update().filter(pk=owner.pk).values_list("pk"))
         if limited:
-            _room_for_a_hand(owner)
+            _room_for_a_hand(learner)
         game.save()
     return game
 
 
-def _room_for_a_hand(owner: User) -> None:
-    if hands_unfinished(owner) >= settings.PLAY_UNFINISHED_MAX:
-        raise TooManyHandsError(settings.PLAY_UNFINISHED_MAX)
+def _learner(owner: User | None, visitor: str) -> Learner:
+    """Whose hand: an account's, or a visitor's by their id (exactly one of them)."""
+    if (owner is None) == (not visitor):
+        raise ValueError("A hand is an account's or a visitor's: give one of owner and visitor.")
+    return Learner(owner, "" if owner is not None else visitor)
+
+
+def _room_for_a_hand(learner: Learner) -> None:
+    """Refuse a new hand past the learner's bound: PLAY_UNFINISHED_MAX hands not finished for an
+    account; for a visitor PLAY_VISITOR_UNFINISHED_MAX, and, since a bot can make visitor after
+    visitor, PLAY_VISITOR_HANDS_PER_DAY dealt to all visitors together in the last day."""
+    if learner.user is not None:
+        if hands_unfinished(learner) >= settings.PLAY_UNFINISHED_MAX:
+            raise TooManyHandsError(settings.PLAY_UNFINISHED_MAX)
+        return
+    if hands_unfinished(learner) >= settings.PLAY_VISITOR_UNFINISHED_MAX:
+        raise VisitorHandsError(settings.PLAY_VISITOR_UNFINISHED_MAX)
+    if visitors_full():
+        raise VisitorsFullError
+
+
+def visitors_full() -> bool:
+    """Have visitors, all together, been dealt their hands for the day?"""
+    return visitor_hands_dealt_since(timezone.now() - VISITORS_DAY) >= settings.PLAY_VISITOR_HANDS_PER_DAY
+
+
+def visitor_hands_claim(*, user: User, visitor: str) -> int:
+    """A visitor who signs up or logs in keeps the hands they played, finished or not: they become
+    the account's (their decisions and matches with them; none is refused for the account's own
+    bound, which counts from its next hand). Returns how many moved."""
+    if not visitor:
+        return 0
+    return Game.objects.filter(owner__isnull=True, table__isnull=True, visitor=visitor).update(
+        owner=user, visitor=""
+    )
 
 
 def table_rules_checked(
@@ -362,6 +436,8 @@ def game_next(*, game: Game, seed: int | None = None) -> Game:
             return existing
         if previous.status != Game.Status.OVER:
             raise PlayError(NOT_OVER)
+        if previous.visitor:  # a visitor's next hand counts in their bounds like a new one
+            _room_for_a_hand(Learner(None, previous.visitor))
         hand = _dealt(
             owner_id=previous.owner_id,
             rules=rules_of(previous),
@@ -370,7 +446,7 @@ def game_next(*, game: Game, seed: int | None = None) -> Game:
             seed=seed,
             dealer=(previous.dealer + 1) % SEATS,
         )
-        hand.coach = previous.coach
+        hand.coach, hand.visitor = previous.coach, previous.visitor
         hand.previous = previous
         hand.hand_number = previous.hand_number + 1
         try:

@@ -1,6 +1,8 @@
 """The play pages: /play/ (start a hand, resume one) and the table, /play/<id>/, whose every action
 posts to /play/<id>/act/. With htmx the table is swapped in place; without it the post redirects
-back to the table (post, redirect, get)."""
+back to the table (post, redirect, get). A visitor plays on the same pages as an account: their
+hands are their session's (access.owned_or_404), kept when they sign up or log in; a visitor's new
+hands are bounded (services._room_for_a_hand, and per address RATE_LIMITS["play_visitor"])."""
 
 from __future__ import annotations
 
@@ -8,15 +10,15 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from cfmj.accounts.learners import user_of
+from cfmj.accounts.learners import learner_of
 from cfmj.core.htmx import render_partial_response
 from cfmj.core.http import HtmxHttpRequest
+from cfmj.core.ratelimit import rate_limited
 from cfmj.engine import coach
 from cfmj.engine.game import Action
 from cfmj.engine.game import Game as EngineGame
@@ -29,13 +31,19 @@ from cfmj.play.table import table_context
 UNDONE = "Your last choice is taken back: the table is as it was when you made it. Choose again."
 
 
-@login_required
+def _a_visitor(request: HttpRequest) -> bool:
+    return not request.user.is_authenticated
+
+
 @require_POST
+@rate_limited("play_visitor", only=_a_visitor)
 def start(request: HttpRequest) -> HttpResponse:
     data = request.POST
+    learner = learner_of(request, create=True)  # a visitor's first hand gives them a visitor id
     try:
         game = services.game_start(
-            owner=user_of(request),
+            owner=learner.user,
+            visitor=learner.visitor if learner.user is None else "",
             **posted_rules(data),
             mode=data.get("mode", Game.Mode.PRACTICE),
             coach=data.get("coach", Game.Coach.ON_REQUEST),
@@ -49,7 +57,6 @@ def start(request: HttpRequest) -> HttpResponse:
     return HttpResponseRedirect(_at_the_table(game))
 
 
-@login_required
 @require_GET
 def game(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The table; `?hint=1`: with the coach's hint for the learner's decision (practice hands
@@ -69,7 +76,6 @@ def game(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return render_partial_response(request, "play/game.html", context, partial="table")
 
 
-@login_required
 @require_POST
 def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     row = owned_or_404(request, game_id)
@@ -109,7 +115,6 @@ def act(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return HttpResponseRedirect(_at_the_table(row))
 
 
-@login_required
 @require_POST
 def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """Practice: back to the learner's last decision (services.game_undo says when it may)."""
@@ -131,8 +136,8 @@ def undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return HttpResponseRedirect(_at_the_table(row))
 
 
-@login_required
 @require_POST
+@rate_limited("play_visitor", only=_a_visitor)
 def next_hand(request: HttpRequest, game_id: int) -> HttpResponse:
     """The match's next hand, dealt once however often it is asked for; a plain post and redirect."""
     row = owned_or_404(request, game_id)
@@ -143,7 +148,6 @@ def next_hand(request: HttpRequest, game_id: int) -> HttpResponse:
     return HttpResponseRedirect(_at_the_table(row))
 
 
-@login_required
 @require_POST
 def coach_mode(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """The learner switches when the coach speaks: hints on request, the mark after each choice,

@@ -19,6 +19,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.timezone import localtime
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cfmj.accounts import login_guard
@@ -95,6 +96,7 @@ class LoginView(auth_views.LoginView):
 
 
 @require_http_methods(["GET", "POST"])
+@never_cache  # a refused form comes back with the passwords typed in it: kept by no cache
 @rate_limited("signup", scope=signup_scope)
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
@@ -116,8 +118,8 @@ def signup(request: HttpRequest) -> HttpResponse:
                 request,
                 f"Welcome, {user.username}: "
                 + (f"you are in {classroom.name}. Your " if classroom is not None else "your ")
-                + "account is made, and what you did before signing up (lessons, answers, today's "
-                "streak) is kept in it.",
+                + "account is made, and what you did before signing up (lessons, answers, hands "
+                "played, today's streak) is kept in it.",
             )
             then = (
                 reverse("classes:detail", args=[classroom.pk])

@@ -1,10 +1,12 @@
 """What the site does across apps: an account's role and deletion (its classes are handed over or
-archived), and the purge of what visitors did and never claimed (practice and lesson rows)."""
+archived), and the purge of what visitors did and never claimed (practice and lesson rows, and
+hands played against the bots)."""
 
 from __future__ import annotations
 
 import datetime
 import logging
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.db.models import Exists, Model, OuterRef, Q
@@ -17,17 +19,35 @@ from cfmj.accounts.services import AccountError
 from cfmj.classes.models import Classroom, ManagedAccount, Membership, active_member
 from cfmj.classes.selectors import class_accounts_left
 from cfmj.classes.services import teacher_classes_release
+from cfmj.play.models import Game
 from cfmj.play.seating import seats_forget
 from lessons.models import CheckAnswer, LessonProgress
 from practice.models import Attempt
 
-# What visitors do before they sign up: rows with no account and the visitor id of their session,
-# each with the field that says when the visitor last touched it. A new model of the kind (user
-# and visitor fields) is purged too once added here.
-VISITOR_ROWS: list[tuple[type[Model], str]] = [
-    (Attempt, "answered_at"),
-    (LessonProgress, "updated_at"),
-    (CheckAnswer, "answered_at"),
+
+@dataclass(frozen=True)
+class VisitorRows:
+    """A model holding what visitors do before they sign up: its rows with no account (`user`
+    null) and the visitor id of their session (`visitor`); `touched`, the field that says when the
+    visitor last touched a row; `only`, what else marks a visitor's row (a hand at a table has no
+    owner either, and is nobody's to purge)."""
+
+    model: type[Model]
+    touched: str
+    user: str = "user"
+    only: Q = field(default_factory=Q)
+
+    def unclaimed(self) -> Q:
+        return Q(**{f"{self.user}__isnull": True}) & self.only
+
+
+# A new model of the kind (an account field and a visitor field) is purged too once added here.
+VISITOR_ROWS: list[VisitorRows] = [
+    VisitorRows(Attempt, "answered_at"),
+    VisitorRows(LessonProgress, "updated_at"),
+    VisitorRows(CheckAnswer, "answered_at"),
+    # A visitor's hands against the bots (their decisions go with them), finished or not.
+    VisitorRows(Game, "updated_at", user="owner", only=Q(table__isnull=True) & ~Q(visitor="")),
 ]
 DELETIONS_PER_RUN = 200  # a run's fixed budget; the next run (hourly) takes the rest
 VISITOR_IDLE = datetime.timedelta(days=30)
@@ -41,21 +61,23 @@ def visitor_rows_purge(*, now: datetime.datetime | None = None) -> int:
     """Delete what visitors did and never claimed (by signing up or logging in) once the visitor
     has been idle for VISITOR_IDLE: no row of theirs in any model of VISITOR_ROWS is newer. By
     then their session, which lasts SESSION_COOKIE_AGE (two weeks) after it last changed, is gone,
-    so nobody can claim them. A row claimed while this runs is left alone. Returns rows deleted."""
+    so nobody can claim them. A row claimed while this runs is left alone. Returns rows deleted
+    (a hand's decisions among them)."""
     cutoff = (now or timezone.now()) - VISITOR_IDLE
     deleted = 0
-    for model, field in VISITOR_ROWS:
-        stale = model._default_manager.filter(Q(user__isnull=True) & Q(**{f"{field}__lt": cutoff}))
-        for other, other_field in VISITOR_ROWS:
-            recent = other._default_manager.filter(
-                Q(user__isnull=True) & Q(**{f"{other_field}__gte": cutoff}), visitor=OuterRef("visitor")
+    for rows in VISITOR_ROWS:
+        manager = rows.model._default_manager
+        stale = manager.filter(rows.unclaimed() & Q(**{f"{rows.touched}__lt": cutoff}))
+        for other in VISITOR_ROWS:
+            recent = other.model._default_manager.filter(
+                other.unclaimed() & Q(**{f"{other.touched}__gte": cutoff}), visitor=OuterRef("visitor")
             ).exclude(visitor="")
             stale = stale.exclude(Exists(recent))
         for _ in range(PURGE_BATCHES_PER_RUN):
             ids = list(stale.values_list("pk", flat=True)[:PURGE_BATCH])
             if not ids:
                 break
-            deleted += model._default_manager.filter(pk__in=ids, user__isnull=True).delete()[0]
+            deleted += manager.filter(rows.unclaimed(), pk__in=ids).delete()[0]
     return deleted
 
 

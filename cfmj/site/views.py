@@ -5,12 +5,11 @@ class's rules and the homework a hand counts for)."""
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from cfmj.accounts.learners import learner_of, user_of
+from cfmj.accounts.learners import learner_of
 from cfmj.classes.selectors import classes_of, invites_for, play_homework_of
 from cfmj.classes.teacher_home import teacher_home
 from cfmj.core.http import sent_number
@@ -18,6 +17,7 @@ from cfmj.engine import BASES, coach
 from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from cfmj.play import holds
 from cfmj.play import selectors as play_selectors
+from cfmj.play import services as play_services
 from cfmj.play.models import Game
 from cfmj.play.stats import PlayStats, play_stats, table_rules
 from lessons.opening import opened_lesson_ids
@@ -63,11 +63,14 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     )
 
 
-@login_required
 @require_GET
 def play_home(request: HttpRequest) -> HttpResponse:
-    user = user_of(request)
-    classroom = classes_of(user, "student").order_by("pk").first()
+    """The Play page: for an account, with its class's rules and the homework a hand counts for;
+    for a visitor, the same start form and their own hands, and what needs an account (tables,
+    classes, homework, sharing) said in words with a sign-up link."""
+    learner = learner_of(request)
+    user = learner.user
+    classroom = classes_of(user, "student").order_by("pk").first() if user is not None else None
     defaults = {
         "bot_level": coach.DEFAULT_LEVEL,
         "house_rules": list(classroom.house_rules) if classroom else [],
@@ -77,12 +80,13 @@ def play_home(request: HttpRequest) -> HttpResponse:
         "coach": Game.Coach.ON_REQUEST,
         "from_class": classroom.name if classroom else "",
     }
-    homework = play_homework_of(user, sent_number(request.GET.get("homework")))
+    homework = play_homework_of(user, sent_number(request.GET.get("homework"))) if user is not None else None
     if homework is not None:  # the table and mode the homework counts
         rules, level = table_rules(homework.assignment.table)
         defaults.update(house_rules=rules, skill_level=level, from_class="")
         defaults["mode"] = homework.assignment.play_mode
-    finished = play_selectors.games_over(user)
+    finished = play_selectors.games_over(learner)
+    most = settings.PLAY_UNFINISHED_MAX if user is not None else settings.PLAY_VISITOR_UNFINISHED_MAX
     context = {
         "homework": homework,
         "defaults": defaults,
@@ -92,9 +96,11 @@ def play_home(request: HttpRequest) -> HttpResponse:
         "bases": BASES,
         "modes": Game.Mode.choices,
         "coach_modes": Game.Coach.choices,
-        "playing": play_selectors.games_in_progress(user),
-        "hands_full": play_selectors.hands_unfinished(user) >= settings.PLAY_UNFINISHED_MAX,
-        "hands_most": settings.PLAY_UNFINISHED_MAX,
+        "playing": play_selectors.games_in_progress(learner),
+        "hands_full": play_selectors.hands_unfinished(learner) >= most,
+        "hands_most": most,
+        "account_most": settings.PLAY_UNFINISHED_MAX,
+        "visitors_full": user is None and play_services.visitors_full(),
         "finished": finished,
         "held": holds.held([game.pk for game in finished]),  # a class's deal before it closes
     }

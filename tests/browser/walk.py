@@ -188,6 +188,8 @@ def visitor_pages(page: Page, visit: Visit) -> None:
     visit(page, "login")
     page.goto("/accounts/signup/")
     visit(page, "sign-up")
+    page.goto("/play/")
+    visit(page, "play, visitor")
 
 
 def learner_pages(page: Page, visit: Visit, site: Site) -> None:

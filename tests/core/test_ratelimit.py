@@ -10,11 +10,13 @@ from unittest import mock
 import pytest
 import redis
 from django.core.cache import caches
-from django.test import Client
+from django.http import HttpRequest, HttpResponse
+from django.test import Client, RequestFactory
 from django.urls import reverse
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from cfmj.classes.models import SessionAnswer
+from cfmj.core.ratelimit import rate_limited
 from practice.models import Attempt
 from tests.classes.helpers import person
 from tests.classes.session_helpers import Room, answer
@@ -80,6 +82,23 @@ def test_it_gives_htmx_a_fragment_with_429() -> None:
     refused = _answer(client, puzzle, **HTMX)
     assert refused.status_code == 429 and refused["Retry-After"]
     assert b"<html" not in refused.content and b"Please wait" in refused.content
+
+
+def test_only_the_requests_it_names_are_counted_and_refused(settings: Any) -> None:
+    """`only`: a limit for some requests (a visitor's deals), the others passing uncounted."""
+    settings.RATE_LIMITS = {**SMALL, "some": {"ip": 1, "window": 60}}
+
+    def ok(request: HttpRequest) -> HttpResponse:
+        return HttpResponse("ok")
+
+    view = rate_limited("some", only=lambda request: request.POST.get("who") == "visitor")(ok)
+    factory = RequestFactory()
+
+    def sent(who: str) -> int:
+        return view(factory.post("/", {"who": who}, HTTP_HX_REQUEST="true")).status_code
+
+    assert [sent("account"), sent("account"), sent("visitor"), sent("account")] == [200] * 4
+    assert sent("visitor") == 429
 
 
 def test_forwarded_for_is_ignored_unless_proxies_are_configured(settings: Any) -> None:

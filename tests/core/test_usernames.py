@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from cfmj.accounts.models import User
 from cfmj.classes import services as class_services
 from cfmj.classes.services import ClassError
-from cfmj.core.usernames import username_key, username_normalise, username_problem
+from cfmj.core.usernames import username_key, username_normalise, username_offered, username_problem
 from tests.accounts.factories import UserFactory
 
 
@@ -74,3 +74,24 @@ def test_a_teacher_made_account_is_normalised_and_checked():
             classroom=classroom, teacher=teacher, username="s" * 151, password="tiles-on-tuesday"
         )
     assert User.objects.filter(username__startswith="s").count() == 1
+
+
+@pytest.mark.parametrize(
+    ("typed", "offered"),
+    [
+        ("Margaret Smith", "margaretsmith"),
+        ("  Zoë  Müller ", "zoemuller"),
+        ("ＭＡＲＧＡＲＥＴ smith", "margaretsmith"),  # full width, as a phone's keyboard may type
+        ("o'brien, pat", "obrienpat"),
+        ("!!! ???", ""),  # nothing to make one of
+    ],
+)
+def test_a_username_is_offered_from_what_was_typed(typed, offered):
+    assert username_offered(typed, taken=lambda name: False) == offered
+
+
+def test_the_username_offered_is_free_or_none_is():
+    taken = {"margaretsmith", "margaretsmith2"}
+    assert username_offered("Margaret Smith", taken=taken.__contains__) == "margaretsmith3"
+    assert username_offered("Margaret Smith", taken=lambda name: True) == ""
+    assert username_problem(username_offered("a" * 400 + " b", taken=lambda name: False)) is None

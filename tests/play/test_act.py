@@ -143,10 +143,14 @@ def test_another_users_game_is_a_404(client: Client, lee: Any) -> None:
     assert snapshot(game) == before
 
 
-def test_a_visitor_is_sent_to_log_in() -> None:
+def test_a_visitor_gets_a_404_on_an_accounts_hand_and_changes_nothing() -> None:
     game = a_game(person("eve"))
-    response = Client().post(url(game), {"action": "no_call", "version": "0"})
-    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    before = snapshot(game)
+    visitor = Client()
+    visitor.get(reverse("practice:home"))  # a visit under way, with or without a visitor id
+    assert visitor.post(url(game), {"action": "no_call", "version": "0"}).status_code == 404
+    assert visitor.get(reverse("play:game", args=[game.pk])).status_code == 404
+    assert snapshot(game) == before
 
 
 def test_a_finished_hand_takes_no_more_actions(client: Client, lee: Any) -> None:

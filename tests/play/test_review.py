@@ -103,7 +103,7 @@ def test_it_shows_the_owner_every_decision_with_its_mark(client: Client, finishe
     assert 'data-action="share"' in html
 
 
-def test_another_user_gets_a_404_and_a_visitor_is_sent_to_log_in(finished: Game) -> None:
+def test_another_user_and_a_visitor_get_a_404(finished: Game) -> None:
     other = Client()
     other.force_login(person("eve"))
     assert other.get(url(finished)).status_code == 404
@@ -111,8 +111,13 @@ def test_another_user_gets_a_404_and_a_visitor_is_sent_to_log_in(finished: Game)
     assert other.post(reverse("play:share", args=[finished.pk]), {"sharing": "on"}).status_code == 404
     finished.refresh_from_db()
     assert finished.share_token == ""
-    response = Client().get(url(finished))
-    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    visitor = Client()
+    assert visitor.get(url(finished)).status_code == 404
+    assert visitor.get(url(finished, 3)).status_code == 404
+    response = visitor.post(reverse("play:share", args=[finished.pk]), {"sharing": "on"})
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]  # sharing: an account's
+    finished.refresh_from_db()
+    assert finished.share_token == ""
 
 
 def test_a_hand_in_progress_has_no_review(client: Client, lee: Any) -> None:

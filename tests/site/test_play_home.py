@@ -37,15 +37,33 @@ def test_it_takes_the_table_of_the_learners_class(client: Client) -> None:
     assert "those of your class, Tuesday beginners" in html
 
 
-def test_a_visitor_is_sent_to_log_in(client: Client) -> None:
+def test_it_lets_a_visitor_deal_a_hand_and_says_in_words_what_needs_an_account(client: Client) -> None:
+    """A visitor gets the same start form, their own hands and no one else's; tables, classes,
+    homework, sharing and statistics are said to need an account, with a sign-up link back here."""
+    theirs = services.game_start(owner=person("eve"), bot_level="beginner", seed=2)
+    other_visitor = services.game_start(visitor="someone-else", bot_level="beginner", seed=3)
     response = client.get(reverse("play:home"))
-    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'data-action="start"' in html and "Deal a hand" in html
+    words = html[html.index('id="visitor-play"') : html.index("</section>", html.index('id="visitor-play"'))]
+    assert "Playing at a table with friends or a class, classes and homework" in words
+    assert f'href="{reverse("accounts:signup")}?next=/play/"' in words
+    assert reverse("play:tables") not in html  # where an account finds tables, a visitor reads why not
+    assert reverse("play:game", args=[theirs.pk]) not in html
+    assert reverse("play:game", args=[other_visitor.pk]) not in html
+    client.post(reverse("play:start"), {"bot_level": "beginner"})
+    mine = Game.objects.get(owner__isnull=True, visitor=client.session["practice_visitor"])
+    html = client.get(reverse("play:home")).content.decode()
+    assert reverse("play:game", args=[mine.pk]) in html and "Your hands in progress" in html
 
 
-def test_the_menu_links_here_for_a_signed_in_learner(client: Client) -> None:
+def test_the_menu_links_here_for_everyone(client: Client) -> None:
     visitor = client.get(reverse("home")).content.decode()
-    assert 'href="/play/"' not in visitor  # the home page says what Play is and asks to sign up
-    assert "Play</li>" not in visitor and "(free) to play" in visitor
+    header = visitor[visitor.index("<header") : visitor.index("</header>")]
+    assert f'<a href="{reverse("play:home")}">Play</a>' in header
+    main = visitor[visitor.index("<main") : visitor.index("</main>")]
+    assert f'<a href="{reverse("play:home")}">Play</a>: whole hands' in main and "No account needed" in main
     client.force_login(person("lee"))
     assert 'href="/play/"' in client.get(reverse("home")).content.decode()
     html = client.get(reverse("play:home")).content.decode()

@@ -1,5 +1,6 @@
-"""Beat's purges: visitors' rows never claimed go 30 days after the visitor was last seen, and
-expired sessions are cleared. Accounts' rows, and visitors still around, are never touched."""
+"""Beat's purges: visitors' rows never claimed (answers, lessons, hands against the bots) go 30
+days after the visitor was last seen, and expired sessions are cleared. Accounts' rows, a table's
+hands, and visitors still around, are never touched."""
 
 from __future__ import annotations
 
@@ -12,11 +13,15 @@ from django.contrib.sessions.models import Session
 from django.utils import timezone
 
 from cfmj.core.tasks import clear_sessions
+from cfmj.play import seating, table_hands
+from cfmj.play import services as play_services
+from cfmj.play.models import Decision, Game
 from cfmj.site import services
 from cfmj.site.tasks import purge_visitor_rows
 from lessons.models import CheckAnswer, Lesson, LessonProgress
 from practice.models import Attempt
 from tests.accounts.factories import UserFactory
+from tests.play.helpers import play_out
 from tests.practice.factories import AttemptFactory, PuzzleFactory
 
 pytestmark = pytest.mark.django_db
@@ -137,3 +142,42 @@ def test_it_purges_a_gone_visitors_answered_lesson_checks_and_keeps_a_recent_one
     assert services.visitor_rows_purge() == 1
     assert not CheckAnswer.objects.filter(visitor=gone).exists()
     assert CheckAnswer.objects.filter(visitor=here).count() == 2
+
+
+def hand(*, days: float, visitor: str = "", user=None) -> Game:
+    """A hand against the bots, finished, last played `days` ago: a visitor's or an account's."""
+    game = play_out(play_services.game_start(owner=user, visitor=visitor, bot_level="beginner", seed=5))
+    Game.objects.filter(pk=game.pk).update(updated_at=_ago(days))  # auto_now: set afterwards
+    return game
+
+
+def test_it_purges_a_gone_visitors_hands_with_their_choices(puzzle):
+    gone = str(uuid.uuid4())
+    game = hand(days=31, visitor=gone)
+    playing = play_services.game_start(visitor=gone, bot_level="beginner", seed=6)  # never finished
+    Game.objects.filter(pk=playing.pk).update(updated_at=_ago(40))
+    attempt(puzzle, days=35, visitor=gone)
+    decisions = Decision.objects.filter(game=game).count()
+    assert decisions
+    assert services.visitor_rows_purge() == 1 + 2 + decisions
+    assert not Game.objects.filter(visitor=gone).exists() and not Decision.objects.exists()
+
+
+def test_a_visitors_recent_hand_keeps_them_whole_and_their_recent_answer_keeps_their_hands(puzzle):
+    playing, answering = str(uuid.uuid4()), str(uuid.uuid4())
+    attempt(puzzle, days=60, visitor=playing)
+    hand(days=3, visitor=playing)  # played a hand lately: their old answers stay claimable
+    hand(days=60, visitor=answering)
+    attempt(puzzle, days=1, visitor=answering)  # answered lately: their old hand stays claimable
+    assert services.visitor_rows_purge() == 0
+    assert Game.objects.count() == 2 and Attempt.objects.count() == 2
+
+
+def test_it_never_touches_an_accounts_hands_or_a_tables():
+    lee = UserFactory()
+    hand(days=400, user=lee)
+    table = seating.table_open(host=lee, bot_level="beginner")
+    table_hands.table_start(table=table, by=lee)
+    Game.objects.filter(table=table).update(updated_at=_ago(400))  # no owner, no visitor: not a visitor's
+    assert services.visitor_rows_purge() == 0
+    assert Game.objects.filter(owner=lee).count() == 1 and Game.objects.filter(table=table).count() == 1

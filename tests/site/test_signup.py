@@ -230,7 +230,7 @@ def test_it_says_the_account_is_made_on_the_page_it_leads_to(client, django_user
     said = [str(message) for message in response.context["messages"]]
     assert said == [
         "Welcome, newplayer: your account is made, and what you did before signing up "
-        "(lessons, answers, today's streak) is kept in it."
+        "(lessons, answers, hands played, today's streak) is kept in it."
     ]
 
 
@@ -244,3 +244,93 @@ def test_it_shows_the_new_accounts_recovery_code_once(client, django_user_model)
     assert check_password(code_read(code), user.recovery_code) and code_read(code) not in user.recovery_code
     assert "Welcome, newplayer" in page.content.decode()
     assert not client.get(response["Location"]).context["code"]  # once
+
+
+def _field(html: str, name: str) -> str:
+    """The <input> of a field, as rendered."""
+    start = html.index(f'name="{name}"')
+    return html[html.rindex("<input", 0, start) : html.index(">", start) + 1]
+
+
+def test_a_name_with_a_space_is_refused_in_plain_words_with_a_free_username_filled_in(
+    client, django_user_model
+):
+    """ "Margaret Smith" typed as a username: the page says a username has no spaces, fills in
+    margaretsmith (made from it, free), keeps the real name in "Your name", and keeps everything
+    typed, the passwords too; the same form sent again makes the account."""
+    response = client.post(URL, _form(username="Margaret Smith", email="meg@example.com"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "A username has no spaces, so “Margaret Smith” cannot be one." in html
+    assert "We filled in margaretsmith, which is free: sign up with it, or change it." in html
+    assert "Your name, Margaret Smith, is kept in “Your name”." in html
+    assert "This value may contain only" not in html and "Enter a valid username" not in html
+    summary = html[html.index('<div class="form-errors"') : html.index("</div>", html.index("form-errors"))]
+    assert (  # at the top of the form, in view when the page comes back
+        "A username has no spaces, so “Margaret Smith” cannot be one. We filled in margaretsmith, "
+        "which is free: sign up with it, or change it. Your name, Margaret Smith, is kept in “Your name”."
+    ) in summary
+    assert 'value="margaretsmith"' in _field(html, "username")
+    assert 'value="Margaret Smith"' in _field(html, "real_name")
+    assert 'value="meg@example.com"' in _field(html, "email")
+    assert f'value="{NEW_PASSWORD}"' in _field(html, "password1")
+    assert f'value="{NEW_PASSWORD}"' in _field(html, "password2")
+    assert "no-store" in response["Cache-Control"]  # the passwords in the page are kept by no cache
+    assert not django_user_model.objects.exists() and "_auth_user_id" not in client.session
+    again = client.post(
+        URL, _form(username="margaretsmith", real_name="Margaret Smith", email="meg@example.com")
+    )
+    assert again.status_code == 302
+    user = django_user_model.objects.get()
+    assert (user.username, user.real_name) == ("margaretsmith", "Margaret Smith")
+
+
+def test_the_username_offered_is_not_taken_and_a_real_name_typed_stays_as_typed(client, django_user_model):
+    UserFactory(username="MargaretSmith")
+    UserFactory(username="margaretsmith2")
+    response = client.post(URL, _form(username="  Margaret  Smith ", real_name="Meg Smith"))
+    html = response.content.decode()
+    assert "We filled in margaretsmith3, which is free" in html
+    assert 'value="margaretsmith3"' in _field(html, "username")
+    assert 'value="Meg Smith"' in _field(html, "real_name") and "is kept in “Your name”" not in html
+    assert django_user_model.objects.count() == 2
+
+
+def test_other_characters_are_named_and_a_username_is_offered_from_what_can_be_kept(client, db):
+    html = client.post(URL, _form(username="zoë!müller")).content.decode()
+    assert "use letters, numbers and . _ - + @ only, with no spaces" in html
+    assert "We filled in zoemuller, which is free" in html
+    assert "is kept in “Your name”" not in html  # no space: not taken for a person's name
+    nothing = client.post(URL, _form(username="!!! ???")).content.decode()
+    assert "A username has no spaces" in nothing and "We filled in" not in nothing
+
+
+def test_the_top_of_the_form_says_when_more_is_wrong_than_the_username(client, db):
+    html = client.post(URL, _form(username="Margaret Smith", password2="something-else")).content.decode()
+    summary = html[html.index('<div class="form-errors"') : html.index("</div>", html.index("form-errors"))]
+    assert "We filled in margaretsmith" in summary and "Please also correct what is marked below." in summary
+    assert "The two password fields didn’t match." in html
+
+
+def test_passwords_that_were_the_problem_are_typed_again_and_the_rest_is_kept(client, db):
+    html = client.post(URL, _form(password2="something-else-entirely", real_name="Ann Lee")).content.decode()
+    assert "The two password fields didn’t match." in html
+    assert "value=" not in _field(html, "password1") and "value=" not in _field(html, "password2")
+    assert 'value="newplayer"' in _field(html, "username") and 'value="Ann Lee"' in _field(html, "real_name")
+    weak = client.post(URL, _form(password1="password", password2="password")).content.decode()
+    assert "value=" not in _field(weak, "password1") and "value=" not in _field(weak, "password2")
+
+
+def test_passwords_are_kept_when_something_else_was_refused(client, db):
+    UserFactory(username="newplayer")
+    html = client.post(URL, _form()).content.decode()
+    assert "A user with that username already exists." in html
+    assert f'value="{NEW_PASSWORD}"' in _field(html, "password1")
+    assert f'value="{NEW_PASSWORD}"' in _field(html, "password2")
+    assert "value=" not in _field(client.get(URL).content.decode(), "password1")  # a new form: empty
+
+
+def test_the_username_says_in_plain_words_what_it_is(client, db):
+    html = client.get(URL).content.decode()
+    assert "letters and numbers, with no spaces (such as margaretsmith)" in html
+    assert "Required. 150 characters or fewer" not in html
