@@ -18,7 +18,7 @@ from cfmj.classes.models import Classroom, ManagedAccount, Membership, active_me
 from cfmj.classes.selectors import class_accounts_left
 from cfmj.classes.services import teacher_classes_release
 from cfmj.play.seating import seats_forget
-from lessons.models import CheckAnswer, LessonProgress
+from lessons.models import CheckAnswer, LessonProgress, ReadAhead
 from practice.models import Attempt
 
 # What visitors do before they sign up: rows with no account and the visitor id of their session,
@@ -28,6 +28,7 @@ VISITOR_ROWS: list[tuple[type[Model], str]] = [
     (Attempt, "answered_at"),
     (LessonProgress, "updated_at"),
     (CheckAnswer, "answered_at"),
+    (ReadAhead, "read_at"),
 ]
 DELETIONS_PER_RUN = 200  # a run's fixed budget; the next run (hourly) takes the rest
 VISITOR_IDLE = datetime.timedelta(days=30)

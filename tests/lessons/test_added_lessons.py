@@ -93,9 +93,9 @@ def test_a_learner_keeps_their_place_when_lessons_are_added_before_it(client) ->
     assert mine["jokers"].step_reached == 2 and mine["blocks"].completed_at == done
     client.force_login(user)
     states = {s.lesson.slug: s for s in client.get(reverse("lessons:course")).context["states"]}
-    assert states["a-game-in-five-minutes"].open and not states["a-game-in-five-minutes"].done
-    assert states["jokers"].open and states["jokers"].next_step == 3  # begun: not locked by the new one
-    assert not states["the-ten-patterns"].open
+    assert states["a-game-in-five-minutes"].in_turn and not states["a-game-in-five-minutes"].done
+    assert states["jokers"].in_turn and states["jokers"].next_step == 3  # begun: still counts in turn
+    assert not states["the-ten-patterns"].in_turn
     page = client.get(reverse("lessons:step", args=["jokers", 3]))
     assert page.status_code == 200
 

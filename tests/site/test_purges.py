@@ -14,7 +14,7 @@ from django.utils import timezone
 from cfmj.core.tasks import clear_sessions
 from cfmj.site import services
 from cfmj.site.tasks import purge_visitor_rows
-from lessons.models import CheckAnswer, Lesson, LessonProgress
+from lessons.models import CheckAnswer, Lesson, LessonProgress, ReadAhead
 from practice.models import Attempt
 from tests.accounts.factories import UserFactory
 from tests.practice.factories import AttemptFactory, PuzzleFactory
@@ -137,3 +137,12 @@ def test_it_purges_a_gone_visitors_answered_lesson_checks_and_keeps_a_recent_one
     assert services.visitor_rows_purge() == 1
     assert not CheckAnswer.objects.filter(visitor=gone).exists()
     assert CheckAnswer.objects.filter(visitor=here).count() == 2
+
+
+def test_it_purges_a_gone_visitors_lessons_read_ahead_and_keeps_a_recent_ones(lesson):
+    gone, here = str(uuid.uuid4()), str(uuid.uuid4())
+    for visitor in (gone, here):
+        ReadAhead.objects.create(visitor=visitor, lesson=lesson, step=2)
+    ReadAhead.objects.filter(visitor=gone).update(read_at=_ago(40))
+    assert services.visitor_rows_purge() == 1
+    assert list(ReadAhead.objects.values_list("visitor", flat=True)) == [here]
