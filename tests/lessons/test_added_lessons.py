@@ -21,12 +21,12 @@ from tests.accounts.factories import UserFactory
 from tests.course import course_sources
 
 ADDED = ("a-game-in-five-minutes", "real-tiles-and-the-table")
+TILE_GROUP = re.compile(r"```hand.*?```|\{\{[^}]*\}\}", re.S)  # drawn as tiles, not read as words
 MENTION = re.compile(r"\b[Ll]essons? (\d+)(?: (?:to|and) (\d+))?")
 # Every "Lesson N" a lesson's text says, and the lesson it means: renumbering the course fails here
 # until the text is brought up to date.
 MENTIONS = {
     ("blocks", 4): "jokers",
-    ("a-game-in-five-minutes", 13): "the-deal",
     ("a-game-in-five-minutes", 14): "the-charleston",
     ("a-game-in-five-minutes", 5): "the-ten-patterns",
     ("a-game-in-five-minutes", 9): "dragon-hands",
@@ -50,6 +50,21 @@ def test_the_game_comes_right_after_blocks_and_real_tiles_after_the_play_lessons
     assert _number("a-game-in-five-minutes") < _number("jokers")
     assert _number("dead-hands-and-wall-games") < _number("real-tiles-and-the-table")
     assert _number("real-tiles-and-the-table") + 1 == _number("house-rules-and-skill-levels")
+
+
+READING_WORDS_A_MINUTE = 150  # an unhurried reader, new to the game
+SECONDS_A_QUESTION = 20  # a check or a quiz question: read it, choose, press
+
+
+def test_a_game_in_five_minutes_takes_about_five_minutes() -> None:
+    """Its title is a promise: its words read at an unhurried pace, and its checks and quiz
+    answered, take five minutes or a little less (it once took ten: 782 words, 10 questions)."""
+    lesson = next(source for source in course_sources() if source.slug == "a-game-in-five-minutes")
+    texts = [lesson.intro, *(f"{step.title} {step.body}" for step in lesson.steps)]
+    words = sum(len(TILE_GROUP.sub(" ", text).split()) for text in texts)
+    questions = len(lesson.steps) + len(lesson.quiz)
+    minutes = words / READING_WORDS_A_MINUTE + questions * SECONDS_A_QUESTION / 60
+    assert 4 <= minutes <= 5, (words, questions, minutes)
 
 
 def test_every_lesson_named_by_number_in_the_text_is_the_one_meant() -> None:
