@@ -33,8 +33,8 @@ def test_it_opens_a_later_lesson_to_a_visitor_to_read(client, course: list[Lesso
     text = response.content.decode()
     for step in lesson.steps.all():  # every step a link, to read now
         assert f'href="{reverse("lessons:step", args=[lesson.slug, step.number])}">{step.title}</a>' in text
-    assert "You are reading ahead" in text and "Its checks are practice" in text
-    assert "once you have finished lesson 2" in text
+    assert "You are reading ahead" in text and "its checks are practice, marked but not kept" in text
+    assert "until lesson 2 is done. Then they count, and its quiz opens." in text
     assert f'href="{reverse("lessons:quiz", args=[lesson.slug])}"' not in text  # its quiz waits its turn
     assert "The quiz: it opens once lesson 2 is done" in text
     # testing out starts at lesson 1, the first that counts: two quizzes, lesson 1's first

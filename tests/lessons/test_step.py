@@ -289,6 +289,7 @@ def test_a_check_read_ahead_is_marked_as_practice_and_kept_nowhere(client, cours
     fresh, asked_now = _check_of(shown.content, step)
     right = client.post(_url(step), {"token": fresh, **right_response(asked_now)})
     assert right.context["check"].graded.correct and b"Right!" in right.content
+    assert b"Practice: you are reading ahead, so this answer was marked but not kept." in right.content
     assert b"Next step" in right.content
     again_sent = client.post(_url(step), {"token": fresh, **right_response(asked_now)})
     assert again_sent.context["check"].graded.correct  # marked again: nothing was kept to show
@@ -326,7 +327,7 @@ def test_a_forged_form_records_no_progress_on_a_lesson_read_ahead(client, course
     class_services.student_remove(classroom=classroom, student=student)
     practice = client.post(_url(ahead), {"token": served, **right_response(asked_then)})
     assert practice.status_code == 200 and practice.context["check"].graded.correct
-    assert b"this check is practice" in practice.content
+    assert b"this answer was marked but not kept" in practice.content
     assert not LessonProgress.objects.exists() and not CheckAnswer.objects.exists()
 
 
