@@ -12,6 +12,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from cfmj.engine import drills
 from cfmj.engine.game import RandomPlayer, play_match
 from cfmj.engine.game.advice_player import AdvicePlayer
 from cfmj.engine.scoring import BY_JOKER_EXCHANGE, BY_WALL, counts_as_self_drawn, payments
@@ -65,6 +66,17 @@ def test_a_game_in_five_minutes_takes_about_five_minutes() -> None:
     questions = len(lesson.steps) + len(lesson.quiz)
     minutes = words / READING_WORDS_A_MINUTE + questions * SECONDS_A_QUESTION / 60
     assert 4 <= minutes <= 5, (words, questions, minutes)
+
+
+def test_each_step_of_the_game_checks_what_that_step_shows() -> None:
+    """The deal is checked on the step that deals (it was once checked on the turns' step)."""
+    lesson = next(source for source in course_sources() if source.slug == "a-game-in-five-minutes")
+    for step in lesson.steps:
+        asks = drills.focus_lines(step.check.kind, step.check.focus)
+        assert asks is not None and set(asks) & set(step.teaches), (step.number, asks, step.teaches)
+    checked = {step.check.focus: step.number for step in lesson.steps}
+    assert "deal" not in checked or checked["deal"] == 1
+    assert checked["after_call"] == 3 and "6_draw_then_discard" in lesson.steps[2].teaches
 
 
 def test_every_lesson_named_by_number_in_the_text_is_the_one_meant() -> None:
