@@ -10,7 +10,10 @@ a heading is `teaches: <rule line ids>`; each step ends with one fenced ```check
 What a learner knows at a step is what the steps before it teach: every rule line of the earlier
 lessons and of this lesson's steps up to and including it (the quiz: the whole lesson). A step's
 check and the quiz are made within that (drills.Scope, see `scope_at`), and a check that cannot be
-stops the load.
+stops the load: nothing is checked before it is taught. A step's check asks about what that step
+teaches, not only what an earlier step did: where its focus names the rule lines it asks about
+(drills.focus_lines), one of them is among the step's `teaches` (a step that teaches no
+rule line, as in the strategy unit, practises what came before).
 """
 
 from __future__ import annotations
@@ -122,6 +125,18 @@ def scope_at(teaches: Sequence[Sequence[Sequence[str]]], lesson: int, step: int 
     lines = [line for earlier in teaches[: lesson - 1] for taught in earlier for line in taught]
     steps = teaches[lesson - 1] if step is None else teaches[lesson - 1][:step]
     return Scope.of([*lines, *(line for taught in steps for line in taught)])
+
+
+def _check_on_step(step: StepSource, where: str) -> None:
+    """A step's check asks about what this step teaches (where its focus names its rule lines),
+    not about what an earlier step taught: each step's check is on that step."""
+    asks = drills.focus_lines(step.check.kind, step.check.focus)
+    if step.teaches and asks is not None and not set(asks) & set(step.teaches):
+        raise ContentError(
+            f"{where} ({step.title}): its check ({step.check.kind} {step.check.focus}) asks about "
+            f"{', '.join(asks)}, which this step does not teach (it teaches {', '.join(step.teaches)}): "
+            "check each step on what it teaches"
+        )
 
 
 def _check_in_scope(check: CheckSpec, scope: Scope, where: str) -> None:
@@ -244,7 +259,9 @@ def _step(number: int, title: str, text: str, where: str) -> StepSource:
             )
         _check_hand(fence.group(2).strip(), where)
     _check_tiles(body, where)
-    return StepSource(number, title, body, teaches, check)
+    step = StepSource(number, title, body, teaches, check)
+    _check_on_step(step, where)
+    return step
 
 
 def _quiz_check(row: object, where: str) -> CheckSpec:

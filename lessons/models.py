@@ -115,3 +115,39 @@ class CheckAnswer(models.Model):
     def __str__(self) -> str:
         where = f"step {self.step}" if self.step is not None else "quiz"
         return f"{self.user or self.visitor} in {self.lesson} {where}: {self.score}/{self.size}"
+
+
+class ReadAhead(models.Model):
+    """A lesson one learner has read out of the course's order (before the lesson before it was
+    done, and not set as homework): the furthest step they read. It marks the lesson 'reading
+    ahead' on the course page and says where to read on. It is no progress: nothing is reached or
+    done by reading, and a lesson's checks and quiz count only in turn (lessons.selectors.course)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="lessons_read_ahead",
+    )
+    visitor = models.CharField(max_length=36, blank=True, db_index=True)
+    lesson = models.ForeignKey(Lesson, on_delete=models.PROTECT, related_name="read_ahead")
+    step = models.PositiveSmallIntegerField(default=0)  # the furthest step read
+    read_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "lesson"],
+                condition=Q(user__isnull=False),
+                name="one_read_ahead_per_user_lesson",
+            ),
+            models.UniqueConstraint(
+                fields=["visitor", "lesson"],
+                condition=Q(user__isnull=True),
+                name="one_read_ahead_per_visitor_lesson",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user or self.visitor} read ahead in {self.lesson} to step {self.step}"

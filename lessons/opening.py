@@ -1,9 +1,9 @@
-"""What opens a lesson out of the course's order.
+"""What opens a lesson out of the course's order: puts it in turn, so that its checks and quiz count.
 
-The course opens a lesson when the one before it is done (lessons.selectors.course). Another app
-can open more for a learner, such as the lessons a teacher set as homework, by registering a
-function here from its AppConfig.ready(): lessons ask it without importing that app, so the app
-stays on the floor above (tests/test_layers.py)."""
+Every lesson is open to read; a lesson's checks and quiz count once the one before it is done
+(lessons.selectors.course). Another app can put more in turn for a learner, such as the lessons a
+teacher set as homework, by registering a function here from its AppConfig.ready(): lessons ask
+it without importing that app, so the app stays on the floor above (tests/test_layers.py)."""
 
 from __future__ import annotations
 
@@ -27,5 +27,5 @@ def opener_unregister(name: str) -> None:
 
 
 def opened_lesson_ids(user: User | None) -> set[int]:
-    """The lessons every registered opener opens for `user`, whatever the course order says."""
+    """The lessons every registered opener puts in turn for `user`, whatever the course order says."""
     return {pk for opener in _OPENERS.values() for pk in opener(user)}

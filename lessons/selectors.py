@@ -1,5 +1,10 @@
-"""Reading the course: which lessons are open and done, where to continue, and which lesson
-step teaches a rule (for drill explanations)."""
+"""Reading the course: which lessons count in turn, which are done and which read ahead, where to
+continue, and which lesson step teaches a rule (for drill explanations).
+
+Every lesson is open to read, at any time. A lesson's checks and quiz count (move the learner's
+progress) only in turn: once the lesson before it is done, when a teacher set it as homework, or
+when the learner had begun it already. A lesson read before its turn is 'read ahead': its checks
+are marked as practice and kept nowhere."""
 
 from __future__ import annotations
 
@@ -18,7 +23,7 @@ from cfmj.engine.drills.rule_lines import SectionLines
 from cfmj.engine.drills.scope import Scope
 from cfmj.engine.rulebook import RULE_LINES, lines_in_section, section_title
 from lessons.content import RULES_DIR, RuleSectionText, RuleText, read_rules, scope_at
-from lessons.models import CheckAnswer, Lesson, LessonProgress, Step
+from lessons.models import CheckAnswer, Lesson, LessonProgress, ReadAhead, Step
 
 TEACHERS_SECONDS = 60  # a new load of the course shows in drill explanations within a minute
 OUTLINE_SECONDS = 60  # a new load of the course shows on the lesson pages within a minute
@@ -44,9 +49,18 @@ class LessonOutline:
 
 @dataclass(frozen=True)
 class LessonState:
+    """One lesson as this learner finds it. `in_turn`: its checks and quiz count (see course()).
+    `read_to`: the furthest step they have read of it ahead of its turn (0: none, or not read)."""
+
     lesson: LessonOutline
     progress: LessonProgress | None
-    open: bool
+    in_turn: bool
+    read_to: int = 0
+
+    @property
+    def reading_ahead(self) -> bool:
+        """Read before its turn: its checks are practice until the lesson before it is done."""
+        return not self.in_turn and self.read_to > 0
 
     @property
     def steps(self) -> int:
@@ -90,11 +104,13 @@ def outline() -> tuple[LessonOutline, ...]:
     return OUTLINE.get()
 
 
-def course(learner: Learner, *, assigned: Collection[int]) -> list[LessonState]:
-    """Every lesson in order. Lesson 1 is open; each later one opens when the one before is done,
-    when it is among `assigned` (the lessons a teacher set the learner as homework: the caller
-    asks the classes app, which builds on lessons), or when the learner has begun it already (a
-    lesson added before it later does not lock a lesson they are in the middle of)."""
+def course(learner: Learner, *, assigned: Collection[int], reading: bool = False) -> list[LessonState]:
+    """Every lesson in order, each open to read. Lesson 1 counts in turn; each later one when the
+    one before is done, when it is among `assigned` (the lessons a teacher set the learner as
+    homework: the caller asks the classes app, which builds on lessons), or when the learner has
+    begun it already (a lesson added before it later does not put back a lesson they are in the
+    middle of). With `reading`, each lesson not in turn says how far it was read ahead (one more
+    query, only when some lesson is not in turn)."""
     lessons = outline()
     progress = {p.lesson_id: p for p in LessonProgress.objects.filter(rows_of(learner))}
     states: list[LessonState] = []
@@ -102,10 +118,12 @@ def course(learner: Learner, *, assigned: Collection[int]) -> list[LessonState]:
     for lesson in lessons:
         mine = progress.get(lesson.pk)
         begun = mine is not None and (mine.done or mine.step_reached > 0)
-        opened = previous_done or lesson.pk in assigned or begun
-        state = LessonState(lesson, mine, opened)
+        state = LessonState(lesson, mine, previous_done or lesson.pk in assigned or begun)
         states.append(state)
         previous_done = state.done
+    if reading and not all(state.in_turn for state in states):
+        read = dict(ReadAhead.objects.filter(rows_of(learner)).values_list("lesson_id", "step"))
+        states = [replace(s, read_to=read.get(s.lesson.pk, 0)) if not s.in_turn else s for s in states]
     return states
 
 
@@ -121,10 +139,10 @@ class ContinuePoint:
 
 
 def continue_point(states: list[LessonState]) -> ContinuePoint | None:
-    """Where the learner left off (states from course()): the first open lesson not done, or
+    """Where the learner left off (states from course()): the first lesson in turn not done, or
     None when all are done."""
     for state in states:
-        if state.open and not state.done:
+        if state.in_turn and not state.done:
             slug = state.lesson.slug
             if state.next_step is not None:
                 return ContinuePoint(
@@ -136,6 +154,17 @@ def continue_point(states: list[LessonState]) -> ContinuePoint | None:
                 state, reverse("lessons:quiz", args=[slug]), f"Lesson {state.lesson.number}: the quiz"
             )
     return None
+
+
+def test_out_start(states: list[LessonState], state: LessonState) -> LessonState | None:
+    """For a lesson not in turn: the lesson whose quiz the learner passes first to test out
+    towards it, the last lesson before it that is in turn (it is not done: the one after it would
+    be in turn). Passing that quiz and each next one in order brings `state` into turn. None for a
+    lesson in turn."""
+    if state.in_turn:
+        return None
+    before = [s for s in states if s.lesson.number < state.lesson.number and s.in_turn]
+    return before[-1] if before else None
 
 
 @dataclass(frozen=True)
@@ -253,11 +282,12 @@ def teacher_of(section: str) -> Teacher | None:
 
 @dataclass(frozen=True)
 class Taught:
-    """Where an answer's rule is taught: `teacher` links it when `open` to this learner; when its
-    lesson is still locked, the rule is said in place (`texts`, the lines' words)."""
+    """Where an answer's rule is taught: `teacher`, the step (every step is open to read). When
+    its lesson is not in turn for this learner yet (`in_turn` False: later in the course for
+    them), the rule is also said in place (`texts`, the lines' words)."""
 
     teacher: Teacher
-    open: bool
+    in_turn: bool
     texts: tuple[str, ...]
 
 
@@ -277,27 +307,28 @@ class RuleReference:
 
     @property
     def links(self) -> tuple[Teacher, ...]:
-        """The steps this learner can open."""
-        return tuple(t.teacher for t in self.taught if t.open)
+        """The steps in lessons in turn for this learner: linked after the section."""
+        return tuple(t.teacher for t in self.taught if t.in_turn)
 
     @property
     def in_place(self) -> tuple[Taught, ...]:
-        """The steps in lessons still locked to this learner: their rules are said in place."""
-        return tuple(t for t in self.taught if not t.open)
+        """The steps in lessons later in the course for this learner: their rules are said in
+        place, with a link to read the step."""
+        return tuple(t for t in self.taught if not t.in_turn)
 
 
 def rule_references(
-    sections: Iterable[SectionLines], *, open_lessons: Callable[[], Collection[int]] | None
+    sections: Iterable[SectionLines], *, lessons_in_turn: Callable[[], Collection[int]] | None
 ) -> list[RuleReference]:
     """For each section of a marked answer (cfmj.engine.drills.rule_lines), the steps that teach
     its lines: every one for lines the answer is known to turn on, else the first in the course
-    (for lines a kind practises, or failing any, for the section). `open_lessons` gives the lesson
-    pks this learner may open (None: all), asked only for a step beyond the first lesson (always
-    open)."""
+    (for lines a kind practises, or failing any, for the section). `lessons_in_turn` gives the
+    lesson pks in turn for this learner (None: all), asked only for a step beyond the first
+    lesson (always in turn)."""
     by_line = teachers().by_line
     lessons = outline()
     first = lessons[0].pk if lessons else None
-    opened: Collection[int] | None = None
+    in_turn: Collection[int] | None = None
     words = {line.id: line.text for section in rules_reference() for line in section.lines}
     out = []
     for ref in sections:
@@ -312,10 +343,10 @@ def rule_references(
             lines = [line for line in ref.lines if line in step.teaches] or [
                 line for line in step.teaches if line in lines_in_section(ref.section)
             ]
-            if opened is None and open_lessons is not None and step.lesson != first:
-                opened = open_lessons()
-            is_open = opened is None or step.lesson in (*opened, first)
-            taught.append(Taught(step, is_open, tuple(words[line] for line in lines if line in words)))
+            if in_turn is None and lessons_in_turn is not None and step.lesson != first:
+                in_turn = lessons_in_turn()
+            counts = in_turn is None or step.lesson in (*in_turn, first)
+            taught.append(Taught(step, counts, tuple(words[line] for line in lines if line in words)))
         anchor = f"rule-{ref.lines[0]}" if ref.exact and len(ref.lines) == 1 else f"section-{ref.section}"
         out.append(RuleReference(ref.section, anchor, tuple(taught)))
     return out

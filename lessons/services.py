@@ -17,7 +17,7 @@ from cfmj.accounts.learners import Learner, rows_of
 from cfmj.accounts.models import User
 from cfmj.engine import drills
 from lessons.content import CONTENT_DIR, RULES_DIR, LessonSource, fingerprints, read_lessons, read_rules
-from lessons.models import CheckAnswer, Lesson, LessonProgress, Step
+from lessons.models import CheckAnswer, Lesson, LessonProgress, ReadAhead, Step
 from lessons.selectors import OUTLINE, TAUGHT, TEACHERS
 from practice import serving
 from practice.services import lesson_mistake_keep, lesson_mistakes_claim
@@ -267,11 +267,24 @@ def quiz_record(*, learner: Learner, lesson: Lesson, score: int, size: int) -> L
     return progress
 
 
+def read_ahead_mark(*, learner: Learner, lesson_id: int, step: int) -> None:
+    """The learner read this step of a lesson ahead of its turn: keep the furthest step they read
+    of it (a visitor must have an id: learner_of(create=True)). Reading a step again, or an
+    earlier one, writes nothing. It records no progress: nothing is reached or done."""
+    owner = _owner(learner)
+    if learner.user is None and not learner.visitor:
+        raise ValueError("A visitor reads ahead once they have an id: learner_of(create=True).")
+    row, made = ReadAhead.objects.get_or_create(**owner, lesson_id=lesson_id, defaults={"step": step})
+    if not made and row.step < step:
+        # GREATEST: two steps read at once never take the furthest one back.
+        ReadAhead.objects.filter(pk=row.pk).update(step=Greatest("step", step), read_at=timezone.now())
+
+
 def visitor_lessons_claim(*, user: User, visitor: str) -> int:
     """A visitor who signs up or in keeps their lesson progress: rows move to the account, or
     merge into the account's own row for the same lesson (the furthest of each). Their answered
-    checks and quizzes move too, and the questions they missed come back for review. Returns how
-    many progress rows moved."""
+    checks and quizzes move too, and the questions they missed come back for review, and so do
+    the lessons they read ahead. Returns how many progress rows moved."""
     if not visitor:
         return 0
     moved = 0
@@ -297,4 +310,11 @@ def visitor_lessons_claim(*, user: User, visitor: str) -> int:
                 mine.save()
                 row.delete()  # its content now lives in the account's row
             moved += 1
+        for read in ReadAhead.objects.select_for_update().filter(visitor=visitor, user__isnull=True):
+            kept = ReadAhead.objects.select_for_update().filter(user=user, lesson=read.lesson_id).first()
+            if kept is None:
+                ReadAhead.objects.filter(pk=read.pk).update(user=user, visitor="")
+            else:
+                ReadAhead.objects.filter(pk=kept.pk).update(step=max(kept.step, read.step))
+                read.delete()
     return moved

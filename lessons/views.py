@@ -108,30 +108,30 @@ def _taken(
     return [_shown(check, mark.response, graded=mark.graded) for check, mark in marked], taken
 
 
-def _course(request: HttpRequest) -> list[LessonState]:
-    """The course as this learner finds it, with the lessons their teachers set as homework open."""
+def _course(request: HttpRequest, *, reading: bool = False) -> list[LessonState]:
+    """The course as this learner finds it, with the lessons their teachers set as homework in
+    turn (with `reading`, how far each lesson not in turn was read ahead)."""
     learner = learner_of(request)
-    return selectors.course(learner, assigned=opened_lesson_ids(learner.user))
+    return selectors.course(learner, assigned=opened_lesson_ids(learner.user), reading=reading)
 
 
-def _open_state_or_redirect(
-    request: HttpRequest, slug: str
-) -> tuple[LessonState, list[LessonState]] | HttpResponse:
-    """The lesson's state when it is open; a redirect to its page (saying why) when locked."""
-    states = _course(request)
+def _state_or_404(
+    request: HttpRequest, slug: str, *, reading: bool = False
+) -> tuple[LessonState, list[LessonState]]:
+    states = _course(request, reading=reading)
     state = selectors.state_of(states, slug)
     if state is None:
         raise Http404("No such lesson")
-    if not state.open:
-        number = state.lesson.number
-        messages.info(request, f"Lesson {number} opens when lesson {number - 1} is done.")
-        return redirect("lessons:lesson", slug=slug)
     return state, states
+
+
+def _previous(states: list[LessonState], state: LessonState) -> LessonState | None:
+    return next((s for s in states if s.lesson.number == state.lesson.number - 1), None)
 
 
 @require_GET
 def course(request: HttpRequest) -> HttpResponse:
-    states = _course(request)
+    states = _course(request, reading=True)
     return render(
         request, "lessons/course.html", {"states": states, "continue_at": selectors.continue_point(states)}
     )
@@ -139,12 +139,9 @@ def course(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def lesson(request: HttpRequest, slug: str) -> HttpResponse:
-    states = _course(request)
-    state = selectors.state_of(states, slug)
-    if state is None:
-        raise Http404("No such lesson")
+    state, states = _state_or_404(request, slug, reading=True)
     lesson = get_object_or_404(Lesson, pk=state.lesson.pk)
-    previous = next((s for s in states if s.lesson.number == lesson.number - 1), None)
+    start = selectors.test_out_start(states, state)
     return render(
         request,
         "lessons/lesson.html",
@@ -152,7 +149,9 @@ def lesson(request: HttpRequest, slug: str) -> HttpResponse:
             "state": state,
             "lesson": lesson,
             "steps": state.lesson.steps,
-            "previous": previous,
+            "previous": _previous(states, state),
+            "test_out_from": start,
+            "test_out_count": lesson.number - start.lesson.number if start else 0,
             "drill_kinds": [
                 (kind, drills.KIND_TITLES[kind]) for kind in lesson.drills if kind in drills.KIND_TITLES
             ],
@@ -163,17 +162,19 @@ def lesson(request: HttpRequest, slug: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @rate_limited("answer")
 def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
-    found = _open_state_or_redirect(request, slug)
-    if isinstance(found, HttpResponse):
-        return found
-    state, _ = found
+    """A step, open to read whatever the learner has done. In turn, its check counts; read ahead
+    of its turn, the check is practice (marked, kept nowhere) and the step read is noted."""
+    state, states = _state_or_404(request, slug)
     step = get_object_or_404(Step, lesson_id=state.lesson.pk, number=number)
     if request.method == "POST":
-        return _step_answer(request, state, step)
+        return _step_answer(request, state, step, _previous(states, state))
     spec = _spec(step.check_kind, step.check_focus, step.check_band)
     token = _check_serve(request, step, spec)
+    if not state.in_turn:
+        services.read_ahead_mark(learner=learner_of(request), lesson_id=step.lesson_id, step=step.number)
     scope = selectors.scope_of(state.lesson.number, step.number)
-    return _step_page(request, state, step, StepCheck(_asked(1, spec, scope), token))
+    asked = StepCheck(_asked(1, spec, scope), token)
+    return _step_page(request, state, step, asked, _previous(states, state))
 
 
 def _check_serve(request: HttpRequest, step: Step, spec: Spec, *, try_number: int = 1) -> str:
@@ -202,12 +203,15 @@ RIGHT, RETRY, SHOWN = "right", "retry", "shown"
 TRIES = 2  # misses at one question before its answer is shown and a fresh question is asked
 
 
-def _step_answer(request: HtmxHttpRequest, state: LessonState, step: Step) -> HttpResponse:
-    """Mark the answer to the check this step served this learner, once. Right, the step is
-    reached and the way on shown. Missed, it joins the learner's review and they try again: the
-    same question first; after TRIES misses its answer is shown with a fresh question, which
-    must be answered right to go on. A blank is asked again; a token that does not hold gets a
-    fresh check."""
+def _step_answer(
+    request: HtmxHttpRequest, state: LessonState, step: Step, previous: LessonState | None
+) -> HttpResponse:
+    """Mark the answer to the check this step served this learner. In turn, it is kept once:
+    right, the step is reached and the way on shown; missed, it joins the learner's review. Read
+    ahead of its turn, it is marked the same way and kept nowhere (practice). Missed, they try
+    again: the same question first; after TRIES misses its answer is shown with a fresh question,
+    which must be answered right to go on. A blank is asked again; a token that does not hold
+    gets a fresh check."""
     token = request.POST.get("token", "")
     try:
         scope = selectors.scope_of(state.lesson.number, step.number)
@@ -221,33 +225,38 @@ def _step_answer(request: HtmxHttpRequest, state: LessonState, step: Step) -> Ht
         return redirect("lessons:step", slug=state.lesson.slug, number=step.number)
     check = checks[0]
     if taken is None:  # a blank, asked again as filled in
-        return _step_page(request, state, step, StepCheck(check, token))
+        return _step_page(request, state, step, StepCheck(check, token), previous)
     mark = taken.marked[0]
-    answered = services.step_check_answer(
-        learner=learner_of(request),
-        step=step,
-        token=taken.served.once,
-        response=mark.response,
-        correct=mark.graded.correct,
-        puzzle=check.puzzle,
-        progress=state.progress,
-    )
-    again = not answered.first
-    if again:  # sent before: the answer then, as it was marked, and what came of it
-        check = _marked(check, answered.kept.responses[0])
-    # A step answered opens no lesson: only this row moved.
-    state = replace(state, progress=answered.progress)
-    if answered.kept.score:
-        return _step_page(request, state, step, StepCheck(check, token, RIGHT, again=again))
+    again, right, response = False, mark.graded.correct, mark.response
+    if state.in_turn:
+        answered = services.step_check_answer(
+            learner=learner_of(request),
+            step=step,
+            token=taken.served.once,
+            response=mark.response,
+            correct=mark.graded.correct,
+            puzzle=check.puzzle,
+            progress=state.progress,
+        )
+        again = not answered.first
+        right, response = bool(answered.kept.score), answered.kept.responses[0]
+        if again:  # sent before: the answer then, as it was marked, and what came of it
+            check = _marked(check, response)
+        # A step answered opens no lesson: only this row moved.
+        state = replace(state, progress=answered.progress)
+    if right:
+        return _step_page(request, state, step, StepCheck(check, token, RIGHT, again=again), previous)
     spec: Spec = serving.check_spec_of(taken.served.what)
     tried = serving.step_try_of(taken.served.where)
     if tried < TRIES:  # the same question again, as they answered it, to think again
         retry = _check_serve(request, step, spec, try_number=tried + 1)
-        again_check = _shown(check, answered.kept.responses[0])
-        return _step_page(request, state, step, StepCheck(again_check, retry, RETRY, again=again))
+        again_check = _shown(check, response)
+        return _step_page(request, state, step, StepCheck(again_check, retry, RETRY, again=again), previous)
     fresh, fresh_check = _fresh(step, scope, unlike=check.puzzle)
     fresh_token = _check_serve(request, step, fresh)
-    return _step_page(request, state, step, StepCheck(fresh_check, fresh_token, SHOWN, check, again))
+    return _step_page(
+        request, state, step, StepCheck(fresh_check, fresh_token, SHOWN, check, again), previous
+    )
 
 
 FRESH_DRAWS = 5  # tries at a fresh question unlike the one just missed (a step may ask few)
@@ -264,20 +273,25 @@ def _fresh(step: Step, scope: drills.Scope, *, unlike: drills.Puzzle) -> tuple[S
     return spec, fresh
 
 
-def _step_page(request: HtmxHttpRequest, state: LessonState, step: Step, asked: StepCheck) -> HttpResponse:
-    """The step with its check (or, to an htmx answer, the check's box alone). The way on to the
-    next step shows once the step's check was answered right (or the lesson is done)."""
+def _step_page(
+    request: HtmxHttpRequest, state: LessonState, step: Step, asked: StepCheck, previous: LessonState | None
+) -> HttpResponse:
+    """The step with its check (or, to an htmx answer, the check's box alone). In turn, the way on
+    to the next step shows once the step's check was answered right (or the lesson is done); read
+    ahead, at once: its check is practice, and reading needs no right answer."""
     steps = state.lesson.steps
     number = step.number
     context: dict[str, Any] = {
         "state": state,
         "lesson": state.lesson,
+        "previous": previous,
         "step": step,
         "steps": steps,
         "asked": asked,
         "check": asked.check,
         "token": asked.token,
-        "passed": asked.outcome == RIGHT
+        "passed": not state.in_turn
+        or asked.outcome == RIGHT
         or state.done
         or state.step_reached >= number
         or selectors.step_answered_right(learner_of(request), step),
@@ -293,10 +307,17 @@ def _step_page(request: HtmxHttpRequest, state: LessonState, step: Step, asked: 
 @require_http_methods(["GET", "POST"])
 @rate_limited("answer")
 def quiz(request: HttpRequest, slug: str) -> HttpResponse:
-    found = _open_state_or_redirect(request, slug)
-    if isinstance(found, HttpResponse):
-        return found
-    state, states = found
+    """A lesson's quiz, in turn only: a passed quiz completes the lesson (testing out of it, if its
+    steps were not all done), so it keeps the course's order. Before its turn, the lesson's page
+    says why, and where testing out starts."""
+    state, states = _state_or_404(request, slug)
+    if not state.in_turn:  # never lesson 1: its number less one is the lesson before it
+        number = state.lesson.number
+        messages.info(
+            request,
+            f"Lesson {number}'s quiz counts once lesson {number - 1} is done. You can read its steps now.",
+        )
+        return redirect("lessons:lesson", slug=slug)
     lesson = get_object_or_404(Lesson, pk=state.lesson.pk)
     context: dict[str, Any] = {
         "lesson": lesson,

@@ -23,7 +23,7 @@ from cfmj.classes.models import (
 from cfmj.classes.selectors import statuses
 from cfmj.play import holds
 from cfmj.play.models import Game, Seat
-from lessons.models import CheckAnswer, LessonProgress
+from lessons.models import CheckAnswer, LessonProgress, ReadAhead
 from practice.models import Attempt, ReviewItem, SkillRating, Streak
 
 EXPORT_FORMAT = "card-free-mah-jongg-account/1"
@@ -43,6 +43,7 @@ def account_data(*, user: User) -> dict[str, Any]:
         "account": _account(user),
         "practice": _practice(user),
         "lessons": _lessons(user),
+        "lessons_read_ahead": _read_ahead(user),
         "lesson_answers": _lesson_answers(user),
         "classes": _classes(user),
         "homework": _homework(user),
@@ -112,6 +113,15 @@ def _practice(user: User) -> dict[str, Any]:
         ),
         "streak": streak,
     }
+
+
+def _read_ahead(user: User) -> list[dict[str, Any]]:
+    """The lessons read ahead of their turn, and the furthest step read of each."""
+    return _rows(
+        ReadAhead.objects.filter(user=user)
+        .order_by("lesson__number")
+        .values("step", "read_at", lesson_number=F("lesson__number"), lesson_title=F("lesson__title"))
+    )
 
 
 def _lessons(user: User) -> list[dict[str, Any]]:

@@ -21,7 +21,7 @@ from cfmj.classes.selectors import class_accounts_left
 from cfmj.classes.services import teacher_classes_release
 from cfmj.play.models import Game
 from cfmj.play.seating import seats_forget
-from lessons.models import CheckAnswer, LessonProgress
+from lessons.models import CheckAnswer, LessonProgress, ReadAhead
 from practice.models import Attempt
 
 
@@ -46,6 +46,7 @@ VISITOR_ROWS: list[VisitorRows] = [
     VisitorRows(Attempt, "answered_at"),
     VisitorRows(LessonProgress, "updated_at"),
     VisitorRows(CheckAnswer, "answered_at"),
+    VisitorRows(ReadAhead, "read_at"),
     # A visitor's hands against the bots (their decisions go with them), finished or not.
     VisitorRows(Game, "updated_at", user="owner", only=Q(table__isnull=True) & ~Q(visitor="")),
 ]

@@ -39,12 +39,12 @@ def rule_links(
 ) -> dict[str, Any]:
     """'The rule: §2.3 (the rules reference), taught in Lesson 7: …' for each section of a marked
     answer, linking the steps that teach the rule lines it turns on (the engine says which, from
-    the puzzle's `kind`, its `question` and the answer's `reasons`); where the learner has not
-    opened that lesson yet, the rule is said in place."""
+    the puzzle's `kind`, its `question` and the answer's `reasons`); where that lesson comes later
+    in the course for the learner, the rule is also said in place."""
     lines = graded_lines(kind, question or {}, sections=sections, reason_ids=reasons)
     request = context.get("request")
-    opened = partial(_open_lessons, request) if isinstance(request, HttpRequest) else None
-    return {"references": selectors.rule_references(lines, open_lessons=opened)}
+    in_turn = partial(_lessons_in_turn, request) if isinstance(request, HttpRequest) else None
+    return {"references": selectors.rule_references(lines, lessons_in_turn=in_turn)}
 
 
 @register.inclusion_tag("lessons/_rule_links.html", takes_context=True)
@@ -52,16 +52,17 @@ def rule_line_links(context: template.Context, section: str, line: str) -> dict[
     """rule_links for one rule line the engine names itself (the play coach's warnings): the rules
     reference at that line and every step teaching it."""
     request = context.get("request")
-    opened = partial(_open_lessons, request) if isinstance(request, HttpRequest) else None
+    in_turn = partial(_lessons_in_turn, request) if isinstance(request, HttpRequest) else None
     lines = (SectionLines(section, (line,), exact=True),)
-    return {"references": selectors.rule_references(lines, open_lessons=opened)}
+    return {"references": selectors.rule_references(lines, lessons_in_turn=in_turn)}
 
 
-def _open_lessons(request: HttpRequest) -> set[int]:
-    """The lessons the learner behind `request` may open (those a teacher set as homework included)."""
+def _lessons_in_turn(request: HttpRequest) -> set[int]:
+    """The lessons in turn for the learner behind `request` (those a teacher set as homework
+    included): a rule taught in any other is said in place too."""
     learner = learner_of(request)
     states = selectors.course(learner, assigned=opened_lesson_ids(learner.user))
-    return {state.lesson.pk for state in states if state.open}
+    return {state.lesson.pk for state in states if state.in_turn}
 
 
 @register.inclusion_tag("lessons/_continue.html")

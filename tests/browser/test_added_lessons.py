@@ -74,7 +74,7 @@ def test_a_learner_walks_the_added_lessons(
             feedback = page.locator("#feedback")
             expect(feedback).to_contain_text("Right!")
             layout(page, f"lesson {lesson.number} step {step.number} answered", feedback)
-        # Its quiz passed, as if taken: the next lesson opens (each opens when the one before is done).
+        # Its quiz passed, as if taken: the next lesson counts in turn (its checks count once this is done).
         LessonProgress.objects.filter(user=user, lesson=lesson).update(completed_at=timezone.now())
     assert layout.results == sum(Lesson.objects.get(slug=s).steps.count() for s in slugs)
     assert not layout.problems, "\n".join(layout.problems)

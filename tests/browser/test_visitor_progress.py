@@ -3,6 +3,7 @@ dashboard, on a phone in large print and on a tablet in normal print."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -52,11 +53,12 @@ def test_a_visitors_answers_show_on_practice_and_the_dashboard(
     page.screenshot(path=str(artifacts / f"visitor-dashboard-{size}.png"), full_page=True)
 
 
-def test_a_newcomer_reads_a_locked_lessons_rule_in_place(
+def test_a_newcomer_reads_a_later_lessons_rule_in_place(
     contexts: Callable[..., BrowserContext], artifacts: Path
 ) -> None:
-    """'Taught in Lesson 12' would be a dead end for a newcomer (lesson 12 is locked): the verdict
-    says the rule instead, and fits the phone in large print."""
+    """'Taught in Lesson 12' alone would send a newcomer far ahead (lesson 12 is not in turn for
+    them): the verdict says the rule too, links the step to read now, and fits the phone in large
+    print."""
     lessons_load(sources=list(course_sources()))
     viewport: ViewportSize = {"width": 390, "height": 844}
     page = start(contexts(viewport), large_print=True)
@@ -66,6 +68,7 @@ def test_a_newcomer_reads_a_locked_lessons_rule_in_place(
     expect(verdict.locator(".rule-in-place").first).to_be_visible()
     expect(verdict.locator(".rules-ref")).not_to_contain_text("taught in")
     expect(verdict.locator(".rule-in-place").first).to_contain_text("later in the course")
+    expect(verdict.locator(".rule-in-place a").first).to_have_attribute("href", re.compile(r"^/lessons/"))
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= viewport["width"], f"the verdict is {width} px wide on a {viewport['width']} px screen"
     verdict.screenshot(path=str(artifacts / "rule-in-place-phone-large.png"))

@@ -161,6 +161,14 @@ def visitor_pages(page: Page, visit: Visit) -> None:
     visit(page, "step, answered (htmx)", page.locator("#feedback"))
     page.goto(f"/lessons/{lesson.slug}/quiz/")
     visit(page, "quiz")
+    later = Lesson.objects.order_by("-number").first()  # every lesson opens to read, this one far ahead
+    assert later is not None
+    page.goto(f"/lessons/{later.slug}/")
+    visit(page, "lesson read ahead")
+    page.goto(f"/lessons/{later.slug}/1/")
+    visit(page, "step read ahead")
+    page.goto("/lessons/")
+    visit(page, "lessons, one read ahead")
     page.goto("/rules/")
     visit(page, "rules")
     page.goto("/rules/?q=joker")

@@ -12,6 +12,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from cfmj.engine import drills
 from cfmj.engine.game import RandomPlayer, play_match
 from cfmj.engine.game.advice_player import AdvicePlayer
 from cfmj.engine.scoring import BY_JOKER_EXCHANGE, BY_WALL, counts_as_self_drawn, payments
@@ -21,12 +22,12 @@ from tests.accounts.factories import UserFactory
 from tests.course import course_sources
 
 ADDED = ("a-game-in-five-minutes", "real-tiles-and-the-table")
+TILE_GROUP = re.compile(r"```hand.*?```|\{\{[^}]*\}\}", re.S)  # drawn as tiles, not read as words
 MENTION = re.compile(r"\b[Ll]essons? (\d+)(?: (?:to|and) (\d+))?")
 # Every "Lesson N" a lesson's text says, and the lesson it means: renumbering the course fails here
 # until the text is brought up to date.
 MENTIONS = {
     ("blocks", 4): "jokers",
-    ("a-game-in-five-minutes", 13): "the-deal",
     ("a-game-in-five-minutes", 14): "the-charleston",
     ("a-game-in-five-minutes", 5): "the-ten-patterns",
     ("a-game-in-five-minutes", 9): "dragon-hands",
@@ -50,6 +51,32 @@ def test_the_game_comes_right_after_blocks_and_real_tiles_after_the_play_lessons
     assert _number("a-game-in-five-minutes") < _number("jokers")
     assert _number("dead-hands-and-wall-games") < _number("real-tiles-and-the-table")
     assert _number("real-tiles-and-the-table") + 1 == _number("house-rules-and-skill-levels")
+
+
+READING_WORDS_A_MINUTE = 150  # an unhurried reader, new to the game
+SECONDS_A_QUESTION = 20  # a check or a quiz question: read it, choose, press
+
+
+def test_a_game_in_five_minutes_takes_about_five_minutes() -> None:
+    """Its title is a promise: its words read at an unhurried pace, and its checks and quiz
+    answered, take five minutes or a little less (it once took ten: 782 words, 10 questions)."""
+    lesson = next(source for source in course_sources() if source.slug == "a-game-in-five-minutes")
+    texts = [lesson.intro, *(f"{step.title} {step.body}" for step in lesson.steps)]
+    words = sum(len(TILE_GROUP.sub(" ", text).split()) for text in texts)
+    questions = len(lesson.steps) + len(lesson.quiz)
+    minutes = words / READING_WORDS_A_MINUTE + questions * SECONDS_A_QUESTION / 60
+    assert 4 <= minutes <= 5, (words, questions, minutes)
+
+
+def test_each_step_of_the_game_checks_what_that_step_shows() -> None:
+    """The deal is checked on the step that deals (it was once checked on the turns' step)."""
+    lesson = next(source for source in course_sources() if source.slug == "a-game-in-five-minutes")
+    for step in lesson.steps:
+        asks = drills.focus_lines(step.check.kind, step.check.focus)
+        assert asks is not None and set(asks) & set(step.teaches), (step.number, asks, step.teaches)
+    checked = {step.check.focus: step.number for step in lesson.steps}
+    assert "deal" not in checked or checked["deal"] == 1
+    assert checked["after_call"] == 3 and "6_draw_then_discard" in lesson.steps[2].teaches
 
 
 def test_every_lesson_named_by_number_in_the_text_is_the_one_meant() -> None:
@@ -93,9 +120,9 @@ def test_a_learner_keeps_their_place_when_lessons_are_added_before_it(client) ->
     assert mine["jokers"].step_reached == 2 and mine["blocks"].completed_at == done
     client.force_login(user)
     states = {s.lesson.slug: s for s in client.get(reverse("lessons:course")).context["states"]}
-    assert states["a-game-in-five-minutes"].open and not states["a-game-in-five-minutes"].done
-    assert states["jokers"].open and states["jokers"].next_step == 3  # begun: not locked by the new one
-    assert not states["the-ten-patterns"].open
+    assert states["a-game-in-five-minutes"].in_turn and not states["a-game-in-five-minutes"].done
+    assert states["jokers"].in_turn and states["jokers"].next_step == 3  # begun: still counts in turn
+    assert not states["the-ten-patterns"].in_turn
     page = client.get(reverse("lessons:step", args=["jokers", 3]))
     assert page.status_code == 200
 

@@ -57,6 +57,22 @@ def test_every_check_and_quiz_can_be_asked_within_what_was_taught() -> None:
     assert tuple(read_lessons()) == course_sources()
 
 
+def test_each_steps_check_asks_about_what_that_step_teaches() -> None:
+    """Never checked after it is taught (only on an earlier step's rule, as lesson 3's third step
+    once asked how many tiles West is dealt, taught in its first) nor before (on a rule only a
+    later step teaches): where a check's focus names the rule lines it asks about, one of them is
+    among its own step's. The loader refuses a lesson that breaks this (lessons.content)."""
+    held = 0
+    for lesson in course_sources():
+        for step in lesson.steps:
+            asks = drills.focus_lines(step.check.kind, step.check.focus)
+            if asks is None or not step.teaches:  # a strategy step teaches no line: it practises
+                continue
+            assert set(asks) & set(step.teaches), (lesson.slug, step.number, asks, step.teaches)
+            held += 1
+    assert held >= 40  # the Quick rules, Name the hand and bonus checks: the rule is not held vacuously
+
+
 def test_it_teaches_every_rule_line_in_some_step() -> None:
     untaught = sorted(set(RULE_LINES) - set(_taught()))
     assert not untaught, f"no lesson step teaches: {untaught}"
@@ -143,6 +159,16 @@ HEAD = (
         (
             HEAD + "## S\nteaches: 2_1_blocks_are_identical_tiles\nText.\n```check\nworth poker\n```\n",
             "poker",
+        ),
+        (  # checked after it is taught: the deal, on the step that teaches the turn
+            HEAD + "## Turns\nteaches: 6_draw_then_discard\nText.\n```check\nrules_quiz deal\n```\n",
+            "step 1 .Turns.: its check .rules_quiz deal. asks about 6_deal, which this step does not teach",
+        ),
+        (  # checked before it is taught: jokers, on the step that teaches blocks
+            HEAD
+            + "## Blocks\nteaches: 2_1_blocks_are_identical_tiles\nText.\n"
+            + "```check\nrules_quiz jokers_in_blocks\n```\n",
+            "asks about 2_1_jokers_never_in_pairs, 2_1_quint_needs_a_joker",
         ),
     ],
 )

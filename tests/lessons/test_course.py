@@ -1,4 +1,5 @@
-"""/lessons/: the course in order, each lesson's state, and where to continue."""
+"""/lessons/: the course in order, every lesson open to read, each lesson's state (done, in turn,
+read ahead), and where to continue."""
 
 from __future__ import annotations
 
@@ -25,11 +26,19 @@ def test_it_lists_every_lesson_in_order(client, course: list[Lesson]) -> None:
     assert positions == sorted(positions) and len(course) >= 15
 
 
-def test_it_opens_only_the_first_lesson_to_a_newcomer(client, course: list[Lesson]) -> None:
-    states = client.get(reverse("lessons:course")).context["states"]
-    assert [s.open for s in states[:3]] == [True, False, False]
+def test_it_links_every_lesson_and_counts_only_the_first_in_turn_for_a_newcomer(
+    client, course: list[Lesson]
+) -> None:
+    response = client.get(reverse("lessons:course"))
+    states = response.context["states"]
+    assert [s.in_turn for s in states[:3]] == [True, False, False]
     assert states[0].progress is None and states[0].next_step == 1  # no progress yet
-    assert b"Continue: Lesson 1, step 1" in client.get(reverse("lessons:course")).content
+    assert b"Continue: Lesson 1, step 1" in response.content
+    text = response.content.decode()
+    for lesson in course:  # every lesson a real link, to a page that opens
+        assert f'href="{reverse("lessons:lesson", args=[lesson.slug])}"' in text
+    assert "Every lesson is\n  open to read" in text and "Locked" not in text
+    assert 'class="course-lesson reading-ahead"' not in text  # nothing read ahead yet
 
 
 def test_it_opens_the_next_lesson_when_one_is_done(client, course: list[Lesson]) -> None:
@@ -39,7 +48,7 @@ def test_it_opens_the_next_lesson_when_one_is_done(client, course: list[Lesson])
     LessonProgress.objects.create(user=user, lesson=course[0], step_reached=2, completed_at=timezone.now())
     client.force_login(user)
     states = client.get(reverse("lessons:course")).context["states"]
-    assert [s.open for s in states[:3]] == [True, True, False]
+    assert [s.in_turn for s in states[:3]] == [True, True, False]
     assert states[0].done and not states[1].done
     assert client.get(reverse("lessons:course")).context["continue_at"].url == reverse(
         "lessons:step", args=[course[1].slug, 1]

@@ -3,6 +3,8 @@ steps were skipped) and opens the next."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -62,6 +64,31 @@ def test_it_completes_the_lesson_when_the_quiz_is_passed(client, course: list[Le
     assert client.get(reverse("lessons:step", args=[course[1].slug, 1])).status_code == 200  # now open
 
 
+def test_a_quiz_passed_by_testing_out_leads_straight_to_the_next_lessons_quiz(
+    client, course: list[Lesson]
+) -> None:
+    client.force_login(UserFactory())
+    response = client.post(_url(course[0]), _answers(client, course[0], right=len(course[0].quiz)))
+    result = response.content.decode().split('id="quiz-result"')[1].split("</section>")[0]
+    assert "You tested out of this lesson." in result
+    buttons = re.findall(r'<a class="button (\w+)" href="([^"]+)">', result)
+    assert buttons[0] == ("big", _url(course[1]))  # one tap to the next quiz
+    assert ("secondary", reverse("lessons:lesson", args=[course[1].slug])) in buttons
+    assert client.get(_url(course[1])).status_code == 200  # and it is in turn now
+
+
+def test_a_quiz_passed_after_the_steps_leads_to_the_next_lesson(client, course: list[Lesson]) -> None:
+    user = UserFactory()
+    client.force_login(user)
+    LessonProgress.objects.create(user=user, lesson=course[0], step_reached=course[0].steps.count())
+    response = client.post(_url(course[0]), _answers(client, course[0], right=len(course[0].quiz)))
+    result = response.content.decode().split('id="quiz-result"')[1].split("</section>")[0]
+    assert "tested out" not in result and "Lesson 2 is next" in result
+    assert re.findall(r'<a class="button big" href="([^"]+)">', result) == [
+        reverse("lessons:lesson", args=[course[1].slug])
+    ]
+
+
 def test_it_keeps_the_lesson_open_when_the_quiz_is_failed(client, course: list[Lesson]) -> None:
     user = UserFactory()
     client.force_login(user)
@@ -71,7 +98,8 @@ def test_it_keeps_the_lesson_open_when_the_quiz_is_failed(client, course: list[L
     progress = LessonProgress.objects.get(user=user, lesson=lesson)
     assert not progress.done and progress.quiz_last == 1
     assert b"Try the quiz again" in response.content
-    assert client.get(reverse("lessons:step", args=[course[1].slug, 1])).status_code == 302
+    assert client.get(reverse("lessons:quiz", args=[course[1].slug])).status_code == 302  # not its turn
+    assert not client.get(reverse("lessons:course")).context["states"][1].in_turn
 
 
 @pytest.mark.parametrize("token", ["", "x", "\u00b2", "a:b:c", "9" * 5000])
@@ -157,9 +185,31 @@ def test_it_asks_again_for_a_blank_quiz_and_keeps_what_was_filled_in(client, cou
     assert not LessonProgress.objects.filter(user=user).exists()
 
 
-def test_it_keeps_a_locked_lessons_quiz_closed(client, course: list[Lesson]) -> None:
-    assert client.get(reverse("lessons:quiz", args=[course[3].slug])).status_code == 302
-    assert client.post(reverse("lessons:quiz", args=[course[3].slug]), {}).status_code == 302
+def test_it_keeps_the_quiz_of_a_lesson_read_ahead_closed_and_says_why(client, course: list[Lesson]) -> None:
+    response = client.get(_url(course[3]), follow=True)
+    assert response.redirect_chain == [(reverse("lessons:lesson", args=[course[3].slug]), 302)]
+    said = b"Lesson 4&#x27;s quiz counts once lesson 3 is done. You can read its steps now."
+    assert said in response.content
+    assert client.post(_url(course[3]), {}).status_code == 302
+
+
+def test_a_forged_quiz_form_cannot_complete_a_lesson_read_ahead(client, course: list[Lesson]) -> None:
+    """Lesson 1's quiz, served and answered right, sent to lesson 2's quiz (not in turn): nothing
+    is kept; nor is lesson 3's own quiz, served while it was set as homework, once the student has
+    left the class (the lesson is no longer in turn for them)."""
+    student = person("sam")
+    client.force_login(student)
+    forged = _answers(client, course[0], right=len(course[0].quiz))
+    assert client.post(_url(course[1]), forged).status_code == 302
+    classroom = a_class(None, student)
+    assert classroom.owner is not None
+    class_services.assignment_create(
+        classroom=classroom, teacher=classroom.owner, kind="lesson", lesson=course[2], due=in_days(2)
+    )
+    served = _answers(client, course[2], right=len(course[2].quiz))  # in turn while set as homework
+    class_services.student_remove(classroom=classroom, student=student)
+    assert client.post(_url(course[2]), served).status_code == 302
+    assert not LessonProgress.objects.exists() and not CheckAnswer.objects.exists()
 
 
 def test_it_serves_a_quiz_to_a_signed_in_learner_without_writing(client, course: list[Lesson]) -> None:

@@ -1,5 +1,6 @@
 """'Taught in Lesson N': a marked answer links the step that teaches the rule line it turns on,
-and says the rule in place where that lesson is still locked to the learner."""
+and where that lesson is later in the course for the learner (not in turn), also says the rule in
+place, with the link to read it now."""
 
 from __future__ import annotations
 
@@ -47,7 +48,8 @@ def test_a_rules_quiz_answer_turns_on_its_topic() -> None:
 @pytest.mark.django_db
 def test_each_answer_links_the_step_teaching_its_line_not_the_sections_first(course: list[Lesson]) -> None:
     def labels(kind: str, question: dict[str, Any], sections: tuple[str, ...]) -> list[str]:
-        refs = selectors.rule_references(graded_lines(kind, question, sections=sections), open_lessons=None)
+        lines = graded_lines(kind, question, sections=sections)
+        refs = selectors.rule_references(lines, lessons_in_turn=None)
         return [t.teacher.label for ref in refs for t in ref.taught]
 
     charleston = labels("charleston", {}, ("6",))
@@ -75,16 +77,18 @@ def _served_worth(client: Client) -> Any:
 
 
 @pytest.mark.django_db
-def test_a_locked_lesson_is_no_dead_link_the_rule_is_said_in_place(
+def test_a_lesson_later_in_the_course_has_its_rule_said_in_place_and_linked_to_read(
     client: Client, course: list[Lesson]
 ) -> None:
-    html = _served_worth(client).content.decode()  # a newcomer: only lesson 1 is open
+    html = _served_worth(client).content.decode()  # a newcomer: only lesson 1 is in turn
     assert 'href="/rules/#section-3"' in html
     assert "taught in <a" not in html and 'class="rule-in-place"' in html
     words = {line.id: line.text for s in selectors.rules_reference() for line in s.lines}
     said = words["3_value_formula"].split(".")[0]  # "Start at 25 and add the bonuses"
     assert said and said in html
-    assert "later in the course" in html
+    value_step = selectors.teachers().by_line["3_value_formula"]
+    assert f'Taught in <a href="{value_step.url}">{value_step.label}</a>, later in the course' in html
+    assert client.get(value_step.url).status_code == 200  # no dead end: every lesson opens to read
 
 
 @pytest.mark.django_db

@@ -9,8 +9,14 @@ from django.utils import timezone
 
 from cfmj.accounts.learners import Learner
 from cfmj.engine import drills
-from lessons.models import Lesson, LessonProgress, Step
-from lessons.services import lessons_load, quiz_passed, step_check_record, visitor_lessons_claim
+from lessons.models import Lesson, LessonProgress, ReadAhead, Step
+from lessons.services import (
+    lessons_load,
+    quiz_passed,
+    read_ahead_mark,
+    step_check_record,
+    visitor_lessons_claim,
+)
 from tests.accounts.factories import UserFactory
 from tests.course import course_sources
 
@@ -57,6 +63,31 @@ def test_it_moves_a_visitors_progress_to_their_account(course: list[Lesson]) -> 
     assert mine[course[0].pk].done and mine[course[0].pk].quiz_best == 4
     assert mine[course[1].pk].step_reached == 2 and mine[course[1].pk].quiz_best == 0
     assert not LessonProgress.objects.filter(visitor="v-9").exists()
+
+
+def test_it_keeps_the_furthest_step_read_ahead_and_never_takes_it_back(course: list[Lesson]) -> None:
+    user = UserFactory()
+    me = Learner(user, "")
+    read_ahead_mark(learner=me, lesson_id=course[4].pk, step=2)
+    read_ahead_mark(learner=me, lesson_id=course[4].pk, step=1)  # an earlier step, read again
+    assert ReadAhead.objects.get(user=user, lesson=course[4]).step == 2
+    read_ahead_mark(learner=me, lesson_id=course[4].pk, step=3)
+    assert ReadAhead.objects.get(user=user, lesson=course[4]).step == 3
+    assert not LessonProgress.objects.exists()  # reading is no progress
+    with pytest.raises(ValueError, match="an id"):
+        read_ahead_mark(learner=Learner(None, ""), lesson_id=course[4].pk, step=1)
+
+
+def test_it_moves_the_lessons_a_visitor_read_ahead_to_their_account(course: list[Lesson]) -> None:
+    user = UserFactory()
+    ReadAhead.objects.create(visitor="v-9", lesson=course[4], step=3)
+    ReadAhead.objects.create(visitor="v-9", lesson=course[5], step=1)
+    ReadAhead.objects.create(user=user, lesson=course[5], step=2)
+    ReadAhead.objects.create(visitor="v-other", lesson=course[6], step=1)
+    visitor_lessons_claim(user=user, visitor="v-9")
+    mine = dict(ReadAhead.objects.filter(user=user).values_list("lesson_id", "step"))
+    assert mine == {course[4].pk: 3, course[5].pk: 2}  # the furthest of each
+    assert list(ReadAhead.objects.filter(user__isnull=True).values_list("visitor", flat=True)) == ["v-other"]
 
 
 def test_it_moves_a_visitors_quiz_score_with_its_size(course: list[Lesson]) -> None:

@@ -10,12 +10,14 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from cfmj.classes import services as class_services
 from cfmj.engine import drills
-from lessons.models import CheckAnswer, Lesson, LessonProgress, Step
+from lessons.models import CheckAnswer, Lesson, LessonProgress, ReadAhead, Step
 from lessons.selectors import teachers
 from practice import serving
 from practice.models import ReviewItem
 from tests.accounts.factories import UserFactory
+from tests.classes.helpers import a_class, in_days, person
 from tests.engine.drills.helpers import right_response, wrong_response
 from tests.lessons.helpers import asked, hidden_fields, token_of
 
@@ -241,13 +243,111 @@ def test_it_asks_again_for_a_blank_answer(client, course: list[Lesson], htmx: bo
         assert hidden_fields(response.content) == fields
 
 
-def test_it_sends_a_locked_lesson_back_to_its_page(client, course: list[Lesson]) -> None:
-    step = course[1].steps.get(number=1)
+def test_it_opens_a_later_lessons_step_to_a_visitor_to_read(client, course: list[Lesson]) -> None:
+    step = course[4].steps.get(number=2)
     response = client.get(_url(step))
-    assert response.status_code == 302
-    assert response["Location"] == reverse("lessons:lesson", args=[course[1].slug])
-    assert client.post(_url(step), {"seed": "1"}).status_code == 302
+    assert response.status_code == 200 and not response.context["state"].in_turn
+    assert step.title.encode() in response.content and b"Check my answer" in response.content
+    assert b"Step 2 of" in response.content and b"reading ahead" in response.content
+    assert b"this check is practice: your answer is marked, but not kept" in response.content
+    assert b"once you have finished lesson 4" in response.content
+    next_url = reverse("lessons:step", args=[course[4].slug, 3]).encode()
+    assert next_url in response.content and b"Answer the check right to go on" not in response.content
+    visitor = client.session["practice_visitor"]
+    assert list(ReadAhead.objects.values_list("visitor", "lesson_id", "step")) == [(visitor, course[4].pk, 2)]
     assert not LessonProgress.objects.exists()
+
+
+def test_it_opens_a_later_lessons_step_to_a_signed_in_learner_and_marks_it_read_ahead(
+    client, course: list[Lesson]
+) -> None:
+    user = UserFactory()
+    client.force_login(user)
+    for number in (3, 1):
+        assert client.get(_url(course[20].steps.get(number=number))).status_code == 200
+    assert ReadAhead.objects.get(user=user, lesson=course[20]).step == 3  # the furthest read
+    states = client.get(reverse("lessons:course")).context["states"]
+    assert states[20].reading_ahead and states[20].read_to == 3
+    assert not states[20].done and states[20].step_reached == 0  # reading reaches nothing
+    page = client.get(reverse("lessons:course")).content.decode()
+    row = page.split(f'href="{reverse("lessons:lesson", args=[course[20].slug])}"')[0].rsplit("<li", 1)[1]
+    assert 'class="course-lesson reading-ahead"' in row
+    assert not LessonProgress.objects.exists()
+
+
+def test_a_check_read_ahead_is_marked_as_practice_and_kept_nowhere(client, course: list[Lesson]) -> None:
+    user = UserFactory()
+    client.force_login(user)
+    step = course[4].steps.get(number=1)
+    token, puzzle = _check_of(client.get(_url(step)).content, step)
+    missed = client.post(_url(step), {"token": token, **wrong_response(puzzle)})
+    assert missed.context["asked"].outcome == "retry" and b"Not right yet" in missed.content
+    retry, again = _check_of(missed.content, step)
+    assert again == puzzle and serving.read(retry)[1].where == serving.step_try(2)
+    shown = client.post(_url(step), {"token": retry, **wrong_response(puzzle)})
+    assert shown.context["asked"].outcome == "shown" and b"here is its answer" in shown.content
+    fresh, asked_now = _check_of(shown.content, step)
+    right = client.post(_url(step), {"token": fresh, **right_response(asked_now)})
+    assert right.context["check"].graded.correct and b"Right!" in right.content
+    assert b"Practice: you are reading ahead, so this answer was marked but not kept." in right.content
+    assert b"Next step" in right.content
+    again_sent = client.post(_url(step), {"token": fresh, **right_response(asked_now)})
+    assert again_sent.context["check"].graded.correct  # marked again: nothing was kept to show
+    assert not LessonProgress.objects.exists() and not CheckAnswer.objects.exists()
+    assert not ReviewItem.objects.exists()  # its misses join no review
+
+
+def test_the_last_step_read_ahead_leads_back_to_the_lesson_not_its_quiz(client, course: list[Lesson]) -> None:
+    lesson = course[4]
+    step = lesson.steps.order_by("-number").first()
+    assert step is not None
+    token, puzzle = _check_of(client.get(_url(step)).content, step)
+    page = client.post(_url(step), {"token": token, **right_response(puzzle)}).content
+    assert reverse("lessons:quiz", args=[lesson.slug]).encode() not in page
+    assert b"Back to the lesson" in page
+
+
+def test_a_forged_form_records_no_progress_on_a_lesson_read_ahead(client, course: list[Lesson]) -> None:
+    """Lesson 1 step 1's check, served and answered right, sent to lesson 5 step 1 (read ahead):
+    refused. Lesson 5's own check, served while the lesson was set as homework and sent after the
+    student left the class: marked as practice. Neither moves any progress."""
+    student = person("sam")
+    client.force_login(student)
+    first = course[0].steps.get(number=1)
+    token, puzzle = _check_of(client.get(_url(first)).content, first)
+    ahead = course[4].steps.get(number=1)
+    refused = client.post(_url(ahead), {"token": token, **right_response(puzzle)}, follow=True)
+    assert b"That answer was for another question" in refused.content
+    classroom = a_class(None, student)
+    assert classroom.owner is not None
+    class_services.assignment_create(
+        classroom=classroom, teacher=classroom.owner, kind="lesson", lesson=course[4], due=in_days(2)
+    )
+    served, asked_then = _check_of(client.get(_url(ahead)).content, ahead)  # in turn as homework
+    class_services.student_remove(classroom=classroom, student=student)
+    practice = client.post(_url(ahead), {"token": served, **right_response(asked_then)})
+    assert practice.status_code == 200 and practice.context["check"].graded.correct
+    assert b"this answer was marked but not kept" in practice.content
+    assert not LessonProgress.objects.exists() and not CheckAnswer.objects.exists()
+
+
+def test_a_check_in_a_lesson_set_as_homework_counts_out_of_the_courses_order(
+    client, course: list[Lesson]
+) -> None:
+    student = person("sam")
+    classroom = a_class(None, student)
+    assert classroom.owner is not None
+    class_services.assignment_create(
+        classroom=classroom, teacher=classroom.owner, kind="lesson", lesson=course[4], due=in_days(2)
+    )
+    client.force_login(student)
+    step = course[4].steps.get(number=1)
+    page = client.get(_url(step)).content
+    assert b"this check is practice" not in page
+    token, puzzle = _check_of(page, step)
+    client.post(_url(step), {"token": token, **right_response(puzzle)})
+    assert LessonProgress.objects.get(user=student, lesson=course[4]).step_reached == 1
+    assert CheckAnswer.objects.filter(user=student).count() == 1 and not ReadAhead.objects.exists()
 
 
 def test_it_answers_404_for_a_step_that_does_not_exist(client, course: list[Lesson]) -> None:

@@ -16,7 +16,7 @@ from django.urls import reverse
 from cfmj.accounts.recovery import code_read
 from cfmj.accounts.services import recovery_code_renew
 from cfmj.site.selectors import account_data
-from lessons.models import CheckAnswer
+from lessons.models import CheckAnswer, ReadAhead
 from practice.tables import LESSON
 from tests.accounts.world import world
 from tests.practice.factories import PuzzleFactory
@@ -157,6 +157,7 @@ COVERED = {
     ("practice.ReviewItem", "user"): "practice.reviews",
     ("lessons.LessonProgress", "user"): "lessons",
     ("lessons.CheckAnswer", "user"): "lesson_answers",
+    ("lessons.ReadAhead", "user"): "lessons_read_ahead",
     ("classes.Membership", "user"): "classes",
     ("classes.Classroom", "owner"): "classes[].owner",
     ("classes.CoteacherInvite", "invitee"): "invitations.received",
@@ -215,6 +216,16 @@ def test_it_holds_the_lesson_checks_and_quizzes_answered(client):
     ] == [(1, 2, 1, 1, [{"choice": "b"}]), (1, 3, 0, 1, [{"choice": "a"}])]
     assert data["lesson_answers"][0]["missed"] == []
     assert data["lesson_answers"][1]["missed"] == [{"kind": "worth", "question": puzzle.question}]
+
+
+def test_it_holds_the_lessons_i_read_ahead_and_no_one_elses(client):
+    w = world()
+    ReadAhead.objects.create(user=w.lena, lesson=w.lesson, step=3)
+    ReadAhead.objects.create(user=w.tess, lesson=w.lesson, step=1)
+    _, data = _download(client, w.lena)
+    assert [(r["lesson_number"], r["lesson_title"], r["step"]) for r in data["lessons_read_ahead"]] == [
+        (1, "The tiles", 3)
+    ]
 
 
 def test_it_holds_my_seat_at_a_table_and_my_choices_but_no_one_elses_tiles(client):

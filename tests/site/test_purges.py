@@ -18,7 +18,7 @@ from cfmj.play import services as play_services
 from cfmj.play.models import Decision, Game
 from cfmj.site import services
 from cfmj.site.tasks import purge_visitor_rows
-from lessons.models import CheckAnswer, Lesson, LessonProgress
+from lessons.models import CheckAnswer, Lesson, LessonProgress, ReadAhead
 from practice.models import Attempt
 from tests.accounts.factories import UserFactory
 from tests.play.helpers import play_out
@@ -181,3 +181,12 @@ def test_it_never_touches_an_accounts_hands_or_a_tables():
     Game.objects.filter(table=table).update(updated_at=_ago(400))  # no owner, no visitor: not a visitor's
     assert services.visitor_rows_purge() == 0
     assert Game.objects.filter(owner=lee).count() == 1 and Game.objects.filter(table=table).count() == 1
+
+
+def test_it_purges_a_gone_visitors_lessons_read_ahead_and_keeps_a_recent_ones(lesson):
+    gone, here = str(uuid.uuid4()), str(uuid.uuid4())
+    for visitor in (gone, here):
+        ReadAhead.objects.create(visitor=visitor, lesson=lesson, step=2)
+    ReadAhead.objects.filter(visitor=gone).update(read_at=_ago(40))
+    assert services.visitor_rows_purge() == 1
+    assert list(ReadAhead.objects.values_list("visitor", flat=True)) == [here]

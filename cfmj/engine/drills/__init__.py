@@ -112,6 +112,14 @@ def definition(kind: object) -> DrillKind[Any, Any]:
     return _BY_NAME[kind]
 
 
+def focus_lines(kind: str, focus: str | None) -> tuple[str, ...] | None:
+    """The rule lines a puzzle of this kind asks about on this focus, where the focus names them
+    (DrillKind.focus_lines): None without a focus, or for a focus that names none of its own."""
+    if not focus:
+        return None
+    return definition(kind).focus_lines.get(focus) or None
+
+
 def hand_groups(kind: str, question: Mapping[str, Any]) -> tuple[TileGroup, ...]:
     """The question's hand laid out to be drawn, as its kind draws it (DrillKind.hand_drawn): a
     hand shown for Mah Jongg as its blocks (read under the question's table, won as it says), a
@@ -321,6 +329,7 @@ __all__ = [
     "answer_field",
     "asked_again",
     "definition",
+    "focus_lines",
     "form_response",
     "generate",
     "generate_many",

@@ -11,6 +11,7 @@ values posted under one name (QueryDict.getlist does).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -171,7 +172,11 @@ class DrillKind(Generic[Q, A]):
     of the hand's tiles, tapped in the hand itself (its answer partial draws the hand, so the
     question leaves the hand out while the answer form is there). `slow`: a puzzle takes a second
     or more to make (a table from a bot hand played out): the site makes at most one while a
-    request waits (practice.making.made_in_a_request) and leaves the pools to the worker."""
+    request waits (practice.making.made_in_a_request) and leaves the pools to the worker.
+    `focus_lines`: the rule lines a focus asks about, for the focuses that name their own (a Quick
+    rules topic, a category or pattern, a bonus); a lesson step's check on such a focus asks about
+    what its step teaches (lessons.content). A focus left out names none of its own (a reason a
+    hand does not win can follow from a rule taught later, as "not a set" does from the run)."""
 
     name: str
     title: str
@@ -192,6 +197,7 @@ class DrillKind(Generic[Q, A]):
     hand_drawn: HandDrawn = "rack"
     picks_in_hand: bool = False
     slow: bool = False
+    focus_lines: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if (self.table_make is None) == (not self.ignores_table):

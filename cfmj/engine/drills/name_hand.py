@@ -21,6 +21,7 @@ from ..errors import InputError
 from ..labels import category_label, pattern_label
 from ..notation import Hand
 from ..patterns import PATTERNS
+from ..rulebook import RULE_LINES
 from ..ruleset import RuleSet
 from ..validate import Arrangement
 from .common import RIGHT, WRONG, Graded, choice, graded, half_right, join_words, ref, shown, text_field
@@ -46,6 +47,11 @@ PROMPT = "Name this hand: which category is it, and which pattern?"
 PATTERN_PROMPT = "Name this hand's pattern: which blocks make it up?"
 # A hand that reads as this category, or as this pattern.
 FOCUSES: tuple[str, ...] = (*NUMBER_CATEGORIES, WINDS, *PATTERNS)
+# A category's focus asks about its rule line, a pattern's about its own.
+FOCUS_LINES: dict[str, tuple[str, ...]] = {
+    focus: tuple(line for line in (f"2_3_{focus}", f"2_2_pattern_{focus}") if line in RULE_LINES)
+    for focus in FOCUSES
+}
 WINDS_BAND = 2  # the first band with Winds hands
 QUINT_BAND = 2  # band 1 holds no jokers, and a Quint needs one
 MAX_TRIES = 20
@@ -311,6 +317,7 @@ KIND: DrillKind[NameHandQuestion, NameHandAnswer] = DrillKind(
     table_make=make,
     daily=2,
     within=_within,
+    focus_lines=FOCUS_LINES,
     # On a rack, not as blocks: blocks with their names ("Quint of 6 Bam with a joker") would give
     # the pattern away, and working out which jokers fill which block is the skill asked.
     hand_drawn="rack",

@@ -26,8 +26,8 @@ from .rules_quiz_topics.house_rules import house_rules
 from .rules_quiz_topics.joker_exchange import joker_exchange
 from .rules_quiz_topics.payout import exchange_win, payout
 from .rules_quiz_topics.quiz import Quiz
-from .rules_quiz_topics.seats_and_deal import deal, seats
-from .rules_quiz_topics.skill_levels import skill_levels, skill_levels_3_to_5
+from .rules_quiz_topics.seats_and_deal import deal, seats, turns
+from .rules_quiz_topics.skill_levels import skill_levels, skill_levels_3_to_5, skill_levels_dragon_hands
 from .rules_quiz_topics.tiles import dragon_suits, notation, tile_counts, tiles
 from .scope import Scope
 from .shapes import Choice
@@ -80,11 +80,13 @@ TOPIC_LINES: dict[str, tuple[str, ...]] = {
         "5_5_jokerless_self_drawn_or_dragon",
     ),
     "exchange_win": ("3_joker_exchange_counts_as_self_drawn", "3_payout"),
+    "turns": ("6_draw_then_discard",),
+    "skill_levels_dragon_hands": ("5_dragon_hands_bound_literally",),
 }
 FOCUSES: tuple[str, ...] = tuple(TOPIC_LINES)
 # Narrower forms of a topic above, for the lesson step that teaches just that part; a Quick rules
 # drill without a focus draws from the broader topics only.
-NARROW = ("skill_levels_3_to_5", "exchange_win")
+NARROW = ("skill_levels_3_to_5", "exchange_win", "turns", "skill_levels_dragon_hands")
 ANY_TOPIC: tuple[str, ...] = tuple(f for f in FOCUSES if f not in NARROW)
 BLOCK_SIZES = {"Pung": 3, "Kong": 4, "Quint": 5}
 PRACTISES: tuple[str, ...] = tuple(dict.fromkeys(line for lines in TOPIC_LINES.values() for line in lines))
@@ -144,6 +146,8 @@ TOPICS: dict[str, Callable[[Random, int], Quiz]] = {
     "payout": payout,
     "skill_levels_3_to_5": skill_levels_3_to_5,
     "exchange_win": exchange_win,
+    "turns": turns,
+    "skill_levels_dragon_hands": skill_levels_dragon_hands,
 }
 
 
@@ -223,4 +227,5 @@ KIND: DrillKind[RulesQuizQuestion, RulesQuizAnswer] = DrillKind(
     ignores_table="it quizzes the rulebook itself, house rules and skill levels included",
     within=_within,
     hand_drawn="blocks_if_winning",
+    focus_lines=TOPIC_LINES,
 )

@@ -20,6 +20,7 @@ from ..errors import InputError
 from ..labels import BONUS_HINTS, BONUS_LABELS
 from ..notation import Hand, parse_hand
 from ..numbers import POINTS
+from ..rulebook import RULE_LINES
 from ..ruleset import MINIMUM_HAND, RuleSet
 from ..scoring import BONUS_KEYS, PAIRS_FOR_BONUS, SEVEN_PAIRS, payout
 from ..tiles import NEWS, is_number, is_wind
@@ -53,6 +54,10 @@ LOW_BASE_VALUE = 20
 # A hand earning that bonus; self-drawn; jokerless (so doubled); a dragon hand; won on a discard;
 # or any hand at a table that counts from a base of 20 (RULES §3: the base option).
 FOCUSES: tuple[str, ...] = (*BONUS_KEYS, SELF_DRAWN, JOKERLESS, DRAGON_HAND, DISCARD, LOW_BASE)
+# A bonus's focus asks about that bonus's rule line (the other focuses name none of their own).
+FOCUS_LINES: dict[str, tuple[str, ...]] = {
+    key: (f"3_{key}_bonus",) for key in BONUS_KEYS if f"3_{key}_bonus" in RULE_LINES
+}
 QUINT_BAND = 2  # band 1 holds no jokers, and a Quint needs one
 DRAGON_HANDS_BAND = 3  # the first band with the special dragon hands
 MAX_TRIES = 200
@@ -407,5 +412,6 @@ KIND: DrillKind[WorthQuestion, WorthAnswer] = DrillKind(
     daily=1,
     says_how_won=True,
     within=_within,
+    focus_lines=FOCUS_LINES,
     hand_drawn="blocks",
 )

@@ -49,6 +49,8 @@ CONTRACT_FOCUSES = (
     "payout",
     "skill_levels_3_to_5",
     "exchange_win",
+    "turns",
+    "skill_levels_dragon_hands",
 )
 NEW_LINES = {  # the contract's ids for RULES §1 and §6
     "1_tile_set",
@@ -465,6 +467,43 @@ def test_skill_levels_add_up(focus: str) -> None:
         for level in range(6):
             assert check(hand, skill_level=level).valid == (level < first), (hand, level)
     assert len({a["choice"] for _, a in puzzles("skill_levels")}) >= 5
+
+
+def test_the_levels_bind_a_dragon_hand_word_for_word() -> None:
+    """Our reading (RULES 5): an exposed dragon hand stops counting at level 3, Dragon's Wings (it
+    holds 1 Bam, and dragon hands earn no bonus) at level 4; a hidden Love or Breath counts at
+    every level, as a dragon hand always passes level 5. The answer is check()'s, level by level."""
+    found: Counter[str] = Counter()
+    for question, answer in puzzles("skill_levels_dragon_hands"):
+        hand = question["hand"]
+        reading = check(hand).as_dict()
+        assert reading["category"].startswith("dragons_"), hand
+        first = 6 if answer["choice"] == "none" else int(answer["choice"][1:])
+        for level in range(6):
+            assert check(hand, skill_level=level).valid == (level < first), (hand, level)
+        exposed = bool(parse_hand(hand).exposures)
+        if exposed:
+            assert first == 3, hand
+        elif reading["category"] == "dragons_wings":
+            assert first == 4, hand
+        else:
+            assert first == 6, hand
+        found[answer["choice"]] += 1
+    assert set(found) == {"l3", "l4", "none"}
+
+
+def test_a_turn_is_draw_then_discard_as_the_engine_plays_it() -> None:
+    for _, answer, match in made("turns", r"It is (\w+)'s turn\. What does \1 do first\?"):
+        assert answer["choice"] == "draw", match[0]
+    for _, answer, _ in made("turns", r"Charleston is over\. What does East do first"):
+        assert answer["choice"] == "discard"  # dealt 14: East discards without drawing
+    for _, answer, _ in made("turns", r"discards and nobody calls the tile\. How many"):
+        assert answer["choice"] == "n13"
+    for _, answer, _ in made("turns", r"has just drawn a tile"):
+        assert answer["choice"] == "n14"
+    for question, _, _ in made("turns", r"do first\?"):
+        offered = {c["value"] for c in question["choices"]}
+        assert {"draw", "discard"} <= offered and len(offered) == 3  # the other half always offered
 
 
 def test_the_last_levels_topic_asks_only_levels_3_to_5_and_each_of_them() -> None:

@@ -11,6 +11,7 @@ from .quiz import (
     DEALER,
     DIRECTION,
     WAYS,
+    Choice,
     Quiz,
     direction,
     number_choices,
@@ -112,3 +113,92 @@ def deal(rng: Random, band: int) -> Quiz:
     return Quiz(
         "The Charleston is over. Who discards first?", seat_choice(first), seats_but(first), why, ("6",)
     )
+
+
+# What a player does next, in the words a turn question offers; the engine's record says which.
+DRAWS, DISCARDS = "draw", "discard"
+TURN_MOVES = {
+    DRAWS: "Draw a tile from the wall",
+    DISCARDS: "Discard a tile",
+    "call": "Call the tile just thrown",
+    "pass": "Pass three tiles",
+}
+
+
+def _held(game: Game, seat: int) -> int:
+    """How many tiles `seat` holds, its exposures included."""
+    return len(game.concealed(seat)) + sum(len(exposure.tiles) for exposure in game.exposures(seat))
+
+
+def turns(rng: Random, band: int) -> Quiz:
+    """A turn: draw a tile from the wall, then discard one (RULES §6). What a player does first
+    and how many tiles they hold are read from a game the engine plays."""
+    form = rng.choice(("first", "first", "drawn", "thrown", "east"))
+    if form == "east":
+        return _east_starts(rng)
+    me = rng.randrange(SEATS)
+    game = table(rng, turn=me)
+    assert game is not None
+    discard_and_answer(game, me, a_natural(game, me))
+    after = now(game)
+    if form == "thrown":
+        held = _held(game, me)
+        return Quiz(
+            f"{wind(me)} discards and nobody calls the tile. How many tiles does {wind(me)} hold now?",
+            (f"n{held}", str(held)),
+            number_choices(range(held - 2, held + 3)),
+            f"Between turns every player holds {held} tiles. On a turn you draw one, then discard one.",
+            ("6",),
+        )
+    if form == "drawn":
+        held = _held(game, after)
+        return Quiz(
+            f"It is {wind(after)}'s turn and {wind(after)} has just drawn a tile from the wall. How many "
+            f"tiles does {wind(after)} hold now?",
+            (f"n{held}", str(held)),
+            number_choices(range(held - 3, held + 2)),
+            f"{wind(after)} held {held - 1} tiles and drew one: {held}. Then one goes out as a discard.",
+            ("6",),
+        )
+    last = next(e for e in reversed(game.events) if isinstance(e, (E.Drew, E.Discarded)))
+    move = DRAWS if isinstance(last, E.Drew) and last.seat == after else DISCARDS
+    why = (
+        f"Nobody called, so it is {wind(after)}'s turn. A turn starts with a tile drawn from the wall; "
+        "then one is discarded, named out loud."
+    )
+    return Quiz(
+        f"{wind(me)} discards and nobody calls the tile. It is {wind(after)}'s turn. What does "
+        f"{wind(after)} do first?",
+        (move, TURN_MOVES[move]),
+        _others(rng, move),
+        why,
+        ("6",),
+        count=3,
+    )
+
+
+def _east_starts(rng: Random) -> Quiz:
+    """The first turn of the hand: East, dealt one tile more than a hand, discards without drawing."""
+    game = charleston_run().game
+    first = now(game)
+    move = DRAWS if any(isinstance(e, E.Drew) for e in game.events) else DISCARDS
+    why = (
+        f"{wind(first)} was dealt {_held(game, first)} tiles, one more than a hand, so "
+        f"{wind(first)} starts play by discarding, without drawing. Every turn after that is: draw, "
+        "then discard."
+    )
+    return Quiz(
+        f"The Charleston is over. What does {wind(first)} do first?",
+        (move, TURN_MOVES[move]),
+        _others(rng, move),
+        why,
+        ("6",),
+        count=3,
+    )
+
+
+def _others(rng: Random, move: str) -> list[Choice]:
+    """The wrong moves offered: always the other half of a turn (draw or discard), and one more."""
+    other = DISCARDS if move == DRAWS else DRAWS
+    more = rng.choice([key for key in TURN_MOVES if key not in (move, other)])
+    return [(other, TURN_MOVES[other]), (more, TURN_MOVES[more])]

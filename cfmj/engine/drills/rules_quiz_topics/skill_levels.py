@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 
 from ... import reasons as R
+from ...card import CardEntry
 from ...check import check
 from ...labels import SKILL_LEVEL_LABELS
 from ...notation import Hand
-from ..hands import build, layout, pick_entry, reading
+from ..hands import DRAGON_HANDS, build, layout, pick_entry, reading
 from .quiz import MAX_TRIES, Quiz
 
 SKILL_IDS = (R.SKILL_1, R.SKILL_2, R.SKILL_3, R.SKILL_4, R.SKILL_5)  # level k's reason is SKILL_IDS[k - 1]
@@ -35,11 +37,28 @@ def skill_levels_3_to_5(rng: Random, band: int) -> Quiz:
     return _from_which_level(rng, range(3, 6))
 
 
-def _from_which_level(rng: Random, levels: range) -> Quiz:
+def skill_levels_dragon_hands(rng: Random, band: int) -> Quiz:
+    """The same question on a special dragon hand, which the levels bind word for word (our
+    reading): an exposed one stops counting at level 3, Dragon's Wings at level 4."""
+    return _from_which_level(rng, range(6), where=_is_dragon_hand, expose_chance=0.5)
+
+
+def _is_dragon_hand(entry: CardEntry) -> bool:
+    return entry.category in DRAGON_HANDS
+
+
+def _from_which_level(
+    rng: Random,
+    levels: range,
+    *,
+    where: Callable[[CardEntry], bool] | None = None,
+    expose_chance: float = 0.3,
+) -> Quiz:
     target = rng.randint(levels.start, levels.stop - 1)
     found: tuple[Hand, int] | None = None
     for _ in range(MAX_TRIES):
-        hand = build(layout(pick_entry(rng, 3), rng, joker_chance=0.3, expose_chance=0.3))
+        entry = pick_entry(rng, 3, where)
+        hand = build(layout(entry, rng, joker_chance=0.3, expose_chance=expose_chance))
         level = _first_failing(hand) if check(hand).valid else None
         if level is not None and level in levels:
             found = (hand, level)
