@@ -81,6 +81,8 @@ CASES: dict[str, Case] = {
     "lessons:rules": PUBLIC,
     # Not served to this person: sent to a fresh question (tests/practice/test_answer.py for the rest).
     "practice:answer": Case("POST", EVERYONE, (302,), visitor=(302,)),
+    # The learner's own choice to practise everything: theirs, on their account or for the visit.
+    "practice:range": Case("POST", EVERYONE, (302,), {"everything": "on"}, visitor=(302,)),
     # A learner's own hand against the bots: nobody else's (play:act with no action: a message).
     "play:home": Case("GET", SIGNED_IN),
     "play:start": Case("POST", SIGNED_IN, (302,), {"bot_level": "beginner"}),

@@ -78,6 +78,7 @@ def _served_worth(client: Client) -> Any:
 def test_a_locked_lesson_is_no_dead_link_the_rule_is_said_in_place(
     client: Client, course: list[Lesson]
 ) -> None:
+    client.post(reverse("practice:range"), {"everything": "on"})  # a newcomer meets worth by practising ahead
     html = _served_worth(client).content.decode()  # a newcomer: only lesson 1 is open
     assert 'href="/rules/#section-3"' in html
     assert "taught in <a" not in html and 'class="rule-in-place"' in html
