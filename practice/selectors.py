@@ -15,6 +15,7 @@ from django.db.models import Count, QuerySet
 from django.utils import timezone
 
 from cfmj.accounts.learners import Learner, rows_of
+from cfmj.engine.drills.common import GOOD
 from practice.models import (
     KIND_CHOICES,
     Attempt,
@@ -36,6 +37,7 @@ READ_IN_REACH = 60  # stored puzzles read on each side of a learner's rating to 
 REVIEWS_READ = 20  # due reviews read to find one in reach
 LEVELS = ((1300, "Beginner"), (1450, "Learning"), (1600, "Steady"), (1750, "Strong"))
 SETTLED = 5  # rated answers before a level is said: every rating starts at "Steady"
+PARTLY = GOOD  # what a partly right answer counts for in a skill's accuracy: half
 
 
 def level_name(rating: float | None) -> str:
@@ -158,12 +160,17 @@ def _candidates(
 
 @dataclass(frozen=True)
 class SkillSummary:
+    """A learner's level in one drill kind, and how their rated answers were marked: `accuracy`
+    counts a right answer in full and a partly right one (PARTLY: "Good, but there is better",
+    "Half right") as half; `partly` says how many were partly right."""
+
     kind: str
     title: str
     rating: float | None
     level: str
     attempts: int
     accuracy: float | None
+    partly: int = 0
 
     @property
     def to_settle(self) -> int:
@@ -177,17 +184,23 @@ def skill_summaries(learner: Learner) -> list[SkillSummary]:
     if learner.user is not None:
         skills = SkillRating.objects.filter(user=learner.user)
         kept = {s.kind: (s.rating, s.attempts, s.correct) for s in skills}
+        partly = dict(
+            Attempt.objects.filter(user=learner.user, rated=True, score__gt=0, correct=False)
+            .values_list("puzzle__kind")
+            .annotate(n=Count("pk"))
+            .order_by()
+        )
     else:
-        kept = {
-            kind: (r.rating.rating, r.attempts, r.correct) for kind, r in visitor_replayed(learner).items()
-        }
+        replayed = visitor_replayed(learner)
+        kept = {kind: (r.rating.rating, r.attempts, r.correct) for kind, r in replayed.items()}
+        partly = {kind: r.partly for kind, r in replayed.items()}
     out = []
     for kind, title in KIND_CHOICES:
         rating, attempts, correct = kept.get(kind, (None, 0, 0))
         level = level_name(rating) if attempts >= SETTLED or rating is None else "Too early to say"
-        out.append(
-            SkillSummary(kind, title, rating, level, attempts, correct / attempts if attempts else None)
-        )
+        part = partly.get(kind, 0)
+        accuracy = (correct + PARTLY * part) / attempts if attempts else None
+        out.append(SkillSummary(kind, title, rating, level, attempts, accuracy, part))
     return out
 
 
@@ -200,6 +213,7 @@ class Replayed:
     attempts: int
     correct: int
     history: list[tuple[datetime.datetime, float]]
+    partly: int = 0  # partly right (a score above nothing, not right)
 
 
 def visitor_replayed(learner: Learner, *, kind: str | None = None) -> dict[str, Replayed]:
@@ -225,7 +239,13 @@ def visitor_replayed(learner: Learner, *, kind: str | None = None) -> dict[str, 
         so_far = out.setdefault(skill, Replayed(Rating(), 0, 0, []))
         after = update(so_far.rating, [(Rating(rating, deviation, volatility), score)])
         so_far.history.append((at, after.rating))
-        out[skill] = Replayed(after, so_far.attempts + 1, so_far.correct + int(correct), so_far.history)
+        out[skill] = Replayed(
+            after,
+            so_far.attempts + 1,
+            so_far.correct + int(correct),
+            so_far.history,
+            so_far.partly + int(not correct and score > 0),
+        )
     return out
 
 
