@@ -49,7 +49,7 @@ def test_the_practice_page_follows_the_lessons_and_the_switch_practises_everythi
     expect(ready.first.locator(".drill-lesson")).to_contain_text("Taught in Lesson 2: Blocks")
     later = page.locator("ul.practice-drills.later > li")
     expect(later.first).to_contain_text("Opens when you finish Lesson 9: The special dragon hands")
-    expect(page.locator("#range")).to_contain_text("Your puzzles use only what your lessons have taught")
+    expect(page.locator("#range")).to_contain_text("Your puzzles use only what the lessons have taught")
     layout(page, "practice page after lesson 5")
     _shot(page, folder, "1-practice", whole=True)
 
@@ -61,7 +61,7 @@ def test_the_practice_page_follows_the_lessons_and_the_switch_practises_everythi
     _shot(page, folder, "2-everything")
 
     switched.get_by_role("button", name="Keep to what my lessons taught").click()
-    expect(page.locator("#range")).to_contain_text("Your puzzles use only what your lessons have taught")
+    expect(page.locator("#range")).to_contain_text("Your puzzles use only what the lessons have taught")
     layout(page, "back to the lessons", page.locator("#range"))
 
     page.goto("/practice/charleston/")
