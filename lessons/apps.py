@@ -12,6 +12,12 @@ class LessonsConfig(AppConfig):
         from django.contrib.auth.signals import user_logged_in  # noqa: PLC0415
 
         user_logged_in.connect(_claim_visitor_lessons, dispatch_uid="lessons-claim-visitor")
+        # Practice keeps within what the lessons have taught: it asks practice.reach, which knows
+        # no course.
+        from lessons.taught import reach_read  # noqa: PLC0415
+        from practice.reach import reach_register  # noqa: PLC0415
+
+        reach_register("course", reach_read)
 
 
 def _claim_visitor_lessons(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:

@@ -19,6 +19,7 @@ from cfmj.engine import drills
 from lessons.content import CONTENT_DIR, RULES_DIR, LessonSource, fingerprints, read_lessons, read_rules
 from lessons.models import CheckAnswer, Lesson, LessonProgress, ReadAhead, Step
 from lessons.selectors import OUTLINE, TAUGHT, TEACHERS
+from lessons.taught import OPENINGS
 from practice import serving
 from practice.services import lesson_mistake_keep, lesson_mistakes_claim
 
@@ -101,6 +102,7 @@ def lessons_load(
         OUTLINE.forget()
         TEACHERS.forget()
         TAUGHT.forget()
+        OPENINGS.forget()
     return LoadReport(created, updated, unchanged, retired)
 
 

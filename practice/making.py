@@ -12,15 +12,18 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from cfmj.engine import ENGINE_VERSION, drills
+from cfmj.engine import ENGINE_VERSION, InputError, drills
+from cfmj.engine.drills.scope import Scope
 from practice.models import BAND_RATING, DailySet, DailySetPuzzle, Puzzle, PuzzleBatch
+from practice.reach import Reach
 from practice.selectors import pool_shortfalls
-from practice.tables import STANDARD, puzzle_table, table_of
+from practice.tables import SCOPED, STANDARD, puzzle_table, table_of
 
 DAILY_KINDS = drills.DAILY_KINDS  # each kind's definition says its turn in today's five
 SLOW_IN_A_REQUEST = 1  # puzzles of a slow kind (seconds each) made while a request waits
 DAILY_SIZE = 5
 DAILY_BAND = 2
+SCOPED_BATCH = 5  # puzzles made within a learner's scope while they wait, when none stored fits
 
 logger = logging.getLogger(__name__)
 
@@ -70,6 +73,68 @@ def puzzle_batch_generate(
     )
     batch.refresh_from_db()
     return batch
+
+
+def bands_from(band: int) -> list[int]:
+    """Every band, the nearest to `band` first (the lower of two as near)."""
+    return sorted(drills.BANDS, key=lambda other: (abs(other - band), other))
+
+
+def band_near(rating: float) -> int:
+    """The band whose new puzzles are rated nearest `rating`."""
+    return min(drills.BANDS, key=lambda band: (abs(BAND_RATING[band] - rating), band))
+
+
+def _stored(made: list[drills.Puzzle], table: str) -> list[Puzzle]:
+    """These puzzles as stored (made now under `table`, or found stored already by content)."""
+    out = []
+    for puzzle in made:
+        stored, _ = Puzzle.objects.get_or_create(
+            content_hash=puzzle.content_hash(),
+            defaults={
+                "kind": puzzle.kind,
+                "band": puzzle.band,
+                "question": puzzle.question,
+                "answer": puzzle.answer,
+                "engine_version": ENGINE_VERSION,
+                "seed": puzzle.seed,
+                "rating": BAND_RATING[puzzle.band],
+                "table": table,
+            },
+        )
+        out.append(stored)
+    return out
+
+
+def _within(kind: str, *, seed: int, band: int, scope: Scope) -> drills.Puzzle | None:
+    """The puzzle of this seed within the scope, at `band` or else the band nearest it that holds
+    one (a band may hold none: "What is it worth?" just after lesson 9 only from band 3, where the
+    dragon hands come). None when no band does. Each band tried costs at most SCOPE_TRIES makes
+    (drills.generate)."""
+    for tried in bands_from(band):
+        try:
+            return drills.generate(kind, seed=seed, band=tried, scope=scope)
+        except InputError:  # this band holds nothing within the scope
+            continue
+    return None
+
+
+def scoped_puzzles_make(*, kind: str, scope: Scope, band: int, count: int) -> list[Puzzle]:
+    """Up to `count` puzzles of `kind` made within `scope` now (a learner at that place in the
+    course is waiting, and no stored puzzle fits), stored under SCOPED for every learner whose
+    lessons have taught as much. A band that holds nothing within the scope is tried once: the
+    cost is at most one failed search per band (SCOPE_TRIES makes each) and `count` found."""
+    made: list[drills.Puzzle] = []
+    seeds = random.SystemRandom()
+    first = _within(kind, seed=seeds.randrange(2**48), band=band, scope=scope)
+    if first is not None:
+        made.append(first)
+        for _ in range(count - 1):
+            try:  # the band that held the first
+                made.append(drills.generate(kind, seed=seeds.randrange(2**48), band=first.band, scope=scope))
+            except InputError:
+                break
+    return _stored(made, SCOPED)
 
 
 def made_in_a_request(kind: str, wanted: int) -> int:
@@ -160,39 +225,65 @@ def puzzle_pools_refill(
 
 
 def daily_set_build(*, day: datetime.date) -> DailySet:
-    """The day's five puzzles: the same for everyone, built once however often it is asked."""
-    existing = DailySet.objects.filter(day=day).first()
+    """The day's five puzzles of the full range: the same for everyone practising everything (and
+    on a site without a course), built once however often it is asked."""
+    existing = DailySet.objects.filter(day=day, scope="").first()
     if existing is not None:
         return existing
     start = day.toordinal() % len(DAILY_KINDS)
     kinds = [DAILY_KINDS[(start + i) % len(DAILY_KINDS)] for i in range(DAILY_SIZE)]
-    puzzles: list[Puzzle] = []
+    made: list[drills.Puzzle] = []
     for position, kind in enumerate(kinds):
-        made = _daily_fresh(
-            kind, seed=day.toordinal() * 10 + position, taken={p.content_hash for p in puzzles}
+        made.append(
+            _daily_fresh(kind, seed=day.toordinal() * 10 + position, taken={p.content_hash() for p in made})
         )
-        puzzle, _ = Puzzle.objects.get_or_create(
-            content_hash=made.content_hash(),
-            defaults={
-                "kind": kind,
-                "band": made.band,
-                "question": made.question,
-                "answer": made.answer,
-                "engine_version": ENGINE_VERSION,
-                "seed": made.seed,
-                "rating": BAND_RATING[made.band],
-            },
-        )
-        puzzles.append(puzzle)
+    return _daily_keep(day, "", _stored(made, STANDARD))
+
+
+def daily_set_in_reach(*, day: datetime.date, reach: Reach) -> DailySet | None:
+    """The day's five puzzles for everyone at this learner's place in the course (`reach`): of the
+    daily kinds their lessons have opened (any kind opened, before a daily one is), in the day's
+    turn, each made within what their lessons have taught. Built once a day for each place
+    (DailySet.scope). None when no kind is open or none holds a puzzle within the scope."""
+    if reach.scope is None:
+        return daily_set_build(day=day)
+    existing = DailySet.objects.filter(day=day, scope=reach.key).first()
+    if existing is not None:
+        return existing
+    kinds = [kind for kind in DAILY_KINDS if reach.opens(kind)] or list(reach.kinds)
+    made: list[drills.Puzzle] = []
+    start, barren = day.toordinal(), set()
+    for turn in range(DAILY_SIZE * len(kinds)):
+        kind = kinds[(start + turn) % len(kinds)]
+        if len(made) == DAILY_SIZE or kind in barren:
+            continue
+        try:
+            puzzle = _daily_within(
+                kind, seed=start * 10 + turn, scope=reach.scope, taken={p.content_hash() for p in made}
+            )
+        except InputError:  # the scope holds none of this kind: not asked again
+            barren.add(kind)
+            continue
+        if puzzle is not None:
+            made.append(puzzle)
+    if not made:
+        return None
+    return _daily_keep(day, reach.key, _stored(made, SCOPED))
+
+
+def _daily_keep(day: datetime.date, scope: str, puzzles: list[Puzzle]) -> DailySet:
     try:
         with transaction.atomic():
-            daily = DailySet.objects.create(day=day)
+            daily = DailySet.objects.create(day=day, scope=scope)
             DailySetPuzzle.objects.bulk_create(
                 [DailySetPuzzle(daily_set=daily, puzzle=p, position=i) for i, p in enumerate(puzzles)]
             )
     except IntegrityError:  # built at the same moment by another request or the scheduled task
-        daily = DailySet.objects.get(day=day)
+        daily = DailySet.objects.get(day=day, scope=scope)
     return daily
+
+
+SCOPED_DAILY_TRIES = 3  # seeds tried for a daily puzzle within a scope nobody has met before
 
 
 DAILY_TRIES = 20  # seeds tried for a daily puzzle nobody has met before
@@ -210,4 +301,23 @@ def _daily_fresh(kind: str, *, seed: int, taken: set[str]) -> drills.Puzzle:
         if digest not in taken and not Puzzle.objects.filter(content_hash=digest).exists():
             return made
     assert first is not None
+    return first
+
+
+def _daily_within(kind: str, *, seed: int, scope: Scope, taken: set[str]) -> drills.Puzzle | None:
+    """A puzzle of `kind` within the scope for a daily set: not stored yet and not already in the
+    set where one of SCOPED_DAILY_TRIES seeds makes one, else the first made that is not in the
+    set. Raises InputError when the scope holds no puzzle of the kind at any band."""
+    first, band = None, DAILY_BAND
+    for attempt in range(SCOPED_DAILY_TRIES):
+        made = _within(kind, seed=seed + attempt * 1_000_003, band=band, scope=scope)
+        if made is None:
+            raise InputError(f"No '{drills.KIND_TITLES[kind]}' puzzle fits this scope.")
+        band = made.band  # the band that holds one first next time
+        digest = made.content_hash()
+        if digest in taken:
+            continue
+        first = first or made
+        if not Puzzle.objects.filter(content_hash=digest).exists():
+            return made
     return first

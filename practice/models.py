@@ -145,14 +145,22 @@ class ReviewItem(models.Model):
 
 
 class DailySet(models.Model):
-    """The same five puzzles for everyone on one day."""
+    """The same five puzzles on one day for everyone at one place in the course: `scope` is that
+    place (practice.reach.Reach.key: what their lessons have taught and opened), "" for the full
+    range (everyone practising everything, and a site without a course)."""
 
-    day = models.DateField(unique=True)
+    day = models.DateField()
+    scope = models.CharField(max_length=16, blank=True, default="")
     puzzles = models.ManyToManyField(Puzzle, through="DailySetPuzzle", related_name="daily_sets")
     created_at = models.DateTimeField(auto_now_add=True)
 
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["day", "scope"], name="one_daily_set_per_day_and_scope")
+        ]
+
     def __str__(self) -> str:
-        return f"Daily set {self.day}"
+        return f"Daily set {self.day}" + (f" ({self.scope})" if self.scope else "")
 
 
 class DailySetPuzzle(models.Model):
@@ -163,3 +171,18 @@ class DailySetPuzzle(models.Model):
     class Meta:
         ordering = ["position"]
         constraints = [models.UniqueConstraint(fields=["daily_set", "position"], name="one_puzzle_per_place")]
+
+
+class PracticeRange(models.Model):
+    """An account's choice to practise everything, ahead of its lessons (practice.reach): without
+    a row, its practice keeps within what its lessons have taught. A visitor's choice is kept in
+    their session instead, and moves here when they sign up or log in."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="practice_range"
+    )
+    everything = models.BooleanField(default=False)
+    chosen_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user}: {'everything' if self.everything else 'what the lessons taught'}"

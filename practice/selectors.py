@@ -15,6 +15,7 @@ from django.db.models import Count, QuerySet
 from django.utils import timezone
 
 from cfmj.accounts.learners import Learner, rows_of
+from cfmj.engine.drills.common import GOOD
 from practice.models import (
     KIND_CHOICES,
     Attempt,
@@ -27,12 +28,16 @@ from practice.models import (
 )
 from practice.pools import Pool, pools_kept
 from practice.rating import DEFAULT_RATING, Rating, update
-from practice.tables import LESSON, STANDARD
+from practice.reach import FULL, Reach
+from practice.tables import LESSON, SCOPED, STANDARD
 
 RECENT_DAYS = 30
 NEAR = 12
+READ_IN_REACH = 60  # stored puzzles read on each side of a learner's rating to find those in reach
+REVIEWS_READ = 20  # due reviews read to find one in reach
 LEVELS = ((1300, "Beginner"), (1450, "Learning"), (1600, "Steady"), (1750, "Strong"))
 SETTLED = 5  # rated answers before a level is said: every rating starts at "Steady"
+PARTLY = GOOD  # what a partly right answer counts for in a skill's accuracy: half
 
 
 def level_name(rating: float | None) -> str:
@@ -45,43 +50,81 @@ def level_name(rating: float | None) -> str:
 
 
 def puzzle_next(
-    kind: str, learner: Learner, *, rng: random.Random | None = None
+    kind: str, learner: Learner, *, rng: random.Random | None = None, reach: Reach = FULL
 ) -> tuple[Puzzle | None, bool]:
     """A mistake due for review first (then True); otherwise an unseen (lately) puzzle near the
-    learner's rating in this skill."""
+    learner's rating in this skill. Within a scope (`reach`: what the learner's lessons have
+    taught), only puzzles that fit it: a review that does not waits until it does."""
     rng = rng or random.Random()
     if learner.user is not None:
-        review = (
+        due = (
             ReviewItem.objects.filter(
                 user=learner.user,
                 puzzle__kind=kind,
-                puzzle__table__in=(STANDARD, LESSON),  # a lesson's mistakes come back in its drill
+                # a lesson's mistakes come back in its drill, and so do those made within a scope
+                puzzle__table__in=(STANDARD, LESSON, SCOPED),
                 retired=False,
                 due__lte=learner.today(),
             )
             .select_related("puzzle")
             .order_by("due")
-            .first()
         )
+        if reach.scope is None:
+            review = due.first()
+        else:
+            review = next(
+                (r for r in due[:REVIEWS_READ] if reach.fits(kind, r.puzzle.question, r.puzzle.answer)), None
+            )
         if review is not None:
             return review.puzzle, True
-    skill = (
-        SkillRating.objects.filter(user=learner.user, kind=kind).values_list("rating", flat=True).first()
-        if learner.user
-        else None
-    )
-    target = skill if skill is not None else DEFAULT_RATING - 200  # start newcomers gently
+    target = rating_target(kind, learner)
+    if reach.scope is not None:
+        return _within_reach(kind, learner, target, reach, rng), False
     nearest = sorted(_candidates(kind, learner, target), key=lambda row: abs(row[1] - target))[: NEAR // 2]
     if not nearest:
         return None, False
     return Puzzle.objects.get(pk=rng.choice(nearest)[0]), False
 
 
-def _candidates(kind: str, learner: Learner, target: float) -> list[tuple[int, float]]:
-    """Ids and ratings of the NEAR puzzles just above and the NEAR just below `target` that the
-    learner has not tried lately. One hand-written statement: this is the busiest read of the
-    site, and building the same query with Exists/OuterRef cost ten times as much in the ORM as
-    in the database (bench/practice_views.py). Both walks follow the (kind, table, rating) index.
+def rating_target(kind: str, learner: Learner) -> float:
+    """The rating a learner's next puzzle of this kind is chosen near: their own in the skill, or
+    a gentle start for a newcomer."""
+    skill = (
+        SkillRating.objects.filter(user=learner.user, kind=kind).values_list("rating", flat=True).first()
+        if learner.user
+        else None
+    )
+    return skill if skill is not None else DEFAULT_RATING - 200
+
+
+def _within_reach(
+    kind: str, learner: Learner, target: float, reach: Reach, rng: random.Random
+) -> Puzzle | None:
+    """One of the NEAR // 2 puzzles nearest `target` that fit the reach, from the READ_IN_REACH
+    nearest on each side of it that the learner has not tried lately, of those made within a
+    scope (practice.tables.SCOPED: most fit) and of the standard rules'. Early in the course few
+    of the pool's fit (none of a hundred "Winning hand?" puzzles after lesson 5): the caller then
+    makes some within it."""
+    rows = [
+        *_candidates(kind, learner, target, table=SCOPED, limit=READ_IN_REACH),
+        *_candidates(kind, learner, target, limit=READ_IN_REACH),
+    ]
+    if not rows:
+        return None
+    read = Puzzle.objects.filter(pk__in=[pk for pk, _ in rows])
+    fitting = [p for p in read if reach.fits(kind, p.question, p.answer)]
+    nearest = sorted(fitting, key=lambda p: (abs(p.rating - target), p.pk))[: NEAR // 2]
+    return rng.choice(nearest) if nearest else None
+
+
+def _candidates(
+    kind: str, learner: Learner, target: float, *, table: str = STANDARD, limit: int = NEAR
+) -> list[tuple[int, float]]:
+    """Ids and ratings of the `limit` puzzles just above and the `limit` just below `target` (of
+    this table: the standard rules') that the learner has not tried lately. One hand-written
+    statement: this is the busiest read of the site, and building the same query with
+    Exists/OuterRef cost ten times as much in the ORM as in the database
+    (bench/practice_views.py). Both walks follow the (kind, table, rating) index.
     A puzzle of a daily set is never served here: it is that day's own, and a learner who met it
     in a drill minutes before would find it again in today's five."""
     params: list[Any] = []
@@ -111,18 +154,23 @@ def _candidates(kind: str, learner: Learner, target: float) -> list[tuple[int, f
         [side(compare=">=", order="ASC", name="above"), side(compare="<", order="DESC", name="below")]
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [kind, STANDARD, target, *params, NEAR] * 2)
+        cursor.execute(sql, [kind, table, target, *params, limit] * 2)
         return [(int(pk), float(rating)) for pk, rating in cursor.fetchall()]
 
 
 @dataclass(frozen=True)
 class SkillSummary:
+    """A learner's level in one drill kind, and how their rated answers were marked: `accuracy`
+    counts a right answer in full and a partly right one (PARTLY: "Good, but there is better",
+    "Half right") as half; `partly` says how many were partly right."""
+
     kind: str
     title: str
     rating: float | None
     level: str
     attempts: int
     accuracy: float | None
+    partly: int = 0
 
     @property
     def to_settle(self) -> int:
@@ -136,17 +184,23 @@ def skill_summaries(learner: Learner) -> list[SkillSummary]:
     if learner.user is not None:
         skills = SkillRating.objects.filter(user=learner.user)
         kept = {s.kind: (s.rating, s.attempts, s.correct) for s in skills}
+        partly = dict(
+            Attempt.objects.filter(user=learner.user, rated=True, score__gt=0, correct=False)
+            .values_list("puzzle__kind")
+            .annotate(n=Count("pk"))
+            .order_by()
+        )
     else:
-        kept = {
-            kind: (r.rating.rating, r.attempts, r.correct) for kind, r in visitor_replayed(learner).items()
-        }
+        replayed = visitor_replayed(learner)
+        kept = {kind: (r.rating.rating, r.attempts, r.correct) for kind, r in replayed.items()}
+        partly = {kind: r.partly for kind, r in replayed.items()}
     out = []
     for kind, title in KIND_CHOICES:
         rating, attempts, correct = kept.get(kind, (None, 0, 0))
         level = level_name(rating) if attempts >= SETTLED or rating is None else "Too early to say"
-        out.append(
-            SkillSummary(kind, title, rating, level, attempts, correct / attempts if attempts else None)
-        )
+        part = partly.get(kind, 0)
+        accuracy = (correct + PARTLY * part) / attempts if attempts else None
+        out.append(SkillSummary(kind, title, rating, level, attempts, accuracy, part))
     return out
 
 
@@ -159,6 +213,7 @@ class Replayed:
     attempts: int
     correct: int
     history: list[tuple[datetime.datetime, float]]
+    partly: int = 0  # partly right (a score above nothing, not right)
 
 
 def visitor_replayed(learner: Learner, *, kind: str | None = None) -> dict[str, Replayed]:
@@ -184,7 +239,13 @@ def visitor_replayed(learner: Learner, *, kind: str | None = None) -> dict[str, 
         so_far = out.setdefault(skill, Replayed(Rating(), 0, 0, []))
         after = update(so_far.rating, [(Rating(rating, deviation, volatility), score)])
         so_far.history.append((at, after.rating))
-        out[skill] = Replayed(after, so_far.attempts + 1, so_far.correct + int(correct), so_far.history)
+        out[skill] = Replayed(
+            after,
+            so_far.attempts + 1,
+            so_far.correct + int(correct),
+            so_far.history,
+            so_far.partly + int(not correct and score > 0),
+        )
     return out
 
 
@@ -240,17 +301,34 @@ def streak_count(days: Iterable[datetime.date]) -> StreakCount | None:
 
 
 def daily_days_finished(learner: Learner) -> set[datetime.date]:
-    """The days on which the learner answered all of that day's set (in that day's set)."""
+    """The days on which the learner answered all of one of that day's sets (in that day's set)."""
     done: dict[datetime.date, set[int]] = {}
     answered = Attempt.objects.filter(rows_of(learner), daily_date__isnull=False)
     for day, puzzle_id in answered.values_list("daily_date", "puzzle_id"):
         if day is not None:
             done.setdefault(day, set()).add(puzzle_id)
-    wanted: dict[datetime.date, set[int]] = {}
+    return daily_sets_finished(done)
+
+
+def daily_sets_finished(done: dict[datetime.date, set[int]]) -> set[datetime.date]:
+    """The days among `done` (day -> the puzzles answered in that day's set) on which one of the
+    day's sets (one per place in the course: DailySet.scope) was answered whole."""
+    wanted: dict[int, tuple[datetime.date, set[int]]] = {}
     entries = DailySetPuzzle.objects.filter(daily_set__day__in=list(done))
-    for day, puzzle_id in entries.values_list("daily_set__day", "puzzle_id"):
-        wanted.setdefault(day, set()).add(puzzle_id)
-    return {day for day, puzzles in wanted.items() if puzzles <= done[day]}
+    for set_id, day, puzzle_id in entries.values_list("daily_set_id", "daily_set__day", "puzzle_id"):
+        wanted.setdefault(set_id, (day, set()))[1].add(puzzle_id)
+    return {day for day, puzzles in wanted.values() if puzzles <= done[day]}
+
+
+def daily_set_begun(learner: Learner, day: datetime.date, *, prefer: str = "") -> DailySet | None:
+    """The day's set the learner has begun (answered one of, as part of that day's set), if any:
+    it stays theirs for the day, though their place in the course or their choice to practise
+    everything changes. Of two begun, the one of scope `prefer`, else the first built."""
+    if learner.user is None and not learner.visitor:
+        return None
+    answered = Attempt.objects.filter(rows_of(learner), daily_date=day).values("puzzle_id")
+    begun = list(DailySet.objects.filter(day=day, entries__puzzle_id__in=answered).distinct().order_by("pk"))
+    return next((s for s in begun if s.scope == prefer), begun[0] if begun else None)
 
 
 def streak_of(learner: Learner) -> StreakCount | None:

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Subquery
 
@@ -21,14 +22,15 @@ from practice.answering import Marked, answer_mark
 from practice.models import (
     BAND_RATING,
     Attempt,
-    DailySet,
+    PracticeRange,
     Puzzle,
     ReviewItem,
     SkillRating,
     Streak,
 )
 from practice.rating import Rating, update
-from practice.selectors import daily_days_finished, streak_count
+from practice.reach import EVERYTHING_KEY
+from practice.selectors import daily_days_finished, daily_sets_finished, streak_count
 from practice.tables import LESSON
 
 REVIEW_STEPS = 4  # solved this many times in review, a mistake is retired
@@ -296,12 +298,8 @@ def _extend_streak(user: User, day: datetime.date, *, zone: str) -> None:
     last day's place, adding nothing and losing nothing. The next day follows on when it is the
     day after in either zone: the learner's own (a flight west) or the one last counted in (a
     flight east, where a date is skipped)."""
-    daily = DailySet.objects.filter(day=day).first()
-    if daily is None:
-        return
-    wanted = set(daily.entries.values_list("puzzle_id", flat=True))
     done = set(Attempt.objects.filter(user=user, daily_date=day).values_list("puzzle_id", flat=True))
-    if not wanted <= done:
+    if day not in daily_sets_finished({day: done}):  # the day's set, of the learner's place in the course
         return
     streak, _ = Streak.objects.get_or_create(user=user)
     streak = Streak.objects.select_for_update().get(pk=streak.pk)
@@ -319,6 +317,23 @@ def _extend_streak(user: User, day: datetime.date, *, zone: str) -> None:
     Streak.objects.filter(pk=streak.pk).update(
         current=current, best=max(streak.best, current), last_day=day, zone=zone
     )
+
+
+def practice_range_set(*, learner: Learner, session: SessionBase, everything: bool) -> None:
+    """Keep the learner's choice to practise everything (or, `everything` False, to keep within
+    what their lessons have taught: practice.reach): on the account, else for the visit."""
+    if learner.user is not None:
+        PracticeRange.objects.update_or_create(user=learner.user, defaults={"everything": everything})
+    else:
+        session[EVERYTHING_KEY] = everything
+
+
+def practice_range_claim(*, user: User, session: SessionBase) -> None:
+    """A visitor who signs up or logs in keeps the choice they made during the visit (the latest
+    choice: it replaces what the account had)."""
+    if EVERYTHING_KEY in session:
+        everything = bool(session.pop(EVERYTHING_KEY))
+        practice_range_set(learner=Learner(user, ""), session=session, everything=everything)
 
 
 def visitor_practice_claim(*, user: User, visitor: str) -> int:

@@ -22,6 +22,11 @@ STANDARD = ""
 # review (lessons.services): made under the standard rules, but in no pool (drills never serve it
 # as a new puzzle). Not a table key: table_of() is never asked about it.
 LESSON = "lesson"
+# A puzzle made within a learner's scope (practice.making.scoped_puzzles_make, and a daily set of a
+# place in the course): made under the standard rules, and served only to learners whose practice
+# keeps within what their lessons have taught (practice.reach). In no pool, so the refill neither
+# counts nor makes them. Not a table key either.
+SCOPED = "scoped"
 KEY = re.compile(r"^(?:h(?P<rules>[0-9]+))?-?(?:l(?P<level>[0-9]))?$")
 
 

@@ -11,7 +11,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from cfmj.accounts.learners import learner_of
+from cfmj.accounts.learners import Learner, learner_of
+from cfmj.accounts.redirects import local_next
 from cfmj.core.days import zone_label
 from cfmj.core.htmx import render_partial_response
 from cfmj.core.http import HtmxHttpRequest
@@ -22,6 +23,7 @@ from cfmj.engine.labels import HOUSE_RULE_LABELS, SKILL_LEVEL_LABELS
 from practice import answering, checker, making, selectors, services, serving
 from practice.homework_open import homework_open
 from practice.models import Puzzle, ReviewItem
+from practice.reach import Reach, reach_of
 
 EXAMPLES = [
     ("The rulebook's example, won on a discard", "7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]"),
@@ -136,35 +138,72 @@ def _kind_or_404(kind: str) -> str:
 
 
 @require_GET
-def practice_home(request: HttpRequest) -> HttpResponse:
-    learner = learner_of(request)
-    return render(
-        request,
-        "practice/home.html",
-        {"skills": selectors.skill_summaries(learner), "streak": selectors.streak_of(learner)},
-    )
-
-
-@require_GET
 def drill(request: HttpRequest, kind: str) -> HttpResponse:
+    """The next puzzle of a kind, within what the learner's lessons have taught (practice.reach)
+    unless they chose to practise everything; a kind their lessons have not opened yet says which
+    lesson opens it."""
     kind = _kind_or_404(kind)
+    reach = reach_of(learner_of(request), request.session)
+    if not reach.opens(kind):
+        return _out_of_reach(request, kind, reach)
     learner = learner_of(request, create=True)  # a visitor is given an id: the question is served to it
-    puzzle, review = selectors.puzzle_next(kind, learner)
-    if puzzle is None:  # an empty pool (no worker yet, or all seen): make some now
-        making.puzzle_batch_generate(
-            kind=kind,
-            band=2,
-            count=making.made_in_a_request(kind, ON_DEMAND_BATCH),
-            seed=random.SystemRandom().randrange(2**62),
-        )
-        puzzle, review = selectors.puzzle_next(kind, learner)
+    puzzle, review = selectors.puzzle_next(kind, learner, reach=reach)
+    if puzzle is None:  # an empty pool (no worker yet, or all seen), or none in reach: make some now
+        _more_made(kind, learner, reach)
+        puzzle, review = selectors.puzzle_next(kind, learner, reach=reach)
     if puzzle is None:
+        if reach.scope is not None:  # nothing of this kind fits what the lessons have taught yet
+            return _out_of_reach(request, kind, reach)
         raise Http404("No puzzle could be made")
     where = serving.REVIEW if review else serving.DRILL
     token = answering.question_serve(learner=learner, what=serving.puzzle(puzzle.pk), where=where)
     return render(
         request, "practice/drill.html", _puzzle_context(puzzle, token, where, today=learner.today())
     )
+
+
+def _more_made(kind: str, learner: Learner, reach: Reach) -> None:
+    """Puzzles made while the learner waits, when none stored is for them: a batch of the standard
+    rules for the full range; within their scope, a few made within it (making.scoped_puzzles_make:
+    at most one failed search per band, and SCOPED_BATCH found). A slow kind (seconds a puzzle) is
+    never searched for within a scope in a request: one of the standard rules is made, served if
+    it fits."""
+    count = making.made_in_a_request(kind, ON_DEMAND_BATCH)
+    if reach.scope is None or drills.definition(kind).slow:
+        making.puzzle_batch_generate(
+            kind=kind, band=2, count=count, seed=random.SystemRandom().randrange(2**62)
+        )
+        return
+    band = making.band_near(selectors.rating_target(kind, learner))
+    making.scoped_puzzles_make(kind=kind, scope=reach.scope, band=band, count=min(count, making.SCOPED_BATCH))
+
+
+def _out_of_reach(request: HttpRequest, kind: str, reach: Reach) -> HttpResponse:
+    """A drill kind the learner's lessons have not opened yet (or, rarely, with nothing yet within
+    what they have taught): which lesson opens it, and the choice to practise everything."""
+    definition = drills.definition(kind)
+    context = {
+        "kind": kind,
+        "kind_title": definition.title,
+        "description": definition.description,
+        "opening": reach.closed.get(kind),
+        "reach": reach,
+        "known": reach.scope.summary() if reach.scope is not None else [],
+        "next": request.path,
+    }
+    return render(request, "practice/out_of_reach.html", context)
+
+
+@require_POST
+def practice_range(request: HttpRequest) -> HttpResponse:
+    """Practise everything ("everything" on), or keep to what the lessons have taught: the
+    learner's own choice, kept on their account or for the visit. Nothing else posted counts."""
+    services.practice_range_set(
+        learner=learner_of(request),
+        session=request.session,
+        everything=request.POST.get("everything") == "on",
+    )
+    return redirect(local_next(request, default=reverse("practice:home") + "#range"))
 
 
 @require_GET
@@ -290,9 +329,18 @@ def _ask_afresh(request: HttpRequest, puzzle_id: int, problem: serving.NotServed
 
 @require_http_methods(["GET"])
 def daily(request: HttpRequest) -> HttpResponse:
+    """Today's five: the set the learner has begun today, else the day's set for their place in the
+    course (the full range's when they practise everything)."""
     learner = learner_of(request, create=True)
     today = learner.today()
-    progress = selectors.daily_progress(making.daily_set_build(day=today), learner)
+    reach = reach_of(learner, request.session)
+    todays = selectors.daily_set_begun(learner, today, prefer=reach.key) or making.daily_set_in_reach(
+        day=today, reach=reach
+    )
+    if todays is None:  # no daily kind fits what the lessons have taught yet
+        nothing = {"kind_title": "Today's five", "reach": reach, "next": request.path, "opening": None}
+        return render(request, "practice/out_of_reach.html", nothing)
+    progress = selectors.daily_progress(todays, learner)
     next_puzzle = next((entry.puzzle for entry in progress if not entry.done), None)
     context: dict[str, Any] = {
         "progress": progress,
@@ -301,6 +349,7 @@ def daily(request: HttpRequest) -> HttpResponse:
         "zone": zone_label(learner.zone),
         "streak": selectors.streak_of(learner),
         "finished": next_puzzle is None,
+        "in_reach": bool(todays.scope),
     }
     if next_puzzle is not None:
         where = serving.daily(today)

@@ -83,6 +83,8 @@ CASES: dict[str, Case] = {
     "lessons:rules": PUBLIC,
     # Not served to this person: sent to a fresh question (tests/practice/test_answer.py for the rest).
     "practice:answer": Case("POST", EVERYONE, (302,), visitor=(302,)),
+    # The learner's own choice to practise everything: theirs, on their account or for the visit.
+    "practice:range": Case("POST", EVERYONE, (302,), {"everything": "on"}, visitor=(302,)),
     # A learner's own hand against the bots: nobody else's (play:act with no action: a message).
     # A visitor plays too (a hand dealt to their visit: tests/play/test_visitor_hands.py), and
     # gets a 404 on anyone else's.

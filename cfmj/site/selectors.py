@@ -24,7 +24,7 @@ from cfmj.classes.selectors import statuses
 from cfmj.play import holds
 from cfmj.play.models import Game, Seat
 from lessons.models import CheckAnswer, LessonProgress, ReadAhead
-from practice.models import Attempt, ReviewItem, SkillRating, Streak
+from practice.models import Attempt, PracticeRange, ReviewItem, SkillRating, Streak
 
 EXPORT_FORMAT = "card-free-mah-jongg-account/1"
 
@@ -112,6 +112,8 @@ def _practice(user: User) -> dict[str, Any]:
             .values("puzzle_id", "due", "interval_days", "successes", "retired", kind=F("puzzle__kind"))
         ),
         "streak": streak,
+        # The choice to practise everything, ahead of the lessons (practice.reach); False: not made.
+        "practise_everything": PracticeRange.objects.filter(user=user, everything=True).exists(),
     }
 
 

@@ -28,4 +28,7 @@ classes: list[URLPattern] = [
 
 play: list[URLPattern] = [path("", views.play_home, name="home")]
 
-practice: list[URLPattern] = [path("practice/dashboard/", views.dashboard, name="dashboard")]
+practice: list[URLPattern] = [
+    path("practice/", views.practice_home, name="home"),
+    path("practice/dashboard/", views.dashboard, name="dashboard"),
+]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from cfmj.accounts.learners import learner_of
@@ -20,9 +21,11 @@ from cfmj.play import selectors as play_selectors
 from cfmj.play import services as play_services
 from cfmj.play.models import Game
 from cfmj.play.stats import PlayStats, play_stats, table_rules
+from cfmj.site.practice_page import practice_drills
 from lessons.opening import opened_lesson_ids
 from lessons.selectors import course_progress, drill_guide, visitor_checks_missed
 from practice import selectors
+from practice.reach import reach_of
 
 EXAMPLE_HAND = "4B 4B 4B 6B 6B 6B 8B 8B 8B RD RD RD F F"
 
@@ -39,6 +42,24 @@ def home(request: HttpRequest) -> HttpResponse:
     lessons_progress = course_progress(learner, assigned=opened_lesson_ids(learner.user))
     context = {"example_hand": EXAMPLE_HAND, "lessons_progress": lessons_progress, "drills": drill_guide()}
     return render(request, "home.html", context)
+
+
+@require_GET
+def practice_home(request: HttpRequest) -> HttpResponse:
+    """Every drill, what it practises and the lesson that teaches it, those that fit where the
+    learner is first; and their choice to practise everything."""
+    learner = learner_of(request)
+    reach = reach_of(learner, request.session)
+    drills = practice_drills(learner, reach)
+    context = {
+        "ready": [row for row in drills if row.opening is None],
+        "later": [row for row in drills if row.opening is not None],
+        "reach": reach,
+        "known": reach.scope.summary() if reach.scope is not None else [],
+        "streak": selectors.streak_of(learner),
+        "next": reverse("practice:home") + "#range",
+    }
+    return render(request, "practice/home.html", context)
 
 
 @require_GET

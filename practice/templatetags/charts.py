@@ -57,7 +57,8 @@ def rating_chart(points: list[tuple[datetime.datetime, float]], title: str) -> S
 
 @register.simple_tag
 def accuracy_bars(skills: list[SkillSummary]) -> SafeString:
-    """Horizontal bars: the share of right answers per skill (only skills tried)."""
+    """Horizontal bars: the share of right answers per skill (only skills tried), a partly right
+    answer counted as half (SkillSummary.accuracy)."""
     rows = [(s.title, s.accuracy) for s in skills if s.accuracy is not None]
     if not rows:
         return NO_ATTEMPTS
@@ -84,6 +85,8 @@ def accuracy_bars(skills: list[SkillSummary]) -> SafeString:
         ),
     )
     summary = "; ".join(f"{title} {round(share * 100)}% right" for title, share in rows)
+    if any(s.partly for s in skills):
+        summary += " (a partly right answer counts as half)"
     return format_html(
         '<svg class="chart" viewBox="0 0 340 {}" role="img" aria-label="{}"><title>Accuracy '
         "per skill</title>{}</svg>",

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import BrowserContext, ViewportSize, expect
 
 from lessons.services import lessons_load
-from tests.browser.walk import answer_drill, start
+from tests.browser.walk import answer_drill, practise_everything, start
 from tests.course import course_sources
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -62,6 +62,7 @@ def test_a_newcomer_reads_a_later_lessons_rule_in_place(
     lessons_load(sources=list(course_sources()))
     viewport: ViewportSize = {"width": 390, "height": 844}
     page = start(contexts(viewport), large_print=True)
+    practise_everything(page)  # winning_hand opens with lesson 2
     page.goto("/practice/winning_hand/")
     answer_drill(page, right=False)
     verdict = page.locator("#verdict")

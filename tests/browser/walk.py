@@ -19,7 +19,7 @@ from cfmj.engine.coach import DEFAULT_LEVEL
 from cfmj.play import services as play_services
 from lessons.models import Lesson
 from lessons.services import lessons_load
-from practice.models import Puzzle
+from practice.models import PracticeRange, Puzzle
 from tests.browser.answer_form import fill
 from tests.browser.test_lesson import puzzle_in
 from tests.course import course_sources
@@ -55,6 +55,8 @@ def site_build(user_model: Any) -> Site:
     PuzzleFactory.create_batch(3, kind="worth", band=1)
     teacher = user_model.objects.create_user("tess", password=PASSWORD, role="teacher")
     student = user_model.objects.create_user("sam", password=PASSWORD)
+    # Sam practises everything (his lessons would open lesson 1's drills only): the walks visit them all.
+    PracticeRange.objects.create(user=student, everything=True)
     classroom = class_services.classroom_create(teacher=teacher, name="Tuesday beginners")
     class_services.classroom_join(user=student, code=classroom.code)
     managed = class_services.student_create(
@@ -134,6 +136,14 @@ def puzzle_of(form: Locator) -> Puzzle:
     return Puzzle.objects.get(pk=int(action.rstrip("/").split("/")[-2]))
 
 
+def practise_everything(page: Page) -> None:
+    """Every drill open to this learner, whatever their lessons have taught: the practice page's
+    switch (a plain form: it works without JavaScript too)."""
+    page.goto("/practice/")
+    page.locator("#range").get_by_role("button", name="Practise everything").click()
+    expect(page.locator("#range")).to_contain_text("You are practising everything")
+
+
 def answer_drill(page: Page, *, right: bool = True) -> None:
     form = page.locator("form.answer-form")
     puzzle = puzzle_of(form)
@@ -178,6 +188,10 @@ def visitor_pages(page: Page, visit: Visit) -> None:
     visit(page, "rules, filtered as typed", page.locator("#rules-count"))
     page.goto("/practice/")
     visit(page, "practice")
+    page.goto("/practice/worth/")  # a newcomer's lessons open lesson 1's drills only
+    visit(page, "drill worth, not open yet")
+    page.get_by_role("button", name="Practise everything").click()
+    visit(page, "drill worth, practising everything", page.locator(".puzzle .prompt").first)
     for kind in ("worth", "winning_hand", "charleston", "name_hand"):
         page.goto(f"/practice/{kind}/")
         visit(page, f"drill {kind}")

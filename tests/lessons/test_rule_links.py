@@ -80,6 +80,7 @@ def _served_worth(client: Client) -> Any:
 def test_a_lesson_later_in_the_course_has_its_rule_said_in_place_and_linked_to_read(
     client: Client, course: list[Lesson]
 ) -> None:
+    client.post(reverse("practice:range"), {"everything": "on"})  # a newcomer meets worth by practising ahead
     html = _served_worth(client).content.decode()  # a newcomer: only lesson 1 is in turn
     assert 'href="/rules/#section-3"' in html
     assert "taught in <a" not in html and 'class="rule-in-place"' in html

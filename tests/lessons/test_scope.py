@@ -81,6 +81,8 @@ def untaught(
         if not words:
             found.append(f"a reason in words this test does not know: {choice['label']!r}")
         found += [f"the reason {choice['label']!r}" for lines in words if not _knows(taught, lines)]
+        if not _can_hold(label, question.get("table")):
+            found.append(f"the reason {choice['label']!r} where the table does not play it")
     if kind == "name_hand":
         found += _names_untaught(question, taught)
     if kind == "worth":
@@ -88,6 +90,19 @@ def untaught(
     if kind == "rules_quiz":
         found += _rules_quiz_untaught(question, answer, taught)
     return found
+
+
+def _can_hold(label: str, table: object) -> bool:
+    """Can a hand fail for a reason in these words at the question's table? A block of jokers
+    alone only where the table forbids it (RULES §2.1 [D]: the standard rules allow it), house
+    rule 3 only where it is played, a skill level only at that level or above."""
+    rules = table if isinstance(table, Mapping) else {}
+    if "jokers alone" in label:
+        return rules.get("all_joker_blocks") is False
+    if label.startswith("house rule 3"):
+        return 3 in rules.get("house_rules", [])
+    level = re.match(r"skill level (\d)", label)
+    return level is None or int(rules.get("skill_level", 0)) >= int(level.group(1))
 
 
 def _hand_untaught(text: str, taught: frozenset[str]) -> list[str]:
@@ -221,6 +236,13 @@ def test_every_check_and_quiz_asks_only_what_was_taught() -> None:
             {},
             frozenset(),
             "the reason 'The numbers must form a set'",
+        ),
+        (
+            "winning_hand",
+            {"hand": "1C 1C", "choices": [{"value": "all_joker_block", "label": "A block of jokers alone"}]},
+            {},
+            frozenset(JOKERS) | {"2_1_all_joker_block"},
+            "the reason 'A block of jokers alone' where the table does not play it",
         ),
         (
             "rules_quiz",

@@ -126,6 +126,7 @@ def test_it_links_the_explanation_to_the_rules_and_the_lesson(client, course) ->
     """A newcomer has not opened the lessons on values: the rule is said in place of a link
     (tests/lessons/test_rule_links.py links it for a learner who has)."""
     PuzzleFactory(kind="worth")
+    client.post(reverse("practice:range"), {"everything": "on"})  # worth opens with lesson 9
     puzzle, token = _served(client, "worth")
     response = _post(client, puzzle, {"value": "1", "discarder": "1"}, token, **HTMX)
     assert b'href="/rules/#section-3"' in response.content

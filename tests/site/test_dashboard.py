@@ -10,7 +10,7 @@ from django.urls import reverse
 from cfmj.accounts.learners import Learner
 from cfmj.engine import drills
 from practice import services
-from practice.models import SkillRating
+from practice.models import Puzzle, SkillRating
 from practice.selectors import SETTLED, level_name, skill_summaries
 from tests.engine.drills.helpers import right_response, wrong_response
 from tests.practice.factories import PuzzleFactory
@@ -82,3 +82,48 @@ def test_it_says_no_level_until_a_few_answers_are_in(client, django_user_model) 
             assert "polyline" not in page  # no level line drawn
     client.force_login(user)
     assert "Too early to say" not in client.get(reverse("practice:dashboard")).content.decode()
+
+
+def _partly_right(puzzle: Puzzle) -> dict[str, str]:
+    """A No with an offered reason that is not the hand's: "Half right" (the hand is right)."""
+    question, answer = puzzle.question, puzzle.answer
+    reason = next(c["value"] for c in question["choices"] if c["value"] not in answer["reason_ids"])
+    return {"valid": "no", "reason": reason}
+
+
+def _losing(count: int) -> list[Puzzle]:
+    puzzles: list[Puzzle] = []
+    for seed in range(200):
+        if len(puzzles) == count:
+            break
+        made = drills.generate("winning_hand", seed=seed, band=2)
+        if not made.answer["valid"] and len(made.question["choices"]) > 1:
+            puzzles.append(PuzzleFactory(kind="winning_hand", seed=seed, band=2))
+    return puzzles
+
+
+@pytest.mark.parametrize("signed_in", [True, False], ids=["account", "visitor"])
+def test_a_partly_right_answer_counts_as_half(client, django_user_model, signed_in: bool) -> None:
+    """A pass that is good but not the best, or a No with the wrong reason, is partly right: the
+    dashboard counts it as half, and says so."""
+    if signed_in:
+        user = django_user_model.objects.create_user("pat", password="pw-tiles-123")
+        learner, _ = Learner(user, ""), client.force_login(user)
+    else:
+        session = client.session
+        session["practice_visitor"] = "v-pat"
+        session.save()
+        learner = Learner(None, "v-pat")
+    first, second = _losing(2)
+    half = services.attempt_keep(
+        learner=learner, puzzle_id=first.pk, token=uuid.uuid4(), response=_partly_right(first)
+    )
+    assert (half.graded.headline, half.graded.score, half.attempt.correct) == ("Half right", 0.5, False)
+    services.attempt_keep(
+        learner=learner, puzzle_id=second.pk, token=uuid.uuid4(), response=right_response(second)
+    )
+    skill = next(s for s in skill_summaries(learner) if s.kind == "winning_hand")
+    assert (skill.attempts, skill.partly) == (2, 1) and skill.accuracy == pytest.approx(0.75)
+    html = client.get(reverse("practice:dashboard")).content.decode()
+    assert "75% (1 partly right, each counted as half)" in html
+    assert "Winning hand? 75% right (a partly right answer counts as half)" in html

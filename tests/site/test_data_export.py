@@ -60,6 +60,7 @@ def test_it_holds_a_learners_account_practice_and_lessons(client):
     assert [(r["kind"], r["rating"]) for r in practice["ratings"]] == [("rules_quiz", 1612.5)]
     assert len(practice["reviews"]) == 1
     assert practice["streak"]["best"] == 5
+    assert practice["practise_everything"] is False
     assert [(p["lesson_number"], p["lesson_title"], p["step_reached"]) for p in data["lessons"]] == [
         (1, "The tiles", 2)
     ]
@@ -155,6 +156,7 @@ COVERED = {
     ("practice.SkillRating", "user"): "practice.ratings",
     ("practice.Streak", "user"): "practice.streak",
     ("practice.ReviewItem", "user"): "practice.reviews",
+    ("practice.PracticeRange", "user"): "practice.practise_everything",
     ("lessons.LessonProgress", "user"): "lessons",
     ("lessons.CheckAnswer", "user"): "lesson_answers",
     ("lessons.ReadAhead", "user"): "lessons_read_ahead",
@@ -253,3 +255,11 @@ def _token(game: Any) -> str:
     from cfmj.play.selectors import rebuild
 
     return table_hands.moment_token(rebuild(game))
+
+
+def test_it_holds_the_choice_to_practise_everything(client):
+    w = world()
+    client.force_login(w.lena)
+    client.post(reverse("practice:range"), {"everything": "on"})
+    _, data = _download(client, w.lena)
+    assert data["practice"]["practise_everything"] is True

@@ -98,6 +98,8 @@ def pick_entry(rng: Random, band: int, where: Callable[[CardEntry], bool] | None
             continue
         if where is None or where(entry):
             return entry
+    if scope is not None:  # a drill's own filter and what has been taught leave no entry
+        raise InputError("No hand fits this drill within what has been taught so far.")
     raise RuntimeError("no card entry fits this drill")  # pragma: no cover - the card is large
 
 

@@ -288,7 +288,7 @@ def _first_reading(index: int) -> Callable[[NameHandAnswer], str]:
 KIND: DrillKind[NameHandQuestion, NameHandAnswer] = DrillKind(
     name="name_hand",
     title="Name the hand",
-    description="Which category and pattern of the card a winning hand is.",
+    description="Which category and which pattern a winning hand is built on.",
     fields=(
         AnswerField(
             "category",

@@ -217,7 +217,10 @@ def grade(question: RulesQuizQuestion, answer: RulesQuizAnswer, response: object
 KIND: DrillKind[RulesQuizQuestion, RulesQuizAnswer] = DrillKind(
     name="rules_quiz",
     title="Quick rules",
-    description="A quick question on the rulebook itself: tiles, blocks, jokers, paying and house rules.",
+    description=(
+        "A quick question on the rules themselves: the tiles, blocks and jokers, the Charleston, calls, "
+        "paying and house rules."
+    ),
     fields=(AnswerField("choice", "one-choice", required=True, choices_from="choices", board="Choices"),),
     focuses=FOCUSES,
     practises=PRACTISES,

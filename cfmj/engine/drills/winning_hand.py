@@ -21,7 +21,18 @@ from ..check import CheckResult, check
 from ..errors import InputError
 from ..notation import Hand
 from ..patterns import PATTERNS
-from ..reasons import CATALOGUE, OPTION_REASONS, Reason
+from ..reasons import (
+    ALL_JOKER_BLOCK,
+    CATALOGUE,
+    MINIMUM_HAND,
+    OPTION_REASONS,
+    SKILL_1,
+    SKILL_2,
+    SKILL_3,
+    SKILL_4,
+    SKILL_5,
+    Reason,
+)
 from ..ruleset import HOUSE_RULES, RuleSet
 from ..words import lower_first
 from .common import RIGHT, WRONG, Graded, Told, choice, graded, half_right, ref, shown, text_field
@@ -87,6 +98,7 @@ PRACTISES: tuple[str, ...] = (
     "5_5_jokerless_self_drawn_or_dragon",
 )
 YES, NO = ("yes", "y", "true", "valid"), ("no", "n", "false", "invalid")
+SKILL_REASON_LEVELS = {SKILL_1: 1, SKILL_2: 2, SKILL_3: 3, SKILL_4: 4, SKILL_5: 5}
 
 
 class WinningHandQuestion(TableQuestion):
@@ -187,13 +199,18 @@ def make(
     distractors = [r for r in _pool(band, found[:1]) if r not in found]
     need = CHOICES - (0 if result.valid else 1)
     scope = current()
-    if scope is not None:  # only reasons in words taught: the band's, else any taught, as many as there are
-        distractors = [r for r in distractors if scope.reason_ok(r)]
+    if scope is not None:
+        # Only reasons in words taught that can hold at this table: the band's, else any such,
+        # as many as there are.
+        distractors = [r for r in distractors if _offered(scope, r, rules)]
         if len(distractors) < need:
             distractors += [
                 r
                 for r in CATALOGUE
-                if r not in OPTION_REASONS and r not in found and r not in distractors and scope.reason_ok(r)
+                if r not in OPTION_REASONS
+                and r not in found
+                and r not in distractors
+                and _offered(scope, r, rules)
             ]
         need = min(need, len(distractors))
     take: list[str] = []
@@ -305,9 +322,28 @@ def grade(question: WinningHandQuestion, answer: WinningHandAnswer, response: ob
     return half_right(right, wrong, explanation=answer["explanation"], **base)
 
 
+def holds_at(reason_id: str, rules: RuleSet) -> bool:
+    """Can a hand fail for this reason at a table playing `rules`? A block of jokers alone fails
+    only where the table does not allow one (RULES §2.1 [D]: the standard rules do), the minimum
+    hand only under house rule 3, and a skill level's reason only at that level or above."""
+    if reason_id == ALL_JOKER_BLOCK:
+        return not rules.all_joker_blocks
+    if reason_id == MINIMUM_HAND:
+        return rules.minimum_hand
+    level = SKILL_REASON_LEVELS.get(reason_id)
+    return level is None or rules.skill_level >= level
+
+
+def _offered(scope: Scope, reason_id: str, rules: RuleSet) -> bool:
+    """May a question asked within `scope` at this table offer this reason? Its words are taught,
+    and it can hold there."""
+    return scope.reason_ok(reason_id) and holds_at(reason_id, rules)
+
+
 def _within(scope: Scope, question: WinningHandQuestion, answer: WinningHandAnswer) -> bool:
-    """Every reason offered is in words taught."""
-    return all(scope.reason_ok(c["value"]) for c in question["choices"])
+    """Every reason offered is in words taught, and can hold at the question's table."""
+    rules = table_rules(question)
+    return all(_offered(scope, c["value"], rules) for c in question["choices"])
 
 
 def _reason_needed(question: Mapping[str, Any], response: Mapping[str, object]) -> bool:
@@ -323,7 +359,7 @@ def _first_reason(answer: WinningHandAnswer) -> str:
 KIND: DrillKind[WinningHandQuestion, WinningHandAnswer] = DrillKind(
     name="winning_hand",
     title="Winning hand?",
-    description="Is this hand a winning hand under the card (and the table's rules), and if not, why not?",
+    description="Whether a hand of 14 tiles is a winning hand, and if it is not, the main problem.",
     fields=(
         AnswerField("valid", "yes-no", required=True, board="Is it a winning hand?"),
         # A reason is asked only of a No: a No needs one.
