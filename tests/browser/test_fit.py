@@ -26,14 +26,17 @@ from cfmj.classes import services as class_services
 from cfmj.classes.models import Assignment, ClassDeal, Classroom, ClassTable
 from cfmj.classes.selectors import students_of
 from cfmj.engine import drills
+from cfmj.engine.coach import DEFAULT_LEVEL
 from cfmj.play import seating
-from cfmj.play.models import Table
+from cfmj.play import services as play_services
+from cfmj.play.models import Game, Table
 from lessons.models import Lesson, LessonProgress
 from practice.models import PuzzleBatch
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_layout import MEASURE, SIZES
-from tests.browser.walk import WORKED, Site, answer_drill, site_build, start
+from tests.browser.walk import PLAY_SEED, WORKED, Site, answer_drill, site_build, start
 from tests.classes.helpers import in_days
+from tests.play.helpers import advance_to
 from tests.practice.factories import PuzzleFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -51,6 +54,8 @@ SHOWN = {
     "over the shoulder",
     "the class's deal, student",
     "home, teacher",
+    "drill call",
+    "play, a discard",
 }  # screenshots at both sizes and print sizes
 MAKING = ("collecting", 5)  # a slow kind's homework, its next puzzle being made by the worker
 LARGE_PRINT = "(on) => document.documentElement.classList.toggle('large-print', on)"
@@ -109,6 +114,10 @@ def learner_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
     yield "leave the class, asked", f"/classes/{site.classroom_pk}/leave/"
     yield "table time, the student's table", f"/classes/{site.classroom_pk}/tables/mine/"
     yield "the class's deal, student", f"/classes/{site.classroom_pk}/deals/{_deal(site).pk}/"
+    yield "play", "/play/"
+    charleston, discard = Game.objects.filter(owner=site.student, seed=str(PLAY_SEED)).order_by("pk")
+    yield "play, the Charleston", f"/play/{charleston.pk}/"
+    yield "play, a discard", f"/play/{discard.pk}/"
 
 
 def teacher_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
@@ -186,6 +195,11 @@ def fit_site_build(user_model: Any) -> tuple[Site, int]:
         )
     )
     deals.deal_start(classroom=classroom, teacher=site.teacher, bot_level="beginner", seed=7)
+    # Two hands of sam's against the bots: one in its Charleston, one at a discard (the rack tapped).
+    play_services.game_start(owner=site.student, bot_level=DEFAULT_LEVEL, seed=PLAY_SEED)
+    advance_to(
+        play_services.game_start(owner=site.student, bot_level=DEFAULT_LEVEL, seed=PLAY_SEED), "discard"
+    )
     for lesson in Lesson.objects.prefetch_related("steps"):
         LessonProgress.objects.create(
             user=site.student,
@@ -214,7 +228,12 @@ def problems_at(page: Page, where: str) -> list[str]:
 LOOKS = (("phone", False), ("tablet", False), ("tablet", True), ("phone", True))
 
 
-def pages_fit(page: Page, pages: Iterator[tuple[str, str]]) -> tuple[int, list[str]]:
+Measure = Callable[[Page, str], list[str]]
+
+
+def pages_fit(
+    page: Page, pages: Iterator[tuple[str, str]], measure: Measure = problems_at
+) -> tuple[int, list[str]]:
     """Open each page at phone size in normal print, and measure it at both sizes in both prints."""
     problems: list[str] = []
     count = 0
@@ -232,20 +251,21 @@ def pages_fit(page: Page, pages: Iterator[tuple[str, str]]) -> tuple[int, list[s
             if size != shown_size:
                 page.set_viewport_size(SIZES[size])
                 shown_size = size
-            problems += problems_at(page, f"{where} ({address}), {size}, {look}")
-            if where in SHOWN:
+            problems += measure(page, f"{where} ({address}), {size}, {look}")
+            if where in SHOWN and measure is problems_at:
                 name = where.replace(" ", "-")
                 page.screenshot(path=str(SHOTS / f"{name}-{size}-{look}.png"))
     return count, problems
 
 
-def test_no_page_is_wider_than_the_screen(
-    contexts: Callable[[ViewportSize], BrowserContext], django_user_model: Any, settings: Any
-) -> None:
-    settings.PRACTICE_STALE_BATCH_SECONDS = 3600  # the batch being made stays on its way for the walk
-    site, homework = fit_site_build(django_user_model)
+def every_page_measured(
+    contexts: Callable[[ViewportSize], BrowserContext], user_model: Any, measure: Measure
+) -> tuple[int, list[str]]:
+    """Every page of the site, as a visitor, a learner and a teacher, measured by `measure` at both
+    sizes in both prints: how many pages, and the problems found."""
+    site, homework = fit_site_build(user_model)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    began, pages = time.monotonic(), 0
+    pages = 0
     problems: list[str] = []
     visitor = start(contexts(SIZES["phone"]), False)
     learner = start(contexts(SIZES["phone"]), False, "sam")
@@ -261,8 +281,17 @@ def test_no_page_is_wider_than_the_screen(
         (learner, learner_pages(site, homework)),
         (teacher, teacher_pages(site, homework)),
     ):
-        count, found = pages_fit(page, walk)
+        count, found = pages_fit(page, walk, measure)
         pages, problems = pages + count, problems + found
+    return pages, problems
+
+
+def test_no_page_is_wider_than_the_screen(
+    contexts: Callable[[ViewportSize], BrowserContext], django_user_model: Any, settings: Any
+) -> None:
+    settings.PRACTICE_STALE_BATCH_SECONDS = 3600  # the batch being made stays on its way for the walk
+    began = time.monotonic()
+    pages, problems = every_page_measured(contexts, django_user_model, problems_at)
     seconds = time.monotonic() - began
     print(f"\nfit: {pages} pages, each at 2 widths in 2 prints, in {seconds:.1f} s; screenshots in {SHOTS}")
     assert not problems, f"{len(problems)} pages too wide:\n" + "\n".join(problems)
