@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from cfmj.classes import services as class_services
 from tests.browser.test_accessibility import AXE, BLOCKING, axe_violations
-from tests.browser.walk import header_menu
+from tests.browser.walk import header_menu, print_switch
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "pw-tiles-123"
@@ -79,7 +79,7 @@ def test_the_account_page_email_download_and_deletion(
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
     if large:
-        header_menu(page).get_by_role("button", name="Large print").click()
+        print_switch(page).click()
         expect(page.locator("html")).to_have_class("large-print")
     header_menu(page).get_by_role("link", name="Your account (tess)").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Your account")
@@ -141,7 +141,7 @@ def test_a_student_signs_up_from_a_join_link_and_a_visitor_asks_for_a_reset_link
     classroom = class_services.classroom_create(teacher=tess, name="Tuesday beginners")
     page.goto("/")
     if large:
-        header_menu(page).get_by_role("button", name="Large print").click()
+        print_switch(page).click()
         expect(page.locator("html")).to_have_class("large-print")
 
     # Forgotten password: the same answer whoever asks, the link by e-mail from a task.

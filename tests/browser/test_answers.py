@@ -19,7 +19,7 @@ from practice.models import Attempt, Puzzle
 from tests.browser.answer_form import fill
 from tests.browser.test_accessibility import AXE, BLOCKING, axe_violations, describe
 from tests.browser.test_lesson import puzzle_in
-from tests.browser.walk import header_menu
+from tests.browser.walk import print_switch
 from tests.course import course_sources
 from tests.engine.drills.helpers import right_response
 from tests.practice.factories import PuzzleFactory
@@ -46,7 +46,7 @@ def open_page(browser: Browser, live_server: Any) -> Iterator[Callable[[str, boo
         page = context.new_page()
         page.goto("/")
         if large_print:
-            header_menu(page).get_by_role("button", name="Large print").click()
+            print_switch(page).click()
             expect(page.locator("html")).to_have_class("large-print")
         return page
 

@@ -1,9 +1,11 @@
 """The header is one row: on a 1366 px desktop the brand, the links and the tools share one row;
 at 1280 px (a laptop on a projector) no word of it wraps and a long username is shown whole, in
-the row or in the Menu; on a tablet (820x1180) and a phone (390x844), signed in or not, in normal
-and large print, the brand and a "Menu" button share one row and the menu opens (by keyboard too,
-and without JavaScript, being a <details>) onto every link, the current one marked. Screenshots go
-to var/browser/header/."""
+the row or in the Menu; on a tablet (820x1180) and a phone (390x844), signed in or not (a long
+username too), in normal and large print, the brand, a "Menu" button and the large print switch
+share one row, and the menu opens (by keyboard too, and without JavaScript, being a <details>) onto
+every link, the current one marked. The large print switch is in the row on every page, without
+opening the Menu, and works without JavaScript (a form) with its state in aria-pressed.
+Screenshots go to var/browser/header/."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, exp
 
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_accessibility import AXE, BLOCKING, axe_violations
-from tests.browser.walk import PASSWORD, header_menu, start
+from tests.browser.walk import PASSWORD, header_menu, print_switch, start
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,11 +29,14 @@ SIZES: dict[str, ViewportSize] = {
 }
 LINKS = ["Home", "Lessons", "Practice", "Hand checker", "Rules"]
 
-# The header's parts as they are drawn (brand, each link, each tool, the Menu button), and whether
-# they make one row: every part's box overlaps every other's from top to bottom.
-ROW = """() => {
-  const parts = Array.from(document.querySelectorAll(
-    "header .brand, header .menu-button, header .nav a, header .header-tools > *"))
+# The header's parts as they are drawn (brand, each link, each tool, the Menu button, the large print
+# switch), and whether they make one row: every part's box overlaps every other's from top to bottom.
+PARTS = ", ".join(
+    f"header {part}"
+    for part in (".brand", ".menu-button", ".nav a", ".header-tools > *", ".print-switch .button")
+)
+ROW = """(selector) => {
+  const parts = Array.from(document.querySelectorAll(selector))
     .filter((el) => el.checkVisibility()).map((el) => el.getBoundingClientRect());
   const header = document.querySelector("header").getBoundingClientRect();
   return {
@@ -44,7 +49,7 @@ ROW = """() => {
 
 
 def row(page: Page) -> dict[str, Any]:
-    measured: dict[str, Any] = page.evaluate(ROW)
+    measured: dict[str, Any] = page.evaluate(ROW, PARTS)
     return measured
 
 
@@ -78,8 +83,7 @@ def test_at_1366_px_the_whole_header_is_one_row(
 
 
 # Each part of the header as drawn: how many lines its words take, and whether its box cuts them.
-LINES = """() => Array.from(document.querySelectorAll(
-    "header .brand, header .menu-button, header .nav a, header .header-tools > *"))
+LINES = """(selector) => Array.from(document.querySelectorAll(selector))
   .filter((el) => el.checkVisibility()).map((el) => {
     const tops = new Set();  // the lines its words are on (a picture beside them is no line)
     const words = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
@@ -112,14 +116,14 @@ def test_at_1280_px_the_header_wraps_nothing_and_shows_a_long_username_whole(
         measured = row(page)
         if not measured["oneRow"] or measured["wide"]:
             problems.append(f"{look}: the header is not one row: {measured}")
-        for part in page.evaluate(LINES):
+        for part in page.evaluate(LINES, PARTS):
             if part["lines"] > 1 or part["cut"]:
                 problems.append(f"{look}: {part['text']!r} is on {part['lines']} lines or cut: {part}")
         page.screenshot(path=str(SHOTS / f"{look}.png"))
         name = header_menu(page).locator(".account-name")
         expect(name).to_have_text(username)
         expect(name).to_be_in_viewport(ratio=1)
-        named = page.evaluate(LINES)
+        named = page.evaluate(LINES, PARTS)
         whole = [p for p in named if p["text"] == username]
         if not whole or whole[0]["lines"] != 1 or whole[0]["cut"]:
             problems.append(f"{look}: the username is not shown whole on one line: {whole}")
@@ -140,10 +144,15 @@ def test_on_a_tablet_and_a_phone_the_header_is_one_row_with_a_menu(
         page = start(contexts(SIZES[size], bypass_csp=True), large_print, username)
         page.goto("/practice/")
         closed = row(page)
-        if not (closed["oneRow"] and closed["parts"] == 2) or closed["wide"]:
-            problems.append(f"{look}: the closed header is not one row of the brand and Menu: {closed}")
+        if not (closed["oneRow"] and closed["parts"] == 3) or closed["wide"]:
+            problems.append(
+                f"{look}: the closed header is not one row of the brand, Menu and switch: {closed}"
+            )
         if closed["height"] > 100:
             problems.append(f"{look}: the header is {closed['height']:.0f} px high")
+        switch = print_switch(page)
+        expect(switch).to_be_in_viewport(ratio=1)
+        expect(switch).to_have_attribute("aria-pressed", "true" if large_print else "false")
         page.screenshot(path=str(SHOTS / f"{look}.png"))
 
         # By keyboard: the skip link, the brand, then the Menu button; Enter opens it.
@@ -175,5 +184,64 @@ def test_the_menu_opens_without_javascript(browser: Browser, live_server: Any) -
         expect(header.get_by_role("link", name="Lessons")).to_have_attribute("aria-current", "page")
         header.get_by_role("link", name="Rules").click()
         expect(page.get_by_role("heading", level=1)).to_contain_text("rules")
+    finally:
+        context.close()
+
+
+# Pages of every kind, each with the switch in the header's row.
+PAGES = ["/", "/lessons/", "/practice/", "/practice/dashboard/", "/check/", "/rules/", "/accounts/login/"]
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_large_print_switch_is_in_the_header_on_every_page_without_opening_the_menu(
+    contexts: Callable[..., BrowserContext], django_user_model: Any, size: str
+) -> None:
+    """Visitor, learner and a long username, in both prints: on each page the header is one row of
+    the brand, the Menu and the switch (no taller than 100 px, nothing sideways), the Menu shut,
+    and the switch turns large print off and on from there."""
+    django_user_model.objects.create_user(LONG_NAMES[1], password=PASSWORD)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    problems = []
+    for username in ("", LONG_NAMES[1]):
+        page = start(contexts(SIZES[size]), False, username)
+        for large_print in (False, True):
+            if large_print:
+                print_switch(page).click()  # from the last page of the walk: it comes back in large print
+                expect(page.locator("html")).to_have_class("large-print")
+            for address in PAGES:
+                look = f"{size}, {'large' if large_print else 'normal'}, {username or 'visitor'}, {address}"
+                page.goto(address)
+                expect(page.locator("header details.site-menu")).not_to_have_attribute("open", "")
+                switch = print_switch(page)
+                expect(switch).to_be_in_viewport(ratio=1)
+                expect(switch).to_have_attribute("aria-pressed", "true" if large_print else "false")
+                measured = row(page)
+                if not (measured["oneRow"] and measured["parts"] == 3) or measured["wide"]:
+                    problems.append(f"{look}: not one row of the brand, Menu and switch: {measured}")
+                if measured["height"] > 100:
+                    problems.append(f"{look}: the header is {measured['height']:.0f} px high")
+            who = "long-name" if username else "visitor"
+            page.screenshot(
+                path=str(SHOTS / f"switch-{size}-{'large' if large_print else 'normal'}-{who}.png")
+            )
+        print_switch(page).click()
+        expect(page.locator("html")).not_to_have_class("large-print")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_large_print_switch_works_without_javascript(browser: Browser, live_server: Any) -> None:
+    context = browser.new_context(
+        base_url=live_server.url, viewport=SIZES["phone"], java_script_enabled=False
+    )
+    try:
+        page = context.new_page()
+        page.goto("/rules/")
+        print_switch(page).click()
+        expect(page).to_have_url(live_server.url + "/rules/")
+        expect(page.locator("html")).to_have_class("large-print")
+        expect(print_switch(page)).to_have_attribute("aria-pressed", "true")
+        print_switch(page).click()
+        expect(page.locator("html")).not_to_have_class("large-print")
+        expect(print_switch(page)).to_have_attribute("aria-pressed", "false")
     finally:
         context.close()

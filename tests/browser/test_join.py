@@ -20,7 +20,7 @@ from tests.browser.answer_form import fill
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_fit import problems_at
 from tests.browser.test_layout import SIZES
-from tests.browser.walk import PASSWORD, header_menu, log_in, start
+from tests.browser.walk import PASSWORD, header_menu, log_in, print_switch, start
 from tests.engine.drills.helpers import right_response
 from tests.practice.factories import PuzzleFactory
 
@@ -169,7 +169,7 @@ def test_removing_archiving_and_stepping_down_ask_first_without_javascript(
         log_in(teacher, "tess")
         if large:
             teacher.goto("/")
-            header_menu(teacher).get_by_role("button", name="Large print").click()
+            print_switch(teacher).click()
         teacher.goto(f"/classes/{classroom.pk}/")
         teacher.get_by_role("link", name="Remove BillT…").click()
         expect(teacher.get_by_role("heading", level=1)).to_have_text("Remove BillT from Tuesday beginners?")

@@ -21,7 +21,7 @@ from playwright.sync_api import BrowserContext, Page, ViewportSize, expect
 from cfmj.classes import services
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_layout import SIZES, Layout
-from tests.browser.walk import PASSWORD, header_menu, start
+from tests.browser.walk import PASSWORD, print_switch, start
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -96,7 +96,7 @@ def test_a_teacher_makes_accounts_from_names_and_prints_their_cards(
     expect(student.locator("header .account-name")).to_have_count(1)
     student.goto("/accounts/")
     if large_print:
-        header_menu(student).get_by_role("button", name="Large print").click()
+        print_switch(student).click()
         expect(student.locator("html")).to_have_class("large-print")
     expect(student.locator("#main")).to_contain_text("gave this account its name, Zoë Müller")
     layout(student, "account, a made account")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.browser.walk import header_menu
+from tests.browser.walk import print_switch
 
 if TYPE_CHECKING:
     from pytest_django.live_server_helper import LiveServer
@@ -38,7 +38,7 @@ def sized_page(
     page = context.new_page()
     page.goto("/")
     if large:
-        header_menu(page).get_by_role("button", name="Large print").click()
+        print_switch(page).click()
         expect(page.locator("html")).to_have_class("large-print")
     yield page, f"{size}-{'large' if large else 'normal'}"
     context.close()

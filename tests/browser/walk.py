@@ -109,15 +109,20 @@ def header_menu(page: Page) -> Locator:
     return page.locator("header")
 
 
+def print_switch(page: Page) -> Locator:
+    """The header's large print switch: in the header's row on every screen, outside the Menu."""
+    return page.locator("header").get_by_role("button", name="Large print")
+
+
 def start(context: BrowserContext, large_print: bool, username: str = "") -> Page:
-    """A new visitor (or person signed in), in large print when asked: the header's button keeps
+    """A new visitor (or person signed in), in large print when asked: the header's switch keeps
     it in the session for a visitor and on the account for a person signed in."""
     page = context.new_page()
     if username:
         log_in(page, username)
     page.goto("/")
     if large_print:
-        header_menu(page).get_by_role("button", name="Large print").click()
+        print_switch(page).click()
         expect(page.locator("html")).to_have_class("large-print")
     return page
 
