@@ -223,3 +223,13 @@ def test_it_escapes_a_help_text():
 )
 def test_it_names_things_with_filters(source, value, expected):
     assert render(source, value=value) == expected
+
+
+def test_it_captions_each_exposed_block_exposed_and_no_concealed_group():
+    html = render("{% hand value %}", value="1C 1C [2C 2C 2C] [RD RD RD J]")
+    label = '<span class="exposed-label" aria-hidden="true">Exposed</span>'
+    assert html.count(label) == 2
+    assert html.count(label + "</span>") == 2  # the last thing in each exposed group, under its tiles
+    assert label in render("{% exposure group %}", group="5D 5D 5D J")
+    assert label not in render("{% hand value %}", value="1C 1C 2C 2C 2C")
+    assert render("{% exposed_label %}") == label

@@ -4,6 +4,7 @@ play on a rack by suit, and "Which discard?" as one hand whose tiles are the cho
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -103,3 +104,29 @@ def test_the_exposures_on_the_table_are_each_framed_and_named_as_their_block(cli
     shown = [group for row in puzzle.question["table"] for group in row["exposures"]]
     assert len(framed) == len(shown) and all(name.startswith("exposed ") for name in framed)
     assert ["J" in group.split() for group in shown] == ["joker" in name for name in framed]
+
+
+def _shows_an_exposure(question: dict[str, Any]) -> bool:
+    seats = [*(question.get("opponents") or []), *(question.get("table") or [])]
+    return "[" in str(question.get("hand", "")) or any(seat.get("exposures") for seat in seats)
+
+
+@pytest.mark.parametrize(
+    "kind", ["call", "rules_quiz", "discard", "joker_exchange", "safe_discard", "collecting", "winning_hand"]
+)
+def test_every_exposed_block_says_exposed_in_words(client, kind: str) -> None:
+    """Not a dashed frame alone: each exposed block, in the hand or on the table, is captioned
+    "Exposed" by the one piece of markup the tiles tags give (the block's name says it for a screen
+    reader)."""
+    for seed in range(200):
+        puzzle = PuzzleFactory.build(kind=kind, band=5, seed=seed)
+        if _shows_an_exposure(puzzle.question):
+            break
+    else:  # pragma: no cover - band 5 shows exposures more often than not
+        pytest.fail(f"no {kind} puzzle with an exposure")
+    puzzle.save()
+    section = _puzzle_section(client.get(reverse("practice:drill", args=[kind])).content.decode())
+    framed = section.count('rack-exposed" role="group" aria-label="exposed ')
+    labels = section.count('<span class="exposed-label" aria-hidden="true">Exposed</span>')
+    assert framed and labels == framed
+    assert "Exposed:" not in section  # a seat's row says it per block, not once before them

@@ -9,7 +9,7 @@ from typing import Any
 from django import template
 from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 
 from cfmj.engine import Hand, InputError, drills, labels, parse_hand
 from cfmj.engine.labels import block_label, palette, tile_alt, tile_badge
@@ -104,12 +104,28 @@ def exposure(text: str) -> SafeString:
 
 
 def group_drawings(groups: Iterable[TileGroup]) -> SafeString:
-    """Each group's tiles together, the group named for a screen reader; exposures framed."""
+    """Each group's tiles together, the group named for a screen reader; exposures framed, and
+    captioned "Exposed" under their tiles."""
     return format_html_join(
         "",
-        '<span class="{}" role="group" aria-label="{}">{}</span>',
-        ((group_classes(g), g.name, tile_pictures(list(g.tiles))) for g in groups),
+        '<span class="{}" role="group" aria-label="{}">{}{}</span>',
+        (
+            (group_classes(g), g.name, tile_pictures(list(g.tiles)), exposed_label() if g.exposed else "")
+            for g in groups
+        ),
     )
+
+
+# The word under every exposed block wherever a hand or a table is drawn (a dashed frame alone is
+# a line to tell apart): seen, not read out twice, as the block's name says "exposed" already.
+EXPOSED_LABEL = mark_safe('<span class="exposed-label" aria-hidden="true">Exposed</span>')  # a constant
+
+
+@register.simple_tag
+def exposed_label() -> SafeString:
+    """`{% exposed_label %}`: the caption of an exposed block, for a partial that draws a hand's
+    groups itself (the hand whose tiles are the choices)."""
+    return EXPOSED_LABEL
 
 
 def hand_drawing(groups: Iterable[TileGroup]) -> SafeString:
