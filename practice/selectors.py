@@ -274,6 +274,38 @@ def daily_progress(daily: DailySet, learner: Learner) -> list[DailyEntry]:
     ]
 
 
+@dataclass(frozen=True)
+class TodayWork:
+    """What practice asks of a learner today, for the top of the dashboard: today's five (how
+    many of them answered and right) and the mistakes due for review (how many, and the first)."""
+
+    answered: int
+    right: int
+    size: int
+    reviews_due: int
+    first_review: ReviewItem | None
+
+    @property
+    def daily_finished(self) -> bool:
+        return self.answered >= self.size
+
+
+def today_work(learner: Learner, *, size: int) -> TodayWork:
+    """Today's five (of `size` puzzles) and the reviews due, as the learner stands with them: the
+    day's set they have begun (daily_set_begun), none answered while they have begun none."""
+    today = learner.today()
+    daily = daily_set_begun(learner, today)
+    progress = daily_progress(daily, learner) if daily is not None else []
+    due = mistakes(learner).filter(due__lte=today)
+    return TodayWork(
+        answered=sum(1 for entry in progress if entry.done),
+        right=daily_score(progress),
+        size=len(progress) or size,
+        reviews_due=due.count(),
+        first_review=due.first(),
+    )
+
+
 def daily_score(progress: list[DailyEntry]) -> int:
     """How many of the day's puzzles the learner got right (first answers)."""
     return sum(1 for entry in progress if entry.correct)

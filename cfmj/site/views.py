@@ -25,6 +25,7 @@ from cfmj.site.practice_page import practice_drills
 from lessons.opening import opened_lesson_ids
 from lessons.selectors import course_progress, drill_guide, visitor_checks_missed
 from practice import selectors
+from practice.making import DAILY_SIZE
 from practice.reach import reach_of
 
 EXAMPLE_HAND = "4B 4B 4B 6B 6B 6B 8B 8B 8B RD RD RD F F"
@@ -71,10 +72,12 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         request,
         "practice/dashboard.html",
         {
+            "today_work": selectors.today_work(learner, size=DAILY_SIZE),
             "skills": skills,
             "histories": histories,
             "streak": selectors.streak_of(learner),
             "mistakes": selectors.mistakes(learner)[:20],
+            "mistakes_count": selectors.mistakes(learner).count(),
             "missed": selectors.visitor_missed(learner) + visitor_checks_missed(learner),
             "signed_in": learner.is_user,
             "today": learner.today(),

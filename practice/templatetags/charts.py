@@ -12,13 +12,15 @@ from practice.selectors import SkillSummary, level_name
 
 register = template.Library()
 NO_ATTEMPTS = mark_safe('<p class="note">No attempts yet.</p>')  # a constant: nothing to escape
+PARTLY = mark_safe('<p class="note">A partly right answer counts as half.</p>')  # a constant too
 WIDTH, HEIGHT, PAD = 320, 120, 24
 
 
 @register.simple_tag
 def rating_chart(points: list[tuple[datetime.datetime, float]], title: str) -> SafeString:
     """A line of the learner's rating after each attempt, labelled with levels in words
-    (selectors.level_name): a bare number like 1540 means nothing to a club player."""
+    (selectors.level_name): a bare number like 1540 means nothing to a club player. The labels are
+    the page's text above and below the line (they grow with large print); the line is drawn."""
     if not points:
         return NO_ATTEMPTS
     ratings = [r for _, r in points]
@@ -32,11 +34,14 @@ def rating_chart(points: list[tuple[datetime.datetime, float]], title: str) -> S
     summary = (
         f"{title}: from {level_name(ratings[0])} to {level_name(ratings[-1])} over {len(ratings)} answers"
     )
+    top, bottom = level_name(high - 20), level_name(low + 20)
     return format_html(
+        '<div class="level-chart"><span class="chart-level" aria-hidden="true">{}</span>'
         '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}"><title>{}</title>'
         '<line x1="{}" y1="{}" x2="{}" y2="{}" class="axis"/>'
-        '<polyline points="{}" class="line"/>'
-        '<text x="{}" y="{}" class="label">{}</text><text x="{}" y="{}" class="label">{}</text></svg>',
+        '<polyline points="{}" class="line"/></svg>'
+        '<span class="chart-level" aria-hidden="true">{}</span></div>',
+        top,
         WIDTH,
         HEIGHT,
         summary,
@@ -46,54 +51,27 @@ def rating_chart(points: list[tuple[datetime.datetime, float]], title: str) -> S
         WIDTH - PAD,
         HEIGHT - PAD,
         coords,
-        PAD,
-        14,
-        level_name(high - 20),
-        PAD,
-        HEIGHT - 6,
-        "" if level_name(low + 20) == level_name(high - 20) else level_name(low + 20),
+        "" if bottom == top else bottom,
     )
 
 
 @register.simple_tag
 def accuracy_bars(skills: list[SkillSummary]) -> SafeString:
-    """Horizontal bars: the share of right answers per skill (only skills tried), a partly right
-    answer counted as half (SkillSummary.accuracy)."""
+    """The share of right answers per skill (only skills tried), a partly right answer counted as
+    half (SkillSummary.accuracy): each skill's name and figure in words, the page's text (it grows
+    with large print), and a bar drawn beside the figure."""
     rows = [(s.title, s.accuracy) for s in skills if s.accuracy is not None]
     if not rows:
         return NO_ATTEMPTS
-    bar_height, gap, label_width = 22, 8, 150
-    height = len(rows) * (bar_height + gap)
     bars = format_html_join(
         "",
-        '<text x="0" y="{}" class="label">{}</text>'
-        '<rect x="{}" y="{}" width="{}" height="{}" class="bar"/>'
-        '<text x="{}" y="{}" class="label">{}%</text>',
-        (
-            (
-                i * (bar_height + gap) + 16,
-                title,
-                label_width,
-                i * (bar_height + gap),
-                max(2, round(share * 140)),
-                bar_height,
-                label_width + 146,
-                i * (bar_height + gap) + 16,
-                round(share * 100),
-            )
-            for i, (title, share) in enumerate(rows)
-        ),
+        '<li><span class="bar-title">{}</span><span class="bar-figure">'
+        '<svg class="bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true">'
+        '<rect width="{}" height="10"/></svg><span class="bar-value">{}%</span></span></li>',
+        ((title, max(1, round(share * 100)), round(share * 100)) for title, share in rows),
     )
-    summary = "; ".join(f"{title} {round(share * 100)}% right" for title, share in rows)
-    if any(s.partly for s in skills):
-        summary += " (a partly right answer counts as half)"
-    return format_html(
-        '<svg class="chart" viewBox="0 0 340 {}" role="img" aria-label="{}"><title>Accuracy '
-        "per skill</title>{}</svg>",
-        height,
-        summary,
-        bars,
-    )
+    partly = PARTLY if any(s.partly for s in skills) else ""
+    return format_html('<ul class="accuracy-bars" aria-label="Accuracy per skill">{}</ul>{}', bars, partly)
 
 
 @register.filter

@@ -39,4 +39,6 @@ def test_it_solves_the_daily_set_and_sees_the_streak(page: Page, artifacts: Path
     expect(page.locator(".streak")).to_contain_text("1 day")
     page.screenshot(path=str(artifacts / "daily-done.png"), full_page=True)
     page.get_by_role("link", name="See your progress").click()
+    expect(page.locator(".today-work")).to_contain_text("all 5 done, 5 right.")
+    page.get_by_text("Level per skill").click()  # a fold of the dashboard, closed at first
     expect(page.locator(".skill-list")).to_be_visible()

@@ -48,7 +48,7 @@ def lee(django_user_model: Any) -> Any:
 
 
 def _stats(page: Page) -> None:
-    page.goto("/practice/dashboard/")
+    page.goto("/practice/dashboard/#play-stats")  # as the Play page's link: its fold opens
     section = page.locator("#play-stats")
     expect(section.get_by_role("table", name="Hands finished")).to_be_visible()
     expect(
@@ -87,7 +87,7 @@ def test_a_learner_with_no_hands_is_invited_to_play(
 ) -> None:
     django_user_model.objects.create_user("ned", password=PASSWORD)
     page = start(contexts(PHONE), True, "ned")
-    page.goto("/practice/dashboard/")
+    page.goto("/practice/dashboard/#play-stats")
     invite = page.locator("#play-stats")
     expect(invite).to_contain_text("You have not finished a hand yet")
     invite.get_by_role("link", name="Play a hand").click()

@@ -47,6 +47,7 @@ def test_a_visitors_answers_show_on_practice_and_the_dashboard(
     row = page.locator(".skill-list li").filter(has_text="Winning hand?")
     expect(row.locator("dd").nth(1)).to_have_text("2")  # answered (after the level)
     expect(row.locator("dd").nth(2)).to_have_text("50%")  # right
+    page.get_by_text("Charts: accuracy and level over time").click()  # a fold, closed at first
     expect(page.locator("figure.chart-figure").filter(has_text="Winning hand?")).to_be_visible()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= viewport["width"], f"the dashboard is {width} px wide on a {viewport['width']} px screen"

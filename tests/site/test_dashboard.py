@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+import re
 import uuid
 
 import pytest
@@ -10,7 +12,8 @@ from django.urls import reverse
 from cfmj.accounts.learners import Learner
 from cfmj.engine import drills
 from practice import services
-from practice.models import Puzzle, SkillRating
+from practice.making import daily_set_build
+from practice.models import Puzzle, ReviewItem, SkillRating
 from practice.selectors import SETTLED, level_name, skill_summaries
 from tests.engine.drills.helpers import right_response, wrong_response
 from tests.practice.factories import PuzzleFactory
@@ -126,4 +129,81 @@ def test_a_partly_right_answer_counts_as_half(client, django_user_model, signed_
     assert (skill.attempts, skill.partly) == (2, 1) and skill.accuracy == pytest.approx(0.75)
     html = client.get(reverse("practice:dashboard")).content.decode()
     assert "75% (1 partly right, each counted as half)" in html
-    assert "Winning hand? 75% right (a partly right answer counts as half)" in html
+    bars = html.split('<ul class="accuracy-bars"', 1)[1].split("</ul>", 1)
+    assert (
+        '<span class="bar-title">Winning hand?</span>' in bars[0]
+        and '<span class="bar-value">75%</span>' in bars[0]
+    )
+    assert bars[1].lstrip().startswith('<p class="note">A partly right answer counts as half.</p>')
+
+
+def test_it_leads_with_todays_work_and_folds_the_rest(client, django_user_model) -> None:
+    """Today's five as far as it goes, the mistakes due today with the first to open, then each of
+    the rest under a closed <details> whose summary says what it holds."""
+    user = django_user_model.objects.create_user("meg", password="pw-tiles-123")
+    learner = Learner(user, "v")
+    today = learner.today()
+    daily = daily_set_build(day=today)
+    first, second = [entry.puzzle for entry in daily.entries.select_related("puzzle")[:2]]
+    for puzzle, answer in ((first, right_response(first)), (second, wrong_response(second))):
+        services.attempt_record(
+            learner=learner, puzzle_id=puzzle.pk, token=uuid.uuid4(), response=answer, daily_date=today
+        )
+    due = ReviewItem.objects.create(user=user, puzzle=PuzzleFactory(kind="call"), due=today)
+    ReviewItem.objects.filter(puzzle=second).update(due=today + datetime.timedelta(days=1))
+    client.force_login(user)
+    page = client.get(reverse("practice:dashboard"))
+    assert page.status_code == 200
+    html = page.content.decode()
+    today_card = html.split('<section class="card today-work"', 1)[1].split("</section>", 1)[0]
+    assert "2 of 5 answered." in today_card and "Carry on with today's five" in today_card
+    assert "1 due today." in today_card
+    assert reverse("practice:mistake", args=[due.pk]) in today_card
+    assert html.index("today-work") < html.index('<details class="fold">')
+    folds = re.findall(r'<details class="fold">\s*<summary><h2[^>]*>([^<]+)</h2></summary>', html)
+    assert folds == [
+        "Level per skill",
+        "Charts: accuracy and level over time",
+        "Hands against the bots",
+        "Mistakes to review (2)",
+    ]
+    assert '<details class="fold" open' not in html
+
+
+def test_it_says_when_todays_five_is_done_and_no_mistake_is_due(client, django_user_model) -> None:
+    user = django_user_model.objects.create_user("bea", password="pw-tiles-123")
+    learner = Learner(user, "v")
+    today = learner.today()
+    for entry in daily_set_build(day=today).entries.select_related("puzzle"):
+        services.attempt_record(
+            learner=learner,
+            puzzle_id=entry.puzzle.pk,
+            token=uuid.uuid4(),
+            response=right_response(entry.puzzle),
+            daily_date=today,
+        )
+    client.force_login(user)
+    today_card = client.get(reverse("practice:dashboard")).content.decode().split("today-work", 1)[1]
+    today_card = today_card.split("</section>", 1)[0]
+    assert "all 5 done, 5 right." in today_card and "today's five</a>" not in today_card
+    assert "none due today." in today_card
+
+
+def test_its_charts_say_their_labels_in_the_pages_text(client, django_user_model) -> None:
+    """The accuracy per skill and the level lines: names, figures and levels are HTML text (which
+    large print makes larger), not 11-pixel text drawn in the pictures."""
+    user = django_user_model.objects.create_user("kim", password="pw-tiles-123")
+    learner = Learner(user, "v")
+    for i in range(SETTLED + 1):
+        puzzle = PuzzleFactory(kind="worth")
+        answer = wrong_response(puzzle) if i == 0 else right_response(puzzle)
+        services.attempt_record(learner=learner, puzzle_id=puzzle.pk, token=uuid.uuid4(), response=answer)
+    client.force_login(user)
+    html = client.get(reverse("practice:dashboard")).content.decode()
+    bar = re.search(r'<ul class="accuracy-bars".*?</ul>', html, re.S)
+    assert bar is not None
+    assert '<span class="bar-title">What is it worth?</span>' in bar.group(0)
+    assert '<span class="bar-value">83%</span>' in bar.group(0)
+    assert "<text" not in html
+    level = level_name(SkillRating.objects.get(user=user).rating)
+    assert f'<span class="chart-level" aria-hidden="true">{level}</span>' in html
