@@ -71,6 +71,6 @@ def test_it_asks_again_for_unreadable_points_then_reads_them_in_words(
     page.goto(reverse("practice:dashboard"))
     expect(page.locator(".skill-list").first).not_to_contain_text("Rating")
     page.get_by_text("Charts: accuracy and level over time").click()  # a fold, closed at first
-    expect(page.get_by_role("heading", name="Level over time")).to_be_visible()
+    expect(page.get_by_role("heading", name="Level over time", exact=True)).to_be_visible()
     assert page.evaluate(FITS)
     page.screenshot(path=str(SHOTS / f"{shot}-dashboard.png"), full_page=True)

@@ -134,7 +134,7 @@ def test_your_day_pages_fit_and_show_each_result(
     page.goto("/practice/dashboard/#mistakes")
     look(page, "dashboard, mistakes")
     item = ReviewItem.objects.get(user=learner, puzzle=missed)
-    page.locator(f'a.button[href="/practice/mistakes/{item.pk}/"]').click()
+    page.locator(f'#mistakes a.button[href="/practice/mistakes/{item.pk}/"]').click()
     expect(page.locator(".mistake-note")).to_contain_text("due for review")
     assert puzzle_of(page.locator("form.answer-form")) == Puzzle.objects.get(pk=missed.pk)
     look(page, "mistake page")
