@@ -54,7 +54,7 @@ SHOWN = {
     "over the shoulder",
     "the class's deal, student",
     "home, teacher",
-    "drill call",
+    "drill call, signed in",
     "play, a discard",
 }  # screenshots at both sizes and print sizes
 MAKING = ("collecting", 5)  # a slow kind's homework, its next puzzle being made by the worker
@@ -94,6 +94,9 @@ def learner_pages(site: Site, homework: int) -> Iterator[tuple[str, str]]:
         for step in lesson.steps.order_by("number"):
             yield f"lesson {lesson.number} step {step.number}", f"/lessons/{lesson.slug}/{step.number}/"
         yield f"lesson {lesson.number} quiz", f"/lessons/{lesson.slug}/quiz/"
+    # Every drill with its puzzle (a visitor's are kept to lesson 1's: the rest say which lesson opens them).
+    for kind in drills.KINDS:
+        yield f"drill {kind}, signed in", f"/practice/{kind}/"
     yield "dashboard", "/practice/dashboard/"
     yield "home, signed in", "/"
     yield "account", "/accounts/"
