@@ -50,7 +50,8 @@ class LessonOutline:
 @dataclass(frozen=True)
 class LessonState:
     """One lesson as this learner finds it. `in_turn`: its checks and quiz count (see course()).
-    `read_to`: the furthest step they have read of it ahead of its turn (0: none, or not read)."""
+    `read_to`: the furthest step they read of it ahead of its turn (0: none, or not read), while
+    they have not begun it in turn."""
 
     lesson: LessonOutline
     progress: LessonProgress | None
@@ -121,10 +122,16 @@ def course(learner: Learner, *, assigned: Collection[int], reading: bool = False
         state = LessonState(lesson, mine, previous_done or lesson.pk in assigned or begun)
         states.append(state)
         previous_done = state.done
-    if reading and not all(state.in_turn for state in states):
+    if reading and any(_unbegun(state) for state in states):
         read = dict(ReadAhead.objects.filter(rows_of(learner)).values_list("lesson_id", "step"))
-        states = [replace(s, read_to=read.get(s.lesson.pk, 0)) if not s.in_turn else s for s in states]
+        states = [replace(s, read_to=read.get(s.lesson.pk, 0)) if _unbegun(s) else s for s in states]
     return states
+
+
+def _unbegun(state: LessonState) -> bool:
+    """Not begun in turn: how far it was read ahead is what there is to say of it (a lesson read
+    ahead that has come into its turn since is still one the learner has read)."""
+    return not state.in_turn or (not state.done and state.step_reached == 0)
 
 
 def state_of(states: list[LessonState], slug: str) -> LessonState | None:

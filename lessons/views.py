@@ -288,6 +288,7 @@ def _step_page(
         "step": step,
         "steps": steps,
         "asked": asked,
+        "retrying": asked.outcome == RETRY,  # a second try at the same question
         "check": asked.check,
         "token": asked.token,
         "passed": not state.in_turn

@@ -350,6 +350,7 @@ def daily(request: HttpRequest) -> HttpResponse:
         "streak": selectors.streak_of(learner),
         "finished": next_puzzle is None,
         "in_reach": bool(todays.scope),
+        "position": sum(1 for entry in progress if entry.done) + 1,  # of the puzzle asked
     }
     if next_puzzle is not None:
         where = serving.daily(today)

@@ -10,7 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from lessons.models import Lesson, LessonProgress
+from lessons.models import Lesson, LessonProgress, ReadAhead
 from lessons.services import lessons_load
 from tests.accounts.factories import UserFactory
 from tests.course import course_sources
@@ -53,6 +53,26 @@ def test_it_opens_the_next_lesson_when_one_is_done(client, course: list[Lesson])
     assert client.get(reverse("lessons:course")).context["continue_at"].url == reverse(
         "lessons:step", args=[course[1].slug, 1]
     )
+
+
+def test_a_lesson_read_ahead_that_comes_into_turn_says_it_was_read(client, course: list[Lesson]) -> None:
+    from django.utils import timezone
+
+    user = UserFactory()
+    ReadAhead.objects.create(user=user, lesson=course[1], step=3)  # read lessons 2 and 3 ahead
+    ReadAhead.objects.create(user=user, lesson=course[2], step=2)
+    LessonProgress.objects.create(user=user, lesson=course[0], step_reached=2, completed_at=timezone.now())
+    client.force_login(user)
+    response = client.get(reverse("lessons:course"))
+    states = response.context["states"]
+    assert states[1].in_turn and states[1].read_to == 3 and not states[1].reading_ahead
+    assert states[2].reading_ahead and states[2].read_to == 2
+    text = " ".join(response.content.decode().split())
+    steps = len(states[1].lesson.steps)
+    assert f"Read ahead to step 3 of {steps} · now its checks count: step 1 next" in text
+    assert f"Reading ahead</strong> · read to step 2 of {len(states[2].lesson.steps)}" in text
+    lesson = client.get(reverse("lessons:lesson", args=[course[1].slug])).content.decode()
+    assert lesson.count('class="step-read">(read)') == 3
 
 
 def test_it_says_how_to_load_an_empty_course(client) -> None:

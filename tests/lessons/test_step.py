@@ -68,6 +68,9 @@ def test_a_first_miss_asks_the_same_question_again_without_its_answer(client, co
     assert retry != token and again == puzzle  # the same question, served afresh
     assert serving.read(retry)[1].where == serving.step_try(2)
     assert b"Next step" not in response.content
+    # The try again is said once: not beside "your first answer is the one that counts".
+    assert b"One more try at this question" in response.content
+    assert b"Your first answer is the one that counts" not in response.content
     assert not LessonProgress.objects.filter(step_reached__gt=0).exists()
     assert CheckAnswer.objects.get().score == 0  # kept all the same
 

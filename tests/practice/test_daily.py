@@ -49,6 +49,17 @@ def test_it_walks_through_the_five_and_starts_a_streak(client, django_user_model
     assert Attempt.objects.filter(user=user, daily_date=timezone.localdate()).count() == 5
 
 
+def test_it_asks_the_puzzle_first_and_says_which_of_the_five_it_is(client, django_user_model) -> None:
+    user = django_user_model.objects.create_user("hal", password="pw-tiles-123")
+    client.force_login(user)
+    _answer_today(client, right_response)
+    page = client.get(reverse("practice:daily"))
+    text = page.content.decode()
+    assert f"Puzzle 2 of 5: {page.context['kind_title']}" in text
+    # The question and its Answer button before what the five are and when they change.
+    assert text.index('class="answer-form"') < text.index("About today's five") < text.index("day-turns")
+
+
 def test_it_counts_a_puzzle_as_todays_only_when_served_as_todays(client, django_user_model) -> None:
     user = django_user_model.objects.create_user("hal", password="pw-tiles-123")
     client.force_login(user)
