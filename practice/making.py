@@ -85,25 +85,28 @@ def band_near(rating: float) -> int:
     return min(drills.BANDS, key=lambda band: (abs(BAND_RATING[band] - rating), band))
 
 
+def puzzle_keep(*, puzzle: drills.Puzzle, table: str) -> Puzzle:
+    """An engine puzzle as a stored row under `table` (made now, or found stored already by its
+    content: the same puzzle is kept once, whoever kept it first)."""
+    stored, _ = Puzzle.objects.get_or_create(
+        content_hash=puzzle.content_hash(),
+        defaults={
+            "kind": puzzle.kind,
+            "band": puzzle.band,
+            "question": puzzle.question,
+            "answer": puzzle.answer,
+            "engine_version": ENGINE_VERSION,
+            "seed": puzzle.seed,
+            "rating": BAND_RATING.get(puzzle.band, BAND_RATING[1]),
+            "table": table,
+        },
+    )
+    return stored
+
+
 def _stored(made: list[drills.Puzzle], table: str) -> list[Puzzle]:
     """These puzzles as stored (made now under `table`, or found stored already by content)."""
-    out = []
-    for puzzle in made:
-        stored, _ = Puzzle.objects.get_or_create(
-            content_hash=puzzle.content_hash(),
-            defaults={
-                "kind": puzzle.kind,
-                "band": puzzle.band,
-                "question": puzzle.question,
-                "answer": puzzle.answer,
-                "engine_version": ENGINE_VERSION,
-                "seed": puzzle.seed,
-                "rating": BAND_RATING[puzzle.band],
-                "table": table,
-            },
-        )
-        out.append(stored)
-    return out
+    return [puzzle_keep(puzzle=puzzle, table=table) for puzzle in made]
 
 
 def _within(kind: str, *, seed: int, band: int, scope: Scope) -> drills.Puzzle | None:

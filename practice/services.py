@@ -16,11 +16,11 @@ from django.db.models import Exists, F, OuterRef, Subquery
 from cfmj.accounts.learners import Learner, rows_of
 from cfmj.accounts.models import User
 from cfmj.core.days import today_in
-from cfmj.engine import ENGINE_VERSION, drills
+from cfmj.engine import drills
 from practice import serving
 from practice.answering import Marked, answer_mark
+from practice.making import puzzle_keep
 from practice.models import (
-    BAND_RATING,
     Attempt,
     PracticeRange,
     Puzzle,
@@ -263,19 +263,7 @@ def lesson_mistake_keep(*, puzzle: drills.Puzzle, user: User | None) -> Puzzle:
     drill's pool) so that it comes back for review: for an account at once, as a missed drill
     puzzle does (tomorrow, then further apart each time it is solved); a visitor's when they sign
     up (lesson_mistakes_claim). The same question missed again is kept once."""
-    stored, _ = Puzzle.objects.get_or_create(
-        content_hash=puzzle.content_hash(),
-        defaults={
-            "kind": puzzle.kind,
-            "band": puzzle.band,
-            "question": puzzle.question,
-            "answer": puzzle.answer,
-            "engine_version": ENGINE_VERSION,
-            "seed": puzzle.seed,
-            "rating": BAND_RATING.get(puzzle.band, BAND_RATING[1]),
-            "table": LESSON,
-        },
-    )
+    stored = puzzle_keep(puzzle=puzzle, table=LESSON)
     if user is not None:
         _schedule_review(user, stored, correct=False, rated=True, due=None)
     return stored
