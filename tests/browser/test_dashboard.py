@@ -20,9 +20,9 @@ from cfmj.engine import drills
 from practice import services
 from practice.models import ReviewItem
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.targets import TARGET_PX
 from tests.browser.test_fit import problems_at
 from tests.browser.test_layout import SIZES
-from tests.browser.test_targets import TARGET_PX
 from tests.browser.walk import PASSWORD, start
 from tests.engine.drills.helpers import right_response, wrong_response
 from tests.factories import PlayGameFactory

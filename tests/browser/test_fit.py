@@ -1,4 +1,5 @@
-"""No page of the site is wider than its screen: every page by its address, on a
+"""No page of the site is wider than its screen, and no control on it is too small for a finger
+(tests/browser/targets.py): every page by its address, on a
 phone (390x844) and a tablet (820x1180), in normal and large print. The layout walk
 (test_layout.py) follows people through the site's actions; this one opens every page the site
 has: home, the lessons list, each lesson, each of its steps and its quiz, the rules, practice and
@@ -33,6 +34,7 @@ from cfmj.play.models import Game, Table
 from lessons.models import Lesson, LessonProgress
 from practice.models import PuzzleBatch
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.targets import TARGET_PX, small_targets
 from tests.browser.test_layout import MEASURE, SIZES
 from tests.browser.walk import PLAY_SEED, WORKED, Site, answer_drill, site_build, start
 from tests.classes.helpers import in_days
@@ -235,9 +237,10 @@ Measure = Callable[[Page, str], list[str]]
 
 
 def pages_fit(
-    page: Page, pages: Iterator[tuple[str, str]], measure: Measure = problems_at
+    page: Page, pages: Iterator[tuple[str, str]], measure: Measure = problems_at, *, shots: bool = False
 ) -> tuple[int, list[str]]:
-    """Open each page at phone size in normal print, and measure it at both sizes in both prints."""
+    """Open each page at phone size in normal print, and measure it at both sizes in both prints
+    (`shots`: with screenshots of the pages in SHOWN)."""
     problems: list[str] = []
     count = 0
     page.set_viewport_size(SIZES["phone"])
@@ -255,14 +258,18 @@ def pages_fit(
                 page.set_viewport_size(SIZES[size])
                 shown_size = size
             problems += measure(page, f"{where} ({address}), {size}, {look}")
-            if where in SHOWN and measure is problems_at:
+            if where in SHOWN and shots:
                 name = where.replace(" ", "-")
                 page.screenshot(path=str(SHOTS / f"{name}-{size}-{look}.png"))
     return count, problems
 
 
 def every_page_measured(
-    contexts: Callable[[ViewportSize], BrowserContext], user_model: Any, measure: Measure
+    contexts: Callable[[ViewportSize], BrowserContext],
+    user_model: Any,
+    measure: Measure,
+    *,
+    shots: bool = False,
 ) -> tuple[int, list[str]]:
     """Every page of the site, as a visitor, a learner and a teacher, measured by `measure` at both
     sizes in both prints: how many pages, and the problems found."""
@@ -284,17 +291,29 @@ def every_page_measured(
         (learner, learner_pages(site, homework)),
         (teacher, teacher_pages(site, homework)),
     ):
-        count, found = pages_fit(page, walk, measure)
+        count, found = pages_fit(page, walk, measure, shots=shots)
         pages, problems = pages + count, problems + found
     return pages, problems
 
 
-def test_no_page_is_wider_than_the_screen(
+def test_no_page_is_wider_than_the_screen_and_every_control_is_a_fingers_size(
     contexts: Callable[[ViewportSize], BrowserContext], django_user_model: Any, settings: Any
 ) -> None:
+    """Both measures on one walk (the walk, not the measuring, is what costs: about a minute on
+    two cores): nothing past the screen's edge, and nothing a finger uses under TARGET_PX either
+    way (tests/browser/targets.py)."""
     settings.PRACTICE_STALE_BATCH_SECONDS = 3600  # the batch being made stays on its way for the walk
+    wide: list[str] = []
+    small: list[str] = []
+
+    def both(page: Page, where: str) -> list[str]:
+        wide.extend(problems_at(page, where))
+        small.extend(small_targets(page, where))
+        return []
+
     began = time.monotonic()
-    pages, problems = every_page_measured(contexts, django_user_model, problems_at)
+    pages, _ = every_page_measured(contexts, django_user_model, both, shots=True)
     seconds = time.monotonic() - began
     print(f"\nfit: {pages} pages, each at 2 widths in 2 prints, in {seconds:.1f} s; screenshots in {SHOTS}")
-    assert not problems, f"{len(problems)} pages too wide:\n" + "\n".join(problems)
+    assert not wide, f"{len(wide)} pages too wide:\n" + "\n".join(wide)
+    assert not small, f"{len(small)} controls under {TARGET_PX} px:\n" + "\n".join(small)

@@ -1,4 +1,5 @@
-"""Nothing too small to tap: every control a finger uses (a link, a button, a field, a tick-box or
+"""Nothing too small to tap (measured on every page by test_fit's walk): every control a finger
+uses (a link, a button, a field, a tick-box or
 a choice with its label, a tile tapped in the hand builder or on the rack, a fold's summary) is at
 least TARGET_PX by TARGET_PX on every page of the site (test_fit's pages, walked the same way) on a
 phone (390x844) and a tablet (820x1180), in normal and large print.
@@ -12,16 +13,7 @@ own (site.css), measured like any other."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-from typing import Any
-
-import pytest
-from playwright.sync_api import BrowserContext, Page, ViewportSize
-
-from tests.browser.test_fit import every_page_measured
-
-pytestmark = pytest.mark.django_db(transaction=True)
+from playwright.sync_api import Page
 
 TARGET_PX = 44  # the least a control a finger taps measures each way (WCAG 2.5.5, Apple's guidelines)
 
@@ -76,13 +68,3 @@ def small_targets(page: Page, where: str) -> list[str]:
         f"{where}: {el['path']} {el['text']!r} is {el['width']}x{el['height']} px"
         for el in page.evaluate(SMALL_TARGETS, TARGET_PX)
     ]
-
-
-def test_every_control_is_at_least_44_px_each_way(
-    contexts: Callable[[ViewportSize], BrowserContext], django_user_model: Any, settings: Any
-) -> None:
-    settings.PRACTICE_STALE_BATCH_SECONDS = 3600  # as test_fit: the batch being made stays on its way
-    began = time.monotonic()
-    pages, problems = every_page_measured(contexts, django_user_model, small_targets)
-    print(f"\ntargets: {pages} pages, each at 2 widths in 2 prints, in {time.monotonic() - began:.1f} s")
-    assert not problems, f"{len(problems)} controls under {TARGET_PX} px:\n" + "\n".join(problems)
