@@ -59,6 +59,9 @@ for line in sys.stdin:
         out["step"], page = timed(client.get, step_url)
         token = re.search(r'name="token" value="([^"]+)"', page.content.decode()).group(1)
         out["step check"], _ = timed(client.post, step_url, {"token": token})
+        # A visitor chooses to practise everything (worth opens with a later lesson), then a drill.
+        out["practise everything"], _ = timed(
+            lambda: client.post(reverse("practice:range"), {"everything": "on"}, follow=True))
         out["drill"], page = timed(client.get, "/practice/worth/")
         html = page.content.decode()
         action = re.search(r'action="(/practice/puzzles/[0-9]+/answer/)"', html).group(1)
