@@ -7,6 +7,18 @@ from django.db import models
 from django.db.models import Q
 
 
+def one_per_learner_lesson(what: str) -> list[models.BaseConstraint]:
+    """One row of `what` per lesson for each account, and for each visitor (rows with no account)."""
+    return [
+        models.UniqueConstraint(
+            fields=[learner, "lesson"],
+            condition=Q(user__isnull=learner == "visitor"),
+            name=f"one_{what}_per_{learner}_lesson",
+        )
+        for learner in ("user", "visitor")
+    ]
+
+
 class Lesson(models.Model):
     slug = models.SlugField(max_length=80, unique=True)
     number = models.PositiveSmallIntegerField()
@@ -66,18 +78,7 @@ class LessonProgress(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["user", "lesson"],
-                condition=Q(user__isnull=False),
-                name="one_progress_per_user_lesson",
-            ),
-            models.UniqueConstraint(
-                fields=["visitor", "lesson"],
-                condition=Q(user__isnull=True),
-                name="one_progress_per_visitor_lesson",
-            ),
-        ]
+        constraints = one_per_learner_lesson("progress")
 
     def __str__(self) -> str:
         return f"{self.user or self.visitor} in {self.lesson}: step {self.step_reached}"
@@ -136,18 +137,7 @@ class ReadAhead(models.Model):
     read_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["user", "lesson"],
-                condition=Q(user__isnull=False),
-                name="one_read_ahead_per_user_lesson",
-            ),
-            models.UniqueConstraint(
-                fields=["visitor", "lesson"],
-                condition=Q(user__isnull=True),
-                name="one_read_ahead_per_visitor_lesson",
-            ),
-        ]
+        constraints = one_per_learner_lesson("read_ahead")
 
     def __str__(self) -> str:
         return f"{self.user or self.visitor} read ahead in {self.lesson} to step {self.step}"
