@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from itertools import product
 from typing import TYPE_CHECKING
 
 from .errors import InputError
-from .tiles import FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, MAX_JOKERS, code, codes, parse_tile
+from .tiles import BY_CODE, FLOWER, JOKER, MAX_COPIES, MAX_FLOWERS, MAX_JOKERS, code, codes, parse_tile
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
@@ -96,6 +97,48 @@ def validate_hand(
 
 
 def _read_groups(text: str) -> tuple[list[int], list[list[int]]]:
+    quick = _read_quickly(text)
+    return quick if quick is not None else _read_slowly(text)
+
+
+# Every way a tile code can be typed (any case), and the brackets: a token found here is well formed.
+_QUICK: dict[str, int] = {
+    "".join(letters): tile
+    for written, tile in BY_CODE.items()
+    for letters in product(*({c.upper(), c.lower()} for c in written))
+}
+_OPEN, _CLOSE, _UNKNOWN = -1, -2, -3
+_QUICK.update({"[": _OPEN, "]": _CLOSE})
+
+
+def _read_quickly(text: str) -> tuple[list[int], list[list[int]]] | None:
+    """The groups of a well-formed hand in one pass over its tokens (the usual case), or None when
+    anything is unusual: the careful reading then finds the same tiles or says what is wrong."""
+    tokens = _TOKENS.findall(text)
+    if not tokens or len(tokens) > MAX_TILES:
+        return None
+    read = [_QUICK.get(token, _UNKNOWN) for token in tokens]
+    if min(read) >= 0:
+        return read, []  # no exposures: the usual hand
+    if _UNKNOWN in read:
+        return None
+    concealed: list[int] = []
+    exposures: list[list[int]] = []
+    group = concealed
+    for tile in read:
+        if tile >= 0:
+            group.append(tile)
+        elif tile == _OPEN and group is concealed:
+            group = []
+        elif tile == _CLOSE and group is not concealed and group:
+            exposures.append(group)
+            group = concealed
+        else:
+            return None
+    return (concealed, exposures) if group is concealed else None
+
+
+def _read_slowly(text: str) -> tuple[list[int], list[list[int]]]:
     concealed: list[int] = []
     exposures: list[list[int]] = []
     group: list[int] | None = None

@@ -70,7 +70,7 @@ _SPOKEN = {
 CODES: tuple[str, ...] = tuple(
     [f"{n}{s}" for s in SUITS for n in range(1, 10)] + [_OTHER_CODES[t] for t in range(27, 37)]
 )
-_BY_CODE = {code: index for index, code in enumerate(CODES) if index < KINDS}
+BY_CODE = {code: index for index, code in enumerate(CODES) if index < KINDS}
 
 MAX_COPIES = 4  # of a natural tile in a set
 MAX_FLOWERS = 8
@@ -150,7 +150,7 @@ def parse_tile(token: str) -> int:
     if not token.isascii():  # before upper(): 'ſ'.upper() is 'S'
         raise InputError(_hint(token, token))
     upper = token.upper()
-    tile = _BY_CODE.get(upper)
+    tile = BY_CODE.get(upper)
     if tile is not None:
         return tile
     raise InputError(_hint(token, upper))
@@ -200,7 +200,7 @@ def _split_codes(text: str) -> list[str]:
     i = 0
     while i < len(text):
         for width in (2, 1):
-            if text[i : i + width] in _BY_CODE:
+            if text[i : i + width] in BY_CODE:
                 out.append(text[i : i + width])
                 i += width
                 break
