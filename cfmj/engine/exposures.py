@@ -11,30 +11,31 @@ from .tiles import JOKER, NEWS, WINDS, codes, name, tiles_words
 
 def exposure_block(index: int, tiles: tuple[int, ...]) -> Block | Reason:
     """Read one bracketed group as a block. An all-joker group gets the placeholder tile JOKER."""
-    shown = f"[{codes(tiles)}]"
     naturals = [t for t in tiles if t != JOKER]
     jokers = len(tiles) - len(naturals)
     if sorted(naturals) == sorted(WINDS):
         if jokers:
             return reason(
                 R.EXPOSURE_NOT_BLOCK,
-                f"{shown} is not a block: a NEWS block is the four winds, one of each, with no jokers.",
+                f"[{codes(tiles)}] is not a block: a NEWS block is the four winds, one of each, "
+                "with no jokers.",
             )
         return Block(NEWS, 4, 0, index)
     if len(tiles) == 1:
         return reason(
             R.EXPOSURE_NOT_BLOCK,
-            f"{shown} is a single tile: an exposure is a whole block, a Pung, Kong or Quint.",
+            f"[{codes(tiles)}] is a single tile: an exposure is a whole block, a Pung, Kong or Quint.",
         )
     if len(set(naturals)) > 1:
         return reason(
             R.EXPOSURE_NOT_BLOCK,
-            f"{shown} is not a block: every tile in a block is the "
+            f"[{codes(tiles)}] is not a block: every tile in a block is the "
             "same tile (jokers may stand in for some of them).",
         )
     if len(tiles) > QUINT:
         return reason(
-            R.EXPOSURE_NOT_BLOCK, f"{shown} has {len(tiles)} tiles: the biggest block is a Quint of five."
+            R.EXPOSURE_NOT_BLOCK,
+            f"[{codes(tiles)}] has {len(tiles)} tiles: the biggest block is a Quint of five.",
         )
     return Block(naturals[0] if naturals else JOKER, len(tiles), jokers, index)
 
