@@ -33,6 +33,7 @@ from cfmj.engine.card import random_hold, virtual_card  # noqa: E402
 from cfmj.engine.cli import answer_charleston, answer_check, answer_discard, answer_distance  # noqa: E402
 from cfmj.engine.errors import InputError  # noqa: E402
 from cfmj.engine.notation import Hand, format_hand  # noqa: E402
+from cfmj.engine.shapes import card_shapes  # noqa: E402
 from cfmj.engine.studies.charleston_strength import wall  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "engine" / "golden" / "answers.jsonl.gz"
@@ -127,6 +128,7 @@ def main() -> None:
         return
     differ = 0
     cases = read_golden()
+    card_shapes()  # as a server answers: strict readings looked up on the card (shapes.py)
     for case in cases:
         if digest(case["verb"], case["request"]) != case["digest"]:
             differ += 1

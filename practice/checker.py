@@ -64,7 +64,7 @@ def _key(hand: Hand, rules: RuleSet, self_drawn: bool) -> str:
 def _judge(hand: Hand, rules: RuleSet, self_drawn: bool, milliseconds: int) -> Verdict:
     with budget.limit(seconds=milliseconds / 1000):
         result = check(hand, rules=rules, self_drawn=self_drawn)
-    verdict = result.as_dict()
+        verdict = result.as_dict()  # a losing hand's reasons are searched for here, in the budget
     receives = winner_receives(verdict["value"], self_drawn=result.self_drawn) if verdict["valid"] else None
     return Verdict(verdict=verdict, receives=receives)
 

@@ -12,7 +12,20 @@ from functools import cache, lru_cache
 from . import reasons as R
 from .blocks import Block
 from .reasons import Reason, reason
-from .tiles import EAST, NORTH, SOUTH, SUIT_NAMES, WEST, code, is_number, is_wind, name, number_of, suit_of
+from .tiles import (
+    EAST,
+    NEWS,
+    NORTH,
+    SOUTH,
+    SUIT_NAMES,
+    WEST,
+    code,
+    is_number,
+    is_wind,
+    name,
+    number_of,
+    suit_of,
+)
 from .words import join_words
 
 CONSECUTIVE_RUN = "consecutive_run"
@@ -61,13 +74,21 @@ def set_label(members: tuple[str, ...]) -> str:
     return "-".join(members)
 
 
+_IN_SET = tuple(is_number(t) or is_wind(t) for t in range(NEWS + 1))  # by tile, NEWS the last
+
+
+def in_set_of(tiles: tuple[int, ...]) -> tuple[bool, ...]:
+    """For blocks of these tiles: which are the set's (numbers and winds; the rest fill)."""
+    return tuple([_IN_SET[t] for t in tiles])
+
+
 @lru_cache(maxsize=4096)
 def classify_tiles(tiles: tuple[int, ...]) -> Classification:
     """The classification depends only on the blocks' tiles, in order: many readings of a hand
     (other sizes, other jokers) share them, so each is worked out once."""
     numbers = [t for t in tiles if is_number(t)]
     winds = [t for t in tiles if is_wind(t)]
-    in_set = tuple(is_number(t) or is_wind(t) for t in tiles)
+    in_set = in_set_of(tiles)
     if numbers and winds:
         return Classification(
             None,

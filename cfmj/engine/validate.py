@@ -9,12 +9,13 @@ to legal: fewest problems first, the most basic problem first.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import NamedTuple
 
 from .blocks import Block, all_joker_reasons, block_reasons
 from .budget import spend
-from .categories import Classification, classify_tiles
+from .categories import Classification, classify_tiles, in_set_of
 from .dragon_hands import DRAGON_HAND_VALUES, dragon_hand_matches, dragon_hand_reasons
 from .exposures import exposure_block, exposure_reasons
 from .fillers import filler_reasons
@@ -25,6 +26,7 @@ from .patterns import pattern_of
 from .reasons import NO_PATTERN, SEVERITY, Reason
 from .ruleset import RuleSet
 from .scoring import BONUS_KEYS, bonuses_of_shape, hand_value
+from .shapes import Shape, built_shapes, known
 from .situation import Situation
 from .skill_levels import skill_reasons
 from .tiles import JOKER, NATURAL_KINDS, is_number, number_of, suit_of
@@ -101,23 +103,51 @@ def evaluate(blocks: tuple[Block, ...], situation: Situation) -> Arrangement:
     found += filler_reasons(blocks, max_news=rules.max_news_blocks)
     if found or category is None or pattern is None:
         return Arrangement(category, classified.members, pattern, blocks, classified.in_set, _settled(found))
+    return _scored(
+        blocks, situation, tiles, sizes, Shape(category, classified.members, pattern), classified.in_set
+    )
+
+
+def evaluate_on_card(
+    blocks: tuple[Block, ...],
+    situation: Situation,
+    shape: Shape,
+    tiles: tuple[int, ...],
+    sizes: tuple[int, ...],
+) -> Arrangement:
+    """Judge a strict reading whose shape is on the card (shapes.py): what `evaluate` finds, with
+    the rules the shape answers already (a set, a pattern, unwoven suits, fillers) taken as met, and
+    those of single blocks too (a strict reading has no tile alone, no joker in a Pair and, being on
+    the card, no tile in two blocks)."""
+    found = [] if situation.rules.all_joker_blocks else all_joker_reasons(blocks, False)
+    if situation.exposure_sizes:
+        found += exposure_reasons(blocks, situation)
+    in_set = in_set_of(tiles)
+    if found:
+        return Arrangement(*shape, blocks, in_set, _settled(found))
+    return _scored(blocks, situation, tiles, sizes, shape, in_set)
+
+
+def _scored(
+    blocks: tuple[Block, ...],
+    situation: Situation,
+    tiles: tuple[int, ...],
+    sizes: tuple[int, ...],
+    shape: Shape,
+    in_set: tuple[bool, ...],
+) -> Arrangement:
+    """A reading that makes a hand, scored, with the rules that may still refuse it (house rule 3,
+    skill levels)."""
+    rules = situation.rules
+    category, _, pattern = shape
     earned = bonuses_of_shape(category, tiles, sizes, concealed=situation.concealed)
     points = rules.base + sum(earned.values())
     value = hand_value(points, self_drawn=situation.self_drawn, jokerless=situation.jokerless)
-    found += minimum_hand_reasons(points - rules.base, situation, dragon_hand=False)
+    found = minimum_hand_reasons(points - rules.base, situation, dragon_hand=False)
     found += skill_reasons(
         category, pattern, blocks, earned["suit"] > 0, situation, dragon_hand=False, tiles=tiles
     )
-    return Arrangement(
-        category,
-        classified.members,
-        pattern,
-        blocks,
-        classified.in_set,
-        _settled(found),
-        earned,
-        value,
-    )
+    return Arrangement(*shape, blocks, in_set, _settled(found), earned, value)
 
 
 def _settled(found: list[Reason]) -> tuple[Reason, ...]:
@@ -144,13 +174,17 @@ def evaluate_dragon_hand(hand_id: str, blocks: tuple[Block, ...], situation: Sit
 
 @dataclass(frozen=True)
 class Verdict:
-    """Everything `check` found: all valid arrangements (best first) or the nearest ones."""
+    """Everything `check` found: all valid arrangements (best first) or, for a hand that does not
+    win, the nearest readings and why they fail.
+
+    Explaining a refusal is most of the work for a losing hand (the near-miss search), and the bots,
+    the table and a Mah Jongg claim only ask whether a hand wins: the explanation is worked out the
+    first time `nearest` or `reasons` is read, then kept."""
 
     hand: Hand
     situation: Situation
     arrangements: tuple[Arrangement, ...]
-    nearest: tuple[Arrangement, ...]
-    reasons: tuple[Reason, ...]
+    refused: _Refused | None = field(default=None, repr=False, compare=False)
 
     @property
     def valid(self) -> bool:
@@ -159,6 +193,38 @@ class Verdict:
     @property
     def best(self) -> Arrangement | None:
         return self.arrangements[0] if self.arrangements else None
+
+    @property
+    def nearest(self) -> tuple[Arrangement, ...]:
+        return self._explanation[0]
+
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        return self._explanation[1]
+
+    @cached_property
+    def _explanation(self) -> tuple[tuple[Arrangement, ...], tuple[Reason, ...]]:
+        if self.refused is None:
+            return (), ()
+        return self.refused.explain(self.situation)
+
+
+class _Refused(NamedTuple):
+    """What explaining a losing hand needs: its tiles as the walk reads them and its strict
+    readings (or, for exposures that are no block, the reasons already found)."""
+
+    counts: list[int]
+    jokers: int
+    exposed: list[Block]
+    strict: _Strict | None
+    tiles: int
+    bad: tuple[Reason, ...] = ()
+
+    def explain(self, situation: Situation) -> tuple[tuple[Arrangement, ...], tuple[Reason, ...]]:
+        if self.bad:
+            return (), self.bad
+        nearest = _explain(self, situation)
+        return tuple(nearest), _reasons_of(nearest)
 
 
 def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Verdict:
@@ -179,24 +245,68 @@ def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Verdict:
         else:
             bad.append(read)
     if bad:
-        return Verdict(hand, situation, (), (), tuple(sorted(set(bad)))[:MAX_REASONS])
+        return Verdict(
+            hand, situation, (), _Refused([], 0, [], None, 0, tuple(sorted(set(bad)))[:MAX_REASONS])
+        )
     counts = [0] * (NATURAL_KINDS + 1)  # the natural kinds, then the joker (tiles.JOKER)
     for tile in hand.concealed:
         counts[tile] += 1
     jokers = counts.pop()
 
-    strict = _arrangements(counts, jokers, exposed, situation, relaxed=False)
-    valid = _dedupe((a for a in strict if a.valid), strict=True)
+    strict = _Strict(counts, jokers, exposed, situation)
+    valid = _dedupe((a for a in strict.judged if a is not None and a.valid), strict=True)
     if valid:
         # Highest value first; among equals, the first found (a stable, repeatable choice).
         ranked = sorted(valid, key=lambda a: -(a.value or 0))
-        return Verdict(hand, situation, tuple(ranked), (), ())
+        return Verdict(hand, situation, tuple(ranked))
+    return Verdict(hand, situation, (), _Refused(counts, jokers, exposed, strict, len(hand)))
+
+
+class _Strict:
+    """The strict readings of a hand (those that could be legal), in the walk's order, then the
+    dragon hands'. Each is judged at once only when its shape is on the card: any other breaks a
+    rule of the game, so it cannot win, and it is judged only if the hand must be explained."""
+
+    def __init__(self, counts: list[int], jokers: int, exposed: list[Block], situation: Situation) -> None:
+        self.situation = situation
+        rules = situation.rules
+        self.readings = groupings(counts, jokers, exposed, relaxed=False, max_news=rules.max_news_blocks)
+        # The card has one NEWS block at most: at a table that allowed more, judge every reading.
+        shapes = built_shapes() if rules.max_news_blocks == 1 else None
+        judged: list[Arrangement | None] = []
+        for blocks in self.readings:
+            spend()  # a caller's time budget (budget.py), if one is open
+            if shapes is None:
+                judged.append(evaluate(blocks, situation))
+                continue
+            tiles = tuple([b.tile for b in blocks])
+            sizes = tuple([b.size for b in blocks])
+            shape = known(tiles, sizes, shapes)
+            judged.append(None if shape is None else evaluate_on_card(blocks, situation, shape, tiles, sizes))
+        judged += [
+            evaluate_dragon_hand(hand_id, blocks, situation)
+            for hand_id, blocks in dragon_hand_matches(counts, jokers, exposed, relaxed=False)
+        ]
+        self.judged = judged
+
+    def every(self) -> list[Arrangement]:
+        """Every strict reading judged (those off the card judged now, once)."""
+        for index, blocks in enumerate(self.readings):
+            if self.judged[index] is None:
+                spend()
+                self.judged[index] = evaluate(blocks, self.situation)
+        return [a for a in self.judged if a is not None]
+
+
+def _explain(refused: _Refused, situation: Situation) -> list[Arrangement]:
+    """The readings of a losing hand nearest to legal."""
+    counts, jokers, exposed = refused.counts, refused.jokers, refused.exposed
+    strict = refused.strict.every() if refused.strict is not None else []
     strict_far = [(_distance(a), a) for a in strict]
     if strict and min(far[:2] for far, _ in strict_far) <= (ONE_BROKEN_RULE, False):
         # A relaxed reading breaks at least one rule itself, so none can rank before a strict
         # reading that breaks only one and found a set.
-        nearest = _nearest(strict_far, strict=True)
-        return Verdict(hand, situation, (), tuple(nearest), _reasons_of(nearest))
+        return _nearest(strict_far, strict=True)
     # Near misses by how many rules they break (0, 1, then 2 slips), a fixed number of each: the
     # nearest reading is almost always among them, each kind of slip is looked at even when a hand
     # has many readings of another (seven jokers name blocks many ways), and no hand takes long.
@@ -212,12 +322,11 @@ def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Verdict:
                 exposed,
                 situation,
                 relaxed=True,
-                max_slips=len(hand),
+                max_slips=refused.tiles,
                 lone=lone,
                 limit=FAR_CANDIDATES,
             )
-    nearest = _nearest(strict_far + [(_distance(a), a) for a in relaxed])
-    return Verdict(hand, situation, (), tuple(nearest), _reasons_of(nearest))
+    return _nearest(strict_far + [(_distance(a), a) for a in relaxed])
 
 
 def _arrangements(

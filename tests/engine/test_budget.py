@@ -10,6 +10,7 @@ from types import SimpleNamespace
 import pytest
 
 from cfmj.engine import InputError, budget, check
+from cfmj.engine.check import CheckResult
 
 # Hands that once were the slowest found (a hill-climb over tiles and exposures, counting search
 # steps): many jokers and many lone tiles, each read many ways. Since the near-miss search judges
@@ -41,6 +42,14 @@ class Clock:
         return self.now
 
 
+def _explained(hand: str) -> CheckResult:
+    """The whole answer, as the checker's page asks for it: a losing hand's reasons too (they are
+    searched for when first read)."""
+    result = check(hand)
+    assert result.valid or result.reasons
+    return result
+
+
 def _use_clock(monkeypatch: pytest.MonkeyPatch, clock: Clock) -> None:
     monkeypatch.setattr(budget, "time", SimpleNamespace(perf_counter=clock.perf_counter))
 
@@ -52,7 +61,7 @@ def _steps_of(hand: str, monkeypatch: pytest.MonkeyPatch) -> int:
         patch.setattr(budget, "CHECK_EVERY", 1)
         _use_clock(patch, clock)
         with budget.limit(seconds=1.0):
-            check(hand)
+            _explained(hand)
     return clock.readings - 1
 
 
@@ -60,7 +69,7 @@ def _steps_of(hand: str, monkeypatch: pytest.MonkeyPatch) -> int:
 def test_it_stops_a_slow_hand_once_the_time_is_up(hand: str) -> None:
     started = time.thread_time()  # CPU time: a machine busy with other work cannot blur it
     with pytest.raises(InputError) as problem, budget.limit(seconds=0.0001):
-        check(hand)
+        _explained(hand)
     spent = time.thread_time() - started
     assert str(problem.value) == budget.TOO_LONG
     assert isinstance(problem.value, budget.OutOfTimeError)  # told apart by a caller that wants to
@@ -85,7 +94,7 @@ def test_the_search_ends_at_the_first_reading_past_the_deadline(monkeypatch: pyt
     clock = Clock(tick=1.0)
     _use_clock(monkeypatch, clock)
     with pytest.raises(InputError), budget.limit(seconds=5.0):  # the deadline: 5 readings on
-        check(hand)
+        _explained(hand)
     # One reading opens the budget; the next four are inside it; the fifth is past: no more.
     assert clock.readings == 1 + 5
 
@@ -97,7 +106,7 @@ def test_it_reads_the_clock_once_every_check_every_steps(monkeypatch: pytest.Mon
     clock = Clock(tick=0.0)  # time stands still: the budget never runs out
     _use_clock(monkeypatch, clock)
     with budget.limit(seconds=1.0):
-        result = check(hand)
+        result = _explained(hand)
     assert not result.valid
     assert clock.readings == 1 + steps // budget.CHECK_EVERY
 
@@ -111,19 +120,19 @@ def test_a_budget_that_is_not_used_up_changes_nothing(hand: str) -> None:
 
 def test_a_budget_inside_another_cannot_extend_it() -> None:
     with budget.limit(seconds=0), pytest.raises(InputError), budget.limit(seconds=60):
-        check(SLOW_HANDS[0])
+        _explained(SLOW_HANDS[0])
 
 
 def test_a_budget_inside_another_can_shorten_it() -> None:
     with budget.limit(seconds=60):
         with pytest.raises(InputError), budget.limit(seconds=0):
-            check(SLOW_HANDS[0])
-        assert not check(SLOW_HANDS[0]).valid  # the outer budget has time left
+            _explained(SLOW_HANDS[0])
+        assert not _explained(SLOW_HANDS[0]).valid  # the outer budget has time left
 
 
 def test_it_is_closed_after_the_block_even_when_it_ran_out() -> None:
     with pytest.raises(InputError), budget.limit(seconds=0):
-        check(SLOW_HANDS[2])
+        _explained(SLOW_HANDS[2])
     for _ in range(10 * budget.CHECK_EVERY):
         budget.spend()  # no budget open: never raises
     assert not check(SLOW_HANDS[2]).valid
@@ -133,7 +142,7 @@ def test_a_budget_belongs_to_its_thread() -> None:
     results: list[bool] = []
 
     def other() -> None:
-        results.append(check(SLOW_HANDS[3]).valid)
+        results.append(_explained(SLOW_HANDS[3]).valid)
 
     with budget.limit(seconds=0):
         thread = threading.Thread(target=other)
