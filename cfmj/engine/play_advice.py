@@ -9,7 +9,6 @@ from . import reasons
 from .advice_words import aim_words, draws_words, spare_words
 from .card import exposures_possible
 from .charleston import Grade, grade, summary, target_of
-from .check import check
 from .errors import InputError
 from .evaluation import KeepScore, copies_left, keep_scorer, score_keeps
 from .exposures import exposure_block
@@ -18,6 +17,7 @@ from .notation import Hand, read_hand
 from .rulebook import rule_ref
 from .ruleset import RuleSet
 from .tiles import FLOWER, JOKER, WINDS, code, codes, is_wind, name, parse_tile
+from .winning import winning_value
 from .words import plural
 
 ALTERNATIVES = 4
@@ -138,7 +138,7 @@ def call(hand: str | Hand, tile: str | int, *, rules: RuleSet | None = None) -> 
         return CallAdvice(called, (option,), None, now, JOKER_DEAD)
     options: list[CallOption] = []
     with_tile = Hand(tuple(sorted((*hand.concealed, called))), hand.exposures)
-    wins = check(with_tile, rules=rules).valid
+    wins = winning_value(with_tile, rules=rules) is not None
     options.append(
         CallOption(
             "mah_jongg",

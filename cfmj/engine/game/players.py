@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from random import Random
 from typing import Protocol
 
-from ..check import check
 from ..notation import Hand
 from ..scoring import counts_as_self_drawn
 from ..tiles import JOKER, WINDS
+from ..winning import winning_value
 from .actions import (
     Action,
     CallExposure,
@@ -44,7 +44,7 @@ def wins(view: PlayerView, extra: tuple[int, ...] = ()) -> bool:
     hand = view.hand(extra)
     if len(hand) != 14 or not might_win(hand):
         return False
-    return check(hand, self_drawn=counts_as_self_drawn(view.won_by()), rules=view.rules).valid
+    return winning_value(hand, self_drawn=counts_as_self_drawn(view.won_by()), rules=view.rules) is not None
 
 
 class RandomPlayer:

@@ -1,0 +1,202 @@
+"""Does a hand win, and what is it worth? The question the bots, the table and a Mah Jongg claim
+ask, answered by looking the hand up on the card instead of reading it every way (validate.py).
+
+Every block of a card hand holds at least one real tile unless jokers alone make it, so the tile
+kinds a hand holds are the card hand's own, less any blocks of jokers alone. The card's hands are
+kept by those kinds (`support_index`); a hand is looked up by its own, and by its own with the
+tiles blocks of jokers alone may be named (the names the reading walk gives them: grouping.py),
+and each hand found is held to the counts it allows: a Pair or a NEWS block all real tiles, a
+Pung, Kong or Quint one real tile to all, an exposure exactly as it lies. What the shape does not
+settle (jokers alone, house rule 3, skill levels) is judged by the rule modules `check` asks, and
+the dragon hands by their own matcher. The answer is `check(...).best.value`, which tests hold it
+to (tests/engine/test_winning.py); where a hand is unusual (an exposure of jokers alone or one
+that is no Pung, Kong or Quint, winds with blocks of jokers alone, a table allowing two NEWS
+blocks) it is `check`'s answer, asked.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .blocks import PUNG, Block
+from .card import CardEntry, virtual_card
+from .check import HAND_SIZE, check
+from .dragon_hands import dragon_hand_matches
+from .exposures import exposure_block
+from .grouping import joker_block_names
+from .minimum_hand import minimum_hand_reasons
+from .notation import Hand, read_hand
+from .ruleset import RuleSet
+from .scoring import bonuses_of_shape, hand_value
+from .situation import Situation
+from .skill_levels import skill_reasons
+from .tiles import JOKER, NATURAL_KINDS, NEWS, WINDS
+from .validate import Arrangement, evaluate_dragon_hand
+
+MOST_JOKER_BLOCKS = 2  # eight jokers make two blocks of jokers alone at most (3 + 5, 4 + 4)
+
+
+@cache
+def support_index() -> dict[int, tuple[int, ...]]:
+    """The card's hands (the dragon hands aside) by the tile kinds they hold, as a bit mask. Each
+    is three integers: the fewest and the most real tiles of each kind it holds, packed as
+    `_looked_up` packs a hand's counts, and its place on the card."""
+    found: dict[int, list[int]] = {}
+    for place, entry in enumerate(virtual_card().entries):
+        if entry.pattern is None:
+            continue
+        support = low = high = 0
+        for tile, size in entry.blocks:
+            if tile == NEWS:
+                support |= _NEWS_BITS
+                low += _NEWS_ONES
+                high += _NEWS_ONES
+            else:
+                support |= 1 << tile
+                low += (1 if size >= PUNG else size) << NIBBLE * tile
+                high += size << NIBBLE * tile
+        found.setdefault(support, []).extend((low, high | GUARDS, place))
+    return {support: tuple(packed) for support, packed in found.items()}
+
+
+# A count per tile kind in one integer, five bits each: four for the count and a guard bit above
+# it, so that one subtraction compares every kind's count at once (a guard that stays set says
+# that kind's count was not below the other's).
+NIBBLE = 5
+GUARDS = sum(16 << NIBBLE * tile for tile in range(NATURAL_KINDS))
+_NEWS_BITS = sum(1 << wind for wind in WINDS)
+_NEWS_ONES = sum(1 << NIBBLE * wind for wind in WINDS)
+
+
+def _fitting(packed: tuple[int, ...], held: int) -> list[int]:
+    """The places of the card hands in `packed` whose counts allow the `held` counts."""
+    guarded = held | GUARDS
+    return [
+        packed[i + 2]
+        for i in range(0, len(packed), 3)
+        if (guarded - packed[i]) & GUARDS == GUARDS and (packed[i + 1] - held) & GUARDS == GUARDS
+    ]
+
+
+def built_index() -> dict[int, tuple[int, ...]] | None:
+    """The index when this process has built it (servers do before they serve, as the card's
+    shapes: game/warm.py), else None: `winning_value` then asks `check`."""
+    return support_index() if support_index.cache_info().currsize else None
+
+
+def winning_value(
+    hand: str | Hand,
+    *,
+    self_drawn: bool = False,
+    rules: RuleSet | None = None,
+) -> int | None:
+    """The value `check` gives the hand (`check(...).best.value`), or None when it does not win.
+    Raises InputError for malformed input, as `check` does."""
+    rules = rules or RuleSet()
+    hand = read_hand(hand, sizes=(HAND_SIZE,), rules=rules, question="a Mah Jongg hand")
+    index = built_index()
+    looked_up = None if index is None else _looked_up(hand, rules, bool(self_drawn), index)
+    if looked_up is not None:
+        return looked_up or None
+    best = check(hand, self_drawn=self_drawn, rules=rules).best
+    return None if best is None else best.value
+
+
+def _looked_up(hand: Hand, rules: RuleSet, self_drawn: bool, index: dict[int, tuple[int, ...]]) -> int | None:
+    """The best value found (0: the hand does not win), or None when the hand is one to ask
+    `check` about."""
+    if rules.max_news_blocks != 1:
+        return None
+    exposed: list[Block] = []
+    for number, group in enumerate(hand.exposures):
+        block = exposure_block(number, group)
+        if not isinstance(block, Block) or block.tile in (JOKER, NEWS) or block.size < PUNG:
+            return None
+        exposed.append(block)
+    counts = [0] * (NATURAL_KINDS + 1)
+    for tile in hand.concealed:
+        counts[tile] += 1
+    jokers = counts.pop()
+    situation = Situation(
+        rules, self_drawn, hand.jokers == 0, not hand.exposures, tuple(map(len, hand.exposures))
+    )
+    best = max(
+        (arrangement.value or 0 for arrangement in _dragon_hands(counts, jokers, exposed, situation)),
+        default=0,
+    )
+    exposed_size: dict[int, int] = {}
+    for block in exposed:
+        if counts[block.tile] or block.tile in exposed_size:
+            return best  # a tile both exposed and held, or exposed twice: only a dragon hand has that
+        exposed_size[block.tile] = block.size
+        counts[block.tile] = block.size - block.jokers
+    support = held = 0
+    for tile, count in enumerate(counts):
+        if count:
+            support |= 1 << tile
+            held += count << NIBBLE * tile
+    entries = virtual_card().entries
+    for place in _fitting(index.get(support, ()), held):
+        best = max(best, _value(entries[place], exposed_size, (), situation))
+    if jokers >= PUNG:
+        if any(counts[wind] for wind in WINDS):
+            return None  # a NEWS block changes which tiles name blocks of jokers: ask check
+        used = tuple(tile for tile, count in enumerate(counts) if count)
+        for names, bits, alone in _joker_namings(used, jokers):
+            for place in _fitting(index.get(support | bits, ()), held + alone):
+                best = max(best, _value(entries[place], exposed_size, names, situation))
+    return best
+
+
+def _value(
+    entry: CardEntry, exposed_size: dict[int, int], alone: tuple[int, ...], situation: Situation
+) -> int:
+    """The value of the hand read as this card hand, whose counts it fits (`_fitting`), or 0 when
+    it cannot be read so or a rule refuses it."""
+    size_of = dict(entry.blocks)  # tile -> its block's size (NEWS under its own key)
+    for tile in alone:
+        if size_of.get(tile, 0) < PUNG:
+            return 0  # no Pung, Kong or Quint of the tile for the jokers alone to make
+    for tile, size in exposed_size.items():
+        if size_of.get(tile) != size:
+            return 0  # an exposed block is final: the card hand must have it as it lies
+    rules = situation.rules
+    if alone and not rules.all_joker_blocks:
+        return 0
+    category, pattern = entry.category, entry.pattern
+    tiles = tuple([tile for tile, _ in entry.blocks])
+    sizes = tuple([size for _, size in entry.blocks])
+    earned = bonuses_of_shape(category, tiles, sizes, concealed=situation.concealed)
+    points = rules.base + sum(earned.values())
+    if minimum_hand_reasons(points - rules.base, situation, dragon_hand=False) or skill_reasons(
+        category, pattern, (), earned["suit"] > 0, situation, dragon_hand=False, tiles=tiles
+    ):
+        return 0
+    return hand_value(points, self_drawn=situation.self_drawn, jokerless=situation.jokerless)
+
+
+@cache
+def _joker_namings(used: tuple[int, ...], jokers: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """The tiles one or two blocks of jokers alone may be named, given the tile kinds held (as the
+    reading walk names them), each set of names once: with their bits in a support mask, and one
+    real tile of each packed as a hand's counts are (a Pung, Kong or Quint of jokers alone passes
+    `_fitting` as if it held one; `_value` holds it to being jokers alone)."""
+    used_blocks = tuple(Block(tile, 2) for tile in used)
+    found: set[tuple[int, ...]] = set()
+    for blocks in range(1, min(MOST_JOKER_BLOCKS, jokers // PUNG) + 1):
+        found.update(tuple(sorted(names)) for names in joker_block_names(used_blocks, blocks, relaxed=False))
+    return tuple(
+        (names, sum(1 << tile for tile in names), sum(1 << NIBBLE * tile for tile in names))
+        for names in sorted(found)
+    )
+
+
+def _dragon_hands(
+    counts: list[int], jokers: int, exposed: list[Block], situation: Situation
+) -> list[Arrangement]:
+    found = []
+    for hand_id, blocks in dragon_hand_matches(counts, jokers, exposed, relaxed=False):
+        arrangement = evaluate_dragon_hand(hand_id, blocks, situation)
+        if arrangement.valid:
+            found.append(arrangement)
+    return found

@@ -1,0 +1,115 @@
+"""`winning_value` (winning.py) answers what `check(...).best.value` answers, by look-ups on the
+card: on the benchmark's mix, on the recorded golden requests with every table option, on the
+slowest hands found and on random joker-heavy hands; and, without the index built, by asking
+`check`."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+import pytest
+
+from bench.engine import mixed_hands
+from bench.golden import read_golden
+from bench.worst import random_case
+from cfmj.engine import InputError, RuleSet, check, winning
+from cfmj.engine.notation import Hand
+from cfmj.engine.winning import support_index, winning_value
+from tests.engine.test_search_bound import HANDS
+
+
+@pytest.fixture(autouse=True)
+def _index() -> None:
+    support_index()
+
+
+def _agrees(hand: str | Hand, rules: RuleSet, self_drawn: bool) -> bool:
+    result = check(hand, rules=rules, self_drawn=self_drawn)
+    expected = result.best.value if result.best is not None else None
+    assert winning_value(hand, rules=rules, self_drawn=self_drawn) == expected, (str(hand), rules, self_drawn)
+    return result.valid
+
+
+def test_it_values_the_benchmark_mix_as_check_does() -> None:
+    wins = [_agrees(str(hand), RuleSet(), self_drawn) for hand, self_drawn in mixed_hands(1000, 3535)]
+    assert 400 < sum(wins) < 600
+
+
+def test_it_values_the_recorded_requests_as_check_does() -> None:
+    asked = 0
+    for case in read_golden()[::4]:
+        if case["verb"] != "check":
+            continue
+        request = dict(case["request"])
+        try:
+            rules = RuleSet.make(
+                house_rules=request.get("house_rules"),
+                base=request.get("base"),
+                skill_level=request.get("skill_level"),
+            )
+            _agrees(request["hand"], rules, bool(request.get("self_drawn")))
+        except InputError:
+            continue
+        asked += 1
+    assert asked > 2500
+
+
+def test_it_values_random_joker_heavy_hands_as_check_does() -> None:
+    rng = Random(35)
+    wins = 0
+    for _ in range(1500):
+        case = random_case(rng)
+        try:
+            rules = RuleSet.make(house_rules=case.house_rules, base=case.base, skill_level=case.skill_level)
+            wins += _agrees(case.hand, rules, case.self_drawn)
+        except InputError:
+            continue
+    assert wins > 0
+
+
+@pytest.mark.parametrize("case", HANDS, ids=lambda case: case["hand"])
+def test_it_values_the_slowest_hands_as_check_does(case: dict[str, Any]) -> None:
+    rules = RuleSet.make(
+        house_rules=case.get("house_rules"), base=case.get("base"), skill_level=case.get("skill_level")
+    )
+    _agrees(str(case["hand"]), rules, bool(case.get("self_drawn")))
+
+
+@pytest.mark.parametrize(
+    ("hand", "value"),
+    [
+        ("7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]", 50),
+        ("RD RD GD GD WD WD N N E E W W S S", 100),  # Dragon's Breath, from the dragon hands' matcher
+        ("5C 5C 5C 7C 7C 7C J J J J J J J J", 55),  # two blocks of jokers alone, named by the walk
+        ("1C 1C 1C 2C 2C 2C J J J J [J J J J]", 45),  # an exposure of jokers alone: check is asked
+        ("1C 1C 1C 2C 2C 2C 4C 4C 4C RD RD RD N E", None),
+    ],
+)
+def test_it_gives_the_value_check_gives(hand: str, value: int | None) -> None:
+    assert winning_value(hand) == value
+    assert winning_value(hand) == (check(hand).best.value if check(hand).valid else None)  # type: ignore[union-attr]
+
+
+def test_it_refuses_what_check_refuses() -> None:
+    with pytest.raises(InputError, match="needs 14 tiles"):
+        winning_value("1C 1C 1C")
+
+
+def test_without_the_index_it_asks_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[str] = []
+
+    def spy(hand: Hand, **options: Any) -> Any:
+        asked.append(str(hand))
+        return check(hand, **options)
+
+    monkeypatch.setattr(winning, "built_index", lambda: None)
+    monkeypatch.setattr(winning, "check", spy)
+    assert winning_value("7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]") == 50
+    assert asked == ["7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]"]
+
+
+def test_with_the_index_it_does_not_ask_check_about_a_usual_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(winning, "check", None)
+    assert winning_value("7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]") == 50
+    assert winning_value("3C 3C 3C 4D 4D 4D 4D 5C 5C 5C 5C RD RD J", self_drawn=True) is None
