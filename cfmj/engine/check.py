@@ -13,8 +13,7 @@ from .ruleset import RuleSet
 from .scoring import payout
 from .tiles import NEWS, code
 from .validate import Arrangement, Verdict, judge
-
-HAND_SIZE = 14
+from .winning import HAND_SIZE, QUESTION, looked_up
 
 
 @dataclass(frozen=True)
@@ -121,8 +120,10 @@ def check(
     """Judge a 14-tile hand. Raises InputError for malformed input (never for a losing hand)."""
     if rules is None:
         rules = RuleSet.make(house_rules=house_rules, base=base, skill_level=skill_level)
-    hand = read_hand(hand, sizes=(HAND_SIZE,), rules=rules, question="a Mah Jongg hand")
-    return CheckResult(judge(hand, rules, self_drawn=bool(self_drawn)))
+    hand = read_hand(hand, sizes=(HAND_SIZE,), rules=rules, question=QUESTION)
+    # A hand the card says does not win is read every way only if someone asks why (winning.py).
+    losing = looked_up(hand, rules, self_drawn=bool(self_drawn)) == 0
+    return CheckResult(judge(hand, rules, self_drawn=bool(self_drawn), losing=losing))
 
 
 def arrangements(hand: str | Hand, **options: Any) -> tuple[Arrangement, ...]:

@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .blocks import Block
-from .check import HAND_SIZE, check
+from .check import check
 from .exposures import exposure_block
 from .labels import block_label, tile_name
 from .notation import Hand
 from .ruleset import RuleSet
 from .tiles import DRAGONS, FLOWER, JOKER, NEWS, WINDS, code, is_number, suit_of
 from .validate import Arrangement
+from .winning import HAND_SIZE
 
 NEWS_CODES = ("N", "E", "W", "S")
 # Layouts kept per process: a page draws the same puzzle's hand again and again, and each layout

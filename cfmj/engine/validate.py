@@ -211,7 +211,7 @@ class Verdict:
 
 class _Refused(NamedTuple):
     """What explaining a losing hand needs: its tiles as the walk reads them and its strict
-    readings (or, for exposures that are no block, the reasons already found)."""
+    readings when walked already (or, for exposures that are no block, the reasons found)."""
 
     counts: list[int]
     jokers: int
@@ -227,8 +227,11 @@ class _Refused(NamedTuple):
         return tuple(nearest), _reasons_of(nearest)
 
 
-def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Verdict:
-    """Judge a hand already known to be well formed (14 tiles, counts within the set)."""
+def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool, losing: bool = False) -> Verdict:
+    """Judge a hand already known to be well formed (14 tiles, counts within the set).
+
+    `losing`: the hand is known not to win (winning.py looked it up on the card), so its readings
+    are walked only if someone asks why."""
     situation = Situation(
         rules=rules,
         self_drawn=self_drawn,
@@ -252,6 +255,8 @@ def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Verdict:
     for tile in hand.concealed:
         counts[tile] += 1
     jokers = counts.pop()
+    if losing:
+        return Verdict(hand, situation, (), _Refused(counts, jokers, exposed, None, len(hand)))
 
     strict = _Strict(counts, jokers, exposed, situation)
     valid = _dedupe((a for a in strict.judged if a is not None and a.valid), strict=True)
@@ -301,7 +306,8 @@ class _Strict:
 def _explain(refused: _Refused, situation: Situation) -> list[Arrangement]:
     """The readings of a losing hand nearest to legal."""
     counts, jokers, exposed = refused.counts, refused.jokers, refused.exposed
-    strict = refused.strict.every() if refused.strict is not None else []
+    walked = refused.strict or _Strict(counts, jokers, exposed, situation)
+    strict = walked.every()
     strict_far = [(_distance(a), a) for a in strict]
     if strict and min(far[:2] for far, _ in strict_far) <= (ONE_BROKEN_RULE, False):
         # A relaxed reading breaks at least one rule itself, so none can rank before a strict

@@ -20,7 +20,6 @@ from functools import cache
 
 from .blocks import PUNG, Block
 from .card import CardEntry, virtual_card
-from .check import HAND_SIZE, check
 from .dragon_hands import dragon_hand_matches
 from .exposures import exposure_block
 from .grouping import joker_block_names
@@ -31,8 +30,10 @@ from .scoring import bonuses_of_shape, hand_value
 from .situation import Situation
 from .skill_levels import skill_reasons
 from .tiles import JOKER, NATURAL_KINDS, NEWS, WINDS
-from .validate import Arrangement, evaluate_dragon_hand
+from .validate import Arrangement, evaluate_dragon_hand, judge
 
+HAND_SIZE = 14
+QUESTION = "a Mah Jongg hand"
 MOST_JOKER_BLOCKS = 2  # eight jokers make two blocks of jokers alone at most (3 + 5, 4 + 4)
 
 
@@ -80,7 +81,7 @@ def _fitting(packed: tuple[int, ...], held: int) -> list[int]:
 
 def built_index() -> dict[int, tuple[int, ...]] | None:
     """The index when this process has built it (servers do before they serve, as the card's
-    shapes: game/warm.py), else None: `winning_value` then asks `check`."""
+    shapes: game/warm.py), else None: the hand is then read every way, as `check` reads it."""
     return support_index() if support_index.cache_info().currsize else None
 
 
@@ -93,19 +94,19 @@ def winning_value(
     """The value `check` gives the hand (`check(...).best.value`), or None when it does not win.
     Raises InputError for malformed input, as `check` does."""
     rules = rules or RuleSet()
-    hand = read_hand(hand, sizes=(HAND_SIZE,), rules=rules, question="a Mah Jongg hand")
-    index = built_index()
-    looked_up = None if index is None else _looked_up(hand, rules, bool(self_drawn), index)
-    if looked_up is not None:
-        return looked_up or None
-    best = check(hand, self_drawn=self_drawn, rules=rules).best
+    hand = read_hand(hand, sizes=(HAND_SIZE,), rules=rules, question=QUESTION)
+    found = looked_up(hand, rules, self_drawn=bool(self_drawn))
+    if found is not None:
+        return found or None
+    best = judge(hand, rules, self_drawn=bool(self_drawn)).best
     return None if best is None else best.value
 
 
-def _looked_up(hand: Hand, rules: RuleSet, self_drawn: bool, index: dict[int, tuple[int, ...]]) -> int | None:
-    """The best value found (0: the hand does not win), or None when the hand is one to ask
-    `check` about."""
-    if rules.max_news_blocks != 1:
+def looked_up(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> int | None:
+    """The best value the card gives the (well-formed) hand, 0 when it does not win, or None when
+    the index is not built or the hand is one to read every way (validate.py)."""
+    index = built_index()
+    if index is None or rules.max_news_blocks != 1:
         return None
     exposed: list[Block] = []
     for number, group in enumerate(hand.exposures):
@@ -120,31 +121,31 @@ def _looked_up(hand: Hand, rules: RuleSet, self_drawn: bool, index: dict[int, tu
     situation = Situation(
         rules, self_drawn, hand.jokers == 0, not hand.exposures, tuple(map(len, hand.exposures))
     )
-    best = max(
-        (arrangement.value or 0 for arrangement in _dragon_hands(counts, jokers, exposed, situation)),
-        default=0,
-    )
+    best = 0
+    for arrangement in _dragon_hands(counts, jokers, exposed, situation):
+        best = max(best, arrangement.value or 0)
     exposed_size: dict[int, int] = {}
     for block in exposed:
         if counts[block.tile] or block.tile in exposed_size:
             return best  # a tile both exposed and held, or exposed twice: only a dragon hand has that
         exposed_size[block.tile] = block.size
         counts[block.tile] = block.size - block.jokers
+    used = tuple(sorted({*hand.concealed, *exposed_size} - {JOKER}))
     support = held = 0
-    for tile, count in enumerate(counts):
-        if count:
-            support |= 1 << tile
-            held += count << NIBBLE * tile
+    for tile in used:
+        support |= 1 << tile
+        held += counts[tile] << NIBBLE * tile
     entries = virtual_card().entries
     for place in _fitting(index.get(support, ()), held):
-        best = max(best, _value(entries[place], exposed_size, (), situation))
+        value = _value(entries[place], exposed_size, (), situation)
+        best = max(best, value)
     if jokers >= PUNG:
         if any(counts[wind] for wind in WINDS):
             return None  # a NEWS block changes which tiles name blocks of jokers: ask check
-        used = tuple(tile for tile, count in enumerate(counts) if count)
         for names, bits, alone in _joker_namings(used, jokers):
             for place in _fitting(index.get(support | bits, ()), held + alone):
-                best = max(best, _value(entries[place], exposed_size, names, situation))
+                value = _value(entries[place], exposed_size, names, situation)
+                best = max(best, value)
     return best
 
 

@@ -13,8 +13,9 @@ import pytest
 from bench.engine import mixed_hands
 from bench.golden import read_golden
 from bench.worst import random_case
-from cfmj.engine import InputError, RuleSet, check, winning
+from cfmj.engine import InputError, RuleSet, check, validate, winning
 from cfmj.engine.notation import Hand
+from cfmj.engine.validate import judge
 from cfmj.engine.winning import support_index, winning_value
 from tests.engine.test_search_bound import HANDS
 
@@ -96,20 +97,34 @@ def test_it_refuses_what_check_refuses() -> None:
         winning_value("1C 1C 1C")
 
 
-def test_without_the_index_it_asks_check(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_the_index_it_reads_the_hand_every_way(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[str] = []
 
-    def spy(hand: Hand, **options: Any) -> Any:
+    def spy(hand: Hand, rules: RuleSet, **options: Any) -> Any:
         asked.append(str(hand))
-        return check(hand, **options)
+        return judge(hand, rules, **options)
 
     monkeypatch.setattr(winning, "built_index", lambda: None)
-    monkeypatch.setattr(winning, "check", spy)
+    monkeypatch.setattr(winning, "judge", spy)
     assert winning_value("7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]") == 50
     assert asked == ["7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]"]
 
 
-def test_with_the_index_it_does_not_ask_check_about_a_usual_hand(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(winning, "check", None)
+def test_with_the_index_it_does_not_read_a_usual_hand_every_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(winning, "judge", None)
     assert winning_value("7C 7C 7C 8C 8C 8C 8C 9D 9D 9D 9D [RD RD RD]") == 50
     assert winning_value("3C 3C 3C 4D 4D 4D 4D 5C 5C 5C 5C RD RD J", self_drawn=True) is None
+
+
+def test_check_reads_a_losing_hand_every_way_only_when_asked_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    walks: list[object] = []
+    real = validate._Strict
+
+    def counted(*args: Any) -> Any:
+        walks.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(validate, "_Strict", counted)
+    result = check("3C 3C 3C 4D 4D 4D 4D 5C 5C 5C 5C RD RD J")
+    assert not result.valid and walks == []
+    assert result.reasons and len(walks) == 1
