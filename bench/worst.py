@@ -21,10 +21,10 @@ sys.path.insert(0, str(ROOT))
 
 from bench import climb  # noqa: E402
 from cfmj.engine import check  # noqa: E402
-from cfmj.engine.shapes import card_shapes  # noqa: E402
-from cfmj.engine.winning import support_index  # noqa: E402
 from cfmj.engine.notation import Hand, format_hand  # noqa: E402
+from cfmj.engine.shapes import card_shapes  # noqa: E402
 from cfmj.engine.tiles import JOKER, NATURAL_KINDS  # noqa: E402
+from cfmj.engine.winning import support_index  # noqa: E402
 
 WORST_SET = ROOT / "bench" / "worst_check.json"
 HAND_SIZE = 14
