@@ -34,6 +34,7 @@ from cfmj.engine.cli import answer_charleston, answer_check, answer_discard, ans
 from cfmj.engine.errors import InputError  # noqa: E402
 from cfmj.engine.notation import Hand, format_hand  # noqa: E402
 from cfmj.engine.shapes import card_shapes  # noqa: E402
+from cfmj.engine.winning import support_index  # noqa: E402
 from cfmj.engine.studies.charleston_strength import wall  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "engine" / "golden" / "answers.jsonl.gz"
@@ -128,7 +129,8 @@ def main() -> None:
         return
     differ = 0
     cases = read_golden()
-    card_shapes()  # as a server answers: strict readings looked up on the card (shapes.py)
+    card_shapes()  # as a server answers: readings looked up on the card (shapes.py, winning.py)
+    support_index()
     for case in cases:
         if digest(case["verb"], case["request"]) != case["digest"]:
             differ += 1

@@ -12,8 +12,8 @@ from .reasons import Reason
 from .ruleset import RuleSet
 from .scoring import payout
 from .tiles import NEWS, code
-from .validate import Arrangement, Verdict, judge
-from .winning import HAND_SIZE, QUESTION, looked_up
+from .validate import Arrangement, Verdict, judge, situation_of, won
+from .winning import HAND_SIZE, QUESTION, winning_readings
 
 
 @dataclass(frozen=True)
@@ -121,9 +121,13 @@ def check(
     if rules is None:
         rules = RuleSet.make(house_rules=house_rules, base=base, skill_level=skill_level)
     hand = read_hand(hand, sizes=(HAND_SIZE,), rules=rules, question=QUESTION)
-    # A hand the card says does not win is read every way only if someone asks why (winning.py).
-    losing = looked_up(hand, rules, self_drawn=bool(self_drawn)) == 0
-    return CheckResult(judge(hand, rules, self_drawn=bool(self_drawn), losing=losing))
+    self_drawn = bool(self_drawn)
+    # The card's index finds a hand's winning readings without reading it every way (winning.py);
+    # a hand it says does not win is read every way only if someone asks why.
+    readings = winning_readings(hand, rules, self_drawn=self_drawn)
+    if readings:
+        return CheckResult(won(hand, situation_of(hand, rules, self_drawn=self_drawn), readings))
+    return CheckResult(judge(hand, rules, self_drawn=self_drawn, losing=readings is not None))
 
 
 def arrangements(hand: str | Hand, **options: Any) -> tuple[Arrangement, ...]:

@@ -48,7 +48,7 @@ _RELAXED: dict[int, tuple[Plan, ...]] = {
     4: (((2, 0), (2, 0)),),
 }
 # Leftover jokers -> the sizes of the all-joker blocks they can make.
-_JOKER_BLOCKS: dict[int, tuple[tuple[int, ...], ...]] = {
+JOKER_BLOCKS: dict[int, tuple[tuple[int, ...], ...]] = {
     0: ((),),
     3: ((3,),),
     4: ((4,),),
@@ -292,7 +292,7 @@ class _Search:
         return True
 
     def _finish(self, jokers: int, blocks: list[Block], slips: int, sizes: tuple[int, ...] | None) -> bool:
-        options = [(joker_sizes, slips) for joker_sizes in _JOKER_BLOCKS.get(jokers, ())]
+        options = [(joker_sizes, slips) for joker_sizes in JOKER_BLOCKS.get(jokers, ())]
         if self.relaxed and slips < self.max_slips and (self.lone or jokers != 1):
             options += [(joker_sizes, slips + 1) for joker_sizes in _RELAXED_JOKER_BLOCKS.get(jokers, ())]
         wanted = self.open_slips
@@ -359,7 +359,7 @@ def _named_blocks(
 def _joker_room(kinds: tuple[tuple[bool, int, bool], ...]) -> tuple[frozenset[int], ...]:
     """For strict groupings of tile kinds (flower?, count, exposed?) in order: at each kind, the
     numbers of jokers the kinds from there on can use up, leaving none or a block of jokers."""
-    room: list[frozenset[int]] = [frozenset(_JOKER_BLOCKS)]
+    room: list[frozenset[int]] = [frozenset(JOKER_BLOCKS)]
     for is_flower, count, has_exposure in reversed(kinds):
         uses = {used for _, _, used, _ in _plans(is_flower, count, False, has_exposure)}
         room.append(frozenset(used + left for used in uses for left in room[-1]))

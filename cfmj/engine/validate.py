@@ -232,13 +232,7 @@ def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool, losing: bool = False)
 
     `losing`: the hand is known not to win (winning.py looked it up on the card), so its readings
     are walked only if someone asks why."""
-    situation = Situation(
-        rules=rules,
-        self_drawn=self_drawn,
-        jokerless=hand.jokers == 0,
-        concealed=not hand.exposures,
-        exposure_sizes=tuple(len(g) for g in hand.exposures),
-    )
+    situation = situation_of(hand, rules, self_drawn=self_drawn)
     exposed: list[Block] = []
     bad: list[Reason] = []
     for index, group in enumerate(hand.exposures):
@@ -259,12 +253,27 @@ def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool, losing: bool = False)
         return Verdict(hand, situation, (), _Refused(counts, jokers, exposed, None, len(hand)))
 
     strict = _Strict(counts, jokers, exposed, situation)
-    valid = _dedupe((a for a in strict.judged if a is not None and a.valid), strict=True)
+    valid = [a for a in strict.judged if a is not None and a.valid]
     if valid:
-        # Highest value first; among equals, the first found (a stable, repeatable choice).
-        ranked = sorted(valid, key=lambda a: -(a.value or 0))
-        return Verdict(hand, situation, tuple(ranked))
+        return won(hand, situation, valid)
     return Verdict(hand, situation, (), _Refused(counts, jokers, exposed, strict, len(hand)))
+
+
+def situation_of(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Situation:
+    return Situation(
+        rules=rules,
+        self_drawn=self_drawn,
+        jokerless=hand.jokers == 0,
+        concealed=not hand.exposures,
+        exposure_sizes=tuple(len(g) for g in hand.exposures),
+    )
+
+
+def won(hand: Hand, situation: Situation, valid: list[Arrangement]) -> Verdict:
+    """The verdict on a hand with these winning readings, in the order the walk finds them."""
+    # Highest value first; among equals, the first found (a stable, repeatable choice).
+    ranked = sorted(_dedupe(valid, strict=True), key=lambda a: -(a.value or 0))
+    return Verdict(hand, situation, tuple(ranked))
 
 
 class _Strict:

@@ -16,25 +16,30 @@ blocks) it is `check`'s answer, asked.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 
 from .blocks import PUNG, Block
 from .card import CardEntry, virtual_card
 from .dragon_hands import dragon_hand_matches
 from .exposures import exposure_block
-from .grouping import joker_block_names
+from .grouping import JOKER_BLOCKS, joker_block_names
 from .minimum_hand import minimum_hand_reasons
 from .notation import Hand, read_hand
 from .ruleset import RuleSet
 from .scoring import bonuses_of_shape, hand_value
+from .shapes import Shape
 from .situation import Situation
 from .skill_levels import skill_reasons
 from .tiles import JOKER, NATURAL_KINDS, NEWS, WINDS
-from .validate import Arrangement, evaluate_dragon_hand, judge
+from .validate import Arrangement, evaluate_dragon_hand, evaluate_on_card, judge
 
 HAND_SIZE = 14
 QUESTION = "a Mah Jongg hand"
-MOST_JOKER_BLOCKS = 2  # eight jokers make two blocks of jokers alone at most (3 + 5, 4 + 4)
+MOST_JOKER_BLOCKS = 2
+# Readings found past which `check` walks the hand (validate.py) instead: it judges a losing hand's
+# readings once more to explain it, and a hand with this many has eight jokers, named many ways.
+MANY_READINGS = 12  # eight jokers make two blocks of jokers alone at most (3 + 5, 4 + 4)
 
 
 @cache
@@ -105,48 +110,134 @@ def winning_value(
 def looked_up(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> int | None:
     """The best value the card gives the (well-formed) hand, 0 when it does not win, or None when
     the index is not built or the hand is one to read every way (validate.py)."""
-    index = built_index()
-    if index is None or rules.max_news_blocks != 1:
+    found = _Lookup.of(hand, rules, self_drawn)
+    if found is None:
         return None
-    exposed: list[Block] = []
-    for number, group in enumerate(hand.exposures):
-        block = exposure_block(number, group)
-        if not isinstance(block, Block) or block.tile in (JOKER, NEWS) or block.size < PUNG:
-            return None
-        exposed.append(block)
-    counts = [0] * (NATURAL_KINDS + 1)
-    for tile in hand.concealed:
-        counts[tile] += 1
-    jokers = counts.pop()
-    situation = Situation(
-        rules, self_drawn, hand.jokers == 0, not hand.exposures, tuple(map(len, hand.exposures))
-    )
-    best = 0
-    for arrangement in _dragon_hands(counts, jokers, exposed, situation):
-        best = max(best, arrangement.value or 0)
-    exposed_size: dict[int, int] = {}
-    for block in exposed:
-        if counts[block.tile] or block.tile in exposed_size:
-            return best  # a tile both exposed and held, or exposed twice: only a dragon hand has that
-        exposed_size[block.tile] = block.size
-        counts[block.tile] = block.size - block.jokers
-    used = tuple(sorted({*hand.concealed, *exposed_size} - {JOKER}))
-    support = held = 0
-    for tile in used:
-        support |= 1 << tile
-        held += counts[tile] << NIBBLE * tile
-    entries = virtual_card().entries
-    for place in _fitting(index.get(support, ()), held):
-        value = _value(entries[place], exposed_size, (), situation)
+    best = max((arrangement.value or 0 for arrangement in found.dragon_hands()), default=0)
+    for entry, alone in found.fits():
+        value = _value(entry, found.exposed_size, alone, found.situation)
         best = max(best, value)
-    if jokers >= PUNG:
-        if any(counts[wind] for wind in WINDS):
-            return None  # a NEWS block changes which tiles name blocks of jokers: ask check
-        for names, bits, alone in _joker_namings(used, jokers):
-            for place in _fitting(index.get(support | bits, ()), held + alone):
-                value = _value(entries[place], exposed_size, names, situation)
-                best = max(best, value)
     return best
+
+
+def winning_readings(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> list[Arrangement] | None:
+    """The hand's winning readings as `check` finds them (validate.judge: each judged by the same
+    rule modules, in the order its walk gives them, then the dragon hands'), empty when it does not
+    win; None when the index is not built, or the hand is one to read every way or has more than
+    MANY_READINGS on the card."""
+    found = _Lookup.of(hand, rules, self_drawn)
+    if found is None:
+        return None
+    fits = list(found.fits())
+    if len(fits) > MANY_READINGS:
+        return None  # blocks of jokers alone named many ways: the walk reads them at the same cost
+    ordered = []
+    for entry, alone in fits:
+        reading = found.reading(entry, alone)
+        if reading is not None:
+            arrangement = evaluate_on_card(reading[1], found.situation, *reading[2:])
+            if arrangement.valid:
+                ordered.append((reading[0], arrangement))
+    ordered.sort(key=lambda pair: pair[0])
+    return [arrangement for _, arrangement in ordered] + found.dragon_hands()
+
+
+class _Lookup:
+    """A hand as the look-up reads it: its tile counts (an exposure's real tiles counted with the
+    rest), the kinds it holds as a mask and its counts packed."""
+
+    def __init__(self, hand: Hand, rules: RuleSet, self_drawn: bool, exposed: list[Block]) -> None:
+        counts = [0] * (NATURAL_KINDS + 1)
+        for tile in hand.concealed:
+            counts[tile] += 1
+        self.jokers = counts.pop()
+        self.concealed = list(counts)
+        self.exposed = exposed
+        self.situation = Situation(
+            rules, self_drawn, hand.jokers == 0, not hand.exposures, tuple(map(len, hand.exposures))
+        )
+        self.exposed_size: dict[int, int] = {}
+        self.clash = False  # a tile both exposed and held, or exposed twice: only a dragon hand has that
+        for block in exposed:
+            self.clash = self.clash or bool(counts[block.tile]) or block.tile in self.exposed_size
+            self.exposed_size[block.tile] = block.size
+            counts[block.tile] = block.size - block.jokers
+        self.counts = counts
+        self.used = tuple(sorted({*hand.concealed, *self.exposed_size} - {JOKER}))
+        self.support = self.held = 0
+        for tile in self.used:
+            self.support |= 1 << tile
+            self.held += counts[tile] << NIBBLE * tile
+
+    @classmethod
+    def of(cls, hand: Hand, rules: RuleSet, self_drawn: bool) -> _Lookup | None:
+        """The look-up, or None when the index is not built or the hand is one to read every way:
+        an exposure of jokers alone or one that is no Pung, Kong or Quint, winds held with blocks of
+        jokers alone possible (a NEWS block changes which tiles name them), two NEWS blocks allowed."""
+        if built_index() is None or rules.max_news_blocks != 1:
+            return None
+        exposed: list[Block] = []
+        for number, group in enumerate(hand.exposures):
+            block = exposure_block(number, group)
+            if not isinstance(block, Block) or block.tile in (JOKER, NEWS) or block.size < PUNG:
+                return None
+            exposed.append(block)
+        found = cls(hand, rules, self_drawn, exposed)
+        if found.jokers >= PUNG and any(found.counts[wind] for wind in WINDS):
+            return None
+        return found
+
+    def fits(self) -> Iterator[tuple[CardEntry, tuple[int, ...]]]:
+        """The card hands whose counts allow the hand's (`_fitting`), each with the tiles its blocks
+        of jokers alone are named."""
+        if self.clash:
+            return
+        index = support_index()
+        entries = virtual_card().entries
+        for place in _fitting(index.get(self.support, ()), self.held):
+            yield entries[place], ()
+        if self.jokers >= PUNG:
+            for names, bits, alone in _joker_namings(self.used, self.jokers):
+                for place in _fitting(index.get(self.support | bits, ()), self.held + alone):
+                    yield entries[place], names
+
+    def dragon_hands(self) -> list[Arrangement]:
+        found = []
+        for hand_id, blocks in dragon_hand_matches(self.concealed, self.jokers, self.exposed, relaxed=False):
+            arrangement = evaluate_dragon_hand(hand_id, blocks, self.situation)
+            if arrangement.valid:
+                found.append(arrangement)
+        return found
+
+    def reading(
+        self, entry: CardEntry, alone: tuple[int, ...]
+    ) -> tuple[tuple[object, ...], tuple[Block, ...], Shape, tuple[int, ...], tuple[int, ...]] | None:
+        """The reading of the hand as this card hand, as the walk makes it (grouping.py: the
+        exposures, a NEWS block, each kind held in tile order, then the blocks of jokers alone), with
+        the place the walk gives it; None when the card hand cannot be read so (`_value`'s tests)."""
+        size_of = dict(entry.blocks)
+        if any(size_of.get(tile, 0) < PUNG for tile in alone):
+            return None
+        if any(size_of.get(tile) != size for tile, size in self.exposed_size.items()):
+            return None
+        news = NEWS in size_of
+        blocks = [*self.exposed, *([Block(NEWS, 4)] if news else [])]
+        sizes_held = []
+        for tile in self.used:
+            held = self.concealed[tile] - (1 if news and tile in WINDS else 0)
+            if held and tile not in self.exposed_size:
+                size = size_of[tile]
+                blocks.append(Block(tile, size, size - held))
+                sizes_held.append(size)
+        # The blocks of jokers alone, in the walk's order: by the sizes the jokers left make
+        # (_JOKER_BLOCKS), two of a size named in tile order.
+        loose = sorted(alone, key=lambda tile: (size_of[tile], tile))
+        left = sum(size_of[tile] for tile in loose)
+        option = JOKER_BLOCKS[left].index(tuple(sorted(size_of[tile] for tile in loose))) if loose else 0
+        blocks += [Block(tile, size_of[tile], size_of[tile], -1) for tile in loose]
+        place = (news, tuple(sizes_held), option, tuple(loose))
+        shape = Shape(entry.category, entry.members, entry.pattern or "")
+        return place, tuple(blocks), shape, tuple([b.tile for b in blocks]), tuple([b.size for b in blocks])
 
 
 def _value(
@@ -190,14 +281,3 @@ def _joker_namings(used: tuple[int, ...], jokers: int) -> tuple[tuple[tuple[int,
         (names, sum(1 << tile for tile in names), sum(1 << NIBBLE * tile for tile in names))
         for names in sorted(found)
     )
-
-
-def _dragon_hands(
-    counts: list[int], jokers: int, exposed: list[Block], situation: Situation
-) -> list[Arrangement]:
-    found = []
-    for hand_id, blocks in dragon_hand_matches(counts, jokers, exposed, relaxed=False):
-        arrangement = evaluate_dragon_hand(hand_id, blocks, situation)
-        if arrangement.valid:
-            found.append(arrangement)
-    return found

@@ -16,14 +16,15 @@ import pytest
 
 from bench.golden import digest, read_golden
 from cfmj.engine.shapes import card_shapes
+from cfmj.engine.winning import support_index
 
 CHUNK = 500
 
 
 @cache
 def _cases() -> list[dict[str, Any]]:
-    card_shapes()  # answer as a server does, strict readings looked up on the card (test_shapes.py
-    # holds the look-up to judging every reading, as a process without the card does)
+    card_shapes()  # answer as a server does, readings looked up on the card (test_shapes.py and
+    support_index()  # test_winning.py hold the look-ups to reading every way, as without them)
     return read_golden()
 
 

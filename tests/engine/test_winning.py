@@ -128,3 +128,30 @@ def test_check_reads_a_losing_hand_every_way_only_when_asked_why(monkeypatch: py
     result = check("3C 3C 3C 4D 4D 4D 4D 5C 5C 5C 5C RD RD J")
     assert not result.valid and walks == []
     assert result.reasons and len(walks) == 1
+
+
+def _answers(hands: list[tuple[str, RuleSet, bool]]) -> list[tuple[dict[str, Any], list[Any]]]:
+    out = []
+    for hand, rules, self_drawn in hands:
+        result = check(hand, rules=rules, self_drawn=self_drawn)
+        out.append((result.as_dict(), [(a.value, a.blocks) for a in result.arrangements]))
+    return out
+
+
+def test_check_finds_the_readings_the_walk_finds_in_its_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the index, check takes a winning hand's readings from it (winning_readings); without,
+    it walks every reading: the answers, every reading and their order are the same."""
+    rng = Random(353)
+    hands = [(str(hand), RuleSet(), self_drawn) for hand, self_drawn in mixed_hands(600, 353)]
+    for _ in range(600):
+        case = random_case(rng)
+        try:
+            rules = RuleSet.make(house_rules=case.house_rules, base=case.base, skill_level=case.skill_level)
+            check(case.hand, rules=rules)
+        except InputError:
+            continue
+        hands.append((str(case.hand), rules, case.self_drawn))
+    with_index = _answers(hands)
+    monkeypatch.setattr(winning, "built_index", lambda: None)
+    assert _answers(hands) == with_index
+    assert sum(answer["valid"] for answer, _ in with_index) > 300
