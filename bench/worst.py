@@ -11,6 +11,7 @@ written to bench/worst_check.json, which `make bench` times as its worst-case se
 
 from __future__ import annotations
 
+import json
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,8 +21,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench import climb  # noqa: E402
+from bench.engine import AIMS_US, HANDS, REFERENCE_FLOOR_US, SEED, floor, mixed_texts_plain  # noqa: E402
 from cfmj.engine import check  # noqa: E402
-from cfmj.engine.notation import Hand, format_hand  # noqa: E402
+from cfmj.engine.notation import Hand, format_hand, parse_hand  # noqa: E402
 from cfmj.engine.shapes import card_shapes  # noqa: E402
 from cfmj.engine.tiles import JOKER, NATURAL_KINDS  # noqa: E402
 from cfmj.engine.winning import support_index  # noqa: E402
@@ -121,6 +123,27 @@ def main() -> None:
     card_shapes()  # as a server answers (cfmj/engine/game/warm.py)
     support_index()
     climb.main(__doc__ or "", WORST_SET, start=random_case, change=mutate, legal=is_legal, timed=seconds_of)
+    print_slowest_known()
+
+
+def print_slowest_known() -> None:
+    """Time every hand of the kept set again (with --write, this search's finds are in it) and print
+    the slowest beside the aim, scaled by this run's floor (bench/engine.py): the figure two runs
+    can be compared by, whatever each search found."""
+    cases = [
+        Case(parse_hand(c["hand"]), tuple(c["house_rules"]), c["base"], c["skill_level"], c["self_drawn"])
+        for c in json.loads(WORST_SET.read_text())
+    ]
+    took, case = max(((seconds_of(case) or 0.0, case) for case in cases), key=lambda timed: timed[0])
+    floor_us = floor(mixed_texts_plain(HANDS, SEED))
+    here = AIMS_US["worst"] * floor_us / REFERENCE_FLOOR_US
+    verdict = "met" if took * 1e6 <= here else "NOT met"
+    print(
+        f"check: slowest of the {len(cases)} known: {took * 1000:.2f} ms CPU; aim <= "
+        f"{AIMS_US['worst'] / 1000:g} ms on the reference machine = {here / 1000:.2f} ms here "
+        f"(floor {floor_us:.2f} us): {verdict}"
+    )
+    print(f"    {json.dumps(case.as_dict())}")
 
 
 if __name__ == "__main__":
