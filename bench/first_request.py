@@ -215,7 +215,8 @@ def report(figures: Figures, workers: int) -> None:
         print(f"  {name}: {max(values) / 1024:.0f} MB (largest seen)")
     if figures.errors:
         print("Errors:", "; ".join(figures.errors[:10]))
-    print(f"Aim, every page's first request <= {AIM_MS:.0f} ms: {'met' if met and not figures.errors else 'NOT MET'}")
+    verdict = "met" if met and not figures.errors else "NOT MET"
+    print(f"Aim, every page's first request <= {AIM_MS:.0f} ms: {verdict}")
 
 
 def run(label: str, env: dict[str, str]) -> None:
