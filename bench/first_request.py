@@ -18,7 +18,8 @@ Then the same server with 2 workers per core, all ready, gets one Play page requ
 once (the way four players arrive on a freshly started site). Printed: each page's first request,
 best of the three rounds (and all three) beside the aim, the warm request, each worker's boot (from
 its fork to ready), the server's start to its first ready worker, and memory (RSS and PSS of the
-master and of a worker after its pages).
+master and of a worker after its pages, and the PSS of the whole server with 2 workers per core
+after their Play pages: PSS shares each page among the processes that share it, so it adds up).
 """
 
 from __future__ import annotations
@@ -179,10 +180,12 @@ def one_round(env: dict[str, str], paths: dict[str, str], cookies: dict[str, str
         workers = 2 * (os.cpu_count() or 1)
         server = start(env, folder, workers)
         try:
-            ready_workers(folder, set(), workers, server)
+            pids = ready_workers(folder, set(), workers, server)
             answers = asyncio.run(get_all(paths["play home"], cookies, workers))
             figures.together.append(max(seconds for seconds, _ in answers))
             figures.errors += [f"play home together: HTTP {s}" for _, s in answers if s != 200]
+            total = sum(memory_kb(pid)[1] for pid in [server.pid, *pids])
+            figures.memory.setdefault(f"PSS of the master and its {workers} workers", []).append(total)
         finally:
             stop(server)
 
