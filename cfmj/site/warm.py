@@ -16,8 +16,10 @@ What it builds is what Django builds lazily, per process, on first use:
   (host names), the process's local-memory caches (the drawings, the verdicts) and the lessons'
   Markdown parser's rules.
 
-It opens no database or cache connection: those belong to each worker (`connect`, run in the worker
-after the fork), never to a process that forks. Tests and the development server do not call it.
+uvicorn's process, which serves only the push channel's streams, runs `warm_streams` when it loads
+the site (cfmj/asgi.py). Neither opens a database or cache connection: those belong to each worker
+(`connect`, run in the worker after the fork), never to a process that forks. Tests and the
+development server call neither.
 """
 
 from __future__ import annotations
@@ -60,6 +62,14 @@ def warm_site() -> dict[str, int]:
             column.cached_col  # noqa: B018 - the column expression each query of it uses
     warm_request_path()
     return {"url names": names, "templates": templates}
+
+
+def warm_streams() -> int:
+    """What an ASGI process that serves only streams needs (cfmj/asgi.py): the URLs and what a
+    first request imports, no templates. How many URL names were reversed."""
+    names = warm_urls()
+    warm_request_path()
+    return names
 
 
 def warm_urls() -> int:

@@ -5,6 +5,7 @@ how fast (bench/first_request.py times a fresh worker's first pages)."""
 from __future__ import annotations
 
 import gc
+import importlib
 import logging
 import runpy
 from pathlib import Path
@@ -19,6 +20,7 @@ from django.template.loaders.cached import Loader as CachedLoader
 from django.urls import URLResolver, clear_url_caches, get_resolver
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+import cfmj.asgi
 from cfmj.engine.game import warm as engine_warm
 from cfmj.site import warm
 from tests.services import ROOT
@@ -115,3 +117,16 @@ def test_gunicorn_s_master_loads_and_warms_the_site_and_its_workers_connect(
     assert called == ["engine", "site", "freeze"]
     conf["post_worker_init"](None)
     assert called[-1] == "connect"
+
+
+def test_the_asgi_process_warms_its_urls_when_it_loads_the_site(monkeypatch: pytest.MonkeyPatch) -> None:
+    called: list[str] = []
+    monkeypatch.setattr(warm, "warm_streams", lambda: called.append("streams"))
+    importlib.reload(cfmj.asgi)
+    assert called == ["streams"]
+
+
+def test_the_streams_warm_up_builds_the_url_lookups() -> None:
+    clear_url_caches()
+    assert warm.warm_streams() > 50
+    assert getattr(get_resolver(), "_populated", False)
