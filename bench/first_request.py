@@ -24,6 +24,7 @@ after their Play pages: PSS shares each page among the processes that share it, 
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import os
@@ -233,7 +234,8 @@ def run(label: str, env: dict[str, str]) -> None:
     setup = json.loads(seeded.stdout.strip().splitlines()[-1])
     cookies = {"sessionid": setup["session"]}
     workers = 2 * (os.cpu_count() or 1)
-    print(f"First requests on {label}: gunicorn with the shipped gunicorn.conf.py, DJANGO_ENV=production.")
+    conf = env["CFMJ_BENCH_GUNICORN_CONF"] or "the shipped gunicorn.conf.py"
+    print(f"First requests on {label}: gunicorn with {conf}, DJANGO_ENV=production.")
     figures = Figures()
     for _ in range(ROUNDS):
         one_round(env, pages(setup), cookies, figures)
@@ -241,9 +243,18 @@ def run(label: str, env: dict[str, str]) -> None:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description="A fresh gunicorn worker's first pages, against 300 ms.")
+    parser.add_argument(
+        "--conf",
+        type=Path,
+        help="another gunicorn.conf.py to compare with, say one of an earlier commit "
+        "(git show REV:gunicorn.conf.py > /tmp/old.conf.py); the shipped one by default",
+    )
+    conf = parser.parse_args().conf
     with tempfile.TemporaryDirectory() as folder:
         env = {
             **os.environ,
+            "CFMJ_BENCH_GUNICORN_CONF": str(conf.resolve()) if conf else "",
             "DJANGO_ENV": "production",
             "DJANGO_SETTINGS_MODULE": "cfmj.settings",
             "DJANGO_SECRET_KEY": "bench-first-request-" + "x" * 40,

@@ -12,7 +12,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-_shipped = runpy.run_path(str(Path(__file__).resolve().parents[1] / "gunicorn.conf.py"))
+# CFMJ_BENCH_GUNICORN_CONF: another version of it to compare with (`first_request.py --conf`).
+_default = Path(__file__).resolve().parents[1] / "gunicorn.conf.py"
+_shipped = runpy.run_path(os.environ.get("CFMJ_BENCH_GUNICORN_CONF") or str(_default))
 globals().update({k: v for k, v in _shipped.items() if not k.startswith("__")})
 _shipped_post_worker_init = _shipped.get("post_worker_init")
 
