@@ -7,10 +7,11 @@ imported) and warms it before it forks any worker (`on_starting`): it builds the
 (about 2 s), populates the URL lookups and compiles every template (cfmj.site.warm). Each worker,
 the first ones and any restarted later, is a fork of that master: it starts in milliseconds with
 all of it built (shared with the master, copy on write) instead of loading Django itself (3-5 s)
-and building the rest on its first requests. Last, the master freezes what it holds out of the
-garbage collector's sight (`gc.freeze`): a worker's collections then never walk, and so never copy,
-the pages it shares. A worker then opens its own database and cache connections before it
-accepts (`post_worker_init`): connections are never opened before the fork.
+and building the rest on its first requests. The master freezes what it holds out of the garbage
+collector's sight (`gc.freeze`), once the site is loaded and again before it forks: the warm-up's
+collections, and then a worker's, never walk (and so never copy) the pages it shares. A worker
+then opens its own database and cache connections before it accepts (`post_worker_init`):
+connections are never opened before the fork.
 
 Preloading means a HUP (gunicorn's reload) does not reload the code: restart gunicorn to deploy
 new code (`scripts/supervisorctl restart gunicorn`), as run-production's users do."""
@@ -32,6 +33,8 @@ def on_starting(server: Any) -> None:
     from cfmj.engine.game.warm import warm_up  # noqa: PLC0415
     from cfmj.site.warm import warm_site  # noqa: PLC0415
 
+    gc.collect()
+    gc.freeze()  # the site just loaded: the warm-up's collections need not walk it (0.4 s of 3.6)
     started = time.perf_counter()
     warm_up()
     engine = time.perf_counter() - started

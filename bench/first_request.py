@@ -17,9 +17,10 @@ forks a fresh one for the next page, as it does after a worker dies or reaches m
 Then the same server with 2 workers per core, all ready, gets one Play page request per worker at
 once (the way four players arrive on a freshly started site). Printed: each page's first request,
 best of the three rounds (and all three) beside the aim, the warm request, each worker's boot (from
-its fork to ready), the server's start to its first ready worker, and memory (RSS and PSS of the
-master and of a worker after its pages, and the PSS of the whole server with 2 workers per core
-after their Play pages: PSS shares each page among the processes that share it, so it adds up).
+its fork to ready), the server's start to its first ready worker (and to all 2 per core), and
+memory (RSS and PSS of the master and of a worker after its pages, and the PSS of the whole server
+with 2 workers per core after their Play pages: PSS shares each page among the processes that share
+it, so it adds up). Redis database 13 is bench/loadtest.py's too: run one at a time.
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ class Figures:
     warm: dict[str, list[float]] = field(default_factory=dict)
     boots: list[float] = field(default_factory=list)
     starts: list[float] = field(default_factory=list)
+    all_ready: list[float] = field(default_factory=list)
     together: list[float] = field(default_factory=list)
     memory: dict[str, list[int]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
@@ -179,9 +181,11 @@ def one_round(env: dict[str, str], paths: dict[str, str], cookies: dict[str, str
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         workers = 2 * (os.cpu_count() or 1)
+        started = time.perf_counter()
         server = start(env, folder, workers)
         try:
             pids = ready_workers(folder, set(), workers, server)
+            figures.all_ready.append(time.perf_counter() - started)
             answers = asyncio.run(get_all(paths["play home"], cookies, workers))
             figures.together.append(max(seconds for seconds, _ in answers))
             figures.errors += [f"play home together: HTTP {s}" for _, s in answers if s != 200]
@@ -215,6 +219,7 @@ def report(figures: Figures, workers: int) -> None:
     )
     print(f"A worker's boot (fork to ready): best {ms(min(figures.boots))}, worst {ms(max(figures.boots))}")
     print(f"The server's start to its first ready worker: best {ms(min(figures.starts))}")
+    print(f"The server's start to all its {workers} workers ready: best {ms(min(figures.all_ready))}")
     for name, values in figures.memory.items():
         print(f"  {name}: {max(values) / 1024:.0f} MB (largest seen)")
     if figures.errors:

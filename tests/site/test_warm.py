@@ -114,7 +114,7 @@ def test_gunicorn_s_master_loads_and_warms_the_site_and_its_workers_connect(
     conf = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
     assert conf["preload_app"] is True  # the master loads Django once; workers are its forks
     conf["on_starting"](None)
-    assert called == ["engine", "site", "freeze"]
+    assert called == ["freeze", "engine", "site", "freeze"]
     conf["post_worker_init"](None)
     assert called[-1] == "connect"
 
