@@ -75,9 +75,11 @@ worst: $(STAMP)
 	$(BIN)/python bench/worst_distance.py --seconds 120 --write
 	$(BIN)/python bench/worst_advice.py --seconds 120 --write
 
-# 50 simulated learners against gunicorn, compared with a bare Django view and the bare layout
-# (about 3 minutes).
+# First, a fresh gunicorn worker's first page of each kind against the 300 ms aim, gunicorn started
+# as production starts it, three times (bench/first_request.py, about 4 minutes); then 50 simulated
+# learners against gunicorn, compared with a bare Django view and the bare layout (about 8 minutes).
 loadtest: $(STAMP)
+	$(BIN)/python bench/first_request.py
 	$(BIN)/python bench/loadtest.py
 
 # Strength of the advice, then the bots' tournament: the three levels and the loneliest-tile

@@ -33,6 +33,12 @@ _MARKDOWN = MarkdownIt("commonmark", {"html": False, "linkify": False, "typograp
 _MARKDOWN.add_render_rule("fence", _fence)
 
 
+def warm_up() -> None:
+    """Compile the Markdown parser's rules (done on its first text) without drawing anything:
+    a server does it before it forks its workers (cfmj/site/warm.py)."""
+    _MARKDOWN.parse("*a*")
+
+
 def tile_group(text: str) -> SafeString:
     """'7C 7C 7C' as pictures, inline in a sentence; a reader hears each tile's name."""
     pictures = tile_pictures(codes(parse_hand(text).concealed).split())
