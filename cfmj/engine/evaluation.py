@@ -15,9 +15,11 @@ tiles received, not drawn one by one.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain
+from typing import overload
 
 import numpy as np
 import numpy.typing as npt
@@ -172,9 +174,7 @@ class KeepScorer:
     ) -> _Figures:
         if not len(self.shortlist):
             raise ValueError("no arrangement is reachable: the hand is dead")
-        width = max((len(g) for g in candidates), default=0)
-        given = np.array([(*g, *(KINDS,) * (width - len(g))) for g in candidates], dtype=np.intp)
-        given = given.reshape(len(candidates), width)
+        given = _given_array(candidates)
         kept_jokers = (self.jokers - (given == JOKER).sum(axis=1)).astype(np.int8)
         jokers = bool(kept_jokers.any())
         need, lost_flexible = self._lost(given, jokers or draws is not None)
@@ -222,25 +222,22 @@ class KeepScorer:
             out.append(int(left[fills.any(axis=1)].sum()) + (jokers_left if spare.any() else 0))
         return out
 
-    def _keep_score(self, given: Keep, figures: _Figures, i: int) -> KeepScore:
-        return KeepScore(
-            tuple(given),
-            figures.best[i],
-            figures.within[i],
-            figures.window,
-            figures.weight[i],
-            card_matrix().entries[figures.nearest[i]],
-            figures.accepted[i],
-        )
-
     def score(
         self, candidates: Sequence[Keep], *, extra_window: int = 1, draws: Mapping[int, int] | None = None
     ) -> list[KeepScore]:
         """Score each candidate (the tiles given up), best first. `draws`: the copies of each kind
         still to come, for discards (each keep's acceptance is then counted and weighed)."""
-        figures = self._figures(candidates, extra_window, draws)
-        scores = [self._keep_score(given, figures, i) for i, given in enumerate(candidates)]
-        return sorted(scores, key=KeepScore.sort_key)
+        return list(self.ranking(candidates, extra_window=extra_window, draws=draws))
+
+    def ranking(
+        self, candidates: Sequence[Keep], *, extra_window: int = 1, draws: Mapping[int, int] | None = None
+    ) -> Ranking:
+        """score(candidates), each KeepScore made when it is first read (see Ranking)."""
+        f = self._figures(candidates, extra_window, draws)
+        keys = list(
+            zip(f.best, [-a for a in f.accepted], [-w for w in f.within], [-w for w in f.weight], strict=True)
+        )
+        return Ranking(candidates, f, sorted(range(len(candidates)), key=keys.__getitem__))
 
     def best(
         self, candidates: Sequence[Keep], *, extra_window: int = 1, draws: Mapping[int, int] | None = None
@@ -252,7 +249,74 @@ class KeepScorer:
             range(len(candidates)),
             key=lambda i: (figures.best[i], -figures.accepted[i], -figures.within[i], -figures.weight[i]),
         )
-        return self._keep_score(candidates[first], figures, first)
+        return _keep_score(candidates[first], figures, first)
+
+
+def _keep_score(given: Keep, figures: _Figures, i: int) -> KeepScore:
+    return KeepScore(
+        tuple(given),
+        figures.best[i],
+        figures.within[i],
+        figures.window,
+        figures.weight[i],
+        card_matrix().entries[figures.nearest[i]],
+        figures.accepted[i],
+    )
+
+
+class Ranking(Sequence[KeepScore]):
+    """Candidates' scores, best first (KeepScore.sort_key's order; ties keep the candidates'
+    order), each KeepScore made when it is first read: Charleston advice ranks hundreds of passes
+    and shows the first few (a drill's grading reads them all). Equal to a tuple of the same
+    scores. Shared safely: a score made twice by two threads is the same value."""
+
+    def __init__(self, candidates: Sequence[Keep], figures: _Figures, order: list[int]) -> None:
+        self._candidates = candidates
+        self._figures = figures
+        self._order = order
+        self._made: list[KeepScore | None] = [None] * len(order)
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    @overload
+    def __getitem__(self, index: int) -> KeepScore: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[KeepScore, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> KeepScore | tuple[KeepScore, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        made = self._made[index]
+        if made is None:
+            i = self._order[index]
+            made = self._made[index] = _keep_score(self._candidates[i], self._figures, i)
+        return made
+
+    def __iter__(self) -> Iterator[KeepScore]:
+        return (self[i] for i in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Ranking | tuple):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Ranking({tuple(self)!r})"
+
+
+def _given_array(candidates: Sequence[Keep]) -> npt.NDArray[np.intp]:
+    """The candidates as one row each, the shorter ones padded with KINDS (no tile)."""
+    width = max(map(len, candidates), default=0)
+    rows: Iterable[Keep] = candidates
+    if any(len(given) != width for given in candidates):
+        rows = ((*given, *(KINDS,) * (width - len(given))) for given in candidates)
+    flat = np.fromiter(chain.from_iterable(rows), dtype=np.intp, count=len(candidates) * width)
+    return flat.reshape(len(candidates), width)
 
 
 @dataclass(frozen=True)

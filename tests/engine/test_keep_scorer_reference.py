@@ -52,3 +52,13 @@ def test_the_fast_scorer_answers_as_the_plain_one() -> None:
                 expected = plain.score(candidates, extra_window=window, draws=draws)
                 assert fast.score(candidates, extra_window=window, draws=draws) == expected, hand
                 assert fast.best(candidates, extra_window=window, draws=draws) == expected[0], hand
+
+
+def test_a_ranking_reads_as_the_tuple_of_its_scores() -> None:
+    hand = Hand(tuple(sorted(Random(3).sample(range(JOKER), 14))), ())
+    scorer = KeepScorer(hand)
+    ranking = scorer.ranking(passes(hand, 3))
+    scores = tuple(scorer.score(passes(hand, 3)))
+    assert ranking[-1] == scores[-1] and ranking[2:7] == scores[2:7] and ranking[::-5] == scores[::-5]
+    assert ranking == scores and len(ranking) == len(scores) and list(ranking) == list(scores)
+    assert hash(ranking) == hash(scores) and ranking.index(scores[9]) == 9
