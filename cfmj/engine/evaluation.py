@@ -105,7 +105,7 @@ class KeepScorer:
             naturals = {t for t in group if t != JOKER}
             if len(naturals) == 1:
                 total_all[naturals.pop()] -= len(group)
-        self.total_all8 = np.maximum(total_all, 0)  # (kinds, K): what a tile drawn could fill
+        self.total_all8 = np.maximum(total_all, 0) if hand.exposures else total_all  # what a tile could fill
         self.fixed_all8 = fixed_by_arrangement()[shortlist].T.view(np.int8)
         self.counts_all = np.zeros(NATURAL_KINDS, dtype=np.int8)
         for tile, copies in self.held.items():
@@ -143,6 +143,7 @@ class KeepScorer:
         size = len(self.shortlist)
         self.lost = np.concatenate([np.zeros((1, size), np.int8), np.ones((1, size), np.int8), lost])
         self.lost_flexible = np.concatenate([np.zeros((2, size), np.int8), lost - lost_fixed])
+        self.base_lost = self.lost + self.base
         self.slot = np.zeros((KINDS + 1, max(copies, default=0) + 1), dtype=np.intp)  # KINDS: no tile
         first = 2
         for tile, count in zip(self.tiles, copies, strict=True):
@@ -156,13 +157,16 @@ class KeepScorer:
         """For each candidate (a row of `given`, padded with KINDS), base + the places its
         given-up tiles filled, and (`flexible`) how many of those are joker-legal: (candidates, K)
         each, the same sums as tile by tile."""
-        need = np.empty((len(given), len(self.shortlist)), dtype=np.int8)
-        need[:] = self.base
-        lost_flexible = np.zeros_like(need) if flexible else None
+        if not given.shape[1]:
+            need = np.repeat(self.base[None, :], len(given), axis=0)
+            return need, np.zeros_like(need) if flexible else None
         last = self.slot.shape[1] - 1
-        for j in range(given.shape[1]):
+        rows = self.slot[given[:, 0], 0]
+        need = self.base_lost[rows]  # base + the first tile's row, in one read
+        lost_flexible = self.lost_flexible[rows] if flexible else None
+        for j in range(1, given.shape[1]):
             tiles = given[:, j]
-            copy = sum((given[:, i] == tiles for i in range(j)), start=np.zeros(len(given), np.intp))
+            copy = (given[:, :j] == tiles[:, None]).sum(axis=1)  # copies of it given up before
             rows = self.slot[tiles, np.minimum(copy, last)]
             need += self.lost[rows]
             if lost_flexible is not None:
@@ -311,9 +315,10 @@ class Ranking(Sequence[KeepScore]):
 
 def _given_array(candidates: Sequence[Keep]) -> npt.NDArray[np.intp]:
     """The candidates as one row each, the shorter ones padded with KINDS (no tile)."""
-    width = max(map(len, candidates), default=0)
+    lengths = list(map(len, candidates))
+    width = max(lengths, default=0)
     rows: Iterable[Keep] = candidates
-    if any(len(given) != width for given in candidates):
+    if min(lengths, default=0) < width:
         rows = ((*given, *(KINDS,) * (width - len(given))) for given in candidates)
     flat = np.fromiter(chain.from_iterable(rows), dtype=np.intp, count=len(candidates) * width)
     return flat.reshape(len(candidates), width)
