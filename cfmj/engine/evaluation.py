@@ -184,7 +184,7 @@ class KeepScorer:
         need, lost_flexible = self._lost(given, jokers or draws is not None)
         empty = None
         if lost_flexible is not None:
-            empty = np.maximum(lost_flexible + self.room, np.int8(0))
+            empty = np.maximum(np.add(lost_flexible, self.room, out=lost_flexible), 0, out=lost_flexible)
             if jokers:  # with no joker kept, none fills an empty place
                 need -= np.minimum(empty, kept_jokers[:, None])
         by_group = np.minimum.reduceat(need, self.starts, axis=1)  # (candidates, groups)
