@@ -144,6 +144,7 @@ class KeepScorer:
         self.lost = np.concatenate([np.zeros((1, size), np.int8), np.ones((1, size), np.int8), lost])
         self.lost_flexible = np.concatenate([np.zeros((2, size), np.int8), lost - lost_fixed])
         self.base_lost = self.lost + self.base
+        self.room_lost = self.lost_flexible + self.room
         self.slot = np.zeros((KINDS + 1, max(copies, default=0) + 1), dtype=np.intp)  # KINDS: no tile
         first = 2
         for tile, count in zip(self.tiles, copies, strict=True):
@@ -155,23 +156,24 @@ class KeepScorer:
         self, given: npt.NDArray[np.intp], flexible: bool
     ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8] | None]:
         """For each candidate (a row of `given`, padded with KINDS), base + the places its
-        given-up tiles filled, and (`flexible`) how many of those are joker-legal: (candidates, K)
-        each, the same sums as tile by tile."""
+        given-up tiles filled, and (`flexible`) room + the joker-legal ones among them (its
+        joker-legal places empty, before the jokers; below 0: none): (candidates, K) each, the
+        same sums as tile by tile."""
         if not given.shape[1]:
-            need = np.repeat(self.base[None, :], len(given), axis=0)
-            return need, np.zeros_like(need) if flexible else None
+            room = np.repeat(self.room[None, :], len(given), axis=0) if flexible else None
+            return np.repeat(self.base[None, :], len(given), axis=0), room
         last = self.slot.shape[1] - 1
         rows = self.slot[given[:, 0], 0]
         need = self.base_lost[rows]  # base + the first tile's row, in one read
-        lost_flexible = self.lost_flexible[rows] if flexible else None
+        room = self.room_lost[rows] if flexible else None
         for j in range(1, given.shape[1]):
             tiles = given[:, j]
             copy = (given[:, :j] == tiles[:, None]).sum(axis=1)  # copies of it given up before
             rows = self.slot[tiles, np.minimum(copy, last)]
             need += self.lost[rows]
-            if lost_flexible is not None:
-                lost_flexible += self.lost_flexible[rows]
-        return need, lost_flexible
+            if room is not None:
+                room += self.lost_flexible[rows]
+        return need, room
 
     def _figures(
         self, candidates: Sequence[Keep], extra_window: int, draws: Mapping[int, int] | None
@@ -181,10 +183,12 @@ class KeepScorer:
         given = _given_array(candidates)
         kept_jokers = (self.jokers - (given == JOKER).sum(axis=1)).astype(np.int8)
         jokers = bool(kept_jokers.any())
-        need, lost_flexible = self._lost(given, jokers or draws is not None)
+        need, room = self._lost(given, jokers or draws is not None)
         empty = None
-        if lost_flexible is not None:
-            empty = np.maximum(np.add(lost_flexible, self.room, out=lost_flexible), 0, out=lost_flexible)
+        if room is not None and draws is None and (kept_jokers == kept_jokers[0]).all():
+            need -= np.clip(room, 0, kept_jokers[0], out=room)  # the jokers put in empty places
+        elif room is not None:
+            empty = np.clip(room, 0, 127, out=room)  # max(room, 0): np.maximum with a number is 10x slower
             if jokers:  # with no joker kept, none fills an empty place
                 need -= np.minimum(empty, kept_jokers[:, None])
         by_group = np.minimum.reduceat(need, self.starts, axis=1)  # (candidates, groups)
