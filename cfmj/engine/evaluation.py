@@ -127,12 +127,15 @@ class KeepScorer:
     def _losses(
         self, rows: npt.NDArray[np.intp], total: npt.NDArray[np.int8], fixed: npt.NDArray[np.int8]
     ) -> None:
-        """The rows `lost` and `lost_flexible` are sums of: giving up one more copy of a tile
-        (the r-th, its Pair or NEWS places last) stops filling what the copies held fill less
-        what one fewer fill. Row 0 is nothing lost (a tile not held, a joker); row 1 a copy
-        beyond those held, counted as a place lost (as giving up `held - r` copies, r > held,
-        does). `slot[tile, r - 1]`: the row of its r-th copy given up. Built whole here: a scorer
-        is shared, so it is never changed afterwards."""
+        """The rows a candidate's losses are sums of, one per copy given up: giving up the r-th
+        copy of a tile stops filling the places r copies fewer no longer fill, any place in
+        `lost`, joker-legal ones (not Pair or NEWS) in `lost_flexible`. Summed over r they are
+        the places `held` copies fill less what `held - r` fill. Row 0 is nothing lost (a tile
+        not held, a joker); row 1 a copy beyond those held: one place, not joker-legal (what
+        that difference gives when r > held). `slot[tile, r - 1]`: the row of its r-th copy;
+        `base_lost` and `room_lost`: `lost` with base and `lost_flexible` with room added, for
+        a candidate's first tile. Built whole here: a scorer is shared, so it is never changed
+        afterwards."""
         copies = [self.held[t] for t in self.tiles]
         which = np.repeat(np.arange(len(rows)), copies)  # one row per copy held
         nth = np.concatenate([np.arange(1, c + 1) for c in copies]) if copies else np.zeros(0, np.int8)
