@@ -4,6 +4,7 @@ stop after the first Charleston, and what to offer in the courtesy pass."""
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -59,21 +60,21 @@ class Grade:
         ]
 
 
-def grade(ranked: tuple[KeepScore, ...], given: tuple[int, ...]) -> Grade:
+def grade(ranked: Sequence[KeepScore], given: tuple[int, ...]) -> Grade:
     """Best: as good as the advised choice. Good: your nearest hand is as near as with the
     advice. Weak: it moves your nearest hand farther away."""
     mine = next(s for s in ranked if s.given == given)
     return grade_of(ranked, mine, 1 + sum(1 for s in ranked if s.sort_key() < mine.sort_key()))
 
 
-def grade_all(ranked: tuple[KeepScore, ...]) -> dict[tuple[int, ...], Grade]:
+def grade_all(ranked: Sequence[KeepScore]) -> dict[tuple[int, ...], Grade]:
     """grade() for every choice at once (sorted keys, so each rank is a bisection): the drills
     store this table with a puzzle, and marking an answer is then a look-up."""
     keys = sorted(s.sort_key() for s in ranked)
     return {s.given: grade_of(ranked, s, 1 + bisect_left(keys, s.sort_key())) for s in ranked}
 
 
-def grade_of(ranked: tuple[KeepScore, ...], mine: KeepScore, rank: int) -> Grade:
+def grade_of(ranked: Sequence[KeepScore], mine: KeepScore, rank: int) -> Grade:
     best = ranked[0]
     if mine.mark_key() == best.mark_key():
         verdict = BEST
@@ -88,7 +89,7 @@ def grade_of(ranked: tuple[KeepScore, ...], mine: KeepScore, rank: int) -> Grade
 class CharlestonAdvice:
     hand: Hand
     direction: str
-    ranked: tuple[KeepScore, ...]
+    ranked: Sequence[KeepScore]  # every pass, best first (an evaluation.Ranking: made as read)
     blind: int  # how many of the tiles just received to pass on unseen
     why: str
     graded: Grade | None = None
@@ -145,8 +146,8 @@ def read_charleston_hand(hand: str | Hand, rules: RuleSet) -> Hand:
 
 def passes(hand: Hand, size: int) -> list[Keep]:
     """Every different choice of `size` tiles to pass (jokers are never passed)."""
-    passable = [t for t in hand.concealed if t != JOKER]
-    return sorted({tuple(sorted(c)) for c in combinations(passable, size)})
+    passable = sorted(t for t in hand.concealed if t != JOKER)  # so each combination is sorted
+    return sorted(set(combinations(passable, size)))
 
 
 QUICK_POOL = 7  # the least useful tiles a quick pass is chosen from
@@ -185,7 +186,7 @@ def charleston(
     mine = proposed_pass(hand, proposed) if proposed is not None else None
     options = passes(hand, PASS_SIZE)
     scorer = keep_scorer(hand)
-    ranked = tuple(scorer.score(options))
+    ranked = scorer.ranking(options)
     blind = blind_count(hand, ranked[0], scorer) if blind_allowed else 0
     graded = grade(ranked, mine) if mine is not None else None
     return CharlestonAdvice(hand, direction, ranked, blind, _why(hand, ranked[0], direction, blind), graded)

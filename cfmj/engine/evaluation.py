@@ -15,18 +15,21 @@ tiles received, not drawn one by one.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain
+from typing import overload
 
 import numpy as np
 import numpy.typing as npt
 
 from .card import CardEntry
+from .card_rows import fixed_by_arrangement, places_by_arrangement
 from .distance import IMPOSSIBLE, WINNING_SIZE, card_matrix, needs, target_ids
 from .notation import Hand
 from .ruleset import RuleSet
-from .tiles import JOKER, NATURAL_KINDS
+from .tiles import JOKER, KINDS, NATURAL_KINDS
 
 SHORTLIST = 2000  # arrangements kept in view: plenty, since the nearest ones decide
 RECENT = 16  # hands whose needs and scorers are kept: advice asks about the same hand many times
@@ -91,89 +94,106 @@ class KeepScorer:
         self.held = Counter(t for t in hand.concealed if t != JOKER)
         self.jokers = hand.concealed.count(JOKER)
         self.tiles = sorted(self.held)
-        # Every kind's places (K columns), what an exposure of it fills taken off: exposed blocks
-        # are full, so their places are neither free for jokers nor for more tiles.
-        total_all = matrix.total[:, shortlist]
+        # Every kind's places (K columns; read as rows of the card turned, so that a shortlist
+        # is a few contiguous reads), what an exposure of it fills taken off: exposed blocks are
+        # full, so their places are neither free for jokers nor for more tiles. Every count here
+        # is at most 14: int8 is exact and halves the memory the scoring goes through.
+        total_all = places_by_arrangement()[shortlist].T.astype(np.int8)  # (kinds, K)
         self.exposed = sum(len(g) for g in hand.exposures)
-        self.flexible_total = matrix.flexible_total[shortlist] - self.exposed
+        flexible = matrix.flexible_total[shortlist] - self.exposed
         for group in hand.exposures:
             naturals = {t for t in group if t != JOKER}
             if len(naturals) == 1:
                 total_all[naturals.pop()] -= len(group)
-        total_all = np.maximum(total_all, 0)
-        self.total = total_all[self.tiles]  # (tiles, K)
-        self.fixed = matrix.fixed[np.ix_(np.array(self.tiles, dtype=np.intp), shortlist)]
-        self.total_all8 = total_all.astype(np.int8)  # (kinds, K): what a tile drawn could fill
-        self.fixed_all8 = matrix.fixed[:, shortlist].astype(np.int8)
+        self.total_all8 = np.maximum(total_all, 0) if hand.exposures else total_all  # what a tile could fill
+        self.fixed_all8 = fixed_by_arrangement()[shortlist].T.view(np.int8)
         self.counts_all = np.zeros(NATURAL_KINDS, dtype=np.int8)
-        for tile, count in self.held.items():
-            self.counts_all[tile] = count
+        for tile, copies in self.held.items():
+            self.counts_all[tile] = copies
         # What the whole concealed hand fills; a candidate gives up at most a few tiles, so its
-        # own figures are these less one row per tile given up (see `_filled`). Every count
-        # here is at most 14: int8 is exact and halves the memory the scoring goes through.
-        counts = np.array([self.held[t] for t in self.tiles], dtype=np.int8)[:, None]
-        self.total8 = self.total.astype(np.int8)
-        self.fixed8 = self.fixed.astype(np.int8)
-        self.placed = np.minimum(self.total8, counts).sum(axis=0, dtype=np.int8)
-        self.in_fixed = np.minimum(self.fixed8, counts).sum(axis=0, dtype=np.int8)
-        self.flexible8 = self.flexible_total.astype(np.int8)
-        # Row first[tile] + r - 1 of `losses`: the places the hand stops filling when it gives up
-        # r copies of `tile`, all of them and then its Pair or NEWS ones, side by side. Row 0 is
-        # nothing lost. Built whole here: a scorer is shared, so it is never changed afterwards.
-        self.first: dict[int, int] = {}
-        losses = [np.zeros(2 * len(shortlist), dtype=np.int8)]
-        for row, tile in enumerate(self.tiles):
-            self.first[tile] = len(losses)
-            losses += list(self._loss(row, np.arange(1, self.held[tile] + 1)))
-        self.losses = np.stack(losses)
+        # own figures are these less one row per tile given up (see `_lost`).
+        rows = np.array(self.tiles, dtype=np.intp)
+        counts = self.counts_all[rows][:, None]
+        total, fixed = self.total_all8[rows], self.fixed_all8[rows]
+        placed = np.minimum(total, counts).sum(axis=0, dtype=np.int8)
+        in_fixed = np.minimum(fixed, counts).sum(axis=0, dtype=np.int8)
+        # A keep's tiles missing, arrangement by arrangement, are base + lost - the jokers put in
+        # its empty joker-legal places, max(room + lost_flexible, 0): the whole hand's figures
+        # less the places its given-up tiles filled (any place; joker-legal ones).
+        self.base = (WINNING_SIZE - self.exposed - placed).astype(np.int8)
+        self.room = (flexible - (placed - in_fixed)).astype(np.int8)
+        self._losses(rows, total, fixed)
 
-    def _loss(self, row: int, given: npt.NDArray[np.int_]) -> npt.NDArray[np.int8]:
-        """One row of `losses` per count in `given`."""
-        held = self.held[self.tiles[row]]
-        kept = (held - given).astype(np.int8)[:, None]
-        total, fixed = self.total8[row][None, :], self.fixed8[row][None, :]
-        lost = np.minimum(total, held) - np.minimum(total, kept)
-        lost_fixed = np.minimum(fixed, held) - np.minimum(fixed, kept)
-        return np.concatenate([lost, lost_fixed], axis=1).astype(np.int8)
-
-    def _filled(self, candidates: Sequence[Keep]) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
-        """For each candidate, the places its kept natural tiles fill, and how many of those are
-        Pair or NEWS places: (candidates, K) each, the same sums as tile by tile."""
-        table = self.losses
-        extra: list[npt.NDArray[np.int8]] = []  # more copies given up than held: not from a hand
-        ids: list[list[int]] = []
-        for given in candidates:
-            mine: list[int] = []
-            for tile in set(given):
-                if tile in self.first:
-                    times = given.count(tile)
-                    if times <= self.held[tile]:
-                        mine.append(self.first[tile] + times - 1)
-                    else:
-                        mine.append(len(table) + len(extra))
-                        extra.append(self._loss(self.tiles.index(tile), np.array([times]))[0])
-            ids.append(mine)
-        if extra:
-            table = np.concatenate([table, np.stack(extra)])
-        width = max((len(m) for m in ids), default=0)
-        lost = np.zeros((len(candidates), table.shape[1]), dtype=np.int8)
-        for j in range(width):
-            lost += table[[m[j] if j < len(m) else 0 for m in ids]]
+    def _losses(
+        self, rows: npt.NDArray[np.intp], total: npt.NDArray[np.int8], fixed: npt.NDArray[np.int8]
+    ) -> None:
+        """The rows a candidate's losses are sums of, one per copy given up: giving up the r-th
+        copy of a tile stops filling the places r copies fewer no longer fill, any place in
+        `lost`, joker-legal ones (not Pair or NEWS) in `lost_flexible`. Summed over r they are
+        the places `held` copies fill less what `held - r` fill. Row 0 is nothing lost (a tile
+        not held, a joker); row 1 a copy beyond those held: one place, not joker-legal (what
+        that difference gives when r > held). `slot[tile, r - 1]`: the row of its r-th copy;
+        `base_lost` and `room_lost`: `lost` with base and `lost_flexible` with room added, for
+        a candidate's first tile. Built whole here: a scorer is shared, so it is never changed
+        afterwards."""
+        copies = [self.held[t] for t in self.tiles]
+        which = np.repeat(np.arange(len(rows)), copies)  # one row per copy held
+        nth = np.concatenate([np.arange(1, c + 1) for c in copies]) if copies else np.zeros(0, np.int8)
+        held = self.counts_all[rows][which][:, None]
+        after, before = (held - nth[:, None]).astype(np.int8), (held - nth[:, None] + 1).astype(np.int8)
+        lost = np.minimum(total[which], before) - np.minimum(total[which], after)
+        lost_fixed = np.minimum(fixed[which], before) - np.minimum(fixed[which], after)
         size = len(self.shortlist)
-        placed = self.placed[None, :] - lost[:, :size]
-        in_fixed = self.in_fixed[None, :] - lost[:, size:]
-        return placed, in_fixed
+        self.lost = np.concatenate([np.zeros((1, size), np.int8), np.ones((1, size), np.int8), lost])
+        self.lost_flexible = np.concatenate([np.zeros((2, size), np.int8), lost - lost_fixed])
+        self.base_lost = self.lost + self.base
+        self.room_lost = self.lost_flexible + self.room
+        self.slot = np.zeros((KINDS + 1, max(copies, default=0) + 1), dtype=np.intp)  # KINDS: no tile
+        first = 2
+        for tile, count in zip(self.tiles, copies, strict=True):
+            self.slot[tile, :count] = np.arange(first, first + count)
+            self.slot[tile, count:] = 1
+            first += count
+
+    def _lost(
+        self, given: npt.NDArray[np.intp], flexible: bool
+    ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8] | None]:
+        """For each candidate (a row of `given`, padded with KINDS), base + the places its
+        given-up tiles filled, and (`flexible`) room + the joker-legal ones among them (its
+        joker-legal places empty, before the jokers; below 0: none): (candidates, K) each, the
+        same sums as tile by tile."""
+        if not given.shape[1]:
+            room = np.repeat(self.room[None, :], len(given), axis=0) if flexible else None
+            return np.repeat(self.base[None, :], len(given), axis=0), room
+        last = self.slot.shape[1] - 1
+        rows = self.slot[given[:, 0], 0]
+        need = self.base_lost[rows]  # base + the first tile's row, in one read
+        room = self.room_lost[rows] if flexible else None
+        for j in range(1, given.shape[1]):
+            tiles = given[:, j]
+            copy = (given[:, :j] == tiles[:, None]).sum(axis=1)  # copies of it given up before
+            rows = self.slot[tiles, np.minimum(copy, last)]
+            need += self.lost[rows]
+            if room is not None:
+                room += self.lost_flexible[rows]
+        return need, room
 
     def _figures(
         self, candidates: Sequence[Keep], extra_window: int, draws: Mapping[int, int] | None
     ) -> _Figures:
         if not len(self.shortlist):
             raise ValueError("no arrangement is reachable: the hand is dead")
-        kept_jokers = np.array([self.jokers - given.count(JOKER) for given in candidates], dtype=np.int8)
-        placed, in_fixed = self._filled(candidates)
-        empty = np.maximum(self.flexible8[None, :] - (placed - in_fixed), 0)
-        placed += np.minimum(empty, kept_jokers[:, None]) + np.int8(self.exposed)
-        need = np.int8(WINNING_SIZE) - placed  # (candidates, K)
+        given = _given_array(candidates)
+        kept_jokers = (self.jokers - (given == JOKER).sum(axis=1)).astype(np.int8)
+        jokers = bool(kept_jokers.any())
+        need, room = self._lost(given, jokers or draws is not None)
+        empty = None
+        if room is not None and draws is None and (kept_jokers == kept_jokers[0]).all():
+            need -= np.clip(room, 0, kept_jokers[0], out=room)  # the jokers put in empty places
+        elif room is not None:
+            empty = np.clip(room, 0, 127, out=room)  # max(room, 0): np.maximum with a number is 10x slower
+            if jokers:  # with no joker kept, none fills an empty place
+                need -= np.minimum(empty, kept_jokers[:, None])
         by_group = np.minimum.reduceat(need, self.starts, axis=1)  # (candidates, groups)
         best = by_group.min(axis=1)
         window = int(best.min()) + extra_window
@@ -182,7 +202,7 @@ class KeepScorer:
         nearest = self.shortlist[need.argmin(axis=1)]
         accepted = (
             self._acceptance(candidates, need == best[:, None], empty > kept_jokers[:, None], draws)
-            if draws is not None
+            if draws is not None and empty is not None
             else [0] * len(candidates)
         )
         return _Figures(best.tolist(), within.tolist(), window, weight.tolist(), nearest.tolist(), accepted)
@@ -213,25 +233,22 @@ class KeepScorer:
             out.append(int(left[fills.any(axis=1)].sum()) + (jokers_left if spare.any() else 0))
         return out
 
-    def _keep_score(self, given: Keep, figures: _Figures, i: int) -> KeepScore:
-        return KeepScore(
-            tuple(given),
-            figures.best[i],
-            figures.within[i],
-            figures.window,
-            figures.weight[i],
-            card_matrix().entries[figures.nearest[i]],
-            figures.accepted[i],
-        )
-
     def score(
         self, candidates: Sequence[Keep], *, extra_window: int = 1, draws: Mapping[int, int] | None = None
     ) -> list[KeepScore]:
         """Score each candidate (the tiles given up), best first. `draws`: the copies of each kind
         still to come, for discards (each keep's acceptance is then counted and weighed)."""
-        figures = self._figures(candidates, extra_window, draws)
-        scores = [self._keep_score(given, figures, i) for i, given in enumerate(candidates)]
-        return sorted(scores, key=KeepScore.sort_key)
+        return list(self.ranking(candidates, extra_window=extra_window, draws=draws))
+
+    def ranking(
+        self, candidates: Sequence[Keep], *, extra_window: int = 1, draws: Mapping[int, int] | None = None
+    ) -> Ranking:
+        """score(candidates), each KeepScore made when it is first read (see Ranking)."""
+        f = self._figures(candidates, extra_window, draws)
+        keys = list(
+            zip(f.best, [-a for a in f.accepted], [-w for w in f.within], [-w for w in f.weight], strict=True)
+        )
+        return Ranking(candidates, f, sorted(range(len(candidates)), key=keys.__getitem__))
 
     def best(
         self, candidates: Sequence[Keep], *, extra_window: int = 1, draws: Mapping[int, int] | None = None
@@ -243,7 +260,75 @@ class KeepScorer:
             range(len(candidates)),
             key=lambda i: (figures.best[i], -figures.accepted[i], -figures.within[i], -figures.weight[i]),
         )
-        return self._keep_score(candidates[first], figures, first)
+        return _keep_score(candidates[first], figures, first)
+
+
+def _keep_score(given: Keep, figures: _Figures, i: int) -> KeepScore:
+    return KeepScore(
+        tuple(given),
+        figures.best[i],
+        figures.within[i],
+        figures.window,
+        figures.weight[i],
+        card_matrix().entries[figures.nearest[i]],
+        figures.accepted[i],
+    )
+
+
+class Ranking(Sequence[KeepScore]):
+    """Candidates' scores, best first (KeepScore.sort_key's order; ties keep the candidates'
+    order), each KeepScore made when it is first read: Charleston advice ranks hundreds of passes
+    and shows the first few (a drill's grading reads them all). Equal to a tuple of the same
+    scores. Shared safely: a score made twice by two threads is the same value."""
+
+    def __init__(self, candidates: Sequence[Keep], figures: _Figures, order: list[int]) -> None:
+        self._candidates = candidates
+        self._figures = figures
+        self._order = order
+        self._made: list[KeepScore | None] = [None] * len(order)
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    @overload
+    def __getitem__(self, index: int) -> KeepScore: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[KeepScore, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> KeepScore | tuple[KeepScore, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        made = self._made[index]
+        if made is None:
+            i = self._order[index]
+            made = self._made[index] = _keep_score(self._candidates[i], self._figures, i)
+        return made
+
+    def __iter__(self) -> Iterator[KeepScore]:
+        return (self[i] for i in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Ranking | tuple):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Ranking({tuple(self)!r})"
+
+
+def _given_array(candidates: Sequence[Keep]) -> npt.NDArray[np.intp]:
+    """The candidates as one row each, the shorter ones padded with KINDS (no tile)."""
+    lengths = list(map(len, candidates))
+    width = max(lengths, default=0)
+    rows: Iterable[Keep] = candidates
+    if min(lengths, default=0) < width:
+        rows = ((*given, *(KINDS,) * (width - len(given))) for given in candidates)
+    flat = np.fromiter(chain.from_iterable(rows), dtype=np.intp, count=len(candidates) * width)
+    return flat.reshape(len(candidates), width)
 
 
 @dataclass(frozen=True)
