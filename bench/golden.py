@@ -34,8 +34,8 @@ from cfmj.engine.cli import answer_charleston, answer_check, answer_discard, ans
 from cfmj.engine.errors import InputError  # noqa: E402
 from cfmj.engine.notation import Hand, format_hand  # noqa: E402
 from cfmj.engine.shapes import card_shapes  # noqa: E402
-from cfmj.engine.winning import support_index  # noqa: E402
 from cfmj.engine.studies.charleston_strength import wall  # noqa: E402
+from cfmj.engine.winning import support_index  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "engine" / "golden" / "answers.jsonl.gz"
 ANSWER: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
