@@ -133,3 +133,6 @@ def check(
 def arrangements(hand: str | Hand, **options: Any) -> tuple[Arrangement, ...]:
     """All winning arrangements of a hand, the best-scoring first (empty if it does not win)."""
     return check(hand, **options).arrangements
+
+
+__all__ = ["HAND_SIZE", "CheckResult", "arrangements", "check", "describe_block"]
