@@ -8,7 +8,9 @@ seeded like bench/practice_views.py: the lessons loaded, puzzles of every kind a
 signed-in users with sessions (half the learners; the other half are visitors keeping their
 session cookie).
 
-Each learner, in a loop, picks one of three activities at random:
+Each learner first chooses to practise everything (POST /practice/range/: a fresh learner's
+lessons open only the first drill kinds, and the drill below picks any kind), then, in a loop,
+picks one of three activities at random:
 - daily set: GET /practice/daily/ and answer its puzzle (htmx POST) while any is left;
 - drill: GET /practice/<kind>/ (next puzzle) and answer it (htmx POST);
 - lesson: GET a step page of lesson 1 and POST its check (htmx).
@@ -154,11 +156,23 @@ def cookies_of(number: int, setup: Setup) -> dict[str, str]:
     return {"sessionid": sessions[number]} if number % 2 == 0 else {}
 
 
+async def practise_everything(cookies: dict[str, str]) -> None:
+    """Choose to practise everything, as the practice page's button does (not timed): without it
+    most drill kinds answer "not open yet" to a learner who has taken no lesson."""
+    await fetch("GET", "/practice/", cookies)  # the session and CSRF cookies
+    body = urlencode({"everything": "on", "csrfmiddlewaretoken": cookies.get("csrftoken", "")})
+    headers = {"X-CSRFToken": cookies.get("csrftoken", ""), "Referer": f"http://{HOST}:{PORT}/"}
+    status, _ = await fetch("POST", "/practice/range/", cookies, body, headers)
+    if status != 302:
+        raise SystemExit(f"Choosing to practise everything answered HTTP {status}")
+
+
 async def learner(number: int, setup: Setup, think: bool, tally: Tally) -> None:
     kinds = setup["kinds"]
     slug, steps = str(setup["slug"]), int(setup["steps"])
     cookies = cookies_of(number, setup)
     rng = random.Random(number)
+    await asyncio.wait_for(practise_everything(cookies), REQUEST_TIMEOUT * 4)
 
     async def pause() -> None:
         if think:

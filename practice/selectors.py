@@ -15,6 +15,7 @@ from django.db.models import Count, QuerySet
 from django.utils import timezone
 
 from cfmj.accounts.learners import Learner, rows_of
+from cfmj.core.prepared import Prepared
 from cfmj.engine.drills.common import GOOD
 from practice.models import (
     KIND_CHOICES,
@@ -89,12 +90,16 @@ def puzzle_next(
 def rating_target(kind: str, learner: Learner) -> float:
     """The rating a learner's next puzzle of this kind is chosen near: their own in the skill, or
     a gentle start for a newcomer."""
-    skill = (
-        SkillRating.objects.filter(user=learner.user, kind=kind).values_list("rating", flat=True).first()
-        if learner.user
-        else None
-    )
-    return skill if skill is not None else DEFAULT_RATING - 200
+    rows = _SKILL_RATING.rows(learner.user.pk, kind) if learner.user else []
+    return float(rows[0][0]) if rows else DEFAULT_RATING - 200
+
+
+# Read by every drill page: prepared (cfmj.core.prepared).
+_SKILL_RATING = Prepared(
+    lambda user_id, kind: SkillRating.objects.filter(user_id=user_id, kind=kind).values_list("rating")[:1],
+    -1,
+    "\x01kind",
+)
 
 
 def _within_reach(
