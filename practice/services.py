@@ -11,14 +11,13 @@ from typing import Any
 
 from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
-from django.db.models import Exists, F, OuterRef, QuerySet, Subquery
+from django.db.models import F
 
-from cfmj.accounts.learners import Learner, rows_of
+from cfmj.accounts.learners import Learner
 from cfmj.accounts.models import User
 from cfmj.core.days import today_in
-from cfmj.core.prepared import Prepared
 from cfmj.engine import drills
-from practice import serving
+from practice import queries, serving
 from practice.answering import Marked, answer_mark
 from practice.making import puzzle_keep
 from practice.models import (
@@ -95,8 +94,11 @@ def attempt_keep(
             # token (Attempt.DoesNotExist, the answer lost). It also keeps two last daily
             # answers at once from each missing the other's (a streak never extended), and
             # two answers to one puzzle at once from both counting as the first.
-            _USER_LOCK.rows(learner.user.pk)
-        puzzle = Puzzle.objects.select_for_update().get(pk=puzzle_id)
+            queries.USER_LOCK.rows(learner.user.pk)
+        locked = queries.PUZZLE_LOCK.instances(puzzle_id)
+        if not locked:
+            raise Puzzle.DoesNotExist(f"No puzzle {puzzle_id}")
+        puzzle = locked[0]
         mark = marked or answer_mark(
             kind=puzzle.kind, question=puzzle.question, answer=puzzle.answer, response=response
         )
@@ -119,47 +121,21 @@ def attempt_keep(
     return Kept(attempt, graded, first)
 
 
-_USER_LOCK = Prepared(
-    lambda user_id: User.objects.select_for_update().filter(pk=user_id).values_list("pk"), -1
-)
-
-
 def _standing(learner: Learner, puzzle: Puzzle) -> tuple[bool, ReviewItem | None]:
     """Whether this answer moves the ratings (the learner's first answer to the puzzle, or one to
     a puzzle that has come back for review), and that review when it is due. A first answer may
     have one too: a puzzle missed in a lesson (lesson_mistake_keep) comes back before it was ever
     answered in a drill. One query, and one more only when a review is due."""
     if learner.user is None:
-        first = not _ANSWERED_BY_VISITOR.rows(learner.visitor, puzzle.pk)
+        first = not queries.ANSWERED_BY_VISITOR.rows(learner.visitor, puzzle.pk)
         return first and puzzle.table != LESSON, None
-    ((first, due_id),) = _STANDING.rows(learner.user.pk, puzzle.pk, learner.today())
+    ((first, due_id),) = queries.STANDING.rows(learner.user.pk, puzzle.pk, learner.today())
     review = ReviewItem.objects.get(pk=due_id) if due_id is not None else None
     if puzzle.table == LESSON:
         # A question missed in a lesson was answered there already: it moves the ratings only
         # when it comes back due, like any review.
         return review is not None, review
     return first or review is not None, review
-
-
-def _standing_query(user_id: int, puzzle_id: int, today: datetime.date) -> QuerySet[Puzzle, tuple[bool, int]]:
-    answered = Attempt.objects.filter(rows_of(Learner(User(pk=user_id), "")), puzzle=OuterRef("pk"))
-    due = ReviewItem.objects.filter(user_id=user_id, puzzle=OuterRef("pk"), retired=False, due__lte=today)
-    return (
-        Puzzle.objects.filter(pk=puzzle_id)
-        .annotate(first=~Exists(answered), due_id=Subquery(due.values("pk")[:1]))
-        .values_list("first", "due_id")
-    )
-
-
-# Asked for every answer kept: prepared (cfmj.core.prepared).
-_STANDING = Prepared(_standing_query, -1, -2, datetime.date(1, 1, 1))
-_ANSWERED_BY_VISITOR = Prepared(
-    lambda visitor, puzzle_id: Attempt.objects.filter(
-        rows_of(Learner(None, visitor)), puzzle_id=puzzle_id
-    ).values_list("pk")[:1],
-    "\x01visitor",
-    -2,
-)
 
 
 def _record(
@@ -212,7 +188,8 @@ def _rate_learner(
 ) -> tuple[Rating, float]:
     """Move the user's rating in one skill after one attempt (the row locked while it moves).
     Returns the rating before and the new rating value."""
-    skill = SkillRating.objects.select_for_update().filter(user=user, kind=kind).first()
+    found = queries.SKILL_LOCK.instances(user.pk, kind)
+    skill = found[0] if found else None
     before = Rating(skill.rating, skill.deviation, skill.volatility) if skill else Rating()
     new = update(before, [(opponent, score)])
     right = 1 if correct else 0

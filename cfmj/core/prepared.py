@@ -15,7 +15,8 @@ Everything in the queryset but its arguments is fixed at that first run, so a da
 must be an argument (a date stand-in matches the date or, on SQLite, its ISO text), and its
 shape must not depend on the arguments' values, only their places in it: a query that differs
 for an account and a visitor is two Prepared queries. Only `values_list` querysets (rows as
-tuples) are prepared: model instances are left to the ORM.
+tuples, `rows`) and plain model querysets (instances, `instances`: no select_related, no
+annotations, no deferred fields) are prepared.
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ class _Compiled:
     as_text: tuple[bool, ...]  # for each parameter: the argument goes as its ISO text (SQLite dates)
     compiler: SQLCompiler
     converters: dict[int, Any]
+    model: Any  # the model of a queryset of instances, else None
+    attnames: tuple[str, ...]  # its fields, in the order of the columns
 
 
 class Prepared:
@@ -75,6 +78,14 @@ class Prepared:
             found = compiled.compiler.apply_converters(found, compiled.converters)
         return [tuple(row) for row in found]
 
+    def instances(self, *arguments: Any) -> list[Any]:
+        """The queryset's model instances for these arguments, as the ORM makes them (from_db)."""
+        rows = self.rows(*arguments)
+        compiled = self._compiled[ALIAS]
+        if compiled.model is None:
+            raise PreparedError("Not a queryset of model instances")
+        return [compiled.model.from_db(ALIAS, compiled.attnames, row) for row in rows]
+
     def _compile(self, queryset: QuerySet[Any, Any]) -> _Compiled:
         if queryset.db != ALIAS:
             raise PreparedError(f"The queryset reads {queryset.db!r}, not {ALIAS!r}")
@@ -95,7 +106,20 @@ class Prepared:
             raise PreparedError(f"Stand-ins {sorted(missing)} are not among the query's parameters")
         fields = [column for column, _, _ in compiler.select[: compiler.col_count]]
         converters = compiler.get_converters(fields)
-        return _Compiled(sql, tuple(params), tuple(places), tuple(as_text), compiler, converters)
+        model, attnames = None, ()
+        if not queryset.query.has_select_fields:  # a queryset of instances (not values_list)
+            if (compiler.klass_info or {}).get("related_klass_infos") or compiler.annotation_col_map:
+                raise PreparedError(
+                    "Only plain model querysets are prepared (no select_related, annotations)"
+                )
+            model = queryset.model
+            attnames = tuple(column.target.attname for column in fields)
+            concrete = tuple(field.attname for field in model._meta.concrete_fields)
+            if attnames != concrete:
+                raise PreparedError("Only querysets reading every field are prepared")
+        return _Compiled(
+            sql, tuple(params), tuple(places), tuple(as_text), compiler, converters, model, attnames
+        )
 
     def forget(self) -> None:
         """Compile again on the next run."""
