@@ -62,6 +62,7 @@ def _due_puzzle(user_id: int, kind: str, today: datetime.date) -> QuerySet[Puzzl
 
 
 PUZZLE = Prepared(lambda pk: Puzzle.objects.filter(pk=pk), -1)
+PUZZLE_BY_HASH = Prepared(lambda digest: Puzzle.objects.filter(content_hash=digest), "\x01digest")
 DUE_PUZZLE = Prepared(_due_puzzle, -1, "\x01kind", SOME_DAY)
 
 

@@ -91,6 +91,8 @@ def puzzle_next(
 
 def puzzle_of(pk: int) -> Puzzle | None:
     """The stored puzzle of this id, or None."""
+    if not 0 < pk < 2**63:  # none (the ORM finds none; the database would refuse the number)
+        return None
     found = queries.PUZZLE.instances(pk)
     return found[0] if found else None
 
