@@ -12,7 +12,8 @@ the query, and the results are those of the queryset with the real arguments
 (tests/core/test_prepared.py compares them).
 
 Everything in the queryset but its arguments is fixed at that first run, so a date or a time
-must be an argument (a date stand-in matches the date or, on SQLite, its ISO text), and its
+must be an argument (a date stand-in matches the date or, on SQLite, its ISO text; a number
+matches it in psycopg's wrappers, Int2(7) for a small integer field), and its
 shape must not depend on the arguments' values, only their places in it: a query that differs
 for an account and a visitor is two Prepared queries. Only `values_list` querysets (rows as
 tuples, `rows`) and plain model querysets (instances, `instances`: no select_related, no
@@ -43,7 +44,7 @@ class _Compiled:
     sql: str
     params: tuple[Any, ...]
     places: tuple[int | None, ...]  # for each parameter: which argument goes there, or None
-    as_text: tuple[bool, ...]  # for each parameter: the argument goes as its ISO text (SQLite dates)
+    shapes: tuple[Callable[[Any], Any] | None, ...]  # how each argument goes in (None: as it is)
     compiler: SQLCompiler
     converters: dict[int, Any]
     model: Any  # the model of a queryset of instances, else None
@@ -68,8 +69,8 @@ class Prepared:
         if compiled is None:
             compiled = self._compiled[ALIAS] = self._compile(self._build(*self._stand_ins))
         params = [
-            value if place is None else arguments[place].isoformat() if text else arguments[place]
-            for value, place, text in zip(compiled.params, compiled.places, compiled.as_text, strict=True)
+            value if place is None else arguments[place] if shape is None else shape(arguments[place])
+            for value, place, shape in zip(compiled.params, compiled.places, compiled.shapes, strict=True)
         ]
         with connections[ALIAS].cursor() as cursor:
             cursor.execute(compiled.sql, params)
@@ -92,15 +93,13 @@ class Prepared:
         compiler = queryset.query.get_compiler(using=ALIAS)
         sql, params = compiler.as_sql()
         places: list[int | None] = []
-        as_text: list[bool] = []
+        shapes: list[Callable[[Any], Any] | None] = []
         for value in params:
             found = [
-                (n, text)
-                for n, s in enumerate(self._stand_ins)
-                if (text := _stands_for(value, s)) is not None
+                (n, shape) for n, stand_in in enumerate(self._stand_ins) if (shape := _shape(value, stand_in))
             ]
             places.append(found[0][0] if found else None)
-            as_text.append(bool(found and found[0][1]))
+            shapes.append(found[0][1] if found and found[0][1] is not _as_it_is else None)
         missing = set(range(len(self._stand_ins))) - {p for p in places if p is not None}
         if missing:
             raise PreparedError(f"Stand-ins {sorted(missing)} are not among the query's parameters")
@@ -118,7 +117,7 @@ class Prepared:
             if attnames != concrete:
                 raise PreparedError("Only querysets reading every field are prepared")
         return _Compiled(
-            sql, tuple(params), tuple(places), tuple(as_text), compiler, converters, model, attnames
+            sql, tuple(params), tuple(places), tuple(shapes), compiler, converters, model, attnames
         )
 
     def forget(self) -> None:
@@ -126,13 +125,26 @@ class Prepared:
         self._compiled.clear()
 
 
-def _stands_for(value: Any, stand_in: Any) -> bool | None:
-    """Whether a compiled parameter is this stand-in: None if not, else whether it went as ISO
-    text (a date on SQLite)."""
+def _as_it_is(value: Any) -> Any:
+    return value
+
+
+def _iso(value: Any) -> Any:
+    return value.isoformat()
+
+
+def _shape(value: Any, stand_in: Any) -> Callable[[Any], Any] | None:
+    """How an argument goes where this compiled parameter is, if the parameter is this stand-in:
+    as it is, as its ISO text (a date on SQLite), or in the parameter's own type (psycopg's Int2
+    for a small integer field); None when it is not this stand-in."""
+    if isinstance(stand_in, bool) or isinstance(value, bool):
+        return None
     if type(value) is type(stand_in) and value == stand_in:
-        return False
+        return _as_it_is
+    if isinstance(stand_in, int) and isinstance(value, int) and value == stand_in:
+        return type(value)  # a subclass of int: Int2, Int4, Int8
     if isinstance(stand_in, datetime.date) and value == stand_in.isoformat():
-        return True
+        return _iso
     return None
 
 

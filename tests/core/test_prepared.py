@@ -9,7 +9,7 @@ import pytest
 from django.db.models import QuerySet
 
 from cfmj.accounts.models import User
-from cfmj.core.prepared import Prepared, PreparedError, flat
+from cfmj.core.prepared import Prepared, PreparedError, _shape, flat
 
 pytestmark = pytest.mark.django_db
 
@@ -46,3 +46,14 @@ def test_a_stand_in_missing_from_the_query_is_refused() -> None:
     prepared = Prepared(lambda user_id: User.objects.filter(pk=1).values_list("pk"), -1)
     with pytest.raises(PreparedError, match="not among"):
         prepared.rows(3)
+
+
+def test_a_number_in_a_drivers_wrapper_is_a_stand_in() -> None:
+    class Int2(int):  # as psycopg wraps a small integer field's value on PostgreSQL
+        pass
+
+    assert _shape(Int2(32001), 32001) is Int2  # the argument goes in the same wrapper
+    assert _shape(32001, 32001) is not None
+    assert _shape(Int2(7), 32001) is None
+    assert _shape(True, 1) is None
+    assert _shape("2026-11-30", datetime.date(2026, 11, 30)) is not None  # a date on SQLite
