@@ -172,7 +172,7 @@ REDIS_TIMEOUT = 2  # seconds; a frozen Redis must never hang a web request
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "cfmj.core.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "OPTIONS": {"socket_timeout": REDIS_TIMEOUT, "socket_connect_timeout": REDIS_TIMEOUT},
         }

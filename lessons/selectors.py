@@ -14,10 +14,13 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from types import MappingProxyType
 
+from django.db.models import QuerySet
 from django.urls import reverse
 
 from cfmj.accounts.learners import Learner, rows_of
+from cfmj.accounts.models import User
 from cfmj.core.kept import Kept
+from cfmj.core.prepared import Prepared
 from cfmj.engine import drills
 from cfmj.engine.drills.rule_lines import SectionLines
 from cfmj.engine.drills.scope import Scope
@@ -113,7 +116,7 @@ def course(learner: Learner, *, assigned: Collection[int], reading: bool = False
     middle of). With `reading`, each lesson not in turn says how far it was read ahead (one more
     query, only when some lesson is not in turn)."""
     lessons = outline()
-    progress = {p.lesson_id: p for p in LessonProgress.objects.filter(rows_of(learner))}
+    progress = {p.lesson_id: p for p in _progress_rows(learner)}
     states: list[LessonState] = []
     previous_done = True
     for lesson in lessons:
@@ -126,6 +129,19 @@ def course(learner: Learner, *, assigned: Collection[int], reading: bool = False
         read = dict(ReadAhead.objects.filter(rows_of(learner)).values_list("lesson_id", "step"))
         states = [replace(s, read_to=read.get(s.lesson.pk, 0)) if _unbegun(s) else s for s in states]
     return states
+
+
+def _progress_rows(learner: Learner) -> list[LessonProgress]:
+    """The learner's LessonProgress rows (every lesson page and marked answer reads them)."""
+    if learner.user is not None:
+        return _PROGRESS_OF_USER.instances(learner.user.pk)
+    return _PROGRESS_OF_VISITOR.instances(learner.visitor) if learner.visitor else []
+
+
+_PROGRESS_OF_USER = Prepared(lambda user_id: LessonProgress.objects.filter(user_id=user_id), -1)
+_PROGRESS_OF_VISITOR = Prepared(
+    lambda visitor: LessonProgress.objects.filter(rows_of(Learner(None, visitor))), "\x01visitor"
+)
 
 
 def _unbegun(state: LessonState) -> bool:
@@ -196,9 +212,45 @@ def visitor_checks_missed(learner: Learner) -> int:
 
 def step_answered_right(learner: Learner, step: Step) -> bool:
     """Whether the learner has ever answered this step's check right (in turn or ahead of it)."""
-    return CheckAnswer.objects.filter(
-        rows_of(learner), lesson_id=step.lesson_id, step=step.number, score__gt=0
-    ).exists()
+    if learner.user is not None:
+        return bool(_RIGHT_BY_USER.rows(learner.user.pk, step.lesson_id, step.number))
+    return bool(learner.visitor) and bool(
+        _RIGHT_BY_VISITOR.rows(learner.visitor, step.lesson_id, step.number)
+    )
+
+
+def _answered_right(who: Learner, lesson_id: int, number: int) -> QuerySet[CheckAnswer, tuple[int]]:
+    answers = CheckAnswer.objects.filter(rows_of(who), lesson_id=lesson_id, step=number, score__gt=0)
+    return answers.values_list("pk")[:1]
+
+
+def step_of(lesson_id: int, number: int) -> Step | None:
+    """A lesson's step by its number (every step page and check reads it)."""
+    if not 0 <= number <= SMALL_MAX:  # none (the ORM finds none; the database would refuse it)
+        return None
+    found = _STEP.instances(lesson_id, number)
+    return found[0] if found else None
+
+
+# Asked by step pages: prepared (cfmj.core.prepared). A step's number is a small positive
+# integer: its stand-in must be one (the ORM finds nothing for a number out of its range).
+SMALL_MAX = 32767
+_A_STEP = 32001
+_RIGHT_BY_USER = Prepared(
+    lambda user_id, lesson_id, n: _answered_right(Learner(User(pk=user_id), ""), lesson_id, n),
+    -1,
+    -2,
+    _A_STEP,
+)
+_RIGHT_BY_VISITOR = Prepared(
+    lambda visitor, lesson_id, n: _answered_right(Learner(None, visitor), lesson_id, n),
+    "\x01visitor",
+    -2,
+    _A_STEP,
+)
+_STEP = Prepared(
+    lambda lesson_id, number: Step.objects.filter(lesson_id=lesson_id, number=number), -2, _A_STEP
+)
 
 
 def course_progress(learner: Learner, *, assigned: Collection[int]) -> CourseProgress:

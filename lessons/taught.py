@@ -18,14 +18,18 @@ With no course loaded, practice is the full range.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from django.db.models import QuerySet
 from django.urls import reverse
 
 from cfmj.accounts.learners import Learner, rows_of
+from cfmj.accounts.models import User
 from cfmj.core.kept import Kept
+from cfmj.core.prepared import Prepared
 from cfmj.engine.drills.scope import Scope
 from lessons.models import LessonProgress
 from lessons.selectors import OUTLINE_SECONDS, TAUGHT, drill_guide, outline
@@ -69,9 +73,10 @@ def taught_to(learner: Learner) -> Taught | None:
         return None
     lines = {line for step in course[FIRST - 1] for line in step}
     lessons = {FIRST}
-    rows = LessonProgress.objects.filter(rows_of(learner), lesson__active=True).values_list(
-        "lesson__number", "step_reached", "completed_at"
-    )
+    if learner.user is not None:
+        rows = _PROGRESS_OF_USER.rows(learner.user.pk)
+    else:
+        rows = _PROGRESS_OF_VISITOR.rows(learner.visitor) if learner.visitor else []
     for number, reached, completed in rows:
         if not 1 <= number <= len(course):
             continue
@@ -81,6 +86,17 @@ def taught_to(learner: Learner) -> Taught | None:
             lessons.add(number)
         lines.update(line for step in (steps if whole else steps[:reached]) for line in step)
     return Taught(frozenset(lines), frozenset(lessons))
+
+
+def _progress(who: Learner) -> QuerySet[LessonProgress, tuple[int, int, datetime.datetime | None]]:
+    return LessonProgress.objects.filter(rows_of(who), lesson__active=True).values_list(
+        "lesson__number", "step_reached", "completed_at"
+    )
+
+
+# Read by every drill and daily page (the learner's reach): prepared (cfmj.core.prepared).
+_PROGRESS_OF_USER = Prepared(lambda user_id: _progress(Learner(User(pk=user_id), "")), -1)
+_PROGRESS_OF_VISITOR = Prepared(lambda visitor: _progress(Learner(None, visitor)), "\x01visitor")
 
 
 def reach_read(learner: Learner) -> Reach:

@@ -165,7 +165,9 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     """A step, open to read whatever the learner has done. In turn, its check counts; read ahead
     of its turn, the check is practice (marked, kept nowhere) and the step read is noted."""
     state, states = _state_or_404(request, slug)
-    step = get_object_or_404(Step, lesson_id=state.lesson.pk, number=number)
+    step = selectors.step_of(state.lesson.pk, number)
+    if step is None:
+        raise Http404("No such step")
     if request.method == "POST":
         return _step_answer(request, state, step, _previous(states, state))
     spec = _spec(step.check_kind, step.check_focus, step.check_band)

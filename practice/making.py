@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from cfmj.engine import ENGINE_VERSION, InputError, drills
 from cfmj.engine.drills.scope import Scope
+from practice import queries
 from practice.models import BAND_RATING, DailySet, DailySetPuzzle, Puzzle, PuzzleBatch
 from practice.reach import Reach
 from practice.selectors import pool_shortfalls
@@ -87,9 +88,14 @@ def band_near(rating: float) -> int:
 
 def puzzle_keep(*, puzzle: drills.Puzzle, table: str) -> Puzzle:
     """An engine puzzle as a stored row under `table` (made now, or found stored already by its
-    content: the same puzzle is kept once, whoever kept it first)."""
+    content: the same puzzle is kept once, whoever kept it first). Every missed lesson check
+    keeps one, mostly found stored: looked for by a prepared query first (practice.queries)."""
+    digest = puzzle.content_hash()
+    found: list[Puzzle] = queries.PUZZLE_BY_HASH.instances(digest)
+    if found:
+        return found[0]
     stored, _ = Puzzle.objects.get_or_create(
-        content_hash=puzzle.content_hash(),
+        content_hash=digest,
         defaults={
             "kind": puzzle.kind,
             "band": puzzle.band,

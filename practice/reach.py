@@ -21,6 +21,7 @@ from typing import Any
 from django.contrib.sessions.backends.base import SessionBase
 
 from cfmj.accounts.learners import Learner
+from cfmj.core.prepared import Prepared
 from cfmj.engine import drills
 from cfmj.engine.drills.scope import Scope
 from practice.models import PracticeRange
@@ -100,8 +101,14 @@ def everything_chosen(learner: Learner, session: SessionBase) -> bool:
     """Has the learner chosen to practise everything: on their account, or for a visitor in this
     visit's session?"""
     if learner.user is not None:
-        return PracticeRange.objects.filter(user=learner.user, everything=True).exists()
+        return bool(_EVERYTHING.rows(learner.user.pk))
     return bool(session.get(EVERYTHING_KEY, False))
+
+
+# Asked by every drill and daily page: prepared (cfmj.core.prepared).
+_EVERYTHING = Prepared(
+    lambda user_id: PracticeRange.objects.filter(user_id=user_id, everything=True).values_list("pk")[:1], -1
+)
 
 
 def reach_of(learner: Learner, session: SessionBase) -> Reach:

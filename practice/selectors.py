@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from cfmj.accounts.learners import Learner, rows_of
 from cfmj.engine.drills.common import GOOD
+from practice import queries
 from practice.models import (
     KIND_CHOICES,
     Attempt,
@@ -24,7 +25,6 @@ from practice.models import (
     Puzzle,
     ReviewItem,
     SkillRating,
-    Streak,
 )
 from practice.pools import Pool, pools_kept
 from practice.rating import DEFAULT_RATING, Rating, update
@@ -70,7 +70,10 @@ def puzzle_next(
             .order_by("due")
         )
         if reach.scope is None:
-            review = due.first()
+            found = queries.DUE_PUZZLE.instances(learner.user.pk, kind, learner.today())
+            if found:
+                return found[0], True
+            review = None
         else:
             review = next(
                 (r for r in due[:REVIEWS_READ] if reach.fits(kind, r.puzzle.question, r.puzzle.answer)), None
@@ -83,18 +86,22 @@ def puzzle_next(
     nearest = sorted(_candidates(kind, learner, target), key=lambda row: abs(row[1] - target))[: NEAR // 2]
     if not nearest:
         return None, False
-    return Puzzle.objects.get(pk=rng.choice(nearest)[0]), False
+    return queries.PUZZLE.instances(rng.choice(nearest)[0])[0], False
+
+
+def puzzle_of(pk: int) -> Puzzle | None:
+    """The stored puzzle of this id, or None."""
+    if not 0 < pk < 2**63:  # none (the ORM finds none; the database would refuse the number)
+        return None
+    found = queries.PUZZLE.instances(pk)
+    return found[0] if found else None
 
 
 def rating_target(kind: str, learner: Learner) -> float:
     """The rating a learner's next puzzle of this kind is chosen near: their own in the skill, or
     a gentle start for a newcomer."""
-    skill = (
-        SkillRating.objects.filter(user=learner.user, kind=kind).values_list("rating", flat=True).first()
-        if learner.user
-        else None
-    )
-    return skill if skill is not None else DEFAULT_RATING - 200
+    rows = queries.SKILL_RATING.rows(learner.user.pk, kind) if learner.user else []
+    return float(rows[0][0]) if rows else DEFAULT_RATING - 200
 
 
 def _within_reach(
@@ -264,14 +271,17 @@ class DailyEntry:
 
 def daily_progress(daily: DailySet, learner: Learner) -> list[DailyEntry]:
     """The day's puzzles in order, each with the mark of the learner's first answer that day."""
-    answered = Attempt.objects.filter(rows_of(learner), daily_date=daily.day).order_by("answered_at", "pk")
     first: dict[int, bool] = {}
-    for puzzle_id, correct in answered.values_list("puzzle_id", "correct"):
+    for puzzle_id, correct in _daily_answers(learner, daily.day):
         first.setdefault(puzzle_id, correct)
-    return [
-        DailyEntry(entry.puzzle, first.get(entry.puzzle.pk))
-        for entry in daily.entries.select_related("puzzle")
-    ]
+    return [DailyEntry(puzzle, first.get(puzzle.pk)) for puzzle in queries.DAILY_PUZZLES.instances(daily.pk)]
+
+
+def _daily_answers(learner: Learner, day: datetime.date) -> list[tuple[Any, ...]]:
+    """(puzzle id, correct) of the learner's answers in a day's set, first answered first."""
+    if learner.user is not None:
+        return queries.DAILY_ANSWERS_OF_USER.rows(learner.user.pk, day)
+    return queries.DAILY_ANSWERS_OF_VISITOR.rows(learner.visitor, day) if learner.visitor else []
 
 
 @dataclass(frozen=True)
@@ -358,8 +368,10 @@ def daily_set_begun(learner: Learner, day: datetime.date, *, prefer: str = "") -
     everything changes. Of two begun, the one of scope `prefer`, else the first built."""
     if learner.user is None and not learner.visitor:
         return None
-    answered = Attempt.objects.filter(rows_of(learner), daily_date=day).values("puzzle_id")
-    begun = list(DailySet.objects.filter(day=day, entries__puzzle_id__in=answered).distinct().order_by("pk"))
+    if learner.user is not None:
+        begun = queries.BEGUN_BY_USER.instances(learner.user.pk, day)
+    else:
+        begun = queries.BEGUN_BY_VISITOR.instances(learner.visitor, day)
     return next((s for s in begun if s.scope == prefer), begun[0] if begun else None)
 
 
@@ -368,8 +380,8 @@ def streak_of(learner: Learner) -> StreakCount | None:
     account they make: practice.services.visitor_practice_claim)."""
     if learner.user is None:
         return streak_count(daily_days_finished(learner)) if learner.visitor else None
-    streak = Streak.objects.filter(user=learner.user).first()
-    return StreakCount(streak.current, streak.best, streak.last_day) if streak else None
+    found = queries.STREAK.rows(learner.user.pk)
+    return StreakCount(*found[0]) if found else None
 
 
 def rating_history(learner: Learner, kind: str) -> list[tuple[datetime.datetime, float]]:

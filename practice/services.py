@@ -11,13 +11,13 @@ from typing import Any
 
 from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
-from django.db.models import Exists, F, OuterRef, Subquery
+from django.db.models import F
 
-from cfmj.accounts.learners import Learner, rows_of
+from cfmj.accounts.learners import Learner
 from cfmj.accounts.models import User
 from cfmj.core.days import today_in
 from cfmj.engine import drills
-from practice import serving
+from practice import queries, serving
 from practice.answering import Marked, answer_mark
 from practice.making import puzzle_keep
 from practice.models import (
@@ -94,8 +94,11 @@ def attempt_keep(
             # token (Attempt.DoesNotExist, the answer lost). It also keeps two last daily
             # answers at once from each missing the other's (a streak never extended), and
             # two answers to one puzzle at once from both counting as the first.
-            list(User.objects.select_for_update().filter(pk=learner.user.pk).values_list("pk"))
-        puzzle = Puzzle.objects.select_for_update().get(pk=puzzle_id)
+            queries.USER_LOCK.rows(learner.user.pk)
+        locked = queries.PUZZLE_LOCK.instances(puzzle_id)
+        if not locked:
+            raise Puzzle.DoesNotExist(f"No puzzle {puzzle_id}")
+        puzzle = locked[0]
         mark = marked or answer_mark(
             kind=puzzle.kind, question=puzzle.question, answer=puzzle.answer, response=response
         )
@@ -124,18 +127,9 @@ def _standing(learner: Learner, puzzle: Puzzle) -> tuple[bool, ReviewItem | None
     have one too: a puzzle missed in a lesson (lesson_mistake_keep) comes back before it was ever
     answered in a drill. One query, and one more only when a review is due."""
     if learner.user is None:
-        first = not Attempt.objects.filter(rows_of(learner), puzzle=puzzle).exists()
+        first = not queries.ANSWERED_BY_VISITOR.rows(learner.visitor, puzzle.pk)
         return first and puzzle.table != LESSON, None
-    answered = Attempt.objects.filter(rows_of(learner), puzzle=OuterRef("pk"))
-    due = ReviewItem.objects.filter(
-        user=learner.user, puzzle=OuterRef("pk"), retired=False, due__lte=learner.today()
-    )
-    first, due_id = (
-        Puzzle.objects.filter(pk=puzzle.pk)
-        .annotate(first=~Exists(answered), due_id=Subquery(due.values("pk")[:1]))
-        .values_list("first", "due_id")
-        .get()
-    )
+    ((first, due_id),) = queries.STANDING.rows(learner.user.pk, puzzle.pk, learner.today())
     review = ReviewItem.objects.get(pk=due_id) if due_id is not None else None
     if puzzle.table == LESSON:
         # A question missed in a lesson was answered there already: it moves the ratings only
@@ -194,7 +188,8 @@ def _rate_learner(
 ) -> tuple[Rating, float]:
     """Move the user's rating in one skill after one attempt (the row locked while it moves).
     Returns the rating before and the new rating value."""
-    skill = SkillRating.objects.select_for_update().filter(user=user, kind=kind).first()
+    found = queries.SKILL_LOCK.instances(user.pk, kind)
+    skill = found[0] if found else None
     before = Rating(skill.rating, skill.deviation, skill.volatility) if skill else Rating()
     new = update(before, [(opponent, score)])
     right = 1 if correct else 0

@@ -262,7 +262,7 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
             learner=learner,
             token=token,
             what=serving.puzzle(puzzle_id),
-            questions=lambda _: [get_object_or_404(Puzzle, pk=puzzle_id)],
+            questions=lambda _: [_puzzle_or_404(puzzle_id)],
             response_at=lambda _: response,
         )
     except answering.NotServedError as problem:
@@ -294,6 +294,13 @@ def answer(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     context["replay"] = not attempt.rated
     context["again"] = not kept.first  # sent before: shown, not counted
     return render_partial_response(request, "practice/drill.html", context, partial="verdict")
+
+
+def _puzzle_or_404(puzzle_id: int) -> Puzzle:
+    puzzle = selectors.puzzle_of(puzzle_id)
+    if puzzle is None:
+        raise Http404("No such puzzle")
+    return puzzle
 
 
 def _marked_not_kept(

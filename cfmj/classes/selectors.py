@@ -19,6 +19,7 @@ from cfmj.classes.models import (
     active_member,
 )
 from cfmj.classes.progress import Status as Status  # noqa: PLC0414 - re-exported: Status was read from here
+from cfmj.core.prepared import Prepared, flat
 from cfmj.engine.drills import BANDS, TABLE_KINDS
 from practice.models import Puzzle
 from practice.pools import Pool
@@ -115,7 +116,7 @@ def set_for(assignment: Assignment, students: Iterable[User]) -> list[User]:
     return [u for u in students if not chosen or u.pk in chosen]
 
 
-def for_student(user: User) -> Q:
+def for_student(user: User | int) -> Q:
     """Homework set for the whole class, or for this student by name (use with .distinct())."""
     return Q(students__isnull=True) | Q(students=user)
 
@@ -194,17 +195,22 @@ def homework_open_to(user: User, classroom_id: int, assignment_id: int) -> bool:
 
 def assigned_lesson_ids(user: User | None) -> set[int]:
     """Lessons a teacher set this student: they open whatever the student has done before (none
-    for a visitor)."""
+    for a visitor). Every lesson page and marked answer asks (prepared: cfmj.core.prepared)."""
     if user is None:
         return set()
-    return set(
-        Assignment.objects.filter(
-            for_student(user),
-            active_member(Membership.Role.STUDENT, through="classroom__memberships"),
-            kind=Assignment.Kind.LESSON,
-            classroom__memberships__user=user,
-        ).values_list("lesson_id", flat=True)
-    )
+    return set(flat(_ASSIGNED_LESSONS.rows(user.pk)))
+
+
+def _assigned_lessons(user_id: int) -> QuerySet[Assignment, int]:
+    return Assignment.objects.filter(
+        for_student(user_id),
+        active_member(Membership.Role.STUDENT, through="classroom__memberships"),
+        kind=Assignment.Kind.LESSON,
+        classroom__memberships__user=user_id,
+    ).values_list("lesson_id", flat=True)
+
+
+_ASSIGNED_LESSONS = Prepared(_assigned_lessons, -1)
 
 
 def next_assignment_puzzle(assignment: Assignment, user: User) -> Puzzle | None:
