@@ -65,7 +65,9 @@ def test_it_shows_the_answer_explanation_and_split_after_the_reveal(client) -> N
     page = client.get(board_url(room.classroom)).content.decode()
     reveal = sessions.session_reveal_of(room.session)
     assert f"The answer: {escape(reveal.expected)}" in page and escape(reveal.lead) in page
-    assert not reveal.more or f"<summary>More</summary><p>{escape(reveal.more)}</p>" in page
+    # The first sentence alone: the rest is on the phones (and the teacher's control page), and
+    # on a projector every line the answer takes shrinks the board's type.
+    assert "<summary>More</summary>" not in page and (not reveal.more or escape(reveal.more) not in page)
     assert "<strong>1</strong> right" in page and page.count('class="tally-right"') == 1
     assert "How the class answered" in page
     _no_controls(page)
