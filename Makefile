@@ -60,7 +60,7 @@ fault: $(STAMP)
 	$(BIN)/python -m pytest -m fault -q
 
 bench: $(STAMP)
-	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/engine.py --before d4674cf
 	$(BIN)/python bench/analysis.py
 	$(BIN)/python bench/drills.py
 	$(BIN)/python bench/practice_views.py

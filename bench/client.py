@@ -1,7 +1,7 @@
 """What the load benchmarks share: a small asyncio HTTP client, filling in an answer form as a
-hurried learner would, a phase's tally of timings and its report lines, percentiles, and the
+hurried learner would, a phase's tally of timings and its report lines, percentiles, the
 environment that lifts per-address rate limits (every simulated learner comes from 127.0.0.1, and
-throttling is not what is measured)."""
+throttling is not what is measured), and the throw-away services a benchmark's site runs on."""
 
 from __future__ import annotations
 
@@ -10,7 +10,11 @@ import dataclasses
 import re
 import socket
 import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 UNTHROTTLED = {"RATE_LIMIT_ANSWER_PER_IP": "1000000", "RATE_LIMIT_ANSWER_PER_USER": "1000000"}
 
@@ -129,3 +133,46 @@ def listening(host: str, port: int) -> bool:
         return True
     except OSError:
         return False
+
+
+POSTGRES = "postgres://postgres@127.0.0.1:5432"
+REDIS = "redis://127.0.0.1:6379/13"  # one database of its own: the tests use others
+
+
+@contextmanager
+def throwaway_services(
+    env: dict[str, str], *, name: str, folder: Path
+) -> Iterator[tuple[str, dict[str, str]]]:
+    """What a benchmark's site runs on: Redis (database 13, emptied before and after) when a server
+    answers on 127.0.0.1:6379, and a throw-away PostgreSQL database `cfmj_<name>_...` when one
+    answers on 5432 (dropped after), else SQLite in `folder`. Yields a label for the report and
+    `env` with the site's settings for them."""
+    env = {**env, "REDIS_URL": ""}
+    redis_client = None
+    if listening("127.0.0.1", 6379):
+        import redis  # noqa: PLC0415 - only when a Redis server answers
+
+        redis_client = redis.Redis.from_url(REDIS)
+        redis_client.flushdb()
+        env["REDIS_URL"] = REDIS
+    cache = " + Redis" if redis_client else ""
+    try:
+        if listening("127.0.0.1", 5432):
+            import psycopg  # noqa: PLC0415 - only when a PostgreSQL server answers
+
+            database = f"cfmj_{name}_{uuid.uuid4().hex[:8]}"
+            with psycopg.connect(f"{POSTGRES}/postgres", autocommit=True) as admin:
+                admin.execute(f'CREATE DATABASE "{database}"')
+            try:
+                yield f"PostgreSQL{cache}", {**env, "DATABASE_URL": f"{POSTGRES}/{database}"}
+            finally:
+                with psycopg.connect(f"{POSTGRES}/postgres", autocommit=True) as admin:
+                    admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+        else:
+            yield (
+                f"SQLite{cache}",
+                {**env, "DATABASE_URL": "", "SQLITE_PATH": str(folder / f"{name}.sqlite3")},
+            )
+    finally:
+        if redis_client is not None:
+            redis_client.flushdb()

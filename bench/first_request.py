@@ -34,7 +34,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -46,8 +45,6 @@ from bench.client import listening  # noqa: E402
 HOST, PORT = "127.0.0.1", 8934
 AIM_MS = 300.0
 ROUNDS = 3
-POSTGRES = "postgres://postgres@127.0.0.1:5432"
-REDIS = "redis://127.0.0.1:6379/13"
 READY_TIMEOUT = 120.0
 HEADERS = {"X-Forwarded-Proto": "https"}  # as nginx sends: production redirects plain HTTP
 
@@ -267,39 +264,10 @@ def main() -> None:
             "DJANGO_SECURE_PROXY_SSL_HEADER": "1",
             "DJANGO_SECURE_HSTS_SECONDS": "0",
             "DJANGO_STATIC_ROOT": str(Path(folder) / "static"),
-            "REDIS_URL": "",
             "LOG_LEVEL": "WARNING",
         }
-        redis_client = None
-        if listening("127.0.0.1", 6379):
-            import redis  # noqa: PLC0415 - only when a Redis server answers
-
-            redis_client = redis.Redis.from_url(REDIS)
-            redis_client.flushdb()
-            env["REDIS_URL"] = REDIS
-        try:
-            if listening("127.0.0.1", 5432):
-                import psycopg  # noqa: PLC0415 - only when a PostgreSQL server answers
-
-                name = f"cfmj_first_{uuid.uuid4().hex[:8]}"
-                with psycopg.connect(f"{POSTGRES}/postgres", autocommit=True) as admin:
-                    admin.execute(f'CREATE DATABASE "{name}"')
-                try:
-                    run(
-                        f"PostgreSQL{' + Redis' if redis_client else ''}",
-                        {**env, "DATABASE_URL": f"{POSTGRES}/{name}"},
-                    )
-                finally:
-                    with psycopg.connect(f"{POSTGRES}/postgres", autocommit=True) as admin:
-                        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-            else:
-                run(
-                    f"SQLite{' + Redis' if redis_client else ''}",
-                    {**env, "DATABASE_URL": "", "SQLITE_PATH": str(Path(folder) / "first.sqlite3")},
-                )
-        finally:
-            if redis_client is not None:
-                redis_client.flushdb()
+        with client.throwaway_services(env, name="first", folder=Path(folder)) as (label, served):
+            run(label, served)
 
 
 if __name__ == "__main__":

@@ -58,7 +58,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypedDict
@@ -84,8 +83,6 @@ ONLY = ""  # `--only play`: the play phase alone; `--only saturation`: phases 2 
 TABLES, ASGI = 200, 1  # phase 7: `--tables N` tables of four, `--asgi 2` uvicorn processes
 REQUEST_TIMEOUT = 15.0
 PUZZLES_PER_BAND = 100
-POSTGRES = "postgres://postgres@127.0.0.1:5432"
-REDIS = "redis://127.0.0.1:6379/13"
 AIM_P95_MS, AIM_RATIO = 100.0, 0.40
 AIM_FLOOR_RATIO = 0.60  # the practice pages' throughput at saturation over the floor view's
 FLOODERS = 20  # phase 5's clients on /check/
@@ -521,41 +518,14 @@ def main() -> None:
         **os.environ,
         "DJANGO_DEBUG": "0",
         "DJANGO_ALLOWED_HOSTS": f"{HOST},localhost",
-        "REDIS_URL": "",
         "LOG_LEVEL": "WARNING",
         **UNTHROTTLED,
     }
-    redis_client = None
-    if listening("127.0.0.1", 6379):
-        import redis  # noqa: PLC0415 - only when a Redis server answers
-
-        redis_client = redis.Redis.from_url(REDIS)
-        redis_client.flushdb()
-        env["REDIS_URL"] = REDIS
-    try:
-        if listening("127.0.0.1", 5432):
-            import psycopg  # noqa: PLC0415 - only when a PostgreSQL server answers
-
-            name = f"cfmj_load_{uuid.uuid4().hex[:8]}"
-            with psycopg.connect(f"{POSTGRES}/postgres", autocommit=True) as admin:
-                admin.execute(f'CREATE DATABASE "{name}"')
-            try:
-                serve(
-                    f"PostgreSQL{' + Redis cache' if redis_client else ''}",
-                    {**env, "DATABASE_URL": f"{POSTGRES}/{name}"},
-                )
-            finally:
-                with psycopg.connect(f"{POSTGRES}/postgres", autocommit=True) as admin:
-                    admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        else:
-            with tempfile.TemporaryDirectory() as folder:
-                serve(
-                    f"SQLite{' + Redis cache' if redis_client else ''}",
-                    {**env, "DATABASE_URL": "", "SQLITE_PATH": str(Path(folder) / "load.sqlite3")},
-                )
-    finally:
-        if redis_client is not None:
-            redis_client.flushdb()
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        client.throwaway_services(env, name="load", folder=Path(folder)) as (label, served),
+    ):
+        serve(label, served)
 
 
 if __name__ == "__main__":
