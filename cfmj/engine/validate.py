@@ -281,12 +281,21 @@ class _Strict:
     dragon hands'. Each is judged at once only when its shape is on the card: any other breaks a
     rule of the game, so it cannot win, and it is judged only if the hand must be explained."""
 
-    def __init__(self, counts: list[int], jokers: int, exposed: list[Block], situation: Situation) -> None:
+    def __init__(
+        self,
+        counts: list[int],
+        jokers: int,
+        exposed: list[Block],
+        situation: Situation,
+        *,
+        losing: bool = False,
+    ) -> None:
         self.situation = situation
         rules = situation.rules
         self.readings = groupings(counts, jokers, exposed, relaxed=False, max_news=rules.max_news_blocks)
         # The card has one NEWS block at most: at a table that allowed more, judge every reading.
-        shapes = built_shapes() if rules.max_news_blocks == 1 else None
+        # A hand known to lose is walked to be explained, which judges every reading anyway.
+        shapes = built_shapes() if rules.max_news_blocks == 1 and not losing else None
         judged: list[Arrangement | None] = []
         for blocks in self.readings:
             spend()  # a caller's time budget (budget.py), if one is open
@@ -315,7 +324,7 @@ class _Strict:
 def _explain(refused: _Refused, situation: Situation) -> list[Arrangement]:
     """The readings of a losing hand nearest to legal."""
     counts, jokers, exposed = refused.counts, refused.jokers, refused.exposed
-    walked = refused.strict or _Strict(counts, jokers, exposed, situation)
+    walked = refused.strict or _Strict(counts, jokers, exposed, situation, losing=True)
     strict = walked.every()
     strict_far = [(_distance(a), a) for a in strict]
     if strict and min(far[:2] for far, _ in strict_far) <= (ONE_BROKEN_RULE, False):

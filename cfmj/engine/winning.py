@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
+from itertools import islice
 
 from .blocks import PUNG, Block
 from .card import CardEntry, virtual_card
@@ -128,7 +129,7 @@ def winning_readings(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> list[Ar
     found = _Lookup.of(hand, rules, self_drawn)
     if found is None:
         return None
-    fits = list(found.fits())
+    fits = list(islice(found.fits(), MANY_READINGS + 1))
     if len(fits) > MANY_READINGS:
         return None  # blocks of jokers alone named many ways: the walk reads them at the same cost
     ordered = []
