@@ -120,9 +120,9 @@ def test_check_reads_a_losing_hand_every_way_only_when_asked_why(monkeypatch: py
     walks: list[object] = []
     real = validate._Strict
 
-    def counted(*args: Any) -> Any:
+    def counted(*args: Any, **options: Any) -> Any:
         walks.append(args)
-        return real(*args)
+        return real(*args, **options)
 
     monkeypatch.setattr(validate, "_Strict", counted)
     result = check("3C 3C 3C 4D 4D 4D 4D 5C 5C 5C 5C RD RD J")
