@@ -9,9 +9,11 @@ and each hand found is held to the counts it allows: a Pair or a NEWS block all 
 Pung, Kong or Quint one real tile to all, an exposure exactly as it lies. What the shape does not
 settle (jokers alone, house rule 3, skill levels) is judged by the rule modules `check` asks, and
 the dragon hands by their own matcher. The answer is `check(...).best.value`, which tests hold it
-to (tests/engine/test_winning.py); where a hand is unusual (an exposure of jokers alone or one
-that is no Pung, Kong or Quint, winds with blocks of jokers alone, a table allowing two NEWS
-blocks) it is `check`'s answer, asked.
+to (tests/engine/test_winning.py). `check` itself takes a winning hand's readings from the same
+look-up (`winning_readings`), each made into the reading the walk would make. Where a hand is
+unusual (an exposure of jokers alone or one that is no Pung, Kong or Quint, winds with blocks of
+jokers alone, a table allowing two NEWS blocks, more than MANY_READINGS readings) it is read
+every way, as without the index (validate.judge).
 """
 
 from __future__ import annotations
