@@ -217,11 +217,9 @@ class _Lookup:
     ) -> tuple[tuple[object, ...], tuple[Block, ...], Shape, tuple[int, ...], tuple[int, ...]] | None:
         """The reading of the hand as this card hand, as the walk makes it (grouping.py: the
         exposures, a NEWS block, each kind held in tile order, then the blocks of jokers alone), with
-        the place the walk gives it; None when the card hand cannot be read so (`_value`'s tests)."""
+        the place the walk gives it; None when the card hand cannot be read so (`_holds`)."""
         size_of = dict(entry.blocks)
-        if any(size_of.get(tile, 0) < PUNG for tile in alone):
-            return None
-        if any(size_of.get(tile) != size for tile, size in self.exposed_size.items()):
+        if not _holds(size_of, alone, self.exposed_size):
             return None
         news = NEWS in size_of
         blocks = [*self.exposed, *([Block(NEWS, 4)] if news else [])]
@@ -248,13 +246,8 @@ def _value(
 ) -> int:
     """The value of the hand read as this card hand, whose counts it fits (`_fitting`), or 0 when
     it cannot be read so or a rule refuses it."""
-    size_of = dict(entry.blocks)  # tile -> its block's size (NEWS under its own key)
-    for tile in alone:
-        if size_of.get(tile, 0) < PUNG:
-            return 0  # no Pung, Kong or Quint of the tile for the jokers alone to make
-    for tile, size in exposed_size.items():
-        if size_of.get(tile) != size:
-            return 0  # an exposed block is final: the card hand must have it as it lies
+    if not _holds(dict(entry.blocks), alone, exposed_size):
+        return 0
     rules = situation.rules
     if alone and not rules.all_joker_blocks:
         return 0
@@ -268,6 +261,15 @@ def _value(
     ):
         return 0
     return hand_value(points, self_drawn=situation.self_drawn, jokerless=situation.jokerless)
+
+
+def _holds(size_of: dict[int, int], alone: tuple[int, ...], exposed_size: dict[int, int]) -> bool:
+    """Whether a card hand whose counts fit (`_fitting`), its blocks' sizes by tile (NEWS under its
+    own key), has a Pung, Kong or Quint of each tile jokers alone are named, and each exposed block
+    as it lies (an exposed block is final)."""
+    return all(size_of.get(tile, 0) >= PUNG for tile in alone) and all(
+        size_of.get(tile) == size for tile, size in exposed_size.items()
+    )
 
 
 @cache
