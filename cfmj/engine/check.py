@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,8 +12,9 @@ from .reasons import Reason
 from .ruleset import RuleSet
 from .scoring import payout
 from .tiles import NEWS, code
-from .validate import Arrangement, Verdict, judge, situation_of, won
-from .winning import HAND_SIZE, QUESTION, winning_readings
+from .validate import Arrangement, Verdict
+from .verdicts import verdict_of
+from .winning import HAND_SIZE, QUESTION
 
 
 @dataclass(frozen=True)
@@ -33,11 +34,11 @@ class CheckResult:
         return self.verdict.best
 
     @property
-    def arrangements(self) -> tuple[Arrangement, ...]:
+    def arrangements(self) -> Sequence[Arrangement]:
         return self.verdict.arrangements
 
     @property
-    def nearest(self) -> tuple[Arrangement, ...]:
+    def nearest(self) -> Sequence[Arrangement]:
         return self.verdict.nearest
 
     @property
@@ -122,15 +123,12 @@ def check(
         rules = RuleSet.make(house_rules=house_rules, base=base, skill_level=skill_level)
     hand = read_hand(hand, sizes=(HAND_SIZE,), rules=rules, question=QUESTION)
     self_drawn = bool(self_drawn)
-    # The card's index finds a hand's winning readings without reading it every way (winning.py);
-    # a hand it says does not win is read every way only if someone asks why.
-    readings = winning_readings(hand, rules, self_drawn=self_drawn)
-    if readings:
-        return CheckResult(won(hand, situation_of(hand, rules, self_drawn=self_drawn), readings))
-    return CheckResult(judge(hand, rules, self_drawn=self_drawn, losing=readings is not None))
+    # The card's index finds a hand's readings without reading it every way (verdicts.py); a hand
+    # it cannot explain is read every way only if someone asks why.
+    return CheckResult(verdict_of(hand, rules, self_drawn=bool(self_drawn)))
 
 
-def arrangements(hand: str | Hand, **options: Any) -> tuple[Arrangement, ...]:
+def arrangements(hand: str | Hand, **options: Any) -> Sequence[Arrangement]:
     """All winning arrangements of a hand, the best-scoring first (empty if it does not win)."""
     return check(hand, **options).arrangements
 

@@ -62,7 +62,7 @@ def skill_reasons(
         found.append(_SKILL_1_REASON)
     if level < 2:
         return found
-    fillers, dragons, numbers = _kinds_of(tuple([b.tile for b in blocks]) if tiles is None else tiles)
+    fillers, dragons, numbers = kinds_of(tuple([b.tile for b in blocks]) if tiles is None else tiles)
     if category == CONSECUTIVE_RUN and fillers:
         found.append(_SKILL_2_REASON)
     if level >= 3 and not situation.concealed and dragons:
@@ -75,9 +75,10 @@ def skill_reasons(
 
 
 @lru_cache(maxsize=4096)
-def _kinds_of(tiles: tuple[int, ...]) -> tuple[bool, bool, bool]:
+def kinds_of(tiles: tuple[int, ...]) -> tuple[bool, bool, bool]:
     """Whether blocks of these tiles hold a flower, dragon, wind or NEWS block; a dragon block;
-    a number block (many readings of a hand share their tiles)."""
+    a number block (many readings of a hand share their tiles). `skill_reasons` asks the tiles
+    nothing else: card hands alike in these are judged once (winning.py)."""
     return (
         any(t in (FLOWER, NEWS) or is_dragon(t) or is_wind(t) for t in tiles),
         any(is_dragon(t) for t in tiles),

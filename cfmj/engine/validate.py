@@ -8,10 +8,10 @@ to legal: fewest problems first, the most basic problem first.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from .blocks import Block, all_joker_reasons, block_reasons
 from .budget import spend
@@ -172,6 +172,12 @@ def evaluate_dragon_hand(hand_id: str, blocks: tuple[Block, ...], situation: Sit
     )
 
 
+class Explains(Protocol):
+    """What explains a losing hand: its nearest readings (in order) and why they fail."""
+
+    def explain(self, situation: Situation) -> tuple[Sequence[Arrangement], tuple[Reason, ...]]: ...
+
+
 @dataclass(frozen=True)
 class Verdict:
     """Everything `check` found: all valid arrangements (best first) or, for a hand that does not
@@ -179,12 +185,13 @@ class Verdict:
 
     Explaining a refusal is most of the work for a losing hand (the near-miss search), and the bots,
     the table and a Mah Jongg claim only ask whether a hand wins: the explanation is worked out the
-    first time `nearest` or `reasons` is read, then kept."""
+    first time `nearest` or `reasons` is read, then kept. (With the card's index, the readings
+    themselves may be made when read: verdicts.py.)"""
 
     hand: Hand
     situation: Situation
-    arrangements: tuple[Arrangement, ...]
-    refused: _Refused | None = field(default=None, repr=False, compare=False)
+    arrangements: Sequence[Arrangement]
+    refused: Explains | None = field(default=None, repr=False, compare=False)
 
     @property
     def valid(self) -> bool:
@@ -195,7 +202,7 @@ class Verdict:
         return self.arrangements[0] if self.arrangements else None
 
     @property
-    def nearest(self) -> tuple[Arrangement, ...]:
+    def nearest(self) -> Sequence[Arrangement]:
         return self._explanation[0]
 
     @property
@@ -203,7 +210,7 @@ class Verdict:
         return self._explanation[1]
 
     @cached_property
-    def _explanation(self) -> tuple[tuple[Arrangement, ...], tuple[Reason, ...]]:
+    def _explanation(self) -> tuple[Sequence[Arrangement], tuple[Reason, ...]]:
         if self.refused is None:
             return (), ()
         return self.refused.explain(self.situation)
@@ -271,9 +278,13 @@ def situation_of(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Situation:
 
 def won(hand: Hand, situation: Situation, valid: list[Arrangement]) -> Verdict:
     """The verdict on a hand with these winning readings, in the order the walk finds them."""
-    # Highest value first; among equals, the first found (a stable, repeatable choice).
-    ranked = sorted(_dedupe(valid, strict=True), key=lambda a: -(a.value or 0))
-    return Verdict(hand, situation, tuple(ranked))
+    return Verdict(hand, situation, ranked(valid))
+
+
+def ranked(valid: list[Arrangement]) -> tuple[Arrangement, ...]:
+    """Winning readings, in the order the walk finds them, best first: highest value first; among
+    equals, the first found (a stable, repeatable choice)."""
+    return tuple(sorted(dedupe(valid, strict=True), key=lambda a: -(a.value or 0)))
 
 
 class _Strict:
@@ -326,11 +337,11 @@ def _explain(refused: _Refused, situation: Situation) -> list[Arrangement]:
     counts, jokers, exposed = refused.counts, refused.jokers, refused.exposed
     walked = refused.strict or _Strict(counts, jokers, exposed, situation, losing=True)
     strict = walked.every()
-    strict_far = [(_distance(a), a) for a in strict]
+    strict_far = [(distance_of(a), a) for a in strict]
     if strict and min(far[:2] for far, _ in strict_far) <= (ONE_BROKEN_RULE, False):
         # A relaxed reading breaks at least one rule itself, so none can rank before a strict
         # reading that breaks only one and found a set.
-        return _nearest(strict_far, strict=True)
+        return nearest_of(strict_far, strict=True)
     # Near misses by how many rules they break (0, 1, then 2 slips), a fixed number of each: the
     # nearest reading is almost always among them, each kind of slip is looked at even when a hand
     # has many readings of another (seven jokers name blocks many ways), and no hand takes long.
@@ -350,7 +361,7 @@ def _explain(refused: _Refused, situation: Situation) -> list[Arrangement]:
                 lone=lone,
                 limit=FAR_CANDIDATES,
             )
-    return _nearest(strict_far + [(_distance(a), a) for a in relaxed])
+    return nearest_of(strict_far + [(distance_of(a), a) for a in relaxed])
 
 
 def _arrangements(
@@ -422,7 +433,7 @@ def _near_misses(
     return [arrangement for near in kept for arrangement in near]
 
 
-def _dedupe(arrangements: Iterable[Arrangement], *, strict: bool = False) -> list[Arrangement]:
+def dedupe(arrangements: Iterable[Arrangement], *, strict: bool = False) -> list[Arrangement]:
     """The arrangements, each reading once (the first of equals kept).
 
     `strict`: they are strict readings, which differ from each other by construction except
@@ -445,7 +456,7 @@ def _dedupe(arrangements: Iterable[Arrangement], *, strict: bool = False) -> lis
     return out
 
 
-def _distance(arrangement: Arrangement) -> tuple[int, bool, int]:
+def distance_of(arrangement: Arrangement) -> tuple[int, bool, int]:
     """How far from legal: each broken rule counts 2 (a table option's only 1), lone tiles add
     what they keep from being judged; ties go to readings that found a set, then to the one
     whose problems are most basic."""
@@ -467,15 +478,15 @@ def _distance(arrangement: Arrangement) -> tuple[int, bool, int]:
     return (severity, arrangement.category is None, rank)
 
 
-def _nearest(
+def nearest_of(
     candidates: list[tuple[tuple[int, bool, int], Arrangement]], *, strict: bool = False
 ) -> list[Arrangement]:
-    """The readings nearest to legal (each with its _distance), the first found of each."""
+    """The readings nearest to legal (each with its distance_of), the first found of each."""
     if not candidates:
         return []
     ranked = sorted(candidates, key=lambda pair: pair[0])
     closest = ranked[0][0][0]
-    return _dedupe((a for distance, a in ranked if distance[0] == closest), strict=strict)
+    return dedupe((a for distance, a in ranked if distance[0] == closest), strict=strict)
 
 
 def _reasons_of(nearest: list[Arrangement]) -> tuple[Reason, ...]:

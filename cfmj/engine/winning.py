@@ -7,20 +7,19 @@ kept by those kinds (`support_index`); a hand is looked up by its own, and by it
 tiles blocks of jokers alone may be named (the names the reading walk gives them: grouping.py),
 and each hand found is held to the counts it allows: a Pair or a NEWS block all real tiles, a
 Pung, Kong or Quint one real tile to all, an exposure exactly as it lies. What the shape does not
-settle (jokers alone, house rule 3, skill levels) is judged by the rule modules `check` asks, and
-the dragon hands by their own matcher. The answer is `check(...).best.value`, which tests hold it
-to (tests/engine/test_winning.py). `check` itself takes a winning hand's readings from the same
-look-up (`winning_readings`), each made into the reading the walk would make. Where a hand is
-unusual (an exposure of jokers alone or one that is no Pung, Kong or Quint, winds with blocks of
-jokers alone, a table allowing two NEWS blocks, more than MANY_READINGS readings) it is read
-every way, as without the index (validate.judge).
+settle (jokers alone, house rule 3, skill levels) is judged by the rule modules `check` asks, once
+for card hands alike in all they ask (`Traits`), and the dragon hands by their own matcher. The
+answer is `check(...).best.value`, which tests hold it to (tests/engine/test_winning.py). `check`
+takes its verdict from the same look-up (verdicts.py). Where a hand is unusual (an exposure of
+jokers alone or one that is no Pung, Kong or Quint, winds with blocks of jokers alone, a table
+allowing two NEWS blocks) it is read every way, as without the index (validate.judge).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
-from itertools import islice
+from typing import NamedTuple
 
 from .blocks import PUNG, Block
 from .card import CardEntry, virtual_card
@@ -29,34 +28,57 @@ from .exposures import exposure_block
 from .grouping import JOKER_BLOCKS, joker_block_names
 from .minimum_hand import minimum_hand_reasons
 from .notation import Hand, read_hand
+from .reasons import Reason
 from .ruleset import RuleSet
 from .scoring import bonuses_of_shape, hand_value
 from .shapes import Shape
 from .situation import Situation
-from .skill_levels import skill_reasons
+from .skill_levels import kinds_of, skill_reasons
 from .tiles import JOKER, NATURAL_KINDS, NEWS, WINDS
-from .validate import Arrangement, evaluate_dragon_hand, evaluate_on_card, judge
+from .validate import Arrangement, evaluate_dragon_hand, judge
 
 HAND_SIZE = 14
 QUESTION = "a Mah Jongg hand"
-MOST_JOKER_BLOCKS = 2
-# Readings found past which `check` walks the hand (validate.py) instead: it judges a losing hand's
-# readings once more to explain it, and a hand with this many has eight jokers, named many ways.
-MANY_READINGS = 12  # eight jokers make two blocks of jokers alone at most (3 + 5, 4 + 4)
+MOST_JOKER_BLOCKS = 2  # eight jokers make two blocks of jokers alone at most (3 + 5, 4 + 4)
+
+
+class Traits(NamedTuple):
+    """All that a card hand's value and the table options' rules (house rule 3, skill levels) ask
+    of it, one for card hands alike in all of it: a hand read as any of them is judged once."""
+
+    category: str
+    pattern: str
+    bonus: int  # its bonuses won with an exposure
+    concealed_bonus: int  # and concealed
+    suit_bonus: bool
+    tiles: tuple[int, ...]  # one such card hand's tiles (skill levels ask only `kinds_of` them)
+
+
+class CardIndex(NamedTuple):
+    """The card's hands (the dragon hands aside) by the tile kinds they hold, as a bit mask. Each
+    is three integers: the fewest and the most real tiles of each kind it holds, packed as
+    `Lookup` packs a hand's counts, and its place on the card; by place, its `Traits`."""
+
+    by_support: dict[int, tuple[int, ...]]
+    traits: tuple[Traits | None, ...]
 
 
 @cache
-def support_index() -> dict[int, tuple[int, ...]]:
-    """The card's hands (the dragon hands aside) by the tile kinds they hold, as a bit mask. Each
-    is three integers: the fewest and the most real tiles of each kind it holds, packed as
-    `_looked_up` packs a hand's counts, and its place on the card."""
+def support_index() -> CardIndex:
+    """The card's index (servers build it before they serve: game/warm.py)."""
     found: dict[int, list[int]] = {}
+    traits: list[Traits | None] = []
+    alike: dict[tuple[str, str, int, bool], Traits] = {}
+    same: dict[tuple[object, ...], Traits] = {}  # one of each (most card hands are alike)
     for place, entry in enumerate(virtual_card().entries):
         if entry.pattern is None:
+            traits.append(None)
             continue
         support = low = high = 0
+        news = False
         for tile, size in entry.blocks:
             if tile == NEWS:
+                news = True
                 support |= _NEWS_BITS
                 low += _NEWS_ONES
                 high += _NEWS_ONES
@@ -65,7 +87,25 @@ def support_index() -> dict[int, tuple[int, ...]]:
                 low += (1 if size >= PUNG else size) << NIBBLE * tile
                 high += size << NIBBLE * tile
         found.setdefault(support, []).extend((low, high | GUARDS, place))
-    return {support: tuple(packed) for support, packed in found.items()}
+        # Card hands of one category and pattern (so one count of each block size) with the same
+        # tile kinds are alike in all Traits hold (tests/engine/test_winning.py checks them).
+        key = (entry.category, entry.pattern, support, news)
+        found_traits = alike.get(key)
+        if found_traits is None:
+            made = entry_traits(entry)
+            found_traits = alike[key] = same.setdefault((*made[:5], kinds_of(made.tiles)), made)
+        traits.append(found_traits)
+    return CardIndex({support: tuple(packed) for support, packed in found.items()}, tuple(traits))
+
+
+def entry_traits(entry: CardEntry) -> Traits:
+    """A card hand's Traits, worked out from it."""
+    tiles = tuple([tile for tile, _ in entry.blocks])
+    sizes = tuple([size for _, size in entry.blocks])
+    exposed = bonuses_of_shape(entry.category, tiles, sizes, concealed=False)
+    concealed = bonuses_of_shape(entry.category, tiles, sizes, concealed=True)
+    bonus, concealed_bonus = sum(exposed.values()), sum(concealed.values())
+    return Traits(entry.category, entry.pattern or "", bonus, concealed_bonus, exposed["suit"] > 0, tiles)
 
 
 # A count per tile kind in one integer, five bits each: four for the count and a guard bit above
@@ -87,7 +127,7 @@ def _fitting(packed: tuple[int, ...], held: int) -> list[int]:
     ]
 
 
-def built_index() -> dict[int, tuple[int, ...]] | None:
+def built_index() -> CardIndex | None:
     """The index when this process has built it (servers do before they serve, as the card's
     shapes: game/warm.py), else None: the hand is then read every way, as `check` reads it."""
     return support_index() if support_index.cache_info().currsize else None
@@ -103,49 +143,27 @@ def winning_value(
     Raises InputError for malformed input, as `check` does."""
     rules = rules or RuleSet()
     hand = read_hand(hand, sizes=(HAND_SIZE,), rules=rules, question=QUESTION)
-    found = looked_up(hand, rules, self_drawn=bool(self_drawn))
+    found = Lookup.of(hand, rules, bool(self_drawn))
     if found is not None:
-        return found or None
-    best = judge(hand, rules, self_drawn=bool(self_drawn)).best
-    return None if best is None else best.value
+        values = [fit.value for fit in found.judged() if fit.reasons == ()]
+        values += [arrangement.value or 0 for arrangement in found.dragon_hands() if arrangement.valid]
+        return max(values, default=0) or None
+    best_reading = judge(hand, rules, self_drawn=bool(self_drawn)).best
+    return None if best_reading is None else best_reading.value
 
 
-def looked_up(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> int | None:
-    """The best value the card gives the (well-formed) hand, 0 when it does not win, or None when
-    the index is not built or the hand is one to read every way (validate.py)."""
-    found = _Lookup.of(hand, rules, self_drawn)
-    if found is None:
-        return None
-    best = max((arrangement.value or 0 for arrangement in found.dragon_hands()), default=0)
-    for entry, alone in found.fits():
-        value = _value(entry, found.exposed_size, alone, found.situation)
-        best = max(best, value)
-    return best
+class Fit(NamedTuple):
+    """A card hand the hand fits, judged: its value and the table options' reasons against it (none:
+    it wins), or None for reasons when a rule of the game refuses it (jokers alone where the table
+    allows none)."""
+
+    place: int
+    alone: tuple[int, ...]  # the tiles its blocks of jokers alone are named
+    value: int
+    reasons: tuple[Reason, ...] | None
 
 
-def winning_readings(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> list[Arrangement] | None:
-    """The hand's winning readings as `check` finds them (validate.judge: each judged by the same
-    rule modules, in the order its walk gives them, then the dragon hands'), empty when it does not
-    win; None when the index is not built, or the hand is one to read every way or has more than
-    MANY_READINGS on the card."""
-    found = _Lookup.of(hand, rules, self_drawn)
-    if found is None:
-        return None
-    fits = list(islice(found.fits(), MANY_READINGS + 1))
-    if len(fits) > MANY_READINGS:
-        return None  # blocks of jokers alone named many ways: the walk reads them at the same cost
-    ordered = []
-    for entry, alone in fits:
-        reading = found.reading(entry, alone)
-        if reading is not None:
-            arrangement = evaluate_on_card(reading[1], found.situation, *reading[2:])
-            if arrangement.valid:
-                ordered.append((reading[0], arrangement))
-    ordered.sort(key=lambda pair: pair[0])
-    return [arrangement for _, arrangement in ordered] + found.dragon_hands()
-
-
-class _Lookup:
+class Lookup:
     """A hand as the look-up reads it: its tile counts (an exposure's real tiles counted with the
     rest), the kinds it holds as a mask and its counts packed."""
 
@@ -173,7 +191,7 @@ class _Lookup:
             self.held += counts[tile] << NIBBLE * tile
 
     @classmethod
-    def of(cls, hand: Hand, rules: RuleSet, self_drawn: bool) -> _Lookup | None:
+    def of(cls, hand: Hand, rules: RuleSet, self_drawn: bool) -> Lookup | None:
         """The look-up, or None when the index is not built or the hand is one to read every way:
         an exposure of jokers alone or one that is no Pung, Kong or Quint, winds held with blocks of
         jokers alone possible (a NEWS block changes which tiles name them), two NEWS blocks allowed."""
@@ -190,83 +208,97 @@ class _Lookup:
             return None
         return found
 
-    def fits(self) -> Iterator[tuple[CardEntry, tuple[int, ...]]]:
-        """The card hands whose counts allow the hand's (`_fitting`), each with the tiles its blocks
-        of jokers alone are named."""
+    def fits(self) -> Iterator[tuple[int, tuple[int, ...]]]:
+        """The places of the card hands whose counts allow the hand's (`_fitting`), each with the
+        tiles its blocks of jokers alone are named."""
         if self.clash:
             return
-        index = support_index()
-        entries = virtual_card().entries
+        index = support_index().by_support
         for place in _fitting(index.get(self.support, ()), self.held):
-            yield entries[place], ()
+            yield place, ()
         if self.jokers >= PUNG:
             for names, bits, alone in _joker_namings(self.used, self.jokers):
                 for place in _fitting(index.get(self.support | bits, ()), self.held + alone):
-                    yield entries[place], names
+                    yield place, names
+
+    def judged(self) -> list[Fit]:
+        """The card hands the hand can be read as (`_holds`), each judged as `check` judges the
+        reading (validate.evaluate_on_card): the rule modules asked once for card hands alike."""
+        allowed = self.situation.rules.all_joker_blocks
+        traits = support_index().traits
+        entries = virtual_card().entries
+        judged: dict[int, tuple[int, tuple[Reason, ...]]] = {}
+        out = []
+        for place, alone in self.fits():
+            if (alone or self.exposed_size) and not _holds(entries[place], alone, self.exposed_size):
+                continue
+            if alone and not allowed:
+                out.append(Fit(place, alone, 0, None))
+                continue
+            alike = traits[place]
+            assert alike is not None  # the dragon hands are not in the index
+            found = judged.get(id(alike))
+            if found is None:
+                found = judged[id(alike)] = _judge(alike, self.situation)
+            out.append(Fit(place, alone, *found))
+        return out
 
     def dragon_hands(self) -> list[Arrangement]:
-        found = []
-        for hand_id, blocks in dragon_hand_matches(self.concealed, self.jokers, self.exposed, relaxed=False):
-            arrangement = evaluate_dragon_hand(hand_id, blocks, self.situation)
-            if arrangement.valid:
-                found.append(arrangement)
-        return found
+        """The dragon hands' readings of the hand, judged, in the walk's order."""
+        matches = dragon_hand_matches(self.concealed, self.jokers, self.exposed, relaxed=False)
+        return [evaluate_dragon_hand(hand_id, blocks, self.situation) for hand_id, blocks in matches]
+
+    def order(self, place: int, alone: tuple[int, ...]) -> tuple[object, ...]:
+        """Where the walk (grouping.py) finds the reading of the hand as the card hand at `place`:
+        the readings sort in the walk's order by it."""
+        size_of = dict(virtual_card().entries[place].blocks)
+        news = NEWS in size_of
+        held = [tile for tile in self.used if self.concealed[tile] - (news and tile in WINDS)]
+        sizes_held = tuple([size_of[tile] for tile in held if tile not in self.exposed_size])
+        loose = sorted(alone, key=lambda tile: (size_of[tile], tile))
+        left = sum(size_of[tile] for tile in loose)
+        option = JOKER_BLOCKS[left].index(tuple(sorted(size_of[tile] for tile in loose))) if loose else 0
+        return (news, sizes_held, option, tuple(loose))
 
     def reading(
-        self, entry: CardEntry, alone: tuple[int, ...]
-    ) -> tuple[tuple[object, ...], tuple[Block, ...], Shape, tuple[int, ...], tuple[int, ...]] | None:
-        """The reading of the hand as this card hand, as the walk makes it (grouping.py: the
-        exposures, a NEWS block, each kind held in tile order, then the blocks of jokers alone), with
-        the place the walk gives it; None when the card hand cannot be read so (`_holds`)."""
+        self, place: int, alone: tuple[int, ...]
+    ) -> tuple[tuple[Block, ...], Shape, tuple[int, ...], tuple[int, ...]]:
+        """The reading of the hand as the card hand at `place` (one `judged` gives), as the walk
+        makes it (grouping.py: the exposures, a NEWS block, each kind held in tile order, then the
+        blocks of jokers alone)."""
+        entry = virtual_card().entries[place]
         size_of = dict(entry.blocks)
-        if not _holds(size_of, alone, self.exposed_size):
-            return None
         news = NEWS in size_of
         blocks = [*self.exposed, *([Block(NEWS, 4)] if news else [])]
-        sizes_held = []
         for tile in self.used:
             held = self.concealed[tile] - (1 if news and tile in WINDS else 0)
             if held and tile not in self.exposed_size:
                 size = size_of[tile]
                 blocks.append(Block(tile, size, size - held))
-                sizes_held.append(size)
-        # The blocks of jokers alone, in the walk's order: by the sizes the jokers left make
-        # (_JOKER_BLOCKS), two of a size named in tile order.
+        # The blocks of jokers alone, in the walk's order: by size, two of a size in tile order.
         loose = sorted(alone, key=lambda tile: (size_of[tile], tile))
-        left = sum(size_of[tile] for tile in loose)
-        option = JOKER_BLOCKS[left].index(tuple(sorted(size_of[tile] for tile in loose))) if loose else 0
         blocks += [Block(tile, size_of[tile], size_of[tile], -1) for tile in loose]
-        place = (news, tuple(sizes_held), option, tuple(loose))
         shape = Shape(entry.category, entry.members, entry.pattern or "")
-        return place, tuple(blocks), shape, tuple([b.tile for b in blocks]), tuple([b.size for b in blocks])
+        return tuple(blocks), shape, tuple([b.tile for b in blocks]), tuple([b.size for b in blocks])
 
 
-def _value(
-    entry: CardEntry, exposed_size: dict[int, int], alone: tuple[int, ...], situation: Situation
-) -> int:
-    """The value of the hand read as this card hand, whose counts it fits (`_fitting`), or 0 when
-    it cannot be read so or a rule refuses it."""
-    if not _holds(dict(entry.blocks), alone, exposed_size):
-        return 0
+def _judge(alike: Traits, situation: Situation) -> tuple[int, tuple[Reason, ...]]:
+    """The value of a reading as a card hand with these Traits, and the reasons the table's options
+    refuse it, as validate._scored gives them."""
     rules = situation.rules
-    if alone and not rules.all_joker_blocks:
-        return 0
-    category, pattern = entry.category, entry.pattern
-    tiles = tuple([tile for tile, _ in entry.blocks])
-    sizes = tuple([size for _, size in entry.blocks])
-    earned = bonuses_of_shape(category, tiles, sizes, concealed=situation.concealed)
-    points = rules.base + sum(earned.values())
-    if minimum_hand_reasons(points - rules.base, situation, dragon_hand=False) or skill_reasons(
-        category, pattern, (), earned["suit"] > 0, situation, dragon_hand=False, tiles=tiles
-    ):
-        return 0
-    return hand_value(points, self_drawn=situation.self_drawn, jokerless=situation.jokerless)
+    earned = alike.concealed_bonus if situation.concealed else alike.bonus
+    refused = minimum_hand_reasons(earned, situation, dragon_hand=False)
+    refused += skill_reasons(
+        alike.category, alike.pattern, (), alike.suit_bonus, situation, dragon_hand=False, tiles=alike.tiles
+    )
+    value = hand_value(rules.base + earned, self_drawn=situation.self_drawn, jokerless=situation.jokerless)
+    return value, tuple(sorted(set(refused)))
 
 
-def _holds(size_of: dict[int, int], alone: tuple[int, ...], exposed_size: dict[int, int]) -> bool:
-    """Whether a card hand whose counts fit (`_fitting`), its blocks' sizes by tile (NEWS under its
-    own key), has a Pung, Kong or Quint of each tile jokers alone are named, and each exposed block
-    as it lies (an exposed block is final)."""
+def _holds(entry: CardEntry, alone: tuple[int, ...], exposed_size: dict[int, int]) -> bool:
+    """Whether a card hand whose counts fit (`_fitting`) has a Pung, Kong or Quint of each tile
+    jokers alone are named, and each exposed block as it lies (an exposed block is final)."""
+    size_of = dict(entry.blocks)
     return all(size_of.get(tile, 0) >= PUNG for tile in alone) and all(
         size_of.get(tile) == size for tile, size in exposed_size.items()
     )
@@ -277,7 +309,7 @@ def _joker_namings(used: tuple[int, ...], jokers: int) -> tuple[tuple[tuple[int,
     """The tiles one or two blocks of jokers alone may be named, given the tile kinds held (as the
     reading walk names them), each set of names once: with their bits in a support mask, and one
     real tile of each packed as a hand's counts are (a Pung, Kong or Quint of jokers alone passes
-    `_fitting` as if it held one; `_value` holds it to being jokers alone)."""
+    `_fitting` as if it held one; `judged` holds it to being jokers alone)."""
     used_blocks = tuple(Block(tile, 2) for tile in used)
     found: set[tuple[int, ...]] = set()
     for blocks in range(1, min(MOST_JOKER_BLOCKS, jokers // PUNG) + 1):

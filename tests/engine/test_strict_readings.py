@@ -1,5 +1,5 @@
 """Strict readings come out of the walk each once (grouping.py), so `check` does not compare them
-(validate._dedupe with strict=True): each tile kind makes one block, a joker block is never named
+(validate.dedupe with strict=True): each tile kind makes one block, a joker block is never named
 after a tile the hand holds, and namings that give the same blocks are dropped. These tests hold
 the walk to that, on the hands with the most readings and on joker-heavy hands made at random."""
 

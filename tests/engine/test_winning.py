@@ -5,6 +5,7 @@ slowest hands found and on random joker-heavy hands; and, without the index buil
 
 from __future__ import annotations
 
+import json
 from random import Random
 from typing import Any
 
@@ -14,10 +15,13 @@ from bench.engine import mixed_hands
 from bench.golden import read_golden
 from bench.worst import random_case
 from cfmj.engine import InputError, RuleSet, check, validate, winning
+from cfmj.engine.card import virtual_card
 from cfmj.engine.notation import Hand
+from cfmj.engine.skill_levels import kinds_of
+from cfmj.engine.tiles import BY_CODE
 from cfmj.engine.validate import judge
-from cfmj.engine.winning import support_index, winning_value
-from tests.engine.test_search_bound import HANDS
+from cfmj.engine.winning import entry_traits, support_index, winning_value
+from tests.engine.test_search_bound import HANDS, WORST_SET
 
 
 @pytest.fixture(autouse=True)
@@ -130,11 +134,18 @@ def test_check_reads_a_losing_hand_every_way_only_when_asked_why(monkeypatch: py
     assert result.reasons and len(walks) == 1
 
 
-def _answers(hands: list[tuple[str, RuleSet, bool]]) -> list[tuple[dict[str, Any], list[Any]]]:
+def _answers(hands: list[tuple[str, RuleSet, bool]]) -> list[tuple[dict[str, Any], list[Any], list[Any]]]:
+    """Each hand's whole answer, every winning reading and every nearest reading, in order (the
+    best and the nearest read first, before the rest are made, as the command line reads them)."""
     out = []
     for hand, rules, self_drawn in hands:
         result = check(hand, rules=rules, self_drawn=self_drawn)
-        out.append((result.as_dict(), [(a.value, a.blocks) for a in result.arrangements]))
+        answer = result.as_dict()
+        first = result.best or (result.nearest[0] if result.nearest else None)
+        readings = [(a.value, a.blocks, a.reasons) for a in result.arrangements]
+        nearest = [(a.category, a.pattern, a.blocks, a.reasons) for a in result.nearest]
+        assert first == next(iter([*result.arrangements, *result.nearest]), None), hand
+        out.append((answer, readings, nearest))
     return out
 
 
@@ -154,4 +165,44 @@ def test_check_finds_the_readings_the_walk_finds_in_its_order(monkeypatch: pytes
     with_index = _answers(hands)
     monkeypatch.setattr(winning, "built_index", lambda: None)
     assert _answers(hands) == with_index
-    assert sum(answer["valid"] for answer, _ in with_index) > 300
+    assert sum(answer["valid"] for answer, _, _ in with_index) > 300
+
+
+def test_check_answers_the_slowest_hands_as_the_walk_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hands bench/worst.py found slowest (eight jokers: hundreds of readings, winning or
+    refused by table options) and random hands of two Pungs and eight jokers: the same answers,
+    readings and nearest readings, in the same order, with the index as without."""
+    rng = Random(3535)
+    hands = [
+        (
+            case["hand"],
+            RuleSet.make(house_rules=case["house_rules"], base=case["base"], skill_level=case["skill_level"]),
+            case["self_drawn"],
+        )
+        for case in json.loads(WORST_SET.read_text())
+    ]
+    kinds = [code for code in BY_CODE if code != "J"]
+    for _ in range(40):
+        first, second = rng.sample(kinds, 2)
+        rules = RuleSet.make(house_rules=rng.choice([[], [3]]), skill_level=rng.randrange(6))
+        hands.append(
+            (f"{first} {first} {first} {second} {second} {second}" + " J" * 8, rules, rng.random() < 0.5)
+        )
+    with_index = _answers(hands)
+    monkeypatch.setattr(winning, "built_index", lambda: None)
+    assert _answers(hands) == with_index
+    assert sum(len(readings) > 100 for _, readings, _ in with_index) > 10
+    assert sum(len(nearest) > 100 for _, _, nearest in with_index) > 10
+
+
+def test_the_index_holds_each_card_hand_s_traits() -> None:
+    """Card hands alike in category, pattern and tile kinds share one Traits (support_index): each
+    holds what the hand's own would (a sample of the card: every 7th hand)."""
+    index, entries = support_index(), virtual_card().entries
+    for place in range(0, len(entries), 7):
+        if entries[place].pattern is None:
+            assert index.traits[place] is None
+            continue
+        shared, own = index.traits[place], entry_traits(entries[place])
+        assert shared is not None and shared[:5] == own[:5], entries[place]
+        assert kinds_of(shared.tiles) == kinds_of(own.tiles), entries[place]
