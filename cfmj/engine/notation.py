@@ -14,6 +14,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from itertools import product
+from operator import eq
 from typing import TYPE_CHECKING
 
 from .errors import InputError
@@ -194,9 +195,10 @@ def _refuse_odd_space(token: str) -> None:
 
 
 def _check_counts(hand: Hand, *, max_jokers: int, max_flowers: int) -> None:
-    tiles = hand.tiles
-    if max(map(tiles.count, set(tiles)), default=0) <= min(max_jokers, max_flowers, MAX_COPIES):
-        return  # within every limit: the usual case, answered at once
+    tiles = sorted(hand.tiles)
+    limit = min(max_jokers, max_flowers, MAX_COPIES)
+    if not any(map(eq, tiles, tiles[limit:])):
+        return  # no tile more than `limit` times, within every limit: the usual case, answered at once
     for tile, count in sorted(Counter(tiles).items()):
         if tile == JOKER:
             limit = max_jokers

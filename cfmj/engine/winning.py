@@ -63,6 +63,9 @@ class CardIndex(NamedTuple):
     traits: tuple[Traits | None, ...]
 
 
+_BUILT: list[CardIndex] = []  # the index, once support_index() has built it
+
+
 @cache
 def support_index() -> CardIndex:
     """The card's index (servers build it before they serve: game/warm.py)."""
@@ -95,7 +98,9 @@ def support_index() -> CardIndex:
             made = entry_traits(entry)
             found_traits = alike[key] = same.setdefault((*made[:5], kinds_of(made.tiles)), made)
         traits.append(found_traits)
-    return CardIndex({support: tuple(packed) for support, packed in found.items()}, tuple(traits))
+    index = CardIndex({support: tuple(packed) for support, packed in found.items()}, tuple(traits))
+    _BUILT.append(index)
+    return index
 
 
 def entry_traits(entry: CardEntry) -> Traits:
@@ -130,7 +135,7 @@ def _fitting(packed: tuple[int, ...], held: int) -> list[int]:
 def built_index() -> CardIndex | None:
     """The index when this process has built it (servers do before they serve, as the card's
     shapes: game/warm.py), else None: the hand is then read every way, as `check` reads it."""
-    return support_index() if support_index.cache_info().currsize else None
+    return _BUILT[0] if _BUILT else None
 
 
 def winning_value(
@@ -171,12 +176,12 @@ class Lookup:
         counts = [0] * (NATURAL_KINDS + 1)
         for tile in hand.concealed:
             counts[tile] += 1
-        self.jokers = counts.pop()
+        self.jokers = jokers = counts.pop()
         self.concealed = list(counts)
         self.exposed = exposed
-        self.situation = Situation(
-            rules, self_drawn, hand.jokers == 0, not hand.exposures, tuple(map(len, hand.exposures))
-        )
+        exposures = hand.exposures
+        jokerless = not jokers and not any(JOKER in group for group in exposures)
+        self.situation = Situation(rules, self_drawn, jokerless, not exposures, tuple(map(len, exposures)))
         self.exposed_size: dict[int, int] = {}
         self.clash = False  # a tile both exposed and held, or exposed twice: only a dragon hand has that
         for block in exposed:
@@ -184,7 +189,9 @@ class Lookup:
             self.exposed_size[block.tile] = block.size
             counts[block.tile] = block.size - block.jokers
         self.counts = counts
-        self.used = tuple(sorted({*hand.concealed, *self.exposed_size} - {JOKER}))
+        used = {*hand.concealed, *self.exposed_size}
+        used.discard(JOKER)
+        self.used = tuple(sorted(used))
         self.support = self.held = 0
         for tile in self.used:
             self.support |= 1 << tile
