@@ -104,13 +104,13 @@ def support_index() -> CardIndex:
 
 
 def entry_traits(entry: CardEntry) -> Traits:
-    """A card hand's Traits, worked out from it."""
+    """A card hand's Traits, worked out from it (held concealed, it earns the concealed bonus too)."""
     tiles = tuple([tile for tile, _ in entry.blocks])
     sizes = tuple([size for _, size in entry.blocks])
-    exposed = bonuses_of_shape(entry.category, tiles, sizes, concealed=False)
-    concealed = bonuses_of_shape(entry.category, tiles, sizes, concealed=True)
-    bonus, concealed_bonus = sum(exposed.values()), sum(concealed.values())
-    return Traits(entry.category, entry.pattern or "", bonus, concealed_bonus, exposed["suit"] > 0, tiles)
+    earned = bonuses_of_shape(entry.category, tiles, sizes, concealed=True)
+    concealed_bonus = sum(earned.values())
+    bonus = concealed_bonus - earned["concealed"]
+    return Traits(entry.category, entry.pattern or "", bonus, concealed_bonus, earned["suit"] > 0, tiles)
 
 
 # A count per tile kind in one integer, five bits each: four for the count and a guard bit above

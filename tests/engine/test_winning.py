@@ -17,10 +17,11 @@ from bench.worst import random_case
 from cfmj.engine import InputError, RuleSet, check, validate, winning
 from cfmj.engine.card import virtual_card
 from cfmj.engine.notation import Hand
+from cfmj.engine.scoring import bonuses_of_shape
 from cfmj.engine.skill_levels import kinds_of
 from cfmj.engine.tiles import BY_CODE
 from cfmj.engine.validate import judge
-from cfmj.engine.winning import entry_traits, support_index, winning_value
+from cfmj.engine.winning import support_index, winning_value
 from tests.engine.test_search_bound import HANDS, WORST_SET
 
 
@@ -150,7 +151,7 @@ def _answers(hands: list[tuple[str, RuleSet, bool]]) -> list[tuple[dict[str, Any
 
 
 def test_check_finds_the_readings_the_walk_finds_in_its_order(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With the index, check takes a winning hand's readings from it (winning_readings); without,
+    """With the index, check takes a hand's readings from it (verdicts.py); without,
     it walks every reading: the answers, every reading and their order are the same."""
     rng = Random(353)
     hands = [(str(hand), RuleSet(), self_drawn) for hand, self_drawn in mixed_hands(600, 353)]
@@ -197,12 +198,21 @@ def test_check_answers_the_slowest_hands_as_the_walk_does(monkeypatch: pytest.Mo
 
 def test_the_index_holds_each_card_hand_s_traits() -> None:
     """Card hands alike in category, pattern and tile kinds share one Traits (support_index): each
-    holds what the hand's own would (a sample of the card: every 7th hand)."""
+    holds what scoring gives the hand's own, exposed and concealed (every 7th hand of the card)."""
     index, entries = support_index(), virtual_card().entries
     for place in range(0, len(entries), 7):
-        if entries[place].pattern is None:
+        entry = entries[place]
+        if entry.pattern is None:
             assert index.traits[place] is None
             continue
-        shared, own = index.traits[place], entry_traits(entries[place])
-        assert shared is not None and shared[:5] == own[:5], entries[place]
-        assert kinds_of(shared.tiles) == kinds_of(own.tiles), entries[place]
+        tiles, sizes = tuple(t for t, _ in entry.blocks), tuple(s for _, s in entry.blocks)
+        exposed = bonuses_of_shape(entry.category, tiles, sizes, concealed=False)
+        concealed = bonuses_of_shape(entry.category, tiles, sizes, concealed=True)
+        shared = index.traits[place]
+        assert shared is not None, entry
+        assert (shared.category, shared.pattern) == (entry.category, entry.pattern), entry
+        assert (shared.bonus, shared.concealed_bonus) == (sum(exposed.values()), sum(concealed.values())), (
+            entry
+        )
+        assert shared.suit_bonus == (exposed["suit"] > 0), entry
+        assert kinds_of(shared.tiles) == kinds_of(tiles), entry
