@@ -216,14 +216,22 @@ class Verdict:
         return self.refused.explain(self.situation)
 
 
-class _Refused(NamedTuple):
+class Walked(Protocol):
+    """A hand's strict readings, walked already."""
+
+    def every(self) -> list[Arrangement]:
+        """Every strict reading judged, in the walk's order, then the dragon hands'."""
+        ...
+
+
+class Refused(NamedTuple):
     """What explaining a losing hand needs: its tiles as the walk reads them and its strict
     readings when walked already (or, for exposures that are no block, the reasons found)."""
 
     counts: list[int]
     jokers: int
     exposed: list[Block]
-    strict: _Strict | None
+    strict: Walked | None
     tiles: int
     bad: tuple[Reason, ...] = ()
 
@@ -250,20 +258,20 @@ def judge(hand: Hand, rules: RuleSet, *, self_drawn: bool, losing: bool = False)
             bad.append(read)
     if bad:
         return Verdict(
-            hand, situation, (), _Refused([], 0, [], None, 0, tuple(sorted(set(bad)))[:MAX_REASONS])
+            hand, situation, (), Refused([], 0, [], None, 0, tuple(sorted(set(bad)))[:MAX_REASONS])
         )
     counts = [0] * (NATURAL_KINDS + 1)  # the natural kinds, then the joker (tiles.JOKER)
     for tile in hand.concealed:
         counts[tile] += 1
     jokers = counts.pop()
     if losing:
-        return Verdict(hand, situation, (), _Refused(counts, jokers, exposed, None, len(hand)))
+        return Verdict(hand, situation, (), Refused(counts, jokers, exposed, None, len(hand)))
 
     strict = _Strict(counts, jokers, exposed, situation)
     valid = [a for a in strict.judged if a is not None and a.valid]
     if valid:
         return won(hand, situation, valid)
-    return Verdict(hand, situation, (), _Refused(counts, jokers, exposed, strict, len(hand)))
+    return Verdict(hand, situation, (), Refused(counts, jokers, exposed, strict, len(hand)))
 
 
 def situation_of(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Situation:
@@ -332,7 +340,7 @@ class _Strict:
         return [a for a in self.judged if a is not None]
 
 
-def _explain(refused: _Refused, situation: Situation) -> list[Arrangement]:
+def _explain(refused: Refused, situation: Situation) -> list[Arrangement]:
     """The readings of a losing hand nearest to legal."""
     counts, jokers, exposed = refused.counts, refused.jokers, refused.exposed
     walked = refused.strict or _Strict(counts, jokers, exposed, situation, losing=True)

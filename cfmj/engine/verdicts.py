@@ -9,7 +9,11 @@ same nearest readings and reasons (tests/engine/test_winning.py holds them to th
   level), and no rule of the game: those are its nearest readings, since any other reading breaks
   a rule of the game (a reading that is no card hand cannot win: shapes.py), which counts twice
   as far (validate.distance_of). Its reasons are known from the look-up.
-- Any other losing hand is read every way only if someone asks why (validate.judge, `losing`).
+- Any other losing hand the card holds is read every way only if someone asks why, and then its
+  readings that are card hands are judged from the look-up, the others by the rule modules
+  (`_Walked`): with eight jokers, two table options refusing every card hand tie with readings that
+  break one rule of the game.
+- A hand no card hand fits is read every way only if someone asks why (validate.judge, `losing`).
 """
 
 from __future__ import annotations
@@ -17,17 +21,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from .blocks import Block
+from .budget import spend
+from .card import virtual_card
+from .grouping import groupings
 from .later import Later
 from .notation import Hand
 from .reasons import SEVERITY, Reason
 from .ruleset import RuleSet
+from .shapes import Shape
 from .situation import Situation
 from .validate import (
     MAX_REASONS,
+    ONE_BROKEN_RULE,
     Arrangement,
+    Refused,
     Verdict,
     dedupe,
     distance_of,
+    evaluate,
     evaluate_on_card,
     judge,
     nearest_of,
@@ -52,6 +64,8 @@ def verdict_of(hand: Hand, rules: RuleSet, *, self_drawn: bool) -> Verdict:
     dragons_near = dedupe([a for a in dragon_hands if _one_option(a.reasons)], strict=True)
     if near or dragons_near:
         return Verdict(hand, situation, (), _Near(found, near, dragons_near))
+    if any(fit.reasons for fit in fits):
+        return Verdict(hand, situation, (), _Walked(found, fits, hand))
     return judge(hand, rules, self_drawn=self_drawn, losing=True)
 
 
@@ -120,3 +134,94 @@ def _made(found: Lookup, fit: Fit) -> Arrangement:
     """The reading the walk makes of the hand as this card hand, judged as the walk judges it."""
     blocks, shape, tiles, sizes = found.reading(fit.place, fit.alone)
     return evaluate_on_card(blocks, found.situation, shape, tiles, sizes)
+
+
+class _Every(NamedTuple):
+    """Strict readings walked and judged already (validate.Walked)."""
+
+    readings: list[Arrangement]
+
+    def every(self) -> list[Arrangement]:
+        return self.readings
+
+
+# A reading the walk made: judged by the rule modules, or a card hand's blocks and its judged fit.
+_Reading = Arrangement | tuple[tuple[Block, ...], Fit]
+
+
+class _Walked(NamedTuple):
+    """A losing hand read every way to be explained, as validate._explain reads it, with each
+    reading that is a card hand judged from the look-up (`_named`):
+    only the others are judged by the rule modules, and a reading is made only when read. Where no
+    reading is within one broken rule, the near misses are searched for, as without the index."""
+
+    found: Lookup
+    fits: list[Fit]
+    hand: Hand
+
+    def explain(self, situation: Situation) -> tuple[Sequence[Arrangement], tuple[Reason, ...]]:
+        found = self.found
+        readings = self._judged(situation)
+        if min(distance[:2] for distance, _ in readings) > (ONE_BROKEN_RULE, False):
+            walked = _Every([_of_walk(found, reading) for _, reading in readings])
+            return Refused(found.concealed, found.jokers, found.exposed, walked, len(self.hand)).explain(
+                situation
+            )
+        # As validate.nearest_of ranks them, and validate._reasons_of words them.
+        ranked = sorted(readings, key=lambda pair: pair[0])
+        closest = ranked[0][0][0]
+        tier = []
+        seen = set()  # the dragon hands' readings, each once (validate.dedupe)
+        for distance, reading in ranked:
+            if distance[0] == closest:
+                if isinstance(reading, Arrangement) and reading.dragon_hand:
+                    if reading.key() in seen:
+                        continue
+                    seen.add(reading.key())
+                tier.append(reading)
+        by_rule: dict[str, Reason] = {}
+        for reading in tier:
+            for reason in reading.reasons if isinstance(reading, Arrangement) else reading[1].reasons or ():
+                by_rule.setdefault(reason.id, reason)
+        nearest = Later(
+            len(tier),
+            lambda: _of_walk(found, tier[0]),
+            lambda: [_of_walk(found, reading) for reading in tier],
+        )
+        return nearest, tuple(by_rule.values())[:MAX_REASONS]
+
+    def _judged(self, situation: Situation) -> list[tuple[tuple[int, bool, int], _Reading]]:
+        """Every strict reading in the walk's order, then the dragon hands', each with its
+        validate.distance_of."""
+        found = self.found
+        entries = virtual_card().entries
+        on_card = {_named(entries[fit.place].blocks): fit for fit in self.fits if fit.reasons}
+        readings: list[tuple[tuple[int, bool, int], _Reading]] = []
+        news = situation.rules.max_news_blocks
+        for blocks in groupings(found.concealed, found.jokers, found.exposed, relaxed=False, max_news=news):
+            spend()  # a caller's time budget (budget.py), if one is open
+            fit = on_card.get(_named([(block.tile, block.size) for block in blocks]))
+            if fit is not None and fit.reasons:  # table options alone refuse it: each counts 1
+                readings.append(((len(fit.reasons), False, sum(r.rank for r in fit.reasons)), (blocks, fit)))
+            else:
+                arrangement = evaluate(blocks, situation)
+                readings.append((distance_of(arrangement), arrangement))
+        return readings + [(distance_of(a), a) for a in found.dragon_hands()]
+
+
+def _of_walk(found: Lookup, reading: _Reading) -> Arrangement:
+    """A walked reading, judged (one that is a card hand, as the walk judges it with the card's
+    shapes: validate.evaluate_on_card)."""
+    if isinstance(reading, Arrangement):
+        return reading
+    blocks, fit = reading
+    entry = virtual_card().entries[fit.place]
+    shape = Shape(entry.category, entry.members, entry.pattern or "")
+    tiles, sizes = tuple([b.tile for b in blocks]), tuple([b.size for b in blocks])
+    return evaluate_on_card(blocks, found.situation, shape, tiles, sizes)
+
+
+def _named(blocks: Sequence[tuple[int, int]]) -> tuple[int, frozenset[tuple[int, int]]]:
+    """A strict reading by its blocks' tiles and sizes, as the card hand it is, if any: a card hand
+    has each tile in one block, and so has each strict reading (grouping.py)."""
+    return len(blocks), frozenset(blocks)

@@ -229,7 +229,7 @@ class Lookup:
                     yield place, names
 
     def judged(self) -> list[Fit]:
-        """The card hands the hand can be read as (`_holds`), each judged as `check` judges the
+        """The card hands the hand can be read as (`_as_exposed`), each judged as `check` judges the
         reading (validate.evaluate_on_card): the rule modules asked once for card hands alike."""
         allowed = self.situation.rules.all_joker_blocks
         traits = support_index().traits
@@ -237,7 +237,7 @@ class Lookup:
         judged: dict[int, tuple[int, tuple[Reason, ...]]] = {}
         out = []
         for place, alone in self.fits():
-            if (alone or self.exposed_size) and not _holds(entries[place], alone, self.exposed_size):
+            if self.exposed_size and not _as_exposed(entries[place], self.exposed_size):
                 continue
             if alone and not allowed:
                 out.append(Fit(place, alone, 0, None))
@@ -302,13 +302,13 @@ def _judge(alike: Traits, situation: Situation) -> tuple[int, tuple[Reason, ...]
     return value, tuple(sorted(set(refused)))
 
 
-def _holds(entry: CardEntry, alone: tuple[int, ...], exposed_size: dict[int, int]) -> bool:
-    """Whether a card hand whose counts fit (`_fitting`) has a Pung, Kong or Quint of each tile
-    jokers alone are named, and each exposed block as it lies (an exposed block is final)."""
+def _as_exposed(entry: CardEntry, exposed_size: dict[int, int]) -> bool:
+    """Whether a card hand whose counts fit (`_fitting`) has each exposed block as it lies (an
+    exposed block is final). (Its blocks of jokers alone need no such test: a tile they are named
+    counts one, which only a Pung, Kong or Quint allows, and they are never named winds, whose NEWS
+    block would allow one too: Lookup.of.)"""
     size_of = dict(entry.blocks)
-    return all(size_of.get(tile, 0) >= PUNG for tile in alone) and all(
-        size_of.get(tile) == size for tile, size in exposed_size.items()
-    )
+    return all(size_of.get(tile) == size for tile, size in exposed_size.items())
 
 
 @cache
@@ -316,7 +316,7 @@ def _joker_namings(used: tuple[int, ...], jokers: int) -> tuple[tuple[tuple[int,
     """The tiles one or two blocks of jokers alone may be named, given the tile kinds held (as the
     reading walk names them), each set of names once: with their bits in a support mask, and one
     real tile of each packed as a hand's counts are (a Pung, Kong or Quint of jokers alone passes
-    `_fitting` as if it held one; `judged` holds it to being jokers alone)."""
+    `_fitting` as if it held one; `judged` takes it as jokers alone)."""
     used_blocks = tuple(Block(tile, 2) for tile in used)
     found: set[tuple[int, ...]] = set()
     for blocks in range(1, min(MOST_JOKER_BLOCKS, jokers // PUNG) + 1):

@@ -14,8 +14,8 @@ import pytest
 from bench.engine import mixed_hands
 from bench.golden import read_golden
 from bench.worst import random_case
-from cfmj.engine import InputError, RuleSet, check, validate, winning
-from cfmj.engine.card import virtual_card
+from cfmj.engine import InputError, RuleSet, check, validate, verdicts, winning
+from cfmj.engine.card import random_hold, virtual_card
 from cfmj.engine.notation import Hand
 from cfmj.engine.scoring import bonuses_of_shape
 from cfmj.engine.skill_levels import kinds_of
@@ -194,6 +194,44 @@ def test_check_answers_the_slowest_hands_as_the_walk_does(monkeypatch: pytest.Mo
     assert _answers(hands) == with_index
     assert sum(len(readings) > 100 for _, readings, _ in with_index) > 10
     assert sum(len(nearest) > 100 for _, _, nearest in with_index) > 10
+
+
+def test_check_explains_card_hands_table_options_refuse_as_the_walk_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Card hands held at random (jokers, exposures) at tables whose options refuse many of them:
+    the readings that are card hands are judged from the look-up, the rest walked (verdicts.py:
+    one option, two tied with a broken rule, or none within one and the near misses searched)."""
+    rng = Random(35035)
+    entries = virtual_card().entries
+    tables = [
+        RuleSet.make(house_rules=[3], skill_level=5),
+        RuleSet.make(house_rules=[1, 3], skill_level=4),
+        RuleSet.make(skill_level=3),
+    ]
+    hands = []
+    for _ in range(250):
+        hand = random_hold(entries[rng.randrange(len(entries))], rng, joker_chance=0.4)
+        hands += [(str(hand), rules, False) for rules in tables]
+    walked: list[object] = []
+    far: list[object] = []
+    real_walked, real_every = verdicts._Walked.explain, verdicts._Every
+
+    def explain(self: Any, situation: Any) -> Any:
+        walked.append(self)
+        return real_walked(self, situation)
+
+    def every(readings: Any) -> Any:
+        far.append(readings)
+        return real_every(readings)
+
+    monkeypatch.setattr(verdicts._Walked, "explain", explain)
+    monkeypatch.setattr(verdicts, "_Every", every)
+    with_index = _answers(hands)
+    monkeypatch.setattr(winning, "built_index", lambda: None)
+    assert _answers(hands) == with_index
+    assert len(walked) > 150 and len(far) > 50  # both ways of explaining them
+    assert sum(not answer["valid"] for answer, _, _ in with_index) > 300
 
 
 def test_the_index_holds_each_card_hand_s_traits() -> None:
