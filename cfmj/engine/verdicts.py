@@ -90,7 +90,7 @@ class _Readings(NamedTuple):
         dragon = max(self.dragons, key=lambda a: a.value or 0, default=None)
         if dragon is not None and (dragon.value or 0) > top:
             return dragon
-        return _made(self.found, min([fit for fit in self.winning if fit.value == top], key=self._order))
+        return _made(self.found, _first(self.found, [fit for fit in self.winning if fit.value == top]))
 
     def every(self) -> tuple[Arrangement, ...]:
         in_order = sorted(self.winning, key=self._order)
@@ -121,13 +121,18 @@ class _Near(NamedTuple):
         )
         fits = [fit for fit in self.near if fit.reasons and fit.reasons[0].rank == rank]
         if fits:
-            return _made(self.found, min(fits, key=lambda fit: self.found.order(fit.place, fit.alone)))
+            return _made(self.found, _first(self.found, fits))
         return next(a for a in self.dragons if a.reasons[0].rank == rank)
 
     def every(self) -> list[Arrangement]:
         in_order = sorted(self.near, key=lambda fit: self.found.order(fit.place, fit.alone))
         readings = [_made(self.found, fit) for fit in in_order] + self.dragons
         return nearest_of([(distance_of(a), a) for a in readings], strict=True)
+
+
+def _first(found: Lookup, fits: list[Fit]) -> Fit:
+    """The first of these the walk finds."""
+    return fits[0] if len(fits) == 1 else min(fits, key=lambda fit: found.order(fit.place, fit.alone))
 
 
 def _made(found: Lookup, fit: Fit) -> Arrangement:
