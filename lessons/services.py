@@ -128,7 +128,9 @@ def step_check_record(
     to write, as the step reached never goes back. Returns the row as it now is."""
     if progress is not None and progress.lesson_id == step.lesson_id and progress.step_reached >= step.number:
         return progress
-    with transaction.atomic():
+    # No savepoint within the answer's own transaction (step_check_answer): an error here undoes
+    # the whole answer anyway, and a savepoint costs two round trips.
+    with transaction.atomic(savepoint=False):
         progress = _progress(learner, step.lesson_id)
         right = set(
             CheckAnswer.objects.filter(
@@ -152,7 +154,13 @@ def _missed_keep(learner: Learner, kept: CheckAnswer, missed: list[drills.Puzzle
     """The questions an answer missed join the learner's review (an account's at once, a
     visitor's when they sign up: visitor_lessons_claim)."""
     if missed:
-        kept.missed.set([lesson_mistake_keep(puzzle=puzzle, user=learner.user) for puzzle in missed])
+        stored = [lesson_mistake_keep(puzzle=puzzle, user=learner.user) for puzzle in missed]
+        # `kept` was just made: its links are written at once, one statement (the manager's set()
+        # would first read the links it has, none, and add() is the same insert).
+        through = CheckAnswer.missed.through
+        through.objects.bulk_create(
+            [through(checkanswer_id=kept.pk, puzzle_id=puzzle.pk) for puzzle in stored], ignore_conflicts=True
+        )
 
 
 @dataclass(frozen=True)
