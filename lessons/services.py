@@ -18,7 +18,7 @@ from cfmj.accounts.models import User
 from cfmj.engine import drills
 from lessons.content import CONTENT_DIR, RULES_DIR, LessonSource, fingerprints, read_lessons, read_rules
 from lessons.models import CheckAnswer, Lesson, LessonProgress, ReadAhead, Step
-from lessons.selectors import OUTLINE, TAUGHT, TEACHERS
+from lessons.selectors import OUTLINE, STEPS, TAUGHT, TEACHERS
 from lessons.taught import OPENINGS
 from practice import serving
 from practice.services import lesson_mistake_keep, lesson_mistakes_claim
@@ -100,6 +100,7 @@ def lessons_load(
         retired = Lesson.objects.filter(active=True).exclude(slug__in=slugs).update(active=False)
     if created or updated or retired:  # this process shows the new course at once, others within a minute
         OUTLINE.forget()
+        STEPS.forget()
         TEACHERS.forget()
         TAUGHT.forget()
         OPENINGS.forget()
