@@ -13,10 +13,10 @@ does. `--learners` learners (half signed in, half visitors keeping their session
 Django's test Client in this process (CSRF checked: the token sent as the load test sends it),
 choose to practise everything, then `--rounds` times pick at random (seeded) as the load test's
 learners do: the daily set (page, and its answer while any is left), a drill of a random kind
-(next puzzle and its answer), or a step of lesson 1 and its check. Then as many floor-view requests
-(GET /bench/floor/, the session and user read, the layout rendered) with the same cookies, and the
-bare view (HttpResponse("ok")): what a request costs here with no work at all (the test client's
-share included).
+(next puzzle and its answer), or a step of lesson 1 and its check; after each activity, the floor
+view (GET /bench/floor/, the session and user read, the layout rendered) with the same cookies, and
+the bare view (HttpResponse("ok")): what a request costs here with no work at all (the test
+client's share included).
 
 Prints, for each kind of request: how many, the mean and median CPU µs of this process
 (time.process_time: the client's share is in it, about the same for every kind), the mean SQL
@@ -301,13 +301,13 @@ def run(args: argparse.Namespace, tally: Tally) -> None:
     for _ in range(args.rounds):
         for learner in learners:
             activity(tally, learner, kinds, slug, steps)
-    pages = ("drill page", "daily page", "lesson step")
-    for number in range(max(1, sum(len(tally.cpu[page]) for page in pages))):  # as many floor views
-        client = learners[number % len(learners)].client
-        response = timed(tally, "floor view", partial(client.get, "/bench/floor/"))
-        assert response.status_code == 200 and b"Load test yardstick" in response.content
-        response = timed(tally, "bare view", partial(client.get, "/bench/bare/"))
-        assert response.status_code == 200
+            # The yardsticks between the activities, with the same cookies: whatever else the
+            # machine is doing weighs on both alike.
+            client = learner.client
+            response = timed(tally, "floor view", partial(client.get, "/bench/floor/"))
+            assert response.status_code == 200 and b"Load test yardstick" in response.content
+            response = timed(tally, "bare view", partial(client.get, "/bench/bare/"))
+            assert response.status_code == 200
     report(tally)
     if tally.profile is not None:
         if args.dump:
