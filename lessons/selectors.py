@@ -225,11 +225,21 @@ def _answered_right(who: Learner, lesson_id: int, number: int) -> QuerySet[Check
 
 
 def step_of(lesson_id: int, number: int) -> Step | None:
-    """A lesson's step by its number (every step page and check reads it)."""
+    """A lesson's step by its number (every step page and check reads it): from the steps each
+    process keeps (STEPS), as the outline is kept. Never change the Step given: it is shared."""
     if not 0 <= number <= SMALL_MAX:  # none (the ORM finds none; the database would refuse it)
         return None
-    found = _STEP.instances(lesson_id, number)
-    return found[0] if found else None
+    return STEPS.get().get((lesson_id, number))
+
+
+def _steps_read() -> Mapping[tuple[int, int], Step]:
+    return MappingProxyType({(step.lesson_id, step.number): step for step in Step.objects.all()})
+
+
+# Every step (of any lesson, active or not) by (lesson id, number): a step page and its check
+# each read one, and steps change only when the course is loaded, which forgets them at once in
+# the loading process (others see the new steps within a minute, as the outline).
+STEPS = Kept(_steps_read, seconds=OUTLINE_SECONDS)
 
 
 # Asked by step pages: prepared (cfmj.core.prepared). A step's number is a small positive
@@ -247,9 +257,6 @@ _RIGHT_BY_VISITOR = Prepared(
     "\x01visitor",
     -2,
     _A_STEP,
-)
-_STEP = Prepared(
-    lambda lesson_id, number: Step.objects.filter(lesson_id=lesson_id, number=number), -2, _A_STEP
 )
 
 

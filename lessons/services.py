@@ -18,7 +18,7 @@ from cfmj.accounts.models import User
 from cfmj.engine import drills
 from lessons.content import CONTENT_DIR, RULES_DIR, LessonSource, fingerprints, read_lessons, read_rules
 from lessons.models import CheckAnswer, Lesson, LessonProgress, ReadAhead, Step
-from lessons.selectors import OUTLINE, TAUGHT, TEACHERS
+from lessons.selectors import OUTLINE, STEPS, TAUGHT, TEACHERS
 from lessons.taught import OPENINGS
 from practice import serving
 from practice.services import lesson_mistake_keep, lesson_mistakes_claim
@@ -100,6 +100,7 @@ def lessons_load(
         retired = Lesson.objects.filter(active=True).exclude(slug__in=slugs).update(active=False)
     if created or updated or retired:  # this process shows the new course at once, others within a minute
         OUTLINE.forget()
+        STEPS.forget()
         TEACHERS.forget()
         TAUGHT.forget()
         OPENINGS.forget()
@@ -128,7 +129,9 @@ def step_check_record(
     to write, as the step reached never goes back. Returns the row as it now is."""
     if progress is not None and progress.lesson_id == step.lesson_id and progress.step_reached >= step.number:
         return progress
-    with transaction.atomic():
+    # No savepoint within the answer's own transaction (step_check_answer): an error here undoes
+    # the whole answer anyway, and a savepoint costs two round trips.
+    with transaction.atomic(savepoint=False):
         progress = _progress(learner, step.lesson_id)
         right = set(
             CheckAnswer.objects.filter(
@@ -152,7 +155,13 @@ def _missed_keep(learner: Learner, kept: CheckAnswer, missed: list[drills.Puzzle
     """The questions an answer missed join the learner's review (an account's at once, a
     visitor's when they sign up: visitor_lessons_claim)."""
     if missed:
-        kept.missed.set([lesson_mistake_keep(puzzle=puzzle, user=learner.user) for puzzle in missed])
+        stored = [lesson_mistake_keep(puzzle=puzzle, user=learner.user) for puzzle in missed]
+        # `kept` was just made: its links are written at once, one statement (the manager's set()
+        # would first read the links it has, none, and add() is the same insert).
+        through = CheckAnswer.missed.through
+        through.objects.bulk_create(
+            [through(checkanswer_id=kept.pk, puzzle_id=puzzle.pk) for puzzle in stored], ignore_conflicts=True
+        )
 
 
 @dataclass(frozen=True)

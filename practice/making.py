@@ -94,20 +94,26 @@ def puzzle_keep(*, puzzle: drills.Puzzle, table: str) -> Puzzle:
     found: list[Puzzle] = queries.PUZZLE_BY_HASH.instances(digest)
     if found:
         return found[0]
-    stored, _ = Puzzle.objects.get_or_create(
-        content_hash=digest,
-        defaults={
-            "kind": puzzle.kind,
-            "band": puzzle.band,
-            "question": puzzle.question,
-            "answer": puzzle.answer,
-            "engine_version": ENGINE_VERSION,
-            "seed": puzzle.seed,
-            "rating": BAND_RATING.get(puzzle.band, BAND_RATING[1]),
-            "table": table,
-        },
-    )
-    return stored
+    # Not stored: made, as get_or_create would after its own look-up (the one above, prepared),
+    # in a savepoint; kept by someone else meanwhile (the unique content_hash), theirs is read.
+    try:
+        with transaction.atomic():
+            return Puzzle.objects.create(
+                content_hash=digest,
+                kind=puzzle.kind,
+                band=puzzle.band,
+                question=puzzle.question,
+                answer=puzzle.answer,
+                engine_version=ENGINE_VERSION,
+                seed=puzzle.seed,
+                rating=BAND_RATING.get(puzzle.band, BAND_RATING[1]),
+                table=table,
+            )
+    except IntegrityError:
+        found = queries.PUZZLE_BY_HASH.instances(digest)
+        if not found:
+            raise
+        return found[0]
 
 
 def _stored(made: list[drills.Puzzle], table: str) -> list[Puzzle]:

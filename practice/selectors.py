@@ -57,29 +57,28 @@ def puzzle_next(
     taught), only puzzles that fit it: a review that does not waits until it does."""
     rng = rng or random.Random()
     if learner.user is not None:
-        due = (
-            ReviewItem.objects.filter(
-                user=learner.user,
-                puzzle__kind=kind,
-                # a lesson's mistakes come back in its drill, and so do those made within a scope
-                puzzle__table__in=(STANDARD, LESSON, SCOPED),
-                retired=False,
-                due__lte=learner.today(),
-            )
-            .select_related("puzzle")
-            .order_by("due")
-        )
-        if reach.scope is None:
+        if reach.scope is None:  # the same reviews, the first due: prepared (practice.queries)
             found = queries.DUE_PUZZLE.instances(learner.user.pk, kind, learner.today())
             if found:
                 return found[0], True
-            review = None
         else:
+            due = (
+                ReviewItem.objects.filter(
+                    user=learner.user,
+                    puzzle__kind=kind,
+                    # a lesson's mistakes come back in its drill, and so do those made within a scope
+                    puzzle__table__in=(STANDARD, LESSON, SCOPED),
+                    retired=False,
+                    due__lte=learner.today(),
+                )
+                .select_related("puzzle")
+                .order_by("due")
+            )
             review = next(
                 (r for r in due[:REVIEWS_READ] if reach.fits(kind, r.puzzle.question, r.puzzle.answer)), None
             )
-        if review is not None:
-            return review.puzzle, True
+            if review is not None:
+                return review.puzzle, True
     target = rating_target(kind, learner)
     if reach.scope is not None:
         return _within_reach(kind, learner, target, reach, rng), False

@@ -281,7 +281,7 @@ def _extend_streak(user: User, day: datetime.date, *, zone: str) -> None:
     last day's place, adding nothing and losing nothing. The next day follows on when it is the
     day after in either zone: the learner's own (a flight west) or the one last counted in (a
     flight east, where a date is skipped)."""
-    done = set(Attempt.objects.filter(user=user, daily_date=day).values_list("puzzle_id", flat=True))
+    done = {puzzle_id for puzzle_id, _ in queries.DAILY_ANSWERS_OF_USER.rows(user.pk, day)}
     if day not in daily_sets_finished({day: done}):  # the day's set, of the learner's place in the course
         return
     streak, _ = Streak.objects.get_or_create(user=user)

@@ -15,6 +15,7 @@ from cfmj.accounts.learners import Learner
 from cfmj.engine import drills
 from lessons.models import CheckAnswer, Lesson, LessonProgress, Step
 from lessons.services import quiz_answer, step_check_answer, visitor_lessons_claim
+from practice import making, queries
 from practice.models import Attempt, Puzzle, ReviewItem
 from practice.selectors import puzzle_next, unseen_counts
 from practice.tables import LESSON
@@ -190,3 +191,26 @@ def test_a_lesson_mistake_answered_before_it_is_due_moves_no_rating(client, cour
     attempt = Attempt.objects.get(user=user)
     assert attempt.correct and not attempt.rated
     assert ReviewItem.objects.get(pk=item.pk).successes == 0
+
+
+def test_it_keeps_the_question_another_request_stored_since_it_looked(
+    course: list[Lesson], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two misses of one question at once: the second one's look-up found nothing, then its insert
+    met the first one's row (the unique content hash). It links that row, and keeps no other."""
+    user = UserFactory()
+    step = course[0].steps.get(number=1)
+    puzzle = _made(step)
+    stored = making.puzzle_keep(puzzle=puzzle, table=LESSON)
+    looked_up = queries.PUZZLE_BY_HASH.instances
+    calls: list[str] = []
+
+    def stale_first(digest: str) -> list[Puzzle]:
+        calls.append(digest)
+        return [] if len(calls) == 1 else looked_up(digest)
+
+    monkeypatch.setattr(queries.PUZZLE_BY_HASH, "instances", stale_first)
+    kept = _miss(Learner(user, ""), step, puzzle)
+    assert len(calls) == 2  # the look-up, then again after the insert was refused
+    assert list(kept.missed.all()) == [stored] and Puzzle.objects.count() == 1
+    assert ReviewItem.objects.get(user=user).puzzle == stored
