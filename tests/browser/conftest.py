@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import weakref
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -37,6 +38,10 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "var" / "browser"
 AXE = Path(__file__).resolve().parents[2] / "var" / "axe" / "axe.min.js"  # scripts/ensure-axe vendors it
 
 
+# Each context's address, for walk.signed_in (Playwright keeps a context's base_url to itself).
+BASE_URLS: weakref.WeakKeyDictionary[BrowserContext, str] = weakref.WeakKeyDictionary()
+
+
 def _patient_expectations() -> None:
     """Playwright's expect() waits 5 s by default. With the whole suite on two workers a live
     server's first page of a kind (a lesson's scope, the card's matrices) can take longer, so a
@@ -60,6 +65,7 @@ def page(browser: object, live_server: LiveServer) -> Iterator[object]:
         viewport=DESKTOP,
     )
     context.set_default_timeout(10_000)
+    BASE_URLS[context] = live_server.url
     page = context.new_page()
     yield page
     context.close()
@@ -99,6 +105,7 @@ def contexts(browser: object, live_server: LiveServer) -> Iterator[Callable[...,
             is_mobile=touch,
         )
         context.set_default_timeout(15_000)
+        BASE_URLS[context] = base_url or live_server.url
         if bypass_csp and AXE.exists():
             context.add_init_script(path=AXE)
         made.append(context)

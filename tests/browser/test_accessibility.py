@@ -1,5 +1,12 @@
 """axe-core (vendored for the tests by scripts/ensure-axe) finds no serious or critical problem on
-the key pages, in normal and in large print: visitors' pages, a learner's, a teacher's."""
+the key pages, in normal and in large print: visitors' pages, a learner's, a teacher's.
+
+The walk is taken once, in normal print, and each page state is audited twice: as loaded, then with
+large print put on in place (the page's `large-print` class, which the header's button has the
+server put on <html>, as test_fit.py does), and taken off again before the walk goes on. axe reads
+the page as it is drawn when it runs (font sizes for contrast, boxes for target sizes), so the second
+audit is the large-print page's; the walk's pages, actions and waits are paid once instead of twice.
+test_header.py and test_layout.py reach large print by the button."""
 
 from __future__ import annotations
 
@@ -37,15 +44,35 @@ def describe(found: dict[str, list[dict[str, Any]]]) -> str:
     return "\n".join(lines)
 
 
+LARGE_PRINT = "(on) => document.documentElement.classList.toggle('large-print', on)"
+PRINTS = {False: "normal print", True: "large print"}
+
+
 class Audit:
-    def __init__(self, large_print: bool) -> None:
+    """The `visit` of the walks: audits each page state in the print it was loaded in, or
+    (`both_prints`, on a walk in normal print) in normal and then in large print, put on in place."""
+
+    def __init__(self, large_print: bool = False, *, both_prints: bool = False) -> None:
         self.large_print = large_print
+        self.both_prints = both_prints
         self.found: dict[str, list[dict[str, Any]]] = {}
         self.pages = 0
 
     def __call__(self, page: Page, where: str, result: Locator | None = None) -> None:
+        html = page.locator("html")
         if self.large_print:
-            expect(page.locator("html")).to_have_class("large-print")
+            expect(html).to_have_class("large-print")
+        if not self.both_prints:
+            self._audit(page, where)
+            return
+        expect(html).not_to_have_class("large-print")
+        self._audit(page, f"{where}, {PRINTS[False]}")
+        page.evaluate(LARGE_PRINT, True)
+        expect(html).to_have_class("large-print")
+        self._audit(page, f"{where}, {PRINTS[True]}")
+        page.evaluate(LARGE_PRINT, False)
+
+    def _audit(self, page: Page, where: str) -> None:
         self.pages += 1
         violations = axe_violations(page)
         if violations:
@@ -59,22 +86,21 @@ class Audit:
         }
 
 
-@pytest.mark.parametrize("large_print", [False, True], ids=["normal", "large-print"])
-def test_key_pages_have_no_serious_accessibility_problems(
-    contexts: Callable[..., BrowserContext], django_user_model: Any, large_print: bool
+def test_key_pages_have_no_serious_accessibility_problems_in_either_print(
+    contexts: Callable[..., BrowserContext], django_user_model: Any
 ) -> None:
     if not AXE.exists():
         pytest.skip("axe-core is not vendored (scripts/ensure-axe fetches it into var/axe/)")
     site = site_build(django_user_model)
 
-    audit = Audit(large_print)
+    audit = Audit(both_prints=True)
     # axe is injected as an inline script, which a Content-Security-Policy refuses: here only, the
     # browser sets such a policy aside.
-    visitor_pages(start(contexts(bypass_csp=True), large_print), audit)
-    learner_pages(start(contexts(bypass_csp=True), large_print, "sam"), audit, site)
-    teacher_pages(start(contexts(bypass_csp=True), large_print, "tess"), audit, site)
-    invitee_pages(start(contexts(bypass_csp=True), large_print, "ivy"), audit, site)
+    visitor_pages(start(contexts(bypass_csp=True), False), audit)
+    learner_pages(start(contexts(bypass_csp=True), False, "sam"), audit, site)
+    teacher_pages(start(contexts(bypass_csp=True), False, "tess"), audit, site)
+    invitee_pages(start(contexts(bypass_csp=True), False, "ivy"), audit, site)
 
-    print(f"\naxe, {'large print' if large_print else 'normal print'}: {audit.pages} page states")
+    print(f"\naxe, normal and large print: {audit.pages} page states audited")
     print(describe(audit.found) or "no violations at all")
     assert not audit.blocking(), "serious or critical accessibility problems:\n" + describe(audit.blocking())
