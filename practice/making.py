@@ -49,18 +49,7 @@ def puzzle_batch_generate(
     hashes = [p.content_hash() for p in made]
     existing = set(Puzzle.objects.filter(content_hash__in=hashes).values_list("content_hash", flat=True))
     fresh = [
-        Puzzle(
-            kind=p.kind,
-            band=p.band,
-            question=p.question,
-            answer=p.answer,
-            engine_version=ENGINE_VERSION,
-            seed=p.seed,
-            content_hash=h,
-            batch=batch,
-            rating=BAND_RATING[p.band],
-            table=table,
-        )
+        _unstored(p, digest=h, table=table, batch=batch)
         for p, h in zip(made, hashes, strict=True)
         if h not in existing
     ]
@@ -96,24 +85,32 @@ def puzzle_keep(*, puzzle: drills.Puzzle, table: str) -> Puzzle:
         return found[0]
     # Not stored: made, as get_or_create would after its own look-up (the one above, prepared),
     # in a savepoint; kept by someone else meanwhile (the unique content_hash), theirs is read.
+    stored = _unstored(puzzle, digest=digest, table=table)
     try:
         with transaction.atomic():
-            return Puzzle.objects.create(
-                content_hash=digest,
-                kind=puzzle.kind,
-                band=puzzle.band,
-                question=puzzle.question,
-                answer=puzzle.answer,
-                engine_version=ENGINE_VERSION,
-                seed=puzzle.seed,
-                rating=BAND_RATING.get(puzzle.band, BAND_RATING[1]),
-                table=table,
-            )
+            stored.save(force_insert=True)
+            return stored
     except IntegrityError:
         found = queries.PUZZLE_BY_HASH.instances(digest)
         if not found:
             raise
         return found[0]
+
+
+def _unstored(puzzle: drills.Puzzle, *, digest: str, table: str, batch: PuzzleBatch | None = None) -> Puzzle:
+    """A puzzle the engine made, as a row to store: this engine's version, its band's rating."""
+    return Puzzle(
+        kind=puzzle.kind,
+        band=puzzle.band,
+        question=puzzle.question,
+        answer=puzzle.answer,
+        engine_version=ENGINE_VERSION,
+        seed=puzzle.seed,
+        content_hash=digest,
+        batch=batch,
+        rating=BAND_RATING.get(puzzle.band, BAND_RATING[1]),
+        table=table,
+    )
 
 
 def _stored(made: list[drills.Puzzle], table: str) -> list[Puzzle]:
