@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import os
 import re
 import socket
 import time
@@ -176,3 +177,15 @@ def throwaway_services(
     finally:
         if redis_client is not None:
             redis_client.flushdb()
+
+
+TICKS = os.sysconf("SC_CLK_TCK")  # clock ticks a second, as /proc/<pid>/stat counts CPU
+
+
+def cpu_ticks(stat: Path | None) -> int:
+    """The CPU a process has used (user and system), in clock ticks, read from its
+    /proc/<pid>/stat (0 without one): a database backend's share of a request."""
+    if stat is None:
+        return 0
+    fields = stat.read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])

@@ -74,13 +74,12 @@ import redis  # noqa: E402
 from django.db import connection, connections  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from bench.client import form_of  # noqa: E402
+from bench.client import TICKS, cpu_ticks, form_of  # noqa: E402
 
 PRACTICE = ("daily page", "daily answer", "drill page", "drill answer", "lesson step", "lesson check")
 KINDS = (*PRACTICE, "floor view", "bare view")
 ANSWER_ACTION = r"/practice/puzzles/\d+/answer/"
 LESSON_ACTION = r"/lessons/[^\"]+/\d+/"
-TICKS = os.sysconf("SC_CLK_TCK")
 
 
 @dataclass
@@ -122,13 +121,6 @@ def counted(kind: str = "") -> Iterator[list[int]]:
         yield found
 
 
-def _ticks(stat: Path | None) -> int:
-    if stat is None:
-        return 0
-    fields = stat.read_text().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])
-
-
 def timed(tally: Tally, kind: str, call: Callable[[], Any]) -> Any:
     profiling = (
         bool(tally.profiled)
@@ -136,7 +128,7 @@ def timed(tally: Tally, kind: str, call: Callable[[], Any]) -> Any:
         and tally.profiled in (kind, "all" if kind in PRACTICE else "")
     )
     profile = cProfile.Profile(time.thread_time) if profiling else None
-    served = _ticks(tally.backend)
+    served = cpu_ticks(tally.backend)
     with counted(kind if tally.counting else "") as queries:
         started = time.process_time()
         if profile is not None:
@@ -145,7 +137,7 @@ def timed(tally: Tally, kind: str, call: Callable[[], Any]) -> Any:
         if profile is not None:
             profile.disable()
         used = time.process_time() - started
-    served = _ticks(tally.backend) - served
+    served = cpu_ticks(tally.backend) - served
     if tally.counting:
         tally.cpu[kind].append(1e6 * used)
         tally.queries[kind].append(queries[0])

@@ -58,6 +58,7 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
+from bench.client import TICKS, cpu_ticks  # noqa: E402
 from bench.loadtest_tables import DRAWN, PROBLEM, SEEN, choose  # noqa: E402
 from cfmj.accounts.models import User  # noqa: E402
 from cfmj.core import live, live_hub  # noqa: E402
@@ -112,7 +113,7 @@ def timed(tally: Tally | None, call: Callable[[], Any], kind_of: Callable[[Any],
     """One request, its CPU and queries put down under its kind (none during the warm-up)."""
     profile = cProfile.Profile() if tally is not None and tally.profiled else None
     backend = tally.backend if tally is not None else None
-    served = _ticks(backend)
+    served = cpu_ticks(backend)
     with counted() as queries:
         started = time.process_time()
         if profile is not None:
@@ -121,7 +122,7 @@ def timed(tally: Tally | None, call: Callable[[], Any], kind_of: Callable[[Any],
         if profile is not None:
             profile.disable()
         used = time.process_time() - started
-    served = _ticks(backend) - served
+    served = cpu_ticks(backend) - served
     kind = kind_of(response)
     if tally is not None:
         tally.cpu[kind].append(1000 * used)
@@ -130,17 +131,6 @@ def timed(tally: Tally | None, call: Callable[[], Any], kind_of: Callable[[Any],
         if profile is not None and kind == tally.profiled:
             tally.profile = pstats.Stats(profile) if tally.profile is None else tally.profile.add(profile)
     return response
-
-
-TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def _ticks(stat: Path | None) -> int:
-    """The CPU a process has used (user and system), in clock ticks (0 without one)."""
-    if stat is None:
-        return 0
-    fields = stat.read_text().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])
 
 
 def backend_of() -> Path:
