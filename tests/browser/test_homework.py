@@ -9,6 +9,7 @@ var/browser/report/)."""
 from __future__ import annotations
 
 import datetime
+import re
 import shutil
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -62,6 +63,7 @@ def test_a_teacher_sets_changes_duplicates_and_deletes_homework(
     page.goto(f"/classes/{pk}/homework/new/")
     visit(page, "homework, choose the kind")
     page.get_by_role("link", name="A fixed set of puzzles").click()
+    expect(page).to_have_url(re.compile(r"homework/new/fixed/$"))
     visit(page, "homework, a fixed set")
     expect(page.get_by_label("Lesson")).to_have_count(0)  # only this kind's fields
     page.get_by_label("Drill", exact=True).select_option("worth")
@@ -76,6 +78,7 @@ def test_a_teacher_sets_changes_duplicates_and_deletes_homework(
     page.goto(f"/classes/{pk}/homework/{work.pk}/")
     visit(page, "homework, who finished")
     page.get_by_role("link", name="Change", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/edit/$"))
     visit(page, "homework, change")
     past = in_days(-2)
     page.get_by_label("Due on").fill(past.isoformat())
@@ -86,6 +89,7 @@ def test_a_teacher_sets_changes_duplicates_and_deletes_homework(
     assert work.due == past
 
     page.get_by_role("link", name="Duplicate", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/copy/$"))
     visit(page, "homework, duplicate")
     page.get_by_label("Due on").fill(in_days(6).isoformat())
     page.get_by_label("max").check()
@@ -98,6 +102,7 @@ def test_a_teacher_sets_changes_duplicates_and_deletes_homework(
     )
 
     page.get_by_role("link", name="Delete…").click()
+    expect(page).to_have_url(re.compile(r"/delete/$"))
     visit(page, "homework, delete?")
     page.get_by_role("button", name="Delete the homework").click()
     visit(page, "homework, deleted", page.locator(".messages"))

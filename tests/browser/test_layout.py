@@ -148,6 +148,7 @@ class Layout:
         if result is not None:
             self.results += 1
             self._result_in_view(page, where, result)
+        page.wait_for_load_state()  # a link just followed: measure the new page once it has loaded
         measured = page.evaluate(MEASURE)
         if measured["scrollWidth"] > measured["innerWidth"]:
             self.problems.append(
