@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache, lru_cache
-from itertools import combinations_with_replacement, permutations, product
+from itertools import combinations, combinations_with_replacement, permutations, product
 
 from . import budget
 from .blocks import Block
@@ -379,8 +379,21 @@ def joker_block_names(blocks: tuple[Block, ...], count: int, *, relaxed: bool) -
     return _names_for(frozenset(b.tile for b in blocks), count, relaxed)
 
 
-@cache
+@lru_cache(maxsize=4096)  # the natural blocks' kinds: many, so a bounded cache
 def _names_for(used: frozenset[int], count: int, relaxed: bool) -> tuple[tuple[int, ...], ...]:
+    """joker_block_names: each set of names in every order (the blocks it names differ in size)."""
+    sets = joker_name_sets(used, count, relaxed=relaxed)
+    found = {names for kinds in sets for names in permutations(kinds)}
+    if not found and relaxed:
+        spare = [t for t in (*DRAGONS, *WINDS, *range(27)) if t not in used]
+        found.add(tuple(spare[:count]))
+    return tuple(sorted(found))
+
+
+def joker_name_sets(used: frozenset[int], count: int, *, relaxed: bool = False) -> set[tuple[int, ...]]:
+    """The sets of tiles (each sorted) that `count` all-joker blocks could stand for, given the
+    tiles of the natural blocks (`used`): the members missing from a set the hand's numbers or winds
+    belong to, the rest dragons not yet used."""
     suits_of: dict[int, set[int]] = {}
     winds = set()
     for tile in used:
@@ -394,15 +407,8 @@ def _names_for(used: frozenset[int], count: int, relaxed: bool) -> tuple[tuple[i
     def fill(missing: tuple[int, ...]) -> None:
         if len(missing) > count:
             return
-        for places in permutations(range(count), len(missing)):
-            rest = [i for i in range(count) if i not in places]
-            for dragons in permutations(free_dragons, len(rest)):
-                names = [0] * count
-                for i, tile in zip(places, missing, strict=True):
-                    names[i] = tile
-                for i, tile in zip(rest, dragons, strict=True):
-                    names[i] = tile
-                found.add(tuple(names))
+        for dragons in combinations(free_dragons, count - len(missing)):
+            found.add(tuple(sorted((*missing, *dragons))))
 
     if suits_of and not winds:
         numbers = set(suits_of)
@@ -424,7 +430,4 @@ def _names_for(used: frozenset[int], count: int, relaxed: bool) -> tuple[tuple[i
     elif not winds and not suits_of:
         for members in WIND_SETS:
             fill(members)
-    if not found and relaxed:
-        spare = [t for t in (*DRAGONS, *WINDS, *range(27)) if t not in used]
-        found.add(tuple(spare[:count]))
-    return tuple(sorted(found))
+    return found

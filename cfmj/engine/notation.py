@@ -115,6 +115,11 @@ _QUICK.update({"[": _OPEN, "]": _CLOSE})
 def _read_quickly(text: str) -> tuple[list[int], list[list[int]]] | None:
     """The groups of a well-formed hand in one pass over its tokens (the usual case), or None when
     anything is unusual: the careful reading then finds the same tiles or says what is wrong."""
+    if "[" not in text:  # the usual hand: tiles and single spaces
+        tokens = text.split(" ", MAX_TILES)
+        read = [_QUICK.get(token, _UNKNOWN) for token in tokens]
+        if min(read) >= 0 and len(read) <= MAX_TILES:
+            return read, []
     tokens = _TOKENS.findall(text)
     if not tokens or len(tokens) > MAX_TILES:
         return None

@@ -18,14 +18,14 @@ allowing two NEWS blocks) it is read every way, as without the index (validate.j
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from .blocks import PUNG, Block
 from .card import CardEntry, virtual_card
 from .dragon_hands import dragon_hand_matches
 from .exposures import exposure_block
-from .grouping import JOKER_BLOCKS, joker_block_names
+from .grouping import JOKER_BLOCKS, joker_name_sets
 from .minimum_hand import minimum_hand_reasons
 from .notation import Hand, read_hand
 from .reasons import Reason
@@ -150,9 +150,8 @@ def winning_value(
     hand = read_hand(hand, sizes=(HAND_SIZE,), rules=rules, question=QUESTION)
     found = Lookup.of(hand, rules, bool(self_drawn))
     if found is not None:
-        values = [fit.value for fit in found.judged() if fit.reasons == ()]
-        values += [arrangement.value or 0 for arrangement in found.dragon_hands() if arrangement.valid]
-        return max(values, default=0) or None
+        values = [arrangement.value or 0 for arrangement in found.dragon_hands() if arrangement.valid]
+        return max([found.best_value(), *values]) or None
     best_reading = judge(hand, rules, self_drawn=bool(self_drawn)).best
     return None if best_reading is None else best_reading.value
 
@@ -231,24 +230,47 @@ class Lookup:
     def judged(self) -> list[Fit]:
         """The card hands the hand can be read as (`_as_exposed`), each judged as `check` judges the
         reading (validate.evaluate_on_card): the rule modules asked once for card hands alike."""
-        allowed = self.situation.rules.all_joker_blocks
-        traits = support_index().traits
-        entries = virtual_card().entries
         judged: dict[int, tuple[int, tuple[Reason, ...]]] = {}
         out = []
-        for place, alone in self.fits():
-            if self.exposed_size and not _as_exposed(entries[place], self.exposed_size):
-                continue
-            if alone and not allowed:
+        for place, alone, alike in self._readable():
+            if alike is None:
                 out.append(Fit(place, alone, 0, None))
                 continue
-            alike = traits[place]
-            assert alike is not None  # the dragon hands are not in the index
             found = judged.get(id(alike))
             if found is None:
                 found = judged[id(alike)] = _judge(alike, self.situation)
             out.append(Fit(place, alone, *found))
         return out
+
+    def best_value(self) -> int:
+        """The highest value of the card hands the hand wins as (`judged`'s with no reasons), or 0:
+        each kind of card hand (Traits) judged once, and no Fit made."""
+        seen: set[int] = set()
+        best = 0
+        for _, _, alike in self._readable():
+            if alike is None or id(alike) in seen:
+                continue
+            seen.add(id(alike))
+            value, reasons = _judge(alike, self.situation)
+            if not reasons and value > best:
+                best = value
+        return best
+
+    def _readable(self) -> Iterator[tuple[int, tuple[int, ...], Traits | None]]:
+        """The card hands whose counts fit (`fits`) that hold the exposures as they lie, each with its
+        Traits, or None where its blocks of jokers alone are against the table's rules."""
+        allowed = self.situation.rules.all_joker_blocks
+        traits = support_index().traits
+        entries = virtual_card().entries
+        for place, alone in self.fits():
+            if self.exposed_size and not _as_exposed(entries[place], self.exposed_size):
+                continue
+            if alone and not allowed:
+                yield place, alone, None
+                continue
+            alike = traits[place]
+            assert alike is not None  # the dragon hands are not in the index
+            yield place, alone, alike
 
     def dragon_hands(self) -> list[Arrangement]:
         """The dragon hands' readings of the hand, judged, in the walk's order."""
@@ -311,16 +333,16 @@ def _as_exposed(entry: CardEntry, exposed_size: dict[int, int]) -> bool:
     return all(size_of.get(tile) == size for tile, size in exposed_size.items())
 
 
-@cache
+@lru_cache(maxsize=4096)  # a hand's kinds: hardly two hands alike, so a bounded cache
 def _joker_namings(used: tuple[int, ...], jokers: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
     """The tiles one or two blocks of jokers alone may be named, given the tile kinds held (as the
     reading walk names them), each set of names once: with their bits in a support mask, and one
     real tile of each packed as a hand's counts are (a Pung, Kong or Quint of jokers alone passes
     `_fitting` as if it held one; `judged` takes it as jokers alone)."""
-    used_blocks = tuple(Block(tile, 2) for tile in used)
+    kinds = frozenset(used)
     found: set[tuple[int, ...]] = set()
     for blocks in range(1, min(MOST_JOKER_BLOCKS, jokers // PUNG) + 1):
-        found.update(tuple(sorted(names)) for names in joker_block_names(used_blocks, blocks, relaxed=False))
+        found.update(joker_name_sets(kinds, blocks))
     return tuple(
         (names, sum(1 << tile for tile in names), sum(1 << NIBBLE * tile for tile in names))
         for names in sorted(found)

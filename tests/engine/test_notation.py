@@ -85,9 +85,10 @@ def test_only_ascii_space_tab_and_newline_separate_tiles(space: str) -> None:
         parse_hand(WORKED.replace(" ", space, 1))
 
 
-def test_it_refuses_more_tiles_than_any_hand_at_once() -> None:
+@pytest.mark.parametrize("text", ["1C " * (MAX_TILES + 1), " ".join(["1C"] * (MAX_TILES + 1))])
+def test_it_refuses_more_tiles_than_any_hand_at_once(text: str) -> None:
     with pytest.raises(InputError, match="far too many tiles"):
-        parse_hand("1C " * (MAX_TILES + 1))
+        parse_hand(text)
 
 
 def test_it_writes_a_hand_the_same_way_with_str() -> None:
