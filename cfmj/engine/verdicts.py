@@ -188,6 +188,8 @@ class _Walked(NamedTuple):
         for reading in tier:
             for reason in reading.reasons if isinstance(reading, Arrangement) else reading[1].reasons or ():
                 by_rule.setdefault(reason.id, reason)
+            if len(by_rule) >= MAX_REASONS:
+                break  # the first rules met are the ones said
         nearest = Later(
             len(tier),
             lambda: _of_walk(found, tier[0]),
@@ -205,7 +207,7 @@ class _Walked(NamedTuple):
         news = situation.rules.max_news_blocks
         for blocks in groupings(found.concealed, found.jokers, found.exposed, relaxed=False, max_news=news):
             spend()  # a caller's time budget (budget.py), if one is open
-            fit = on_card.get(_named([(block.tile, block.size) for block in blocks]))
+            fit = on_card.get(_named_reading(blocks))
             if fit is not None and fit.reasons:  # table options alone refuse it: each counts 1
                 readings.append(((len(fit.reasons), False, sum(r.rank for r in fit.reasons)), (blocks, fit)))
             else:
@@ -226,7 +228,16 @@ def _of_walk(found: Lookup, reading: _Reading) -> Arrangement:
     return evaluate_on_card(blocks, found.situation, shape, tiles, sizes)
 
 
-def _named(blocks: Sequence[tuple[int, int]]) -> tuple[int, frozenset[tuple[int, int]]]:
+_SIZE_BITS = 4  # a block's size in a key of `_named`: under 16
+
+
+def _named(blocks: Sequence[tuple[int, int]]) -> int:
     """A strict reading by its blocks' tiles and sizes, as the card hand it is, if any: a card hand
-    has each tile in one block, and so has each strict reading (grouping.py)."""
-    return len(blocks), frozenset(blocks)
+    has each tile in one block, and so has each strict reading (grouping.py), so the sizes packed
+    by tile name the reading."""
+    return sum([size << _SIZE_BITS * tile for tile, size in blocks])
+
+
+def _named_reading(blocks: tuple[Block, ...]) -> int:
+    """`_named` of a reading the walk made."""
+    return sum([block.size << _SIZE_BITS * block.tile for block in blocks])
