@@ -37,6 +37,8 @@ class Hand:
 
     @property
     def tiles(self) -> tuple[int, ...]:
+        if not self.exposures:
+            return self.concealed
         return self.concealed + tuple(t for group in self.exposures for t in group)
 
     @property
@@ -44,7 +46,7 @@ class Hand:
         return self.tiles.count(JOKER)
 
     def __len__(self) -> int:
-        return len(self.concealed) + sum(len(group) for group in self.exposures)
+        return len(self.concealed) + sum(map(len, self.exposures))
 
     def __str__(self) -> str:
         return format_hand(self)
