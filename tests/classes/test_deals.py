@@ -5,6 +5,7 @@ the class split at each decision, checked against the stored actions and Decisio
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from cfmj.engine import coach
 from cfmj.play import services as play_services
 from cfmj.play.models import Decision, Game
 from cfmj.play.selectors import rebuild_to
+from tests.built_once import built_once, fresh
 from tests.classes.deal_helpers import a_class_of, a_deal, first, last, play
 from tests.classes.helpers import coteacher, in_days, person
 
@@ -148,8 +150,7 @@ def test_progress_counts_the_class_students_started_and_finished() -> None:
 # The split.
 
 
-@pytest.fixture
-def played() -> tuple[ClassDeal, list[deal_split.HandLog]]:
+def _played() -> ClassDeal:
     """Six students, three ways of playing, one of them stopped half way: the advice (twice),
     the first tile each time (twice), the last tile, and the advice for 8 decisions."""
     classroom, students = a_class_of(6)
@@ -158,6 +159,19 @@ def played() -> tuple[ClassDeal, list[deal_split.HandLog]]:
         students, [None, None, first, first, last, None], [None] * 5 + [8], strict=True
     ):
         play(deals.deal_hand_start(deal=deal, student=student), pick, decisions=decisions)
+    return deal
+
+
+@pytest.fixture(scope="class")
+def played_once(django_db_setup: None, django_db_blocker: Any) -> Iterator[ClassDeal]:
+    """The six hands are played once for the class's tests (tests/built_once.py)."""
+    yield from built_once(django_db_blocker, _played)
+
+
+@pytest.fixture
+def played(played_once: ClassDeal) -> tuple[ClassDeal, list[deal_split.HandLog]]:
+    """The deal as `_played` left it, read afresh in the test's own savepoint, and its logs."""
+    deal = fresh(played_once)
     return deal, deal_split.deal_logs(deal)
 
 
@@ -171,65 +185,12 @@ def _by_hand(logs: list[deal_split.HandLog], number: int) -> dict[str, list[tupl
     return out
 
 
-def test_the_split_matches_the_stored_actions_at_every_step(
-    played: tuple[ClassDeal, list[deal_split.HandLog]],
-) -> None:
-    _, logs = played
-    assert len(logs) == 6
-    stored = {g.pk: list(g.decisions.filter(seat=0).order_by("index")) for g in Game.objects.all()}
-    assert {log.game.pk: list(log.decisions) for log in logs} == stored
-    last_step = deal_split.steps_of(logs)
-    assert last_step == max(len(d) for d in stored.values())
-    diverged = False
-    for number in range(1, last_step + 1):
-        step = deal_split.split_step(logs, number)
-        plain = _by_hand(logs, number)
-        groups = [*step.groups, *step.alone]
-        assert step.reached == sum(len(members) for members in plain.values())
-        assert sorted(g.students for g in groups) == sorted(len(m) for m in plain.values())
-        assert [g.students for g in step.groups] == sorted((g.students for g in step.groups), reverse=True)
-        assert all(g.students == 1 for g in step.alone) and all(g.students > 1 for g in step.groups)
-        diverged |= len(groups) > 1
-        # Each position's counts are the stored choices of the students who stood there.
-        wanted = sorted(sorted(Counter(d.chosen for _, d in members).values()) for members in plain.values())
-        found = sorted(sorted(row.count for row in g.rows if row.count) for g in groups)
-        assert found == wanted, number
-        for members in plain.values():
-            group = _group_of(groups, members)
-            assert sum(row.count for row in group.rows) == len(members)
-            assert [row for row in group.rows if row.coach] == [group.coach_row]  # one ★ a group
-            assert group.preferred == members[0][1].preferred
-            advised = [d for _, d in members if "coach's choice: " not in d.why]
-            if advised:  # the coach's row is the one its choice was made in, with that count
-                assert group.coach_row is not None and group.coach_row.words == advised[0].chosen
-                assert group.coach_row.count == len(advised)
-    assert diverged
-
-
 def _group_of(groups: list[deal_split.Group], members: list[tuple[Game, Decision]]) -> deal_split.Group:
     """The group of exactly these hands, its counts those of their stored choices."""
     (group,) = [g for g in groups if g.games == tuple(sorted(game.pk for game, _ in members))]
     counted = {row.words: row.count for row in group.rows if row.count}
     assert counted == dict(Counter(d.chosen for _, d in members))
     return group
-
-
-def test_each_group_tells_the_coach_choice_and_reason_as_the_engine_does(
-    played: tuple[ClassDeal, list[deal_split.HandLog]],
-) -> None:
-    _, logs = played
-    for number in range(1, deal_split.steps_of(logs) + 1):
-        for group, members in _groups_with_members(logs, number):
-            game, decision = members[0]
-            hint = coach.hint(rebuild_to(game, decision.index), 0)
-            assert hint is not None
-            assert (group.preferred, group.why) == (hint.advice, hint.why), number
-            assert group.rack is not None and group.kind == decision.kind
-            assert not any(len(code) == 2 and code[0].isdigit() for code in group.why.split())  # no "3C"
-            row = group.coach_row
-            assert row is not None and row.words == hint.advice
-            if row.tiles:  # drawn as the tiles the coach gives
-                assert len(row.tiles) in (1, 2, 3)
 
 
 def _groups_with_members(
@@ -240,13 +201,74 @@ def _groups_with_members(
     return [(_group_of(list(step.groups), m), m) for m in plain]
 
 
-def test_the_first_decision_finds_everyone_at_one_position(
-    played: tuple[ClassDeal, list[deal_split.HandLog]],
-) -> None:
-    _, logs = played
-    step = deal_split.split_step(logs, 1)
-    assert [g.students for g in step.groups] == [6] and step.alone == ()
-    assert step.groups[0].kind_label == "Charleston pass" and step.previous is None and step.next == 2
+class TestOnePlayedDeal:
+    """The tests on one deal played six ways, played once for them all."""
+
+    def test_the_split_matches_the_stored_actions_at_every_step(
+        self,
+        played: tuple[ClassDeal, list[deal_split.HandLog]],
+    ) -> None:
+        _, logs = played
+        assert len(logs) == 6
+        stored = {g.pk: list(g.decisions.filter(seat=0).order_by("index")) for g in Game.objects.all()}
+        assert {log.game.pk: list(log.decisions) for log in logs} == stored
+        last_step = deal_split.steps_of(logs)
+        assert last_step == max(len(d) for d in stored.values())
+        diverged = False
+        for number in range(1, last_step + 1):
+            step = deal_split.split_step(logs, number)
+            plain = _by_hand(logs, number)
+            groups = [*step.groups, *step.alone]
+            assert step.reached == sum(len(members) for members in plain.values())
+            assert sorted(g.students for g in groups) == sorted(len(m) for m in plain.values())
+            assert [g.students for g in step.groups] == sorted(
+                (g.students for g in step.groups), reverse=True
+            )
+            assert all(g.students == 1 for g in step.alone) and all(g.students > 1 for g in step.groups)
+            diverged |= len(groups) > 1
+            # Each position's counts are the stored choices of the students who stood there.
+            wanted = sorted(
+                sorted(Counter(d.chosen for _, d in members).values()) for members in plain.values()
+            )
+            found = sorted(sorted(row.count for row in g.rows if row.count) for g in groups)
+            assert found == wanted, number
+            for members in plain.values():
+                group = _group_of(groups, members)
+                assert sum(row.count for row in group.rows) == len(members)
+                assert [row for row in group.rows if row.coach] == [group.coach_row]  # one ★ a group
+                assert group.preferred == members[0][1].preferred
+                advised = [d for _, d in members if "coach's choice: " not in d.why]
+                if advised:  # the coach's row is the one its choice was made in, with that count
+                    assert group.coach_row is not None and group.coach_row.words == advised[0].chosen
+                    assert group.coach_row.count == len(advised)
+        assert diverged
+
+    def test_each_group_tells_the_coach_choice_and_reason_as_the_engine_does(
+        self,
+        played: tuple[ClassDeal, list[deal_split.HandLog]],
+    ) -> None:
+        _, logs = played
+        for number in range(1, deal_split.steps_of(logs) + 1):
+            for group, members in _groups_with_members(logs, number):
+                game, decision = members[0]
+                hint = coach.hint(rebuild_to(game, decision.index), 0)
+                assert hint is not None
+                assert (group.preferred, group.why) == (hint.advice, hint.why), number
+                assert group.rack is not None and group.kind == decision.kind
+                assert not any(len(code) == 2 and code[0].isdigit() for code in group.why.split())  # no "3C"
+                row = group.coach_row
+                assert row is not None and row.words == hint.advice
+                if row.tiles:  # drawn as the tiles the coach gives
+                    assert len(row.tiles) in (1, 2, 3)
+
+    def test_the_first_decision_finds_everyone_at_one_position(
+        self,
+        played: tuple[ClassDeal, list[deal_split.HandLog]],
+    ) -> None:
+        _, logs = played
+        step = deal_split.split_step(logs, 1)
+        assert [g.students for g in step.groups] == [6] and step.alone == ()
+        assert step.groups[0].kind_label == "Charleston pass" and step.previous is None and step.next == 2
 
 
 def test_a_pass_in_another_order_is_the_same_choice_and_position() -> None:

@@ -44,7 +44,7 @@ from ..tiles import (
 )
 from ..tiles import WINDS as WIND_TILES
 from ..validate import Arrangement
-from .scope import current
+from .scope import Scope, current
 
 JOKER_CHANCE = {1: 0.0, 2: 0.15, 3: 0.3, 4: 0.4, 5: 0.5}
 EXPOSE_CHANCE = {1: 0.0, 2: 0.1, 3: 0.2, 4: 0.3, 5: 0.35}
@@ -106,32 +106,55 @@ def pick_entry(rng: Random, band: int, where: Callable[[CardEntry], bool] | None
 _FILTERED: dict[str, dict[str, tuple[CardEntry, ...]]] = {}
 
 
-def entries_where(key: str, where: Callable[[CardEntry], bool]) -> dict[str, tuple[CardEntry, ...]]:
+def entries_where(
+    key: str, where: Callable[[CardEntry], bool], among: dict[str, tuple[CardEntry, ...]] | None = None
+) -> dict[str, tuple[CardEntry, ...]]:
     """The card entries that pass `where`, by category. Filtered once per process and kept
-    under `key` (a focus asks for a narrow slice of the card; rejection sampling would miss)."""
+    under `key` (a focus asks for a narrow slice of the card; rejection sampling would miss).
+    With `among`, a slice that holds every entry passing `where`, only its entries are read: the
+    same entries, in the card's order, at the cost of the slice rather than the whole card."""
     if key not in _FILTERED:
         found: dict[str, list[CardEntry]] = {}
-        for entry in virtual_card().entries:
+        entries = virtual_card().entries if among is None else [e for kept in among.values() for e in kept]
+        for entry in entries:
             if where(entry):
                 found.setdefault(entry.category, []).append(entry)
         _FILTERED[key] = {category: tuple(entries) for category, entries in found.items()}
     return _FILTERED[key]
 
 
+def _size(by_category: dict[str, tuple[CardEntry, ...]]) -> int:
+    return sum(len(entries) for entries in by_category.values())
+
+
+def _within(key: str, where: Callable[[CardEntry], bool], scope: Scope) -> str:
+    """Keep the slice of `key` within the scope (both filters), read from the smaller of the
+    scope's own slice and the key's (when that is kept already): a lesson step is a scope, and
+    its every focus read the whole card again."""
+    scoped = f"{key}/scope/{scope.entry_key}"
+    if scoped not in _FILTERED:
+        taught = entries_where(f"scope/{scope.entry_key}", scope.entry_ok)
+        own = _FILTERED.get(key)
+        if own is not None and _size(own) < _size(taught):
+            entries_where(scoped, scope.entry_ok, among=own)
+        else:
+            entries_where(scoped, where, among=taught)
+    return scoped
+
+
 def pick_where(rng: Random, band: int, key: str, where: Callable[[CardEntry], bool]) -> CardEntry:
     """An entry passing `where`: the category by weight among the band's categories that have
     one (or, if none has, among all that have one), then any entry of it. Band 1 leaves out
-    Quints, as pick_entry does (that slice is kept under `key` + "/band1")."""
+    Quints, as pick_entry does (that slice is kept under `key` + "/band1", read from `key`'s)."""
     scope = current()
     if scope is not None and not key.startswith("scope/"):
-        key, where = f"{key}/scope/{scope.entry_key}", _both(scope.entry_ok, where)
-    if band <= 1:
-        wanted, every = where, (key, where)
-        key, where = f"{key}/band1", lambda entry: wanted(entry) and not has_quint(entry)
-        if scope is not None and not entries_where(key, where):
-            # Within a scope, a slice may need a Quint (Any Like Numbers before fillers are taught).
-            key, where = every
+        key = _within(key, where, scope)
     by_category = entries_where(key, where)
+    if band <= 1:
+        quintless = entries_where(f"{key}/band1", _no_quint, among=by_category)
+        # Within a scope, a slice may need a Quint (Any Like Numbers before fillers are taught).
+        if scope is None or quintless:
+            key, by_category = f"{key}/band1", quintless
     if not by_category:
         raise RuntimeError(f"no card entry is {key}")  # pragma: no cover - a programming error
     categories = [c for c in band_categories(band) if c in by_category] or sorted(by_category)
@@ -147,6 +170,10 @@ def _both(
 
 def has_quint(entry: CardEntry) -> bool:
     return any(size == QUINT for _, size in entry.blocks)
+
+
+def _no_quint(entry: CardEntry) -> bool:
+    return not has_quint(entry)
 
 
 def suit_bonus_possible(entry: CardEntry) -> bool:

@@ -8,6 +8,8 @@ says the answer and its reason in at most LEAD_WORDS words.
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 
 from cfmj.engine.drills import BANDS, KINDS, Graded, Puzzle, generate, grade
@@ -23,9 +25,12 @@ PUZZLES = (
 ABOUT_NOTATION = "notation"
 
 
-def made(kind: str) -> list[Puzzle]:
+@cache
+def made(kind: str) -> tuple[Puzzle, ...]:
+    """The kind's seeded puzzles, made once per test process for both tests below (a collecting
+    puzzle plays a bot hand: its fifty took about 15 s of CPU, once for each test)."""
     puzzles = [generate(kind, seed=seed, band=BANDS[seed % len(BANDS)]) for seed in range(PUZZLES)]
-    return [p for p in puzzles if p.question.get("topic") != ABOUT_NOTATION]
+    return tuple(p for p in puzzles if p.question.get("topic") != ABOUT_NOTATION)
 
 
 def misread(result: Graded) -> list[str]:
