@@ -19,10 +19,11 @@ def _keep_account_on_login(sender: Any, request: Any, user: Any, **kwargs: Any) 
     """Logging in keeps an account whose deletion was asked for: the work is in the service."""
     from django.contrib import messages  # noqa: PLC0415
 
+    from cfmj.accounts.learners import visit_zone  # noqa: PLC0415
     from cfmj.accounts.services import account_deletion_cancel, time_zone_claim  # noqa: PLC0415
 
     if request is not None:
-        time_zone_claim(user=user, session=request.session)
+        time_zone_claim(user=user, visit_zone=visit_zone(request))
     if account_deletion_cancel(user=user) and request is not None:
         messages.success(
             request,

@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest
 
 from cfmj.accounts.models import User
-from cfmj.core.days import DEFAULT_ZONE, ZONE_KEY, today_in, zone_checked
+from cfmj.core.days import DEFAULT_ZONE, ZONE_COOKIE, ZONE_KEY, today_in, zone_checked
 
 VISITOR_KEY = "practice_visitor"
 
@@ -20,7 +20,7 @@ VISITOR_KEY = "practice_visitor"
 class Learner:
     user: User | None
     visitor: str
-    visitor_zone: str = ""  # a visitor's time zone, from their session ("" when not known)
+    visitor_zone: str = ""  # a visitor's time zone (visit_zone: "" when not known)
 
     @property
     def is_user(self) -> bool:
@@ -28,8 +28,7 @@ class Learner:
 
     @property
     def zone(self) -> str:
-        """Where the learner's day turns: an account's own zone, a visitor's from the session,
-        else UTC."""
+        """Where the learner's day turns: an account's own zone, a visitor's (visit_zone), else UTC."""
         chosen = self.user.time_zone if self.user is not None else self.visitor_zone
         return zone_checked(chosen) or DEFAULT_ZONE
 
@@ -46,7 +45,14 @@ def learner_of(request: HttpRequest, *, create: bool = False) -> Learner:
     if not visitor and create and user is None:
         visitor = str(uuid.uuid4())
         request.session[VISITOR_KEY] = visitor
-    return Learner(user if isinstance(user, User) else None, visitor, str(request.session.get(ZONE_KEY, "")))
+    return Learner(user if isinstance(user, User) else None, visitor, visit_zone(request))
+
+
+def visit_zone(request: HttpRequest) -> str:
+    """The zone of this visit: the one chosen on the time-zone page (in the session), else the one
+    the browser told (its cookie, cfmj.core.days.ZONE_COOKIE, when it names a zone), else ""."""
+    chosen = str(request.session.get(ZONE_KEY, ""))
+    return chosen or zone_checked(request.COOKIES.get(ZONE_COOKIE, "")) or ""
 
 
 def rows_of(learner: Learner) -> Q:

@@ -45,40 +45,49 @@ def display_large_print_set(
         user.save(update_fields=["large_print"])
 
 
-def time_zone_set(
-    *, user: AbstractBaseUser | AnonymousUser, session: SessionBase, zone: str, detected: bool = False
-) -> bool:
-    """Keep the learner's time zone: on the account when signed in, else for the visit. One the
-    browser `detected` only fills a zone not known yet (it never undoes a choice made on the
-    account page). Raises AccountError for a name that is not a zone. True when it was kept."""
+def time_zone_set(*, user: AbstractBaseUser | AnonymousUser, session: SessionBase, zone: str) -> None:
+    """Keep the time zone the learner chose: on the account when signed in, else for the visit.
+    Raises AccountError for a name that is not a zone."""
     name = zone_checked(zone)
     if name is None:
         raise AccountError(zone_unknown(zone))
     if isinstance(user, User):
-        if detected and user.time_zone:
-            return False
         User.objects.filter(pk=user.pk).update(time_zone=name)
         user.time_zone = name
-        return True
-    if detected and session.get(ZONE_KEY):
-        return False
-    session[ZONE_KEY] = name
-    return True
+    else:
+        session[ZONE_KEY] = name
 
 
-def time_zone_claim(*, user: User, session: SessionBase) -> None:
-    """On logging in, an account with no zone yet takes the one the visit found."""
-    name = zone_checked(str(session.get(ZONE_KEY, "")))
+def time_zone_detected(*, user: AbstractBaseUser | AnonymousUser, visit_zone: str, zone: str) -> str | None:
+    """The zone the learner's browser told, kept only where none is known yet (it never undoes a
+    choice): on an account, here; for a visitor with no zone for the visit (`visit_zone`), returned,
+    for the view to keep in the visit's own cookie (cfmj.core.days.ZONE_COOKIE), else None.
+    Raises AccountError for a name that is not a zone."""
+    name = zone_checked(zone)
+    if name is None:
+        raise AccountError(zone_unknown(zone))
+    if isinstance(user, User):
+        if not user.time_zone:
+            User.objects.filter(pk=user.pk).update(time_zone=name)
+            user.time_zone = name
+        return None
+    return None if visit_zone else name
+
+
+def time_zone_claim(*, user: User, visit_zone: str) -> None:
+    """On logging in, an account with no zone yet takes the one the visit found (learners.visit_zone)."""
+    name = zone_checked(visit_zone)
     if name is not None and not user.time_zone:
         User.objects.filter(pk=user.pk).update(time_zone=name)
         user.time_zone = name
 
 
-def user_sign_up(*, form_user: User, session: SessionBase) -> User:
-    """Save a new account, keeping what the visitor already chose for this visit. Raises
-    AccountError when the name was taken (in any case) since the form checked it."""
+def user_sign_up(*, form_user: User, session: SessionBase, visit_zone: str) -> User:
+    """Save a new account, keeping what the visitor already chose for this visit and the zone it
+    found (learners.visit_zone). Raises AccountError when the name was taken (in any case) since
+    the form checked it."""
     form_user.large_print = bool(session.get(LARGE_PRINT_KEY, False))
-    form_user.time_zone = zone_checked(str(session.get(ZONE_KEY, ""))) or ""
+    form_user.time_zone = zone_checked(visit_zone) or ""
     try:
         with transaction.atomic():
             form_user.save()

@@ -3,6 +3,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -17,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from kombu.exceptions import OperationalError as QueueDown
 
 from cfmj.accounts.forms import RecoverForm, TimeZoneForm
-from cfmj.accounts.learners import learner_of, user_of
+from cfmj.accounts.learners import learner_of, user_of, visit_zone
 from cfmj.accounts.redirects import is_local_path, local_next
 from cfmj.accounts.services import (
     LARGE_PRINT_KEY,
@@ -26,10 +27,11 @@ from cfmj.accounts.services import (
     password_recover,
     recovery_code_keep,
     recovery_code_take,
+    time_zone_detected,
     time_zone_set,
 )
 from cfmj.accounts.tasks import password_reset_send
-from cfmj.core.days import zone_label
+from cfmj.core.days import ZONE_COOKIE, ZONE_COOKIE_SECONDS, zone_label
 from cfmj.core.ratelimit import rate_limited
 
 
@@ -56,19 +58,27 @@ def large_print(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def time_zone(request: HttpRequest) -> HttpResponse:
     """Where the learner's day turns, for an account or a visitor. The browser posts its own zone
-    once (`detected`: kept only when none is known yet, answered with 204); a learner chooses one
-    with the form here or on the account page."""
+    once (`detected`: kept only when none is known yet, answered with 204; a visitor's in a cookie,
+    cfmj.core.days.ZONE_COOKIE, never in the session); a learner chooses one with the form here or
+    on the account page."""
     if request.method == "POST" and request.POST.get("detected"):
         try:
-            time_zone_set(
-                user=request.user,
-                session=request.session,
-                zone=request.POST.get("time_zone", ""),
-                detected=True,
+            keep = time_zone_detected(
+                user=request.user, visit_zone=visit_zone(request), zone=request.POST.get("time_zone", "")
             )
         except AccountError:
             return HttpResponse(status=400)
-        return HttpResponse(status=204)
+        response = HttpResponse(status=204)
+        if keep is not None:
+            response.set_cookie(
+                ZONE_COOKIE,
+                keep,
+                max_age=ZONE_COOKIE_SECONDS,
+                secure=settings.SESSION_COOKIE_SECURE,
+                httponly=True,
+                samesite="Lax",
+            )
+        return response
     current = learner_of(request).zone
     form = TimeZoneForm(request.POST if request.method == "POST" else None, initial={"time_zone": current})
     if request.method == "POST" and form.is_valid():

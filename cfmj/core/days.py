@@ -1,8 +1,10 @@
 """The learner's day: when it turns is midnight in their own time zone, not the server's.
 
 The daily set, review dates and the streak all ask `today_in(zone)` (through Learner.today()).
-A zone is an IANA name ("America/New_York"); an account keeps its own (User.time_zone), a visitor's
-is kept in the session under ZONE_KEY. Until one is known, the day turns at midnight UTC.
+A zone is an IANA name ("America/New_York"); an account keeps its own (User.time_zone). A visitor's
+chosen zone is kept in the session under ZONE_KEY, and the one their browser tells in a cookie of
+its own, ZONE_COOKIE (cfmj.accounts.learners.visit_zone). Until one is known, the day turns at
+midnight UTC.
 """
 
 from __future__ import annotations
@@ -14,7 +16,12 @@ import zoneinfo
 from django.utils import timezone
 
 DEFAULT_ZONE = "UTC"
-ZONE_KEY = "time_zone"  # a visitor's zone, in their session
+ZONE_KEY = "time_zone"  # a visitor's chosen zone, in their session
+# The zone a visitor's browser told, in a cookie and not the session: the browser tells it as the
+# first page loads, and a session written then could undo another request's write made at the same
+# moment (the id a visitor's first question gives them), or replace that request's new session.
+ZONE_COOKIE = "time_zone"
+ZONE_COOKIE_SECONDS = 365 * 24 * 3600
 ZONE_MAX_LENGTH = 64
 
 

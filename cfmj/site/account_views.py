@@ -33,7 +33,7 @@ from cfmj.accounts.forms import (
     SignUpForm,
     TimeZoneForm,
 )
-from cfmj.accounts.learners import learner_of, user_of
+from cfmj.accounts.learners import learner_of, user_of, visit_zone
 from cfmj.accounts.models import User
 from cfmj.accounts.redirects import local_next
 from cfmj.accounts.services import (
@@ -108,7 +108,9 @@ def signup(request: HttpRequest) -> HttpResponse:
     )
     if request.method == "POST" and form.is_valid():
         try:
-            user = user_sign_up(form_user=form.save(commit=False), session=request.session)
+            user = user_sign_up(
+                form_user=form.save(commit=False), session=request.session, visit_zone=visit_zone(request)
+            )
         except AccountError as error:  # the same name signed up a moment ago
             form.add_error("username", str(error))
         else:

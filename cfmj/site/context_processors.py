@@ -2,9 +2,9 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
+from cfmj.accounts.learners import visit_zone
 from cfmj.accounts.redirects import local_next
 from cfmj.accounts.services import LARGE_PRINT_KEY
-from cfmj.core.days import ZONE_KEY
 
 # The pages under the header's "Practice" (the hand checker has its own link).
 PRACTICE_PAGES = (
@@ -41,8 +41,7 @@ def _time_zone_unknown(request: HttpRequest) -> bool:
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         return not getattr(user, "time_zone", "")
-    session = getattr(request, "session", None)
-    return session is not None and not session.get(ZONE_KEY)
+    return getattr(request, "session", None) is not None and not visit_zone(request)
 
 
 def _return_to(request: HttpRequest) -> str:

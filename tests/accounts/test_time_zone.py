@@ -1,14 +1,18 @@
-"""/accounts/time-zone/: where the learner's day turns. The browser says it once
-(kept only when none is known); the learner chooses it here or on the account page."""
+"""/accounts/time-zone/: where the learner's day turns. The browser says it once (kept only when
+none is known: on the account, or in a visitor's own cookie, never their session); the learner
+chooses it here or on the account page."""
 
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
+from django.contrib.sessions.models import Session
 from django.test import Client
 from django.urls import reverse
 
+from cfmj.accounts.learners import VISITOR_KEY
 from cfmj.accounts.models import User
-from cfmj.core.days import ZONE_KEY
+from cfmj.core.days import ZONE_COOKIE, ZONE_KEY
 from tests.accounts.factories import PASSWORD, UserFactory
 
 URL = reverse("accounts:time_zone")
@@ -24,15 +28,53 @@ def _detected(client: Client, zone: str) -> int:
 
 def test_the_browser_tells_a_visitors_zone_once(client) -> None:
     assert SCRIPT in client.get("/").content.decode()  # not known yet: the page asks the browser
-    assert _detected(client, "America/New_York") == 204
-    assert client.session[ZONE_KEY] == "America/New_York"
+    response = client.post(URL, {"time_zone": "America/New_York", "detected": "1"})
+    assert response.status_code == 204
+    kept = response.cookies[ZONE_COOKIE]
+    assert kept.value == "America/New_York" and kept["httponly"] and kept["samesite"] == "Lax"
     assert SCRIPT not in client.get("/").content.decode()
-    assert _detected(client, "Europe/Paris") == 204  # a second report changes nothing
-    assert client.session[ZONE_KEY] == "America/New_York"
+    assert "midnight in <strong>America/New York</strong>" in client.get(URL).content.decode()
+    again = client.post(URL, {"time_zone": "Europe/Paris", "detected": "1"})  # a second report changes nothing
+    assert again.status_code == 204 and ZONE_COOKIE not in again.cookies
+    assert client.cookies[ZONE_COOKIE].value == "America/New_York"
+
+
+def test_the_browsers_report_writes_no_session_so_it_cannot_undo_a_first_question(client) -> None:
+    """The report is sent as a visitor's first page loads, beside whatever they open next: written
+    to the session, it could replace the session their first question made (both new) or undo the
+    id it gave them (both saved at once), and their answer would then not be theirs."""
+    report = Client().post(URL, {"time_zone": "America/New_York", "detected": "1"})  # no session yet
+    assert report.status_code == 204 and settings.SESSION_COOKIE_NAME not in report.cookies
+    assert not Session.objects.exists()
+    session = client.session
+    session[VISITOR_KEY] = "a-visitor"
+    session.save()
+    client.cookies[settings.SESSION_COOKIE_NAME] = session.session_key
+    report = client.post(URL, {"time_zone": "America/New_York", "detected": "1"})
+    assert report.status_code == 204 and settings.SESSION_COOKIE_NAME not in report.cookies
+    assert client.session[VISITOR_KEY] == "a-visitor" and ZONE_KEY not in client.session
+
+
+def test_a_visitors_chosen_zone_is_kept_over_the_browsers(client) -> None:
+    client.post(URL, {"time_zone": "Asia/Tokyo"})
+    assert client.session[ZONE_KEY] == "Asia/Tokyo"
+    report = client.post(URL, {"time_zone": "America/Denver", "detected": "1"})
+    assert report.status_code == 204 and ZONE_COOKIE not in report.cookies
+    client.cookies[ZONE_COOKIE] = "America/Denver"  # told on an earlier visit: the choice still wins
+    assert "midnight in <strong>Asia/Tokyo</strong>" in client.get(URL).content.decode()
+
+
+@pytest.mark.parametrize("forged", ["Mars/Olympus", "", "<script>x</script>", "x" * 300])
+def test_a_zone_cookie_that_names_no_zone_is_ignored(client, forged: str) -> None:
+    client.cookies[ZONE_COOKIE] = forged
+    html = client.get(URL).content.decode()
+    assert "midnight in <strong>UTC</strong>" in html and "<script>x" not in html
+    assert SCRIPT in client.get("/").content.decode()  # still not known: the browser is asked
 
 
 def test_a_zone_the_browser_gets_wrong_is_refused_quietly(client) -> None:
-    assert _detected(client, "Etc/Unknown") == 400
+    report = client.post(URL, {"time_zone": "Etc/Unknown", "detected": "1"})
+    assert report.status_code == 400 and ZONE_COOKIE not in report.cookies
     assert ZONE_KEY not in client.session
 
 
