@@ -25,7 +25,7 @@ from cfmj.engine.drills import choices
 from practice.answering import BlankAnswerError
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_layout import MEASURE, PLACE, in_view
-from tests.browser.walk import PASSWORD, log_in, settled, start
+from tests.browser.walk import PASSWORD, log_in, settled, sign_in, start
 from tests.engine.drills.helpers import right_response, wrong_response
 from tests.practice.factories import PuzzleFactory
 
@@ -206,28 +206,34 @@ def test_the_board_follows_the_teachers_phone_through_reveal_next_and_end(
     for kind in ("worth", "discard"):
         PuzzleFactory(kind=kind, band=2)
     session = sessions.session_start(classroom=classroom, teacher=teacher, kind="worth", band=2)
-    board = contexts(BOARDS["1280x720"]).new_page()
-    log_in(board, teacher.username)
+    board_context = contexts(BOARDS["1280x720"])
+    board_context.clock.install()  # its timers run as usual; each change's poll is not waited for
+    board = board_context.new_page()
+    sign_in(board, teacher.username)
     board.goto(f"/classes/{classroom.pk}/session/board/")
     expect(board.locator(".board-kind")).to_have_text(drills.KIND_TITLES["worth"])
     expect(board.locator(".tally-count")).to_contain_text(f"0 of {STUDENTS} answered")
 
     phone = contexts(PHONES["phone"]).new_page()
-    log_in(phone, teacher.username)
+    sign_in(phone, teacher.username)
     phone.goto(f"/classes/{classroom.pk}/session/{session.pk}/")
     sessions.session_answer(session=session, student=students[0], response=right_response(session.puzzle))
+    board.clock.fast_forward(2_000)  # the board's next poll
     expect(board.locator(".tally-count")).to_contain_text(f"1 of {STUDENTS} answered")  # polled
     phone.get_by_role("button", name="Reveal the answer").click()
     expect(phone.locator("#reveal")).to_contain_text("The answer:")
+    board.clock.fast_forward(2_000)
     expect(board.locator("#reveal")).to_contain_text("The answer:")
     expect(board.locator(".board-tally")).to_contain_text("Right")
     phone.get_by_label("Kind of puzzle").select_option("discard")
     phone.get_by_role("button", name="Next puzzle").click()
     expect(phone.locator(".messages")).to_contain_text("On the board now")
+    board.clock.fast_forward(2_000)
     expect(board.locator(".board-kind")).to_have_text(drills.KIND_TITLES["discard"])
     expect(board.locator("#reveal")).to_have_count(0)
     phone.get_by_role("button", name="End the session").click()
     expect(phone.locator(".messages")).to_contain_text("The session has ended")
+    board.clock.fast_forward(2_000)
     expect(board.locator(".board-empty")).to_contain_text("No puzzle on the board")
 
 

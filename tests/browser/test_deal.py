@@ -25,7 +25,7 @@ from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_accessibility import AXE, axe_violations, describe
 from tests.browser.test_board import LARGE
 from tests.browser.test_play import PHONE, Table, fits
-from tests.browser.walk import log_in
+from tests.browser.walk import log_in, sign_in
 from tests.classes.deal_helpers import SHORT, first, last, play
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -108,7 +108,7 @@ def test_six_students_play_the_same_deal_and_the_board_steps_through_it(
     phones = []
     for number, student in enumerate(students):
         phone = contexts(PHONE, touch=True).new_page()
-        log_in(phone, student.username)
+        sign_in(phone, student.username)
         phone.goto("/")
         play_button = phone.get_by_role("button", name="Play the class's deal")
         expect(play_button).to_be_visible()
@@ -146,7 +146,7 @@ def test_six_students_play_the_same_deal_and_the_board_steps_through_it(
 
     # The teacher's pages at the projector's size; the board before closing: a count, no tiles.
     board = contexts(BOARDS["1280x720"]).new_page()
-    log_in(board, teacher.username)
+    sign_in(board, teacher.username)
     board.goto(f"/classes/{classroom.pk}/")
     expect(board.locator("#deals")).to_contain_text("The same deal for everyone")
     problems += fits(board, "the class page")
@@ -186,7 +186,7 @@ def test_six_students_play_the_same_deal_and_the_board_steps_through_it(
         for size, viewport in BOARDS.items():
             page = board if size == "1280x720" else contexts(viewport).new_page()
             if page is not board:
-                log_in(page, teacher.username)
+                sign_in(page, teacher.username)
             page.set_viewport_size(viewport)
             look = f"{size}{'-large' if large else ''}"
             for number in looked:
@@ -208,7 +208,7 @@ def test_six_students_play_the_same_deal_and_the_board_steps_through_it(
     for look, viewport in (("desk", BOARDS["1280x720"]), ("phone", PHONE)):
         page = board if look == "desk" else contexts(viewport, touch=True).new_page()
         if look == "phone":
-            log_in(page, teacher.username)
+            sign_in(page, teacher.username)
         page.goto(f"/classes/{classroom.pk}/students/{students[0].pk}/")
         hands = page.locator("#class-hands")
         expect(hands).to_contain_text("The class's deal")
@@ -270,9 +270,9 @@ def test_the_deal_pages_have_no_accessibility_problem(
     game = Game.objects.get(owner=students[0])
     found: dict[str, list[dict[str, Any]]] = {}
     phone = contexts(PHONE, bypass_csp=True, touch=True).new_page()
-    log_in(phone, students[0].username)
+    sign_in(phone, students[0].username)
     desk = contexts(BOARDS["1280x720"], bypass_csp=True).new_page()
-    log_in(desk, teacher.username)
+    sign_in(desk, teacher.username)
     pages = [
         (phone, "/", "student home"),
         (phone, f"/classes/{classroom.pk}/", "student class page"),

@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, BrowserContext, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
 from cfmj.classes import services as class_services
+from cfmj.classes.homework_kinds import MAKING_REFRESH_SECONDS
 from cfmj.classes.models import Assignment, Classroom
 from lessons.models import Lesson, LessonProgress
 from practice.models import PuzzleBatch
@@ -221,13 +222,16 @@ def test_a_students_next_puzzle_being_made_appears_by_itself(
         band=5,
     )
     PuzzleBatch.objects.create(kind="collecting", band=5, seed=1, requested=5)
-    page = start(contexts(SIZES["phone"]), False, "sam")
+    context = contexts(SIZES["phone"])
+    context.clock.install()  # its timers run as usual; the next look is not waited for
+    page = start(context, False, "sam")
     page.goto(f"/classes/{site.classroom_pk}/homework/{work.pk}/")
     making = page.locator("#making")
     expect(making).to_contain_text("Your next puzzle is being made")
     expect(making.get_by_role("link", name="Refresh")).to_be_visible()
     assert not problems_at(page, "homework, a puzzle being made")
     PuzzleFactory(kind="collecting", band=5)  # the worker's batch is in
+    page.clock.fast_forward(MAKING_REFRESH_SECONDS * 1000)  # htmx's next look, without waiting for it
     expect(page.get_by_role("heading", name="What are they collecting?")).to_be_visible()
     expect(page.get_by_role("button", name="Answer")).to_be_visible()
     expect(making).to_have_count(0)

@@ -297,6 +297,7 @@ def more_learner_pages(page: Page, visit: Visit, site: Site, other: Classroom, h
     page.get_by_role("button", name="Join").click()
     visit(page, "join, joined", page.locator(".messages"))
 
+    page.clock.install()  # its timers run as usual; the poll after the reveal is not waited for
     page.goto(f"/classes/{site.classroom_pk}/session/")
     form = page.locator("#board form.answer-form")
     session = ClassSession.objects.select_related("puzzle").get(pk=site.session_pk)
@@ -304,6 +305,7 @@ def more_learner_pages(page: Page, visit: Visit, site: Site, other: Classroom, h
     form.get_by_role("button", name="Send my answer").click()
     visit(page, "session, answer sent", page.locator("#board .session-status"))
     sessions.session_reveal(session=session)  # the teacher reveals; the page polls every 3 s
+    page.clock.fast_forward(3_000)  # the next poll, without waiting for it
     expect(page.locator("#result-title")).to_be_visible(timeout=10_000)
     visit(page, "session, revealed", page.locator("#board .verdict"))
 

@@ -156,6 +156,14 @@ def signed_in(context: BrowserContext, username: str) -> bool:
     return True
 
 
+def sign_in(page: Page, username: str) -> None:
+    """`username` signed in to the page's browser by a session (signed_in), the page left where
+    it is, for a test whose next step opens a page of its own; by the log-in form only where the
+    context's address is not known."""
+    if not signed_in(page.context, username):
+        log_in(page, username)
+
+
 def log_in(page: Page, username: str) -> None:
     page.goto("/accounts/login/")
     page.get_by_label("Username").fill(username)

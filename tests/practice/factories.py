@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import uuid
+from functools import cache
 
 import factory
 
@@ -12,13 +14,26 @@ from tests.accounts.factories import UserFactory
 from tests.factories import ModelFactory
 
 
+@cache
+def _generated(kind: str, seed: int, band: int) -> drills.Puzzle:
+    return drills.generate(kind, seed=seed, band=band)
+
+
+def generated(kind: str, seed: int, band: int) -> drills.Puzzle:
+    """drills.generate(kind, seed=seed, band=band), made once per test process: a puzzle is the
+    same every time for the same kind, seed and band, and some tests make the same ones again (the
+    browser's puzzle-fit walk makes 60, in each print; a slow kind's takes seconds). A copy each
+    time, so that a test changing its puzzle's question changes no other test's."""
+    return copy.deepcopy(_generated(kind, seed, band))
+
+
 def _unstored(kind: str, seed: int, band: int) -> drills.Puzzle:
     """The puzzle of `seed`; or, when one of the same content is stored already (two seeds of a
     kind can make the same puzzle, and which seed the sequence has reached depends on the order
     the tests ran in), the puzzle of the next seed that makes one not stored: a unique
     content_hash was now and then a failed set-up. The stored row keeps the seed asked for."""
     for tried in range(seed, seed + 50):
-        made = drills.generate(kind, seed=tried, band=band)
+        made = generated(kind, tried, band)
         if not Puzzle.objects.filter(content_hash=made.content_hash()).exists():
             return made
     return made
