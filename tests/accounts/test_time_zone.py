@@ -34,7 +34,7 @@ def test_the_browser_tells_a_visitors_zone_once(client) -> None:
     assert kept.value == "America/New_York" and kept["httponly"] and kept["samesite"] == "Lax"
     assert SCRIPT not in client.get("/").content.decode()
     assert "midnight in <strong>America/New York</strong>" in client.get(URL).content.decode()
-    again = client.post(URL, {"time_zone": "Europe/Paris", "detected": "1"})  # a second report changes nothing
+    again = client.post(URL, {"time_zone": "Europe/Paris", "detected": "1"})  # a second one changes nothing
     assert again.status_code == 204 and ZONE_COOKIE not in again.cookies
     assert client.cookies[ZONE_COOKIE].value == "America/New_York"
 
