@@ -9,6 +9,7 @@ from functools import cache
 import factory
 
 from cfmj.engine import ENGINE_VERSION, drills
+from cfmj.engine.drills.scope import current
 from practice.models import BAND_RATING, Attempt, Puzzle
 from tests.accounts.factories import UserFactory
 from tests.factories import ModelFactory
@@ -23,7 +24,10 @@ def generated(kind: str, seed: int, band: int) -> drills.Puzzle:
     """drills.generate(kind, seed=seed, band=band), made once per test process: a puzzle is the
     same every time for the same kind, seed and band, and some tests make the same ones again (the
     browser's puzzle-fit walk makes 60, in each print; a slow kind's takes seconds). A copy each
-    time, so that a test changing its puzzle's question changes no other test's."""
+    time, so that a test changing its puzzle's question changes no other test's. One made within a
+    course's scope (drills.scope.asked_within) is made as asked, not kept: the scope changes it."""
+    if current() is not None:
+        return drills.generate(kind, seed=seed, band=band)
     return copy.deepcopy(_generated(kind, seed, band))
 
 
