@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from cfmj.engine.coach import DEFAULT_LEVEL
 from cfmj.play import services
@@ -226,10 +227,23 @@ def the_review(
     return problems + step_through(page, look, press, keyboard=keyboard)
 
 
+TILES_LOADING = """() => [...document.querySelectorAll("#table img")].filter((img) => !img.complete)
+  .map((img) => img.getAttribute("src"))"""
+
+
+def tiles_drawn(page: Page) -> None:
+    """Wait for the table's tile pictures, looking every 100 ms (not at each frame: a page without
+    JavaScript need not draw frames while nothing on it changes); naming any still loading."""
+    try:
+        page.wait_for_function(TILES_DRAWN, polling=100)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"tile pictures still loading: {page.evaluate(TILES_LOADING)}") from None
+
+
 def choice_in_view(page: Page, racks: list[tuple[int, int]] | None = None) -> list[str]:
     """What of the status line, the rack and the choice's buttons is not wholly on screen, once the
     page has stopped moving (play.js scrolls after the swap); `racks` gathers the rack's edges."""
-    page.wait_for_function(TILES_DRAWN)  # a tile still loading is 0 px tall, inside any screen
+    tiles_drawn(page)  # a tile still loading is 0 px tall, inside any screen
     deadline = time.monotonic() + SETTLE_SECONDS
     while True:
         measured: dict[str, Any] = page.evaluate(CHOICE_IN_VIEW)
