@@ -34,6 +34,9 @@ TEMPLATES: tuple[tuple[str, tuple[Slot, ...]], ...] = tuple(
 
 _TEMPLATE_TILES = frozenset(tile for _, template in TEMPLATES for tile, _, _ in template)
 _OTHER_TILES = tuple(t for t in range(NATURAL_KINDS) if t not in _TEMPLATE_TILES)
+# The tiles no dragon hand holds, as bits of a mask of tile kinds (1 << tile): a hand holding any
+# of them, concealed or exposed, fills no template (most hands: any number but 1 Bam).
+NO_DRAGON_HAND = sum(1 << tile for tile in _OTHER_TILES)
 
 
 def dragon_hand_matches(

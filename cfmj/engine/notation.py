@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 from operator import eq
@@ -70,8 +71,13 @@ def parse_hand(
     if not isinstance(text, str):
         raise InputError("A hand is written as text, such as '1C 1C 2C 2C ...'.")
     concealed, exposures = _read_groups(text)
-    hand = Hand(tuple(sorted(concealed)), tuple(sorted(tuple(sorted(g)) for g in exposures)))
-    validate_hand(hand, sizes=sizes, max_jokers=max_jokers, max_flowers=max_flowers, question=question)
+    held = tuple(sorted(concealed))
+    if exposures:
+        hand = Hand(held, tuple(sorted(tuple(sorted(g)) for g in exposures)))
+        tiles = tuple(sorted(hand.tiles))
+    else:  # the usual hand: its tiles are the concealed ones, sorted already
+        hand, tiles = Hand(held), held
+    _refuse_counts(tiles, sizes=sizes, max_jokers=max_jokers, max_flowers=max_flowers, question=question)
     return hand
 
 
@@ -94,9 +100,18 @@ def validate_hand(
     question: str = "this question",
 ) -> None:
     """Refuse a hand the tile set could not hold, or of the wrong size for the question."""
-    _check_counts(hand, max_jokers=max_jokers, max_flowers=max_flowers)
-    if sizes is not None and len(hand) not in sizes:
-        raise InputError(_count_message(len(hand), sizes, question))
+    _refuse_counts(
+        sorted(hand.tiles), sizes=sizes, max_jokers=max_jokers, max_flowers=max_flowers, question=question
+    )
+
+
+def _refuse_counts(
+    tiles: Sequence[int], *, sizes: tuple[int, ...] | None, max_jokers: int, max_flowers: int, question: str
+) -> None:
+    """validate_hand, given all the hand's tiles sorted."""
+    _check_counts(tiles, max_jokers=max_jokers, max_flowers=max_flowers)
+    if sizes is not None and len(tiles) not in sizes:
+        raise InputError(_count_message(len(tiles), sizes, question))
 
 
 def _read_groups(text: str) -> tuple[list[int], list[list[int]]]:
@@ -201,8 +216,8 @@ def _refuse_odd_space(token: str) -> None:
         )
 
 
-def _check_counts(hand: Hand, *, max_jokers: int, max_flowers: int) -> None:
-    tiles = sorted(hand.tiles)
+def _check_counts(tiles: Sequence[int], *, max_jokers: int, max_flowers: int) -> None:
+    """Refuse more copies of a tile than the set holds, given the hand's tiles sorted."""
     limit = min(max_jokers, max_flowers, MAX_COPIES)
     if not any(map(eq, tiles, tiles[limit:])):
         return  # no tile more than `limit` times, within every limit: the usual case, answered at once

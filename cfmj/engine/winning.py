@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from .blocks import PUNG, Block
 from .card import CardEntry, virtual_card
-from .dragon_hands import dragon_hand_matches
+from .dragon_hands import NO_DRAGON_HAND, dragon_hand_matches
 from .exposures import exposure_block
 from .grouping import JOKER_BLOCKS, joker_name_sets
 from .minimum_hand import minimum_hand_reasons
@@ -176,25 +176,32 @@ class Lookup:
         for tile in hand.concealed:
             counts[tile] += 1
         self.jokers = jokers = counts.pop()
-        self.concealed = list(counts)
+        self.concealed = counts[:]
         self.exposed = exposed
         exposures = hand.exposures
-        jokerless = not jokers and not any(JOKER in group for group in exposures)
-        self.situation = Situation(rules, self_drawn, jokerless, not exposures, tuple(map(len, exposures)))
-        self.exposed_size: dict[int, int] = {}
-        self.clash = False  # a tile both exposed and held, or exposed twice: only a dragon hand has that
+        if exposures:
+            jokerless = not jokers and not any(JOKER in group for group in exposures)
+            self.situation = Situation(rules, self_drawn, jokerless, False, tuple(map(len, exposures)))
+        else:
+            self.situation = Situation(rules, self_drawn, not jokers, True)
+        exposed_size: dict[int, int] = {}
+        self.exposed_size = exposed_size
+        clash = False  # a tile both exposed and held, or exposed twice: only a dragon hand has that
         for block in exposed:
-            self.clash = self.clash or bool(counts[block.tile]) or block.tile in self.exposed_size
-            self.exposed_size[block.tile] = block.size
+            clash = clash or bool(counts[block.tile]) or block.tile in exposed_size
+            exposed_size[block.tile] = block.size
             counts[block.tile] = block.size - block.jokers
+        self.clash = clash
         self.counts = counts
-        used = {*hand.concealed, *self.exposed_size}
+        used = set(hand.concealed)
+        used.update(exposed_size)
         used.discard(JOKER)
-        self.used = tuple(sorted(used))
-        self.support = self.held = 0
-        for tile in self.used:
-            self.support |= 1 << tile
-            self.held += counts[tile] << NIBBLE * tile
+        self.used = kinds = tuple(sorted(used))
+        support = held = 0
+        for tile in kinds:
+            support |= 1 << tile
+            held += counts[tile] << NIBBLE * tile
+        self.support, self.held = support, held
 
     @classmethod
     def of(cls, hand: Hand, rules: RuleSet, self_drawn: bool) -> Lookup | None:
@@ -274,6 +281,8 @@ class Lookup:
 
     def dragon_hands(self) -> list[Arrangement]:
         """The dragon hands' readings of the hand, judged, in the walk's order."""
+        if self.support & NO_DRAGON_HAND:
+            return []
         matches = dragon_hand_matches(self.concealed, self.jokers, self.exposed, relaxed=False)
         return [evaluate_dragon_hand(hand_id, blocks, self.situation) for hand_id, blocks in matches]
 
