@@ -6,16 +6,19 @@ throttling is not what is measured), and the throw-away services a benchmark's s
 from __future__ import annotations
 
 import asyncio
+import cProfile
 import dataclasses
 import os
 import re
 import socket
+import statistics
 import time
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 UNTHROTTLED = {"RATE_LIMIT_ANSWER_PER_IP": "1000000", "RATE_LIMIT_ANSWER_PER_USER": "1000000"}
 
@@ -189,3 +192,52 @@ def cpu_ticks(stat: Path | None) -> int:
         return 0
     fields = stat.read_text().rsplit(")", 1)[1].split()
     return int(fields[11]) + int(fields[12])
+
+
+@dataclass(frozen=True)
+class Measured:
+    """One request measured in-process: its response, this process's CPU, the SQL queries it made
+    and its database backend's CPU (seconds)."""
+
+    response: Any
+    cpu: float
+    queries: int
+    database: float
+
+
+def measure(
+    call: Callable[[], Any],
+    *,
+    queries: AbstractContextManager[list[int]],
+    backend: Path | None,
+    profile: cProfile.Profile | None = None,
+) -> Measured:
+    """`call()` measured: CPU by time.process_time, the queries `queries` counts (a context whose
+    list's first item is the count), the backend's CPU from its /proc stat (cpu_ticks); profiled
+    by `profile` when one is given."""
+    served = cpu_ticks(backend)
+    with queries as found:
+        started = time.process_time()
+        if profile is not None:
+            profile.enable()
+        response = call()
+        if profile is not None:
+            profile.disable()
+        used = time.process_time() - started
+    return Measured(response, used, found[0], (cpu_ticks(backend) - served) / TICKS)
+
+
+def request_table(
+    rows: list[tuple[str, list[float], list[int], list[float]]], *, unit: str, width: int, digits: int
+) -> None:
+    """Print measured requests by kind (its CPU and database CPU in `unit`, its queries), a line for
+    each kind that has any: the count, the CPU's mean and median, the mean queries and database CPU."""
+    cpu_head, database_head = f"CPU {unit} mean", f"PostgreSQL {unit}"
+    print(f"{'request':{width}} {'n':>5} {cpu_head:>12} {'median':>7} {'queries':>8} {database_head:>14}")
+    for kind, cpu, queries, database in rows:
+        if cpu:
+            print(
+                f"{kind:{width}} {len(cpu):5d} {statistics.fmean(cpu):12.{digits}f} "
+                f"{statistics.median(cpu):7.{digits}f} {statistics.fmean(queries):8.2f} "
+                f"{statistics.fmean(database):14.{digits}f}"
+            )

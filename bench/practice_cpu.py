@@ -74,7 +74,7 @@ import redis  # noqa: E402
 from django.db import connection, connections  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from bench.client import TICKS, cpu_ticks, form_of  # noqa: E402
+from bench.client import form_of, measure, request_table  # noqa: E402
 
 PRACTICE = ("daily page", "daily answer", "drill page", "drill answer", "lesson step", "lesson check")
 KINDS = (*PRACTICE, "floor view", "bare view")
@@ -128,25 +128,18 @@ def timed(tally: Tally, kind: str, call: Callable[[], Any]) -> Any:
         and tally.profiled in (kind, "all" if kind in PRACTICE else "")
     )
     profile = cProfile.Profile(time.thread_time) if profiling else None
-    served = cpu_ticks(tally.backend)
-    with counted(kind if tally.counting else "") as queries:
-        started = time.process_time()
-        if profile is not None:
-            profile.enable()
-        response = call()
-        if profile is not None:
-            profile.disable()
-        used = time.process_time() - started
-    served = cpu_ticks(tally.backend) - served
+    done = measure(
+        call, queries=counted(kind if tally.counting else ""), backend=tally.backend, profile=profile
+    )
     if tally.counting:
-        tally.cpu[kind].append(1e6 * used)
-        tally.queries[kind].append(queries[0])
-        tally.database[kind].append(1e6 * served / TICKS)
+        tally.cpu[kind].append(1e6 * done.cpu)
+        tally.queries[kind].append(done.queries)
+        tally.database[kind].append(1e6 * done.database)
         if profile is not None:
             tally.profile = pstats.Stats(profile) if tally.profile is None else tally.profile.add(profile)
             mine = tally.profiles.get(kind)
             tally.profiles[kind] = pstats.Stats(profile) if mine is None else mine.add(profile)
-    return response
+    return done.response
 
 
 def post(tally: Tally, kind: str, learner: Learner, target: str, data: dict[str, str]) -> None:
@@ -246,14 +239,8 @@ def backend_of() -> Path:
 
 
 def report(tally: Tally) -> None:
-    print(f"{'request':13} {'n':>5} {'CPU µs mean':>12} {'median':>7} {'queries':>8} {'PostgreSQL µs':>14}")
-    for kind in KINDS:
-        cpu, queries, database = tally.cpu[kind], tally.queries[kind], tally.database[kind]
-        if cpu:
-            print(
-                f"{kind:13} {len(cpu):5d} {statistics.fmean(cpu):12.0f} {statistics.median(cpu):7.0f} "
-                f"{statistics.fmean(queries):8.2f} {statistics.fmean(database):14.0f}"
-            )
+    rows = [(kind, tally.cpu[kind], tally.queries[kind], tally.database[kind]) for kind in KINDS]
+    request_table(rows, unit="µs", width=13, digits=0)
     mix = [t for kind in PRACTICE for t in tally.cpu[kind]]
     mix_db = [t for kind in PRACTICE for t in tally.database[kind]]
     floor, floor_db = (

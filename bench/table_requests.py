@@ -26,9 +26,7 @@ import argparse
 import cProfile
 import os
 import pstats
-import statistics
 import sys
-import time
 import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -58,7 +56,7 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
-from bench.client import TICKS, cpu_ticks  # noqa: E402
+from bench.client import measure, request_table  # noqa: E402
 from bench.loadtest_tables import DRAWN, PROBLEM, SEEN, choose  # noqa: E402
 from cfmj.accounts.models import User  # noqa: E402
 from cfmj.core import live, live_hub  # noqa: E402
@@ -112,25 +110,17 @@ def counted() -> Iterator[list[int]]:
 def timed(tally: Tally | None, call: Callable[[], Any], kind_of: Callable[[Any], str]) -> Any:
     """One request, its CPU and queries put down under its kind (none during the warm-up)."""
     profile = cProfile.Profile() if tally is not None and tally.profiled else None
-    backend = tally.backend if tally is not None else None
-    served = cpu_ticks(backend)
-    with counted() as queries:
-        started = time.process_time()
-        if profile is not None:
-            profile.enable()
-        response = call()
-        if profile is not None:
-            profile.disable()
-        used = time.process_time() - started
-    served = cpu_ticks(backend) - served
-    kind = kind_of(response)
+    done = measure(
+        call, queries=counted(), backend=tally.backend if tally is not None else None, profile=profile
+    )
+    kind = kind_of(done.response)
     if tally is not None:
-        tally.cpu[kind].append(1000 * used)
-        tally.queries[kind].append(queries[0])
-        tally.database[kind].append(1000 * served / TICKS)
+        tally.cpu[kind].append(1000 * done.cpu)
+        tally.queries[kind].append(done.queries)
+        tally.database[kind].append(1000 * done.database)
         if profile is not None and kind == tally.profiled:
             tally.profile = pstats.Stats(profile) if tally.profile is None else tally.profile.add(profile)
-    return response
+    return done.response
 
 
 def backend_of() -> Path:
@@ -234,14 +224,8 @@ def seat_tables(count: int, first: int) -> list[Seated]:
 
 
 def report(tally: Tally, seconds: float) -> None:
-    print(f"{'request':10} {'n':>5} {'CPU ms mean':>12} {'median':>7} {'queries':>8} {'PostgreSQL ms':>14}")
-    for kind in KINDS:
-        cpu, queries, database = tally.cpu[kind], tally.queries[kind], tally.database[kind]
-        if cpu:
-            print(
-                f"{kind:10} {len(cpu):5d} {statistics.fmean(cpu):12.2f} {statistics.median(cpu):7.2f} "
-                f"{statistics.fmean(queries):8.2f} {statistics.fmean(database):14.2f}"
-            )
+    rows = [(kind, tally.cpu[kind], tally.queries[kind], tally.database[kind]) for kind in KINDS]
+    request_table(rows, unit="ms", width=10, digits=2)
     print(f"({seconds:.1f} s of CPU in the measured requests)")
     print(
         "parts fetched by seats told of the version on their stream: "
