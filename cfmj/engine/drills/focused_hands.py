@@ -143,6 +143,15 @@ RECIPES: dict[str, Recipe] = {
 }
 
 
+def _slice(reason: str, recipe: Recipe) -> tuple[str, Callable[[CardEntry], bool]]:
+    """The card slice a recipe starts from, and its key (hands.pick_where): one for every recipe
+    that may start from any entry. It is the whole card, and each reason kept a copy of its own
+    (and of its quintless part, and of each scope's part: most of reading the course's lessons)."""
+    if recipe.where is None:
+        return "winning_hand/any", _any
+    return f"winning_hand/{reason}", recipe.where
+
+
 def failing_hand(reason: str, rng: Random, band: int) -> tuple[Hand, CheckResult, RuleSet]:
     """A hand that check(hand, rules=rules) refuses with `reason` first, and those rules."""
     recipe = RECIPES[reason]
@@ -153,7 +162,7 @@ def failing_hand(reason: str, rng: Random, band: int) -> tuple[Hand, CheckResult
         if recipe.fillers_only:
             hand = F.fillers_only(rng, joker_chance)
         else:
-            entry = pick_where(rng, band, f"winning_hand/{reason}", recipe.where or _any)
+            entry = pick_where(rng, band, *_slice(reason, recipe))
             blocks = layout(entry, rng, joker_chance=joker_chance, expose_chance=expose_chance)
             hand = rng.choice(recipe.changes)(entry, blocks, rng)
         if hand is None:

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 from random import Random
 
 from ..blocks import PUNG, QUINT, block_name
@@ -62,6 +63,7 @@ CATEGORY_WEIGHTS = {
     DRAGONS_BREATH: 0.25,
 }
 MAX_PICKS = 500
+_SIZE = itemgetter(1)  # of a block, (tile, size)
 
 
 def band_categories(band: int) -> tuple[str, ...]:
@@ -169,7 +171,7 @@ def _both(
 
 
 def has_quint(entry: CardEntry) -> bool:
-    return any(size == QUINT for _, size in entry.blocks)
+    return QUINT in map(_SIZE, entry.blocks)  # read in C: card slices ask it of every entry
 
 
 def _no_quint(entry: CardEntry) -> bool:
