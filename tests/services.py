@@ -9,7 +9,7 @@ import socket
 import subprocess
 import sys
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -88,7 +88,8 @@ def celery_worker(tmp_path: Path, redis_url: str, **settings: str) -> Iterator[P
 
 
 TEMPLATE_PREFIX = "cfmj_migrated_"
-TEMPLATE_LOCK = 70_420_001  # a PostgreSQL advisory lock: one test process builds the template
+COURSE_PREFIX = "cfmj_course_"
+TEMPLATE_LOCK = 70_420_001  # a PostgreSQL advisory lock: one test process builds a template
 
 
 def migrations_stamp() -> str:
@@ -105,27 +106,53 @@ def migrations_stamp() -> str:
     return digest.hexdigest()[:16]
 
 
+def course_stamp() -> str:
+    """migrations_stamp() and a digest of every file of the course (lessons and rules)."""
+    import hashlib
+
+    digest = hashlib.sha256(migrations_stamp().encode())
+    for path in sorted((ROOT / "lessons" / "content").glob("**/*")):
+        if path.is_file():
+            digest.update(str(path.relative_to(ROOT)).encode() + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def migrated_template() -> str:
     """The name of a PostgreSQL database migrated to the current migrations, made once (on its
     first use by any test process, under an advisory lock) and kept between runs while the
     migrations stay the same. Cloning it (CREATE DATABASE ... TEMPLATE) takes a quarter of a
     second where migrating an empty database takes 8-15 s on this machine; tests/core/test_postgres.py
     still migrates an empty one, so the migrations are proved to apply."""
+    migrate = ("migrate", "--noinput", "-v0")
+    return _template(TEMPLATE_PREFIX + migrations_stamp(), TEMPLATE_PREFIX, "", migrate)
+
+
+def course_template() -> str:
+    """migrated_template() with the course loaded (manage.py load_lessons), made and kept the same
+    way while the migrations and the course's files stay the same. The production stack starts
+    from it (tests/stack.py): its load_lessons then finds every lesson loaded, as a restart does,
+    in seconds, where a first load checks that every check can be asked (30-40 s here). A first
+    load is tested on its own: the course's reader in tests/lessons/test_content.py, the command
+    on SQLite in tests/core/test_fault_redis.py, and on PostgreSQL whenever this template is made."""
+    return _template(COURSE_PREFIX + course_stamp(), COURSE_PREFIX, migrated_template(), ("load_lessons",))
+
+
+def _template(name: str, prefix: str, source: str, command: tuple[str, ...]) -> str:
+    """The template database `name`: when missing, other templates of `prefix` are dropped and it
+    is made from `source` (a template; "" for an empty database) by `manage.py *command`."""
     import psycopg
 
-    name = TEMPLATE_PREFIX + migrations_stamp()
     with psycopg.connect(POSTGRES_SERVER, autocommit=True) as admin:
         admin.execute("SELECT pg_advisory_lock(%s)", (TEMPLATE_LOCK,))
         try:
             names = [row[0] for row in admin.execute("SELECT datname FROM pg_database")]
             if name not in names:
-                for stale in names:  # templates of other migrations, and a build left half done
-                    if stale.startswith(TEMPLATE_PREFIX):
+                for stale in names:  # templates of other sources, and a build left half done
+                    if stale.startswith(prefix):
                         admin.execute(f'DROP DATABASE IF EXISTS "{stale}" WITH (FORCE)')
                 building = name + "_building"
-                admin.execute(f'CREATE DATABASE "{building}"')
-                env = site_env(_url_of(building))
-                run_python(env, "manage.py", "migrate", "--noinput", "-v0", timeout=240)
+                admin.execute(f'CREATE DATABASE "{building}"' + (f' TEMPLATE "{source}"' if source else ""))
+                run_python(site_env(_url_of(building)), "manage.py", *command, timeout=240)
                 admin.execute(f'ALTER DATABASE "{building}" RENAME TO "{name}"')
         finally:
             admin.execute("SELECT pg_advisory_unlock(%s)", (TEMPLATE_LOCK,))
@@ -136,21 +163,39 @@ def migrated_sqlite(path: Path) -> None:
     """Put a SQLite database migrated to the current migrations at `path`: a copy of one made once
     per set of migrations (var/test-templates/, under a file lock shared by the test processes)
     instead of a migrate of 4-7 s for each test that starts the site in a process of its own."""
+    _sqlite_template(path, f"migrated-{migrations_stamp()}", None, ("migrate", "--noinput", "-v0"))
+
+
+def course_sqlite(path: Path) -> None:
+    """migrated_sqlite with the course loaded (manage.py load_lessons, 30-40 s here), made once
+    per set of migrations and course files: see course_template."""
+    _sqlite_template(path, f"course-{course_stamp()}", migrated_sqlite, ("load_lessons",))
+
+
+def _sqlite_template(
+    path: Path, name: str, source: Callable[[Path], None] | None, command: tuple[str, ...]
+) -> None:
+    """Copy the template `name` (var/test-templates/NAME.sqlite3) to `path`. When it is missing,
+    the others of its kind (the name up to its stamp) are removed and it is made: `source` puts a
+    database to start from, then `manage.py *command` runs on it."""
     import fcntl
 
     place = ROOT / "var" / "test-templates"
     place.mkdir(parents=True, exist_ok=True)
-    template = place / f"migrated-{migrations_stamp()}.sqlite3"
-    with (place / "lock").open("w") as lock:
+    template = place / f"{name}.sqlite3"
+    kind = name.split("-", 1)[0]
+    with (place / f"{kind}.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not template.exists():
-            for stale in place.glob("migrated-*.sqlite3*"):
+            for stale in place.glob(f"{kind}-*.sqlite3*"):
                 stale.unlink()
-            building = place / "building.sqlite3"
+            building = place / f"building-{kind}.sqlite3"
             building.unlink(missing_ok=True)
+            if source is not None:
+                source(building)
             env = {**os.environ, "DATABASE_URL": "", "SQLITE_PATH": str(building), "REDIS_URL": ""}
             env["DJANGO_SETTINGS_MODULE"] = "cfmj.settings"
-            run_python(env, "manage.py", "migrate", "--noinput", "-v0")
+            run_python(env, "manage.py", *command, timeout=240)
             building.rename(template)
     shutil.copyfile(template, path)
 

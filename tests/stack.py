@@ -3,7 +3,7 @@ scripts/run-production (settings check, migrate, load_lessons, collectstatic, a 
 then supervisord with nginx, gunicorn, uvicorn, a Celery worker and beat), on a throw-away PostgreSQL
 database and Redis database 10 (emptied before and after), on free loopback ports below 32768,
 with its own run directory (sockets, pids, nginx.conf, the self-signed certificate) and static
-root. It takes about half a minute to start, so a test module starts it once (module fixture)
+root. It takes a minute or so to start, so a test module starts it once (module fixture)
 and keeps its tests in one xdist group, should they run on several workers (`make test` runs the
 fault tests alone, one after another).
 
@@ -33,11 +33,11 @@ from typing import Any
 
 import pytest
 
-from tests.services import ROOT, listening, migrated_template
+from tests.services import ROOT, course_template, listening
 
 REDIS_URL = "redis://127.0.0.1:6379/10"
 POSTGRES = "postgres://postgres@127.0.0.1:5432"
-START_SECONDS = 240  # the lessons, static files, a small fill (the database is a migrated clone)
+START_SECONDS = 240  # static files, a small fill (the database is a clone with the course loaded)
 PROGRAMS = ("gunicorn", "uvicorn", "worker", "beat", "nginx")
 # Settings that must not leak from the test run into the stack (see tests/core/test_deploy_check.py).
 NOT_INHERITED = (
@@ -393,10 +393,12 @@ def production_stack(**settings: str) -> Iterator[Stack]:
             **settings,
         }
     )
-    # Made from the migrated template: run-production's migrate then has nothing to do, a start
-    # some 10 s shorter (tests/core/test_postgres.py migrates an empty database).
+    # Made from the template with the course loaded: run-production's migrate and load_lessons
+    # find nothing to do, as on a restart: a start some 35 s shorter (course_template says where
+    # a first load is tested).
+    template = course_template()
     with psycopg.connect(f"{POSTGRES}/postgres", autocommit=True, connect_timeout=5) as connection:
-        connection.execute(f'CREATE DATABASE "{database}" TEMPLATE "{migrated_template()}"')
+        connection.execute(f'CREATE DATABASE "{database}" TEMPLATE "{template}"')
     broker = redis.Redis.from_url(REDIS_URL)
     broker.flushdb()
     log = place / "stack.log"
