@@ -115,13 +115,10 @@ def entries_where(
     under `key` (a focus asks for a narrow slice of the card; rejection sampling would miss).
     With `among`, a slice that holds every entry passing `where`, only its entries are read: the
     same entries, in the card's order, at the cost of the slice rather than the whole card."""
-    if key not in _FILTERED:
-        found: dict[str, list[CardEntry]] = {}
-        entries = virtual_card().entries if among is None else [e for kept in among.values() for e in kept]
-        for entry in entries:
-            if where(entry):
-                found.setdefault(entry.category, []).append(entry)
-        _FILTERED[key] = {category: tuple(entries) for category, entries in found.items()}
+    if key not in _FILTERED:  # the card by category (_by_category: in the card's order), filtered in C
+        source = _by_category() if among is None else among
+        found = {category: tuple(filter(where, entries)) for category, entries in source.items()}
+        _FILTERED[key] = {category: entries for category, entries in found.items() if entries}
     return _FILTERED[key]
 
 
