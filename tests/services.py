@@ -107,11 +107,14 @@ def migrations_stamp() -> str:
 
 
 def course_stamp() -> str:
-    """migrations_stamp() and a digest of every file of the course (lessons and rules)."""
+    """migrations_stamp() and a digest of every file of the course (lessons and rules) and of the
+    code that reads and loads it: load_lessons leaves lessons whose files are unchanged as they
+    are, so a template loaded by another reader would keep what that reader made of them."""
     import hashlib
 
     digest = hashlib.sha256(migrations_stamp().encode())
-    for path in sorted((ROOT / "lessons" / "content").glob("**/*")):
+    sources = [ROOT / "lessons" / "content.py", ROOT / "lessons" / "services.py"]
+    for path in [*sources, *sorted((ROOT / "lessons" / "content").glob("**/*"))]:
         if path.is_file():
             digest.update(str(path.relative_to(ROOT)).encode() + path.read_bytes())
     return digest.hexdigest()[:16]
@@ -131,9 +134,9 @@ def course_template() -> str:
     """migrated_template() with the course loaded (manage.py load_lessons), made and kept the same
     way while the migrations and the course's files stay the same. The production stack starts
     from it (tests/stack.py): its load_lessons then finds every lesson loaded, as a restart does,
-    in seconds, where a first load checks that every check can be asked (30-40 s here). A first
-    load is tested on its own: the course's reader in tests/lessons/test_content.py, the command
-    on SQLite in tests/core/test_fault_redis.py, and on PostgreSQL whenever this template is made."""
+    in seconds, where a first load checks that every check can be asked (20-40 s here). A first
+    load is still tested: the course's reader in tests/lessons/test_content.py, and the command
+    itself whenever this template or course_sqlite's is made."""
     return _template(COURSE_PREFIX + course_stamp(), COURSE_PREFIX, migrated_template(), ("load_lessons",))
 
 
@@ -167,7 +170,7 @@ def migrated_sqlite(path: Path) -> None:
 
 
 def course_sqlite(path: Path) -> None:
-    """migrated_sqlite with the course loaded (manage.py load_lessons, 30-40 s here), made once
+    """migrated_sqlite with the course loaded (manage.py load_lessons, 20-40 s here), made once
     per set of migrations and course files: see course_template."""
     _sqlite_template(path, f"course-{course_stamp()}", migrated_sqlite, ("load_lessons",))
 

@@ -144,9 +144,9 @@ RECIPES: dict[str, Recipe] = {
 
 
 def _slice(reason: str, recipe: Recipe) -> tuple[str, Callable[[CardEntry], bool]]:
-    """The card slice a recipe starts from, and its key (hands.pick_where): one for every recipe
-    that may start from any entry. It is the whole card, and each reason kept a copy of its own
-    (and of its quintless part, and of each scope's part: most of reading the course's lessons)."""
+    """The card slice a recipe starts from, and its key (hands.pick_where). Every recipe that may
+    start from any entry shares one key: that slice is the whole card, and a key per reason kept a
+    copy of it per reason (and of its quintless and per-scope parts), most of reading the course."""
     if recipe.where is None:
         return "winning_hand/any", _any
     return f"winning_hand/{reason}", recipe.where

@@ -115,7 +115,7 @@ def entries_where(
     under `key` (a focus asks for a narrow slice of the card; rejection sampling would miss).
     With `among`, a slice that holds every entry passing `where`, only its entries are read: the
     same entries, in the card's order, at the cost of the slice rather than the whole card."""
-    if key not in _FILTERED:  # the card by category (_by_category: in the card's order), filtered in C
+    if key not in _FILTERED:  # the card by category (_by_category, the card's order); filter() loops in C
         source = _by_category() if among is None else among
         found = {category: tuple(filter(where, entries)) for category, entries in source.items()}
         _FILTERED[key] = {category: entries for category, entries in found.items() if entries}
